@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# The whole test suite: typecheck, library build, unit (jsdom), dist, browser and story tests
+# (Chromium, screenshots, axe) with v8 coverage, and the static Storybook build. Ends with the line
+# "N passed, N failed" counted from vitest's JSON report.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export npm_config_loglevel=error
+report=.vitest-reports/results.json
+rm -f "$report"
+status=0
+
+step() {
+  echo
+  echo "== $1"
+}
+
+step 'typecheck (tsc --noEmit)'
+npx tsc --noEmit -p tsconfig.json || status=1
+
+step 'library build (vite + declarations)'
+npm run --silent build >/dev/null || { echo 'library build failed'; status=1; }
+
+step 'tests: unit, dist, browser, storybook (with coverage)'
+npx vitest run --coverage --reporter=default --reporter=json --outputFile.json="$report" || status=1
+
+step 'static Storybook build'
+npx storybook build --disable-telemetry --quiet -o storybook-static >/dev/null 2>.storybook-build.log \
+  || { cat .storybook-build.log; echo 'storybook build failed'; status=1; }
+
+echo
+node scripts/summary.mjs "$report" || status=1
+exit $status

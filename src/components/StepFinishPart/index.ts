@@ -1,0 +1,1 @@
+export { StepFinishPart, type StepFinishPartProps } from './StepFinishPart.js'

@@ -1,0 +1,19 @@
+/**
+ * `chatparts/core`: the canonical transcript model and its pure helpers. No React, no DOM.
+ */
+export type * from './model/types.js'
+export * from './model/guards.js'
+export { createIdGenerator, defaultIdGenerator, type IdGenerator, type IdGeneratorOptions } from './ids.js'
+export * from './factory.js'
+export * from './toolState.js'
+export * from './validator.js'
+export * from './totals.js'
+export * from './format.js'
+export {
+  InvalidStateTransition,
+  PartValidationError,
+  formatPath,
+  type InvalidStateTransitionDetails,
+  type IssueCode,
+  type ValidationIssue,
+} from './errors.js'

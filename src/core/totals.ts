@@ -1,0 +1,65 @@
+import type { TokenUsage, WithParts } from './model/types.js'
+
+/** Cost and tokens summed over some steps, with `total` always filled in. */
+export interface Totals {
+  /** Cost in USD. */
+  cost: number
+  /** Tokens; `total` is the sum of input, output, reasoning and cache reads and writes. */
+  tokens: Required<TokenUsage>
+  /** How many step-finish parts were summed. */
+  steps: number
+}
+
+/** Totals of nothing. */
+export function zeroTotals(): Totals {
+  return { cost: 0, tokens: { total: 0, input: 0, output: 0, reasoning: 0, cache: { read: 0, write: 0 } }, steps: 0 }
+}
+
+/** `input + output + reasoning + cache.read + cache.write`, the way opencode computes `total`. */
+export function tokenTotal(tokens: TokenUsage): number {
+  return tokens.input + tokens.output + tokens.reasoning + tokens.cache.read + tokens.cache.write
+}
+
+/** Adds `cost` and `tokens` of one step to `into` (mutates and returns `into`). */
+function accumulate(into: Totals, cost: number, tokens: TokenUsage, steps: number): Totals {
+  into.cost += finite(cost)
+  into.tokens.input += finite(tokens.input)
+  into.tokens.output += finite(tokens.output)
+  into.tokens.reasoning += finite(tokens.reasoning)
+  into.tokens.cache.read += finite(tokens.cache?.read)
+  into.tokens.cache.write += finite(tokens.cache?.write)
+  into.tokens.total = tokenTotal(into.tokens)
+  into.steps += steps
+  return into
+}
+
+// A malformed count (NaN, missing) must not poison a whole transcript's totals.
+const finite = (value: number | undefined): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0)
+
+/**
+ * Totals of one message: the sum of its step-finish parts. An assistant message with no
+ * step-finish part (an older or converted transcript) falls back to its info's cost and tokens;
+ * a user message costs nothing.
+ */
+export function messageTotals(message: WithParts): Totals {
+  const totals = zeroTotals()
+  for (const part of message.parts) {
+    if (part.type === 'step-finish') accumulate(totals, part.cost, part.tokens, 1)
+  }
+  if (totals.steps === 0 && message.info.role === 'assistant' && message.info.tokens) {
+    accumulate(totals, message.info.cost, message.info.tokens, 0)
+  }
+  return totals
+}
+
+/** Totals of a whole transcript: the sum of {@link messageTotals} over its messages. */
+export function transcriptTotals(messages: readonly WithParts[]): Totals {
+  return addTotals(messages.map(messageTotals))
+}
+
+/** Adds several totals together. */
+export function addTotals(list: readonly Totals[]): Totals {
+  const sum = zeroTotals()
+  for (const totals of list) accumulate(sum, totals.cost, totals.tokens, totals.steps)
+  return sum
+}

@@ -1,0 +1,12 @@
+/**
+ * `chatparts/store`: one zustand vanilla store per transcript, holding the canonical model normalized.
+ */
+export {
+  createChatStore,
+  emptyChatState,
+  selectTranscript,
+  type ChatActions,
+  type ChatState,
+  type ChatStore,
+  type ChatStoreOptions,
+} from './chatStore.js'

@@ -1,0 +1,2 @@
+// Build entry for the stylesheet: vite extracts what this imports into dist/styles.css.
+import './chatparts.css'

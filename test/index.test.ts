@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest'
+import * as main from '../src/index'
+import * as core from '../src/core/index'
+import * as store from '../src/store/index'
+
+/** The public API, pinned: adding or removing an export must change this list on purpose. */
+export const publicApi = {
+  core: [
+    'InvalidStateTransition',
+    'KNOWN_PART_TYPES',
+    'PartValidationError',
+    'TOOL_STATUSES',
+    'TOOL_TRANSITIONS',
+    'addTotals',
+    'assertTransition',
+    'canTransition',
+    'createAssistantInfo',
+    'createCompleted',
+    'createError',
+    'createFilePart',
+    'createIdGenerator',
+    'createPending',
+    'createReasoningPart',
+    'createRunning',
+    'createStepFinishPart',
+    'createStepStartPart',
+    'createTextPart',
+    'createToolPart',
+    'createUserInfo',
+    'createWithParts',
+    'defaultIdGenerator',
+    'emptyTokens',
+    'formatCost',
+    'formatDuration',
+    'formatPath',
+    'formatTokens',
+    'isAgentPart',
+    'isAssistantInfo',
+    'isCompactionPart',
+    'isFilePart',
+    'isFinalToolStatus',
+    'isKnownPartType',
+    'isPatchPart',
+    'isReasoningPart',
+    'isRetryPart',
+    'isSnapshotPart',
+    'isStepFinishPart',
+    'isStepStartPart',
+    'isSubtaskPart',
+    'isTextPart',
+    'isToolPart',
+    'isUnsupportedPart',
+    'isUserInfo',
+    'isValidMessage',
+    'isValidPart',
+    'isValidTranscript',
+    'messageTotals',
+    'pendingToRunning',
+    'runningToCompleted',
+    'runningToError',
+    'timeoutToolState',
+    'toCompleted',
+    'toError',
+    'toRunning',
+    'tokenTotal',
+    'transcriptTotals',
+    'validateMessage',
+    'validatePart',
+    'validateToolState',
+    'validateTranscript',
+    'zeroTotals',
+  ],
+  store: ['createChatStore', 'emptyChatState', 'selectTranscript'],
+  mainOnly: ['LabelsProvider', 'StepFinishPart', 'en', 'locales', 'mergeLabels', 'useLabels', 'zhCN'],
+}
+
+describe('public API', () => {
+  it('chatparts/core exports exactly the pinned list', () => {
+    expect(Object.keys(core).sort()).toEqual(publicApi.core)
+  })
+
+  it('chatparts/store exports exactly the pinned list', () => {
+    expect(Object.keys(store).sort()).toEqual(publicApi.store)
+  })
+
+  it('chatparts exports the core and the components, and nothing else', () => {
+    expect(Object.keys(main).sort()).toEqual([...publicApi.core, ...publicApi.mainOnly].sort())
+  })
+
+  it('chatparts exports the StepFinishPart component, not the type of the same name', () => {
+    expect(typeof main.StepFinishPart).toBe('function')
+  })
+})

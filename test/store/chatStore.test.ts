@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest'
+import type { TextPart } from '../../src/core/model/types'
+import { createChatStore, selectTranscript } from '../../src/store/chatStore'
+import { opencodeSession } from '../fixtures/opencode'
+
+const messages = () => structuredClone(opencodeSession.messages)
+
+describe('createChatStore', () => {
+  it('normalizes a transcript and reads it back unchanged', () => {
+    const store = createChatStore({ initial: messages() })
+    const state = store.getState()
+    expect(state.messageIds).toEqual(opencodeSession.messages.map((message) => message.info.id))
+    expect(Object.keys(state.parts)).toHaveLength(10)
+    expect(selectTranscript(state)).toEqual(opencodeSession.messages)
+  })
+
+  it('gives each transcript its own store', () => {
+    const a = createChatStore({ initial: messages() })
+    const b = createChatStore()
+    expect(b.getState().messageIds).toEqual([])
+    expect(a.getState().messageIds).toHaveLength(3)
+  })
+
+  it('keeps the identity of everything a write did not change', () => {
+    const store = createChatStore({ initial: messages() })
+    const before = store.getState()
+    const text = before.parts.prt_e797b87c6001lyoCrhhvZxYfX5 as TextPart
+    store.getState().appendPartDelta(text.messageID, text.id, 'text', ' More.')
+    const after = store.getState()
+    expect((after.parts[text.id] as TextPart).text).toBe('Created `TEST_EDITS.md` with a nature-themed poem. More.')
+    expect(after.messages).toBe(before.messages)
+    expect(after.partIds).toBe(before.partIds)
+    for (const id of Object.keys(before.parts)) if (id !== text.id) expect(after.parts[id]).toBe(before.parts[id])
+  })
+
+  it('does nothing for a write that changes nothing', () => {
+    const store = createChatStore({ initial: messages() })
+    const before = store.getState()
+    const info = before.messages[before.messageIds[0] as string]
+    if (!info) throw new Error('fixture changed')
+    store.getState().upsertMessage(info)
+    store.getState().appendPartDelta('msg_x', 'prt_missing', 'text', 'lost?')
+    store.getState().removePart('msg_x', 'prt_missing')
+    store.getState().removeMessage('msg_missing')
+    expect(store.getState()).toBe(before)
+  })
+
+  it('holds a part that arrives before its message, and shows it once the message comes', () => {
+    const [user] = messages()
+    if (!user) throw new Error('fixture changed')
+    const store = createChatStore()
+    store.getState().upsertPart(user.parts[0] as TextPart)
+    expect(selectTranscript(store.getState())).toEqual([])
+    store.getState().upsertMessage(user.info)
+    expect(selectTranscript(store.getState())).toEqual([user])
+  })
+
+  it('replaces a part in place and appends new ones at the end of their message', () => {
+    const store = createChatStore({ initial: messages() })
+    const [, assistant] = opencodeSession.messages
+    if (!assistant) throw new Error('fixture changed')
+    const order = store.getState().partIds[assistant.info.id]
+    const reasoning = { ...(assistant.parts[1] as TextPart), text: 'rewritten' }
+    store.getState().upsertPart(reasoning)
+    expect(store.getState().partIds[assistant.info.id]).toBe(order)
+    store.getState().upsertPart({ ...reasoning, id: 'prt_zzz_new' })
+    expect(store.getState().partIds[assistant.info.id]?.at(-1)).toBe('prt_zzz_new')
+  })
+
+  it('refuses to append to a field that is not a string, and to a part of another message', () => {
+    const store = createChatStore({ initial: messages() })
+    const before = store.getState()
+    store.getState().appendPartDelta('msg_e797b2ab1001iJZcLT0YNzLMBT', 'prt_e797b5b1e001cJYshScmpU3Uso', 'tokens', 'x')
+    store.getState().appendPartDelta('msg_wrong', 'prt_e797b87c6001lyoCrhhvZxYfX5', 'text', 'x')
+    expect(store.getState()).toBe(before)
+  })
+
+  it('removes parts and messages with their parts', () => {
+    const store = createChatStore({ initial: messages() })
+    const [, assistant] = opencodeSession.messages
+    if (!assistant) throw new Error('fixture changed')
+    store.getState().removePart(assistant.info.id, assistant.parts[0]?.id as string)
+    expect(store.getState().partIds[assistant.info.id]).toHaveLength(4)
+    store.getState().removeMessage(assistant.info.id)
+    const state = store.getState()
+    expect(state.messageIds).not.toContain(assistant.info.id)
+    for (const part of assistant.parts) expect(state.parts[part.id]).toBeUndefined()
+    store.getState().reset()
+    expect(selectTranscript(store.getState())).toEqual([])
+  })
+})

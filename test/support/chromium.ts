@@ -1,0 +1,62 @@
+import { existsSync } from 'node:fs'
+import { playwright } from '@vitest/browser-playwright'
+import type { BrowserConfigOptions } from 'vitest/node'
+
+/** Where Debian's Chromium lives; `CHROMIUM_PATH` overrides it. No tool may download a browser here. */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+/** Flags that keep Chromium offline and its pixels the same from run to run. */
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+  '--font-render-hinting=none',
+  '--force-color-profile=srgb',
+  '--hide-scrollbars',
+]
+
+/** Fails early, with a way out, when the browser is missing. */
+export function assertChromium(): void {
+  if (!existsSync(chromiumPath)) {
+    throw new Error(
+      `Chromium was not found at ${chromiumPath}. Run \`bash scripts/setup.sh\` (installs Debian's chromium and fonts) or set CHROMIUM_PATH.`,
+    )
+  }
+}
+
+/**
+ * A fresh browser config for one vitest project (vitest mutates `instances`, so never share one):
+ * Debian's Chromium, headless, fixed viewport, scale, colour scheme, locale and time zone; screenshot
+ * baselines under `test/__screenshots__/<project>/`.
+ */
+export function chromiumBrowser(project: string): BrowserConfigOptions {
+  return {
+    enabled: true,
+    headless: true,
+    screenshotFailures: false,
+    provider: playwright({
+      launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+      contextOptions: {
+        deviceScaleFactor: 1,
+        reducedMotion: 'reduce',
+        colorScheme: 'light',
+        locale: 'en-US',
+        timezoneId: 'UTC',
+      },
+    }),
+    instances: [{ browser: 'chromium', viewport: { width: 800, height: 600 } }],
+    expect: {
+      toMatchScreenshot: {
+        comparatorName: 'pixelmatch',
+        comparatorOptions: { threshold: 0.1, allowedMismatchedPixelRatio: 0 },
+        resolveScreenshotPath: ({ arg, browserName, platform, ext, root }) =>
+          `${root}/test/__screenshots__/${project}/${arg}-${browserName}-${platform}${ext}`,
+      },
+    },
+  }
+}

@@ -1,0 +1,49 @@
+import { rmSync } from 'node:fs'
+import { resolve } from 'node:path'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+import pkg from './package.json' with { type: 'json' }
+
+const external = [
+  ...Object.keys(pkg.dependencies),
+  ...Object.keys(pkg.peerDependencies),
+  'react/jsx-runtime',
+]
+
+/** Library build: one ESM file per public entry, every dependency left to the consumer. */
+export default defineConfig({
+  plugins: [
+    react(),
+    {
+      // The styles entry exists only to emit dist/styles.css; its empty JS chunk is not shipped.
+      name: 'drop-empty-styles-chunk',
+      writeBundle(options) {
+        for (const name of ['styles.js', 'styles.js.map']) rmSync(resolve(options.dir ?? 'dist', name), { force: true })
+      },
+    },
+  ],
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    cssCodeSplit: false,
+    // Consumers minify; an unminified library keeps their stack traces readable.
+    minify: false,
+    lib: {
+      entry: {
+        index: resolve(import.meta.dirname, 'src/index.ts'),
+        core: resolve(import.meta.dirname, 'src/core/index.ts'),
+        store: resolve(import.meta.dirname, 'src/store/index.ts'),
+        // The one stylesheet, emitted as dist/styles.css.
+        styles: resolve(import.meta.dirname, 'src/styles/index.ts'),
+      },
+      formats: ['es'],
+      cssFileName: 'styles',
+    },
+    rolldownOptions: {
+      external: (id) => external.some((name) => id === name || id.startsWith(`${name}/`)),
+      output: {
+        chunkFileNames: 'chunks/[name]-[hash].js',
+      },
+    },
+  },
+})

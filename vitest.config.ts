@@ -1,0 +1,64 @@
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vitest/config'
+import { chromiumBrowser } from './test/support/chromium'
+
+const browserDeps = ['react', 'react-dom', 'react-dom/client', 'react/jsx-dev-runtime', 'zustand', 'zustand/vanilla']
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    coverage: {
+      provider: 'v8',
+      include: ['src/**/*.{ts,tsx}'],
+      exclude: ['src/**/*.d.ts'],
+      reporter: ['text-summary', 'text', 'json-summary'],
+      reportsDirectory: 'coverage',
+      thresholds: {
+        'src/core/**': { lines: 80 },
+        'src/protocols/**': { lines: 80 },
+      },
+    },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'jsdom',
+          include: ['test/**/*.test.{ts,tsx}'],
+          exclude: ['test/**/*.browser.test.{ts,tsx}', 'test/dist/**'],
+          setupFiles: ['test/support/setup-unit.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dist',
+          environment: 'node',
+          // These tests run node and tsc in child processes against the built package.
+          testTimeout: 60_000,
+          include: ['test/dist/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        optimizeDeps: { include: browserDeps },
+        test: {
+          name: 'browser',
+          include: ['test/**/*.browser.test.{ts,tsx}'],
+          browser: chromiumBrowser('browser'),
+        },
+      },
+      {
+        extends: true,
+        plugins: [storybookTest({ configDir: '.storybook', storybookUrl: 'http://127.0.0.1:6006' })],
+        optimizeDeps: { include: [...browserDeps, '@storybook/addon-a11y/preview', '@storybook/react-vite'] },
+        test: {
+          name: 'storybook',
+          browser: chromiumBrowser('stories'),
+          setupFiles: ['.storybook/vitest.setup.ts'],
+        },
+      },
+    ],
+  },
+})
