@@ -1,0 +1,121 @@
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { publicApi } from '../index.test'
+
+const root = join(import.meta.dirname, '../..')
+let consumer = ''
+
+/**
+ * Imports the built package from a separate folder, through `node_modules/chatparts`, the way an
+ * app that installed it would: node resolves `exports`, TypeScript resolves the declarations.
+ */
+beforeAll(() => {
+  if (!existsSync(join(root, 'dist/index.js'))) {
+    throw new Error('dist/ is missing: run `npm run build` before the dist tests (scripts/test.sh does).')
+  }
+  consumer = mkdtempSync(join(tmpdir(), 'chatparts-consumer-'))
+  mkdirSync(join(consumer, 'node_modules'))
+  symlinkSync(root, join(consumer, 'node_modules/chatparts'), 'dir')
+  // The app's own React and its types, as it would have installed them beside chatparts.
+  mkdirSync(join(consumer, 'node_modules/@types'))
+  for (const name of ['react', '@types/react']) symlinkSync(join(root, 'node_modules', name), join(consumer, 'node_modules', name), 'dir')
+  writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', type: 'module', private: true }))
+})
+
+afterAll(() => {
+  if (consumer) rmSync(consumer, { recursive: true, force: true })
+})
+
+function runNode(source: string): unknown {
+  const file = join(consumer, `probe-${Math.random().toString(36).slice(2)}.mjs`)
+  writeFileSync(file, source)
+  return JSON.parse(execFileSync(process.execPath, [file], { cwd: consumer, encoding: 'utf8' }))
+}
+
+describe('the built package, as a consumer sees it', () => {
+  it('resolves every entry in plain node and exports the pinned API', () => {
+    const keys = runNode(`
+      const entries = {}
+      for (const name of ['chatparts', 'chatparts/core', 'chatparts/store']) {
+        entries[name] = Object.keys(await import(name)).sort()
+      }
+      console.log(JSON.stringify(entries))
+    `) as Record<string, string[]>
+    expect(keys['chatparts/core']).toEqual(publicApi.core)
+    expect(keys['chatparts/store']).toEqual(publicApi.store)
+    expect(keys.chatparts).toEqual([...publicApi.core, ...publicApi.mainOnly].sort())
+  })
+
+  it('keeps every dependency external: no React or zustand copy inside dist', () => {
+    for (const file of ['index.js', 'core.js', 'store.js']) {
+      const text = readFileSync(join(root, 'dist', file), 'utf8')
+      expect(text, file).not.toMatch(/react\.production|__SECRET_INTERNALS|ReactCurrentDispatcher/)
+      expect(text, file).not.toMatch(/function createStoreImpl|const createStoreImpl/)
+    }
+    expect(readFileSync(join(root, 'dist/store.js'), 'utf8')).toMatch(/from ["']zustand\/vanilla["']/)
+  })
+
+  it('keeps React out of the core entry entirely', () => {
+    const seen = new Set<string>()
+    const visit = (file: string) => {
+      if (seen.has(file)) return
+      seen.add(file)
+      const text = readFileSync(join(root, 'dist', file), 'utf8')
+      expect(text, file).not.toMatch(/from ["']react/)
+      for (const [, next] of text.matchAll(/from ["']\.\/(.+?\.js)["']/g)) visit(next as string)
+    }
+    visit('core.js')
+    expect(seen.size).toBeGreaterThan(0)
+  })
+
+  it('resolves chatparts/styles.css to the one stylesheet with the theme variables', () => {
+    const path = runNode(`console.log(JSON.stringify(import.meta.resolve('chatparts/styles.css')))`) as string
+    const css = readFileSync(new URL(path), 'utf8')
+    expect(css).toContain('--cp-bg')
+    expect(css).toContain('[data-theme="dark"]')
+    expect(css).toContain('.cp-step-finish')
+  })
+
+  it('type-checks a consumer against the emitted declarations', () => {
+    writeFileSync(
+      join(consumer, 'app.tsx'),
+      `import { StepFinishPart, transcriptTotals, type Model, type WithParts } from 'chatparts'
+import { type StepFinishPart as StepData, validateTranscript } from 'chatparts/core'
+import { createChatStore, type ChatStore } from 'chatparts/store'
+const messages: WithParts[] = []
+const store: ChatStore = createChatStore({ initial: messages })
+const step: StepData | Model.StepFinishPart | undefined = undefined
+export const issues = validateTranscript(messages)
+export const cost: number = transcriptTotals(messages).cost
+export const view = step ? <StepFinishPart part={step} /> : null
+export { store }
+`,
+    )
+    writeFileSync(
+      join(consumer, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          jsx: 'react-jsx',
+          noEmit: true,
+          skipLibCheck: false,
+          types: [],
+        },
+        files: ['app.tsx'],
+      }),
+    )
+    const tsc = join(root, 'node_modules/typescript/bin/tsc')
+    let output = ''
+    try {
+      execFileSync(process.execPath, [tsc, '-p', consumer], { cwd: consumer, encoding: 'utf8' })
+    } catch (error) {
+      output = String((error as { stdout?: string }).stdout ?? error)
+    }
+    expect(output).toBe('')
+  })
+})
