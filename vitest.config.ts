@@ -1,7 +1,7 @@
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
-import { chromiumBrowser } from './test/support/chromium'
+import { chromiumBrowser } from './test/support/chromium.ts'
 
 const browserDeps = ['react', 'react-dom', 'react-dom/client', 'react/jsx-dev-runtime', 'zustand', 'zustand/vanilla']
 

@@ -1,12 +1,8 @@
-import * as a11yAnnotations from '@storybook/addon-a11y/preview'
-import { setProjectAnnotations } from '@storybook/react-vite'
 import { afterEach, expect } from 'vitest'
 import { page } from 'vitest/browser'
-import * as projectAnnotations from './preview'
 
-setProjectAnnotations([a11yAnnotations, projectAnnotations])
-
-// Every story is a visual-regression test: its canvas is compared with the committed baseline.
+// The addon applies the project's preview annotations (ours and the a11y addon's) by itself.
+// Every story is also a visual-regression test: its frame is compared with the committed baseline.
 afterEach(async (context) => {
   const storyId = (context.task.meta as { storyId?: string }).storyId
   if (!storyId || context.task.result?.state === 'fail') return

@@ -17,3 +17,4 @@ export {
   type IssueCode,
   type ValidationIssue,
 } from './errors.js'
+export * from './transcript.js'

@@ -258,6 +258,7 @@ function checkInfo(c: Checker, info: unknown, path: Path): void {
   }
   c.string(info, 'id', path, 'BR-04', { nonEmpty: true })
   c.string(info, 'sessionID', path, 'BR-04', { nonEmpty: true })
+  c.record(info, 'metadata', path, 'SHAPE', { optional: true })
   const time = c.record(info, 'time', path, 'SHAPE')
   const created = time ? c.number(time, 'created', [...path, 'time'], 'SHAPE') : undefined
   if (info.role === 'user') {

@@ -3,7 +3,6 @@
  */
 export {
   createChatStore,
-  emptyChatState,
   selectTranscript,
   type ChatActions,
   type ChatState,

@@ -39,7 +39,7 @@ describe('createChatStore', () => {
     const info = before.messages[before.messageIds[0] as string]
     if (!info) throw new Error('fixture changed')
     store.getState().upsertMessage(info)
-    store.getState().appendPartDelta('msg_x', 'prt_missing', 'text', 'lost?')
+    store.getState().appendPartDelta('msg_x', 'prt_x', 'text', '')
     store.getState().removePart('msg_x', 'prt_missing')
     store.getState().removeMessage('msg_missing')
     expect(store.getState()).toBe(before)
@@ -67,12 +67,24 @@ describe('createChatStore', () => {
     expect(store.getState().partIds[assistant.info.id]?.at(-1)).toBe('prt_zzz_new')
   })
 
-  it('refuses to append to a field that is not a string, and to a part of another message', () => {
+  it('refuses to append to a field that is not a string', () => {
     const store = createChatStore({ initial: messages() })
     const before = store.getState()
     store.getState().appendPartDelta('msg_e797b2ab1001iJZcLT0YNzLMBT', 'prt_e797b5b1e001cJYshScmpU3Uso', 'tokens', 'x')
-    store.getState().appendPartDelta('msg_wrong', 'prt_e797b87c6001lyoCrhhvZxYfX5', 'text', 'x')
     expect(store.getState()).toBe(before)
+  })
+
+  it('holds a delta that arrives before its part and applies it when the part comes', () => {
+    const store = createChatStore()
+    const [, , last] = messages()
+    if (!last) throw new Error('fixture changed')
+    store.getState().upsertMessage(last.info)
+    const text = last.parts[2] as TextPart
+    store.getState().appendPartDelta(last.info.id, text.id, 'text', ' (late)')
+    expect(selectTranscript(store.getState())[0]?.parts).toEqual([])
+    store.getState().upsertPart(text)
+    expect((store.getState().parts[text.id] as TextPart).text).toBe(`${text.text} (late)`)
+    expect(store.getState().pendingDeltas).toEqual({})
   })
 
   it('removes parts and messages with their parts', () => {

@@ -346,6 +346,8 @@ export interface UserInfo {
   tools?: Record<string, boolean>
   /** Model variant. */
   variant?: string
+  /** Fields of another wire format the model does not name, kept so it can be written back. */
+  metadata?: Metadata
 }
 
 /** Metadata of an assistant message. */
@@ -377,6 +379,8 @@ export interface AssistantInfo {
   variant?: string
   /** Why the message ended: `stop`, `tool-calls`, `length`, … */
   finish?: string
+  /** Fields of another wire format the model does not name, kept so it can be written back. */
+  metadata?: Metadata
 }
 
 /** Metadata of any message, discriminated on `role`. */
