@@ -201,6 +201,7 @@ function checkPart(c: Checker, part: unknown, path: Path): void {
       c.string(part, 'mime', path, 'SHAPE', { nonEmpty: true })
       c.string(part, 'url', path, 'SHAPE')
       c.string(part, 'filename', path, 'SHAPE', { optional: true })
+      c.number(part, 'size', path, 'SHAPE', { optional: true, nonNegative: true })
       const source = c.record(part, 'source', path, 'SHAPE', { optional: true })
       if (source && !['file', 'symbol', 'resource'].includes(String(source.type))) {
         c.add('SHAPE', `source.type must be file, symbol or resource (got ${describe(source.type)})`, [...path, 'source', 'type'])

@@ -201,6 +201,8 @@ export interface FilePart extends PartBase {
   url: string
   /** Where the attachment came from. */
   source?: FilePartSource
+  /** Size in bytes, when the wire reports it (not in opencode's model; shown on file chips). */
+  size?: number
 }
 
 /** A working-tree snapshot hash recorded mid-message. */

@@ -1,0 +1,350 @@
+import type { AssistantInfo, MessageError, Part, ReasoningPart, StepFinishPart, TextPart, ToolPart, WithParts } from '../../core/model/types.js'
+import type { TranscriptOp } from '../../core/transcript.js'
+import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isRecord } from '../diagnostics.js'
+import { deriveId, toEpochMs } from '../ids.js'
+
+/** Where an assembly stands: before `start`, streaming, or ended by `done` or `error`. */
+export type DeltaAssemblyStatus = 'waiting' | 'streaming' | 'done' | 'error'
+
+/** Options of {@link createDeltaAssembly}. */
+export interface DeltaAssemblyOptions extends ConvertOptions {
+  /** Session id of the message (default: derived from the run id). */
+  sessionID?: string
+  /** Id of the user message this answers (default: ''). */
+  parentID?: string
+  /** Provider of the model (default: ''). */
+  providerID?: string
+  /** Agent name (default: ''). */
+  agent?: string
+}
+
+/** The state of one run's assembly: a pure value, replaced by every {@link assembleDelta}. */
+export interface DeltaAssembly {
+  /** The assistant message grown so far; what streamed stays visible after an error. */
+  message: WithParts
+  status: DeltaAssemblyStatus
+  /** The run the deltas belong to, from the first delta. */
+  runId?: string
+  /** The highest `seq` seen. */
+  lastSeq?: number
+  /** Every `seq` applied, to tell a duplicate from a reorder. */
+  seen: Record<number, true>
+  /** Tool calls by id: their part and argument text so far. */
+  tools: Record<string, { partID: string; raw: string }>
+  /** The text or reasoning part that the next delta of the same kind extends. */
+  open?: { kind: 'text' | 'thinking'; partID: string }
+  /** Everything reported so far. */
+  diagnostics: Diagnostic[]
+  readonly options: DeltaAssemblyOptions
+}
+
+/** Creates an empty assembly. */
+export function createDeltaAssembly(options: DeltaAssemblyOptions = {}): DeltaAssembly {
+  const info: AssistantInfo = {
+    id: '',
+    sessionID: options.sessionID ?? '',
+    role: 'assistant',
+    time: { created: 0 },
+    parentID: options.parentID ?? '',
+    modelID: '',
+    providerID: options.providerID ?? '',
+    agent: options.agent ?? '',
+    path: { cwd: '', root: '' },
+    cost: 0,
+    tokens: { input: 0, output: 0, reasoning: 0, cache: { read: 0, write: 0 } },
+  }
+  return { message: { info, parts: [] }, status: 'waiting', seen: {}, tools: {}, diagnostics: [], options }
+}
+
+const KINDS = new Set(['start', 'text', 'thinking', 'tool_call_start', 'tool_call_args', 'tool_call_end', 'usage', 'done', 'error'])
+const num = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0)
+const str = (value: unknown): value is string => typeof value === 'string' && value !== ''
+
+/** A working copy of an assembly: the handlers change it, then it is frozen into a new state. */
+class Draft {
+  info: AssistantInfo
+  parts: Part[]
+  changedMessage = false
+  state: DeltaAssembly
+  sink: DiagnosticSink
+  time: number
+
+  constructor(state: DeltaAssembly, time: number) {
+    this.state = { ...state }
+    this.info = state.message.info as AssistantInfo
+    this.parts = state.message.parts
+    this.sink = new DiagnosticSink(state.options)
+    this.time = time
+  }
+
+  report(code: string, message: string, path: (string | number)[], severity: 'error' | 'warning' = 'error') {
+    this.sink.push({ code, message, path, severity })
+  }
+
+  setInfo(patch: Partial<AssistantInfo>) {
+    this.info = { ...this.info, ...patch }
+    this.changedMessage = true
+  }
+
+  add(part: Part) {
+    this.parts = [...this.parts, part]
+    this.changedMessage = true
+  }
+
+  replace(partID: string, update: (part: Part) => Part) {
+    const index = this.parts.findIndex((part) => part.id === partID)
+    if (index < 0) return
+    const next = [...this.parts]
+    next[index] = update(this.parts[index] as Part)
+    this.parts = next
+    this.changedMessage = true
+  }
+
+  nextPartId(): string {
+    return deriveId('prt', this.state.runId ?? '', this.parts.length)
+  }
+
+  /** Ends the open text or reasoning part (a reasoning part's time ends when something else begins). */
+  closeOpen() {
+    const open = this.state.open
+    if (!open) return
+    this.replace(open.partID, (part) => (part.type === 'reasoning' || part.type === 'text') && part.time && part.time.end === undefined ? { ...part, time: { ...part.time, end: this.time } } : part)
+    this.state.open = undefined
+  }
+
+  begin(runId: string, payload: Record<string, unknown>) {
+    this.state.status = 'streaming'
+    this.state.runId = runId
+    const options = this.state.options
+    this.setInfo({
+      id: deriveId('msg', runId),
+      sessionID: options.sessionID ?? deriveId('ses', runId),
+      time: { created: this.time },
+      modelID: typeof payload.modelId === 'string' ? payload.modelId : '',
+      metadata: { runId, ...(typeof payload.requestId === 'string' ? { requestId: payload.requestId } : {}) },
+    })
+    this.add({ id: this.nextPartId(), sessionID: this.info.sessionID, messageID: this.info.id, type: 'step-start' })
+  }
+
+  appendText(kind: 'text' | 'thinking', delta: string) {
+    const open = this.state.open
+    if (open?.kind === kind) {
+      this.replace(open.partID, (part) => ({ ...part, text: (part as TextPart).text + delta }) as Part)
+      return
+    }
+    this.closeOpen()
+    const id = this.nextPartId()
+    const base = { id, sessionID: this.info.sessionID, messageID: this.info.id }
+    const part: TextPart | ReasoningPart =
+      kind === 'text' ? { ...base, type: 'text', text: delta, time: { start: this.time } } : { ...base, type: 'reasoning', text: delta, time: { start: this.time } }
+    this.add(part)
+    this.state.open = { kind, partID: id }
+  }
+
+  startTool(toolCallId: string, toolName: string) {
+    this.closeOpen()
+    const id = this.nextPartId()
+    this.add({ id, sessionID: this.info.sessionID, messageID: this.info.id, type: 'tool', callID: toolCallId, tool: toolName, state: { status: 'pending', input: {}, raw: '' } })
+    this.state.tools = { ...this.state.tools, [toolCallId]: { partID: id, raw: '' } }
+  }
+
+  finish(status: 'done' | 'error', patch: Partial<AssistantInfo>) {
+    this.closeOpen()
+    // A text part still open at the end ends now too.
+    for (const part of this.parts) {
+      if ((part.type === 'text' || part.type === 'reasoning') && part.time && part.time.end === undefined) {
+        const time = { ...part.time, end: this.time }
+        this.replace(part.id, () => ({ ...part, time }))
+      }
+    }
+    this.state.status = status
+    this.setInfo({ ...patch, time: { ...this.info.time, completed: this.time } })
+  }
+
+  freeze(): DeltaAssembly {
+    const next = this.state
+    if (this.changedMessage) next.message = { info: this.info, parts: this.parts }
+    if (this.sink.list.length > 0) next.diagnostics = [...next.diagnostics, ...this.sink.list]
+    return next
+  }
+}
+
+function parseArgs(raw: string): { input: Record<string, unknown> } | { error: string } {
+  if (raw.trim() === '') return { input: {} }
+  try {
+    const value: unknown = JSON.parse(raw)
+    return isRecord(value) ? { input: value } : { error: `arguments are JSON but not an object (${describeValue(value)})` }
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) }
+  }
+}
+
+/**
+ * Applies one `MessageDelta` to an assembly (a pure reducer: the same state comes back when the
+ * delta changes nothing, e.g. a duplicate `seq`). Keeps seed 004's rules: `start` first, one
+ * terminal `done` or `error`, `seq` strictly increasing (a duplicate is ignored; a gap or a reorder
+ * is reported and the delta still applied), text and thinking joined in order, tool arguments
+ * joined per call and parsed at `tool_call_end` (a failure keeps the raw text and a flag). Nothing
+ * streamed is ever dropped; never throws unless the assembly was created `strict`.
+ */
+export function assembleDelta(state: DeltaAssembly, delta: unknown): DeltaAssembly {
+  if (!isRecord(delta) || typeof delta.kind !== 'string') {
+    const draft = new Draft(state, 0)
+    draft.report('BAD_DELTA', `a delta must be an object with a kind (got ${describeValue(delta)})`, [])
+    return draft.freeze()
+  }
+  const time = toEpochMs(delta.timestamp) ?? state.message.info.time.created
+  const draft = new Draft(state, time)
+  const seq = delta.seq
+  const kind = delta.kind
+  const payload = isRecord(delta.payload) ? delta.payload : {}
+  const runId = typeof delta.runId === 'string' ? delta.runId : ''
+
+  if (typeof seq === 'number' && Number.isInteger(seq)) {
+    if (state.seen[seq]) return state
+    if (state.lastSeq !== undefined && seq < state.lastSeq) {
+      draft.report('SEQ_REORDER', `seq ${seq} arrived after seq ${state.lastSeq}; applied where it arrived`, ['seq'])
+    } else if (state.lastSeq !== undefined && seq > state.lastSeq + 1) {
+      draft.report('SEQ_GAP', `seq jumped from ${state.lastSeq} to ${seq}; deltas may be missing`, ['seq'], 'warning')
+    }
+    draft.state.seen = { ...state.seen, [seq]: true }
+    draft.state.lastSeq = Math.max(seq, state.lastSeq ?? seq)
+  } else {
+    draft.report('BAD_SEQ', `seq must be an integer (got ${describeValue(seq)}); the delta is applied`, ['seq'])
+  }
+
+  if (!KINDS.has(kind)) {
+    const already = state.diagnostics.some((d) => d.code === 'UNKNOWN_KIND' && d.message.startsWith(`kind "${kind}"`))
+    if (!already) draft.report('UNKNOWN_KIND', `kind "${kind}" is not part of the delta contract; such deltas are ignored`, ['kind'], 'warning')
+    return draft.freeze()
+  }
+
+  if (state.status === 'waiting') {
+    if (kind !== 'start') draft.report('MISSING_START', `the first delta must be "start" (got "${kind}"); the run is started implicitly`, ['kind'])
+    draft.begin(runId || 'run', kind === 'start' ? payload : {})
+    if (kind === 'start') return draft.freeze()
+  } else if (kind === 'start') {
+    draft.report('DUPLICATE_START', 'a second "start" in the same run is ignored', ['kind'])
+    return draft.freeze()
+  }
+  if (runId && state.runId && runId !== state.runId) {
+    draft.report('RUN_MISMATCH', `delta of run "${runId}" in the stream of run "${state.runId}"; applied`, ['runId'])
+  }
+  const ended = state.status === 'done' || state.status === 'error'
+  if (ended) {
+    if (kind === 'done' || kind === 'error') {
+      draft.report('DUPLICATE_TERMINAL', `a second terminal "${kind}" is ignored; the run already ended with "${state.status}"`, ['kind'])
+      return draft.freeze()
+    }
+    draft.report('AFTER_TERMINAL', `"${kind}" arrived after the run ended; applied so nothing is lost`, ['kind'])
+  }
+
+  switch (kind) {
+    case 'text':
+    case 'thinking': {
+      if (typeof payload.textDelta !== 'string') {
+        draft.report('BAD_PAYLOAD', `${kind} needs a string textDelta (got ${describeValue(payload.textDelta)})`, ['payload', 'textDelta'])
+        break
+      }
+      if (payload.textDelta !== '') draft.appendText(kind, payload.textDelta)
+      break
+    }
+    case 'tool_call_start': {
+      if (!str(payload.toolCallId)) {
+        draft.report('BAD_PAYLOAD', 'tool_call_start needs a toolCallId', ['payload', 'toolCallId'])
+        break
+      }
+      if (draft.state.tools[payload.toolCallId]) {
+        draft.report('DUPLICATE_TOOL_CALL', `tool call ${payload.toolCallId} already started; ignored`, ['payload', 'toolCallId'])
+        break
+      }
+      draft.startTool(payload.toolCallId, str(payload.toolName) ? payload.toolName : 'unknown')
+      break
+    }
+    case 'tool_call_args': {
+      const id = payload.toolCallId
+      if (!str(id) || typeof payload.argsTextDelta !== 'string') {
+        draft.report('BAD_PAYLOAD', 'tool_call_args needs a toolCallId and a string argsTextDelta', ['payload'])
+        break
+      }
+      if (!draft.state.tools[id]) {
+        draft.report('UNKNOWN_TOOL_CALL', `arguments for tool call ${id}, which never started; a call of tool "unknown" is opened`, ['payload', 'toolCallId'])
+        draft.startTool(id, 'unknown')
+      }
+      const tool = draft.state.tools[id] as { partID: string; raw: string }
+      const raw = tool.raw + payload.argsTextDelta
+      draft.state.tools = { ...draft.state.tools, [id]: { ...tool, raw } }
+      draft.replace(tool.partID, (part) => (part.type === 'tool' && part.state.status === 'pending' ? { ...part, state: { ...part.state, raw } } : part))
+      break
+    }
+    case 'tool_call_end': {
+      const id = payload.toolCallId
+      const tool = str(id) ? draft.state.tools[id] : undefined
+      if (!str(id) || !tool) {
+        draft.report('UNKNOWN_TOOL_CALL', `tool_call_end for a call that never started (${describeValue(id)})`, ['payload', 'toolCallId'])
+        break
+      }
+      const parsed = parseArgs(tool.raw)
+      if ('error' in parsed) {
+        draft.report('ARGS_PARSE_FAILED', `arguments of tool call ${id} are not valid JSON (${parsed.error}); the raw text is kept`, ['payload'], 'warning')
+      }
+      draft.replace(tool.partID, (part) => {
+        if (part.type !== 'tool' || part.state.status !== 'pending') return part
+        const next: ToolPart = { ...part, state: { status: 'running', input: 'input' in parsed ? parsed.input : {}, time: { start: time } } }
+        if ('error' in parsed) next.metadata = { ...part.metadata, rawArgsText: tool.raw, argsParseFailed: true, argsParseError: parsed.error }
+        return next
+      })
+      break
+    }
+    case 'usage': {
+      const tokens = { input: num(payload.inputTokens), output: num(payload.outputTokens), reasoning: 0, cache: { read: 0, write: 0 } }
+      const total = typeof payload.totalTokens === 'number' ? { total: payload.totalTokens } : {}
+      const cost = num(payload.cost)
+      draft.closeOpen()
+      const step: StepFinishPart = { id: draft.nextPartId(), sessionID: draft.info.sessionID, messageID: draft.info.id, type: 'step-finish', reason: '', cost, tokens: { ...total, ...tokens } }
+      draft.add(step)
+      const sum = draft.info.tokens
+      draft.setInfo({
+        cost: draft.info.cost + cost,
+        tokens: {
+          ...(sum.total !== undefined || 'total' in total ? { total: (sum.total ?? 0) + (total.total ?? tokens.input + tokens.output) } : {}),
+          input: sum.input + tokens.input,
+          output: sum.output + tokens.output,
+          reasoning: sum.reasoning,
+          cache: { ...sum.cache },
+        },
+      })
+      break
+    }
+    case 'done': {
+      const reason = str(payload.finishReason) ? payload.finishReason : 'unknown'
+      for (const part of draft.parts) if (part.type === 'step-finish' && part.reason === '') draft.replace(part.id, (p) => ({ ...p, reason }) as Part)
+      draft.finish('done', { finish: reason })
+      break
+    }
+    case 'error': {
+      const code = str(payload.errorCode) ? payload.errorCode : 'unknown'
+      const error: MessageError = { name: 'StreamError', data: { message: str(payload.message) ? payload.message : code, code } }
+      if (typeof payload.retryable === 'boolean') error.data.isRetryable = payload.retryable
+      for (const part of draft.parts) if (part.type === 'step-finish' && part.reason === '') draft.replace(part.id, (p) => ({ ...p, reason: 'error' }) as Part)
+      draft.finish('error', { error })
+      break
+    }
+  }
+  return draft.freeze()
+}
+
+/** Assembles a whole stream of deltas. */
+export function assembleDeltas(deltas: readonly unknown[], options?: DeltaAssemblyOptions): DeltaAssembly {
+  return deltas.reduce<DeltaAssembly>(assembleDelta, createDeltaAssembly(options))
+}
+
+/** The canonical writes that take a store from `previous` to `next` (only what changed). */
+export function assemblyOps(previous: DeltaAssembly | undefined, next: DeltaAssembly): TranscriptOp[] {
+  if (previous?.message === next.message || next.status === 'waiting') return []
+  const ops: TranscriptOp[] = []
+  if (previous?.message.info !== next.message.info) ops.push({ op: 'upsertMessage', info: next.message.info })
+  const before = new Map((previous?.message.parts ?? []).map((part) => [part.id, part]))
+  for (const part of next.message.parts) if (before.get(part.id) !== part) ops.push({ op: 'upsertPart', part })
+  return ops
+}
