@@ -21,7 +21,7 @@ export interface DeltaAssemblyOptions extends ConvertOptions {
 /** The state of one run's assembly: a pure value, replaced by every {@link assembleDelta}. */
 export interface DeltaAssembly {
   /** The assistant message grown so far; what streamed stays visible after an error. */
-  message: WithParts
+  message: WithParts & { info: AssistantInfo }
   status: DeltaAssemblyStatus
   /** The run the deltas belong to, from the first delta. */
   runId?: string
@@ -71,7 +71,7 @@ class Draft {
 
   constructor(state: DeltaAssembly, time: number) {
     this.state = { ...state }
-    this.info = state.message.info as AssistantInfo
+    this.info = state.message.info
     this.parts = state.message.parts
     this.sink = new DiagnosticSink(state.options)
     this.time = time
