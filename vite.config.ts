@@ -32,6 +32,7 @@ export default defineConfig({
       entry: {
         index: resolve(import.meta.dirname, 'src/index.ts'),
         core: resolve(import.meta.dirname, 'src/core/index.ts'),
+        protocols: resolve(import.meta.dirname, 'src/protocols/index.ts'),
         store: resolve(import.meta.dirname, 'src/store/index.ts'),
         // The one stylesheet, emitted as dist/styles.css.
         styles: resolve(import.meta.dirname, 'src/styles/index.ts'),

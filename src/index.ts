@@ -6,6 +6,7 @@
  * the same names come from `chatparts/core`, or from here as `Model.StepFinishPart`.
  */
 export * from './core/index.js'
+export * from './protocols/index.js'
 export type * as Model from './core/model/types.js'
 export { StepFinishPart, type StepFinishPartProps } from './components/index.js'
 export { LabelsProvider, useLabels, type LabelsProviderProps } from './labels/LabelsContext.js'

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import * as main from '../src/index'
 import * as core from '../src/core/index'
+import * as protocols from '../src/protocols/index'
 import * as store from '../src/store/index'
 
 /** The public API, pinned: adding or removing an export must change this list on purpose. */
@@ -75,6 +76,30 @@ export const publicApi = {
     'validateTranscript',
     'zeroTotals',
   ],
+  protocols: [
+    'ConversionError',
+    'TYPED_KEY',
+    'assembleDelta',
+    'assembleDeltas',
+    'assemblyOps',
+    'createDeltaAssembly',
+    'deriveId',
+    'fromChatMessages',
+    'fromDeltaMessages',
+    'fromMsgFile',
+    'fromOpencodeEvent',
+    'fromOpencodeExport',
+    'fromToolMessage2',
+    'isRequestMessage',
+    'isResponseMessage',
+    'parseAttrs',
+    'toChatMessage',
+    'toDeltaMessages',
+    'toMsgFile',
+    'toTypedMessage',
+    'toolMessage2SessionID',
+    'toolMessage2ToOps',
+  ],
   store: ['createChatStore', 'selectTranscript'],
   mainOnly: ['LabelsProvider', 'StepFinishPart', 'en', 'locales', 'mergeLabels', 'useLabels', 'zhCN'],
 }
@@ -84,12 +109,16 @@ describe('public API', () => {
     expect(Object.keys(core).sort()).toEqual(publicApi.core)
   })
 
+  it('chatparts/protocols exports exactly the pinned list', () => {
+    expect(Object.keys(protocols).sort()).toEqual(publicApi.protocols)
+  })
+
   it('chatparts/store exports exactly the pinned list', () => {
     expect(Object.keys(store).sort()).toEqual(publicApi.store)
   })
 
-  it('chatparts exports the core and the components, and nothing else', () => {
-    expect(Object.keys(main).sort()).toEqual([...publicApi.core, ...publicApi.mainOnly].sort())
+  it('chatparts exports the core, the protocols and the components, and nothing else', () => {
+    expect(Object.keys(main).sort()).toEqual([...publicApi.core, ...publicApi.protocols, ...publicApi.mainOnly].sort())
   })
 
   it('chatparts exports the StepFinishPart component, not the type of the same name', () => {

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { publicApi } from '../index.test'
 
@@ -39,18 +39,19 @@ describe('the built package, as a consumer sees it', () => {
   it('resolves every entry in plain node and exports the pinned API', () => {
     const keys = runNode(`
       const entries = {}
-      for (const name of ['chatparts', 'chatparts/core', 'chatparts/store']) {
+      for (const name of ['chatparts', 'chatparts/core', 'chatparts/protocols', 'chatparts/store']) {
         entries[name] = Object.keys(await import(name)).sort()
       }
       console.log(JSON.stringify(entries))
     `) as Record<string, string[]>
     expect(keys['chatparts/core']).toEqual(publicApi.core)
+    expect(keys['chatparts/protocols']).toEqual(publicApi.protocols)
     expect(keys['chatparts/store']).toEqual(publicApi.store)
-    expect(keys.chatparts).toEqual([...publicApi.core, ...publicApi.mainOnly].sort())
+    expect(keys.chatparts).toEqual([...publicApi.core, ...publicApi.protocols, ...publicApi.mainOnly].sort())
   })
 
   it('keeps every dependency external: no React or zustand copy inside dist', () => {
-    for (const file of ['index.js', 'core.js', 'store.js']) {
+    for (const file of ['index.js', 'core.js', 'protocols.js', 'store.js']) {
       const text = readFileSync(join(root, 'dist', file), 'utf8')
       expect(text, file).not.toMatch(/react\.production|__SECRET_INTERNALS|ReactCurrentDispatcher/)
       expect(text, file).not.toMatch(/function createStoreImpl|const createStoreImpl/)
@@ -58,16 +59,17 @@ describe('the built package, as a consumer sees it', () => {
     expect(readFileSync(join(root, 'dist/store.js'), 'utf8')).toMatch(/from ["']zustand\/vanilla["']/)
   })
 
-  it('keeps React out of the core entry entirely', () => {
+  it('keeps React out of the core and protocols entries entirely', () => {
     const seen = new Set<string>()
     const visit = (file: string) => {
       if (seen.has(file)) return
       seen.add(file)
       const text = readFileSync(join(root, 'dist', file), 'utf8')
       expect(text, file).not.toMatch(/from ["']react/)
-      for (const [, next] of text.matchAll(/from ["']\.\/(.+?\.js)["']/g)) visit(next as string)
+      for (const [, next] of text.matchAll(/from ["'](\.{1,2}\/.+?\.js)["']/g)) visit(join(dirname(file), next as string))
     }
     visit('core.js')
+    visit('protocols.js')
     expect(seen.size).toBeGreaterThan(0)
   })
 
@@ -84,11 +86,13 @@ describe('the built package, as a consumer sees it', () => {
       join(consumer, 'app.tsx'),
       `import { StepFinishPart, transcriptTotals, type Model, type WithParts } from 'chatparts'
 import { type StepFinishPart as StepData, validateTranscript } from 'chatparts/core'
+import { fromOpencodeExport, type Diagnostic } from 'chatparts/protocols'
 import { createChatStore, type ChatStore } from 'chatparts/store'
 const messages: WithParts[] = []
 const store: ChatStore = createChatStore({ initial: messages })
 const step: StepData | Model.StepFinishPart | undefined = undefined
 export const issues = validateTranscript(messages)
+export const diagnostics: Diagnostic[] = fromOpencodeExport(messages).diagnostics
 export const cost: number = transcriptTotals(messages).cost
 export const view = step ? <StepFinishPart part={step} /> : null
 export { store }

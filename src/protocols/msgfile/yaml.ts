@@ -1,0 +1,56 @@
+/**
+ * The small part of YAML that Message File frontmatter uses: nested maps by indentation, `- item`
+ * lists, `[a, b]` inline lists, quoted and plain scalars, numbers, booleans and null.
+ */
+export function parseYamlSubset(text: string): Record<string, unknown> {
+  const lines = text.split('\n').filter((line) => line.trim() !== '' && !line.trimStart().startsWith('#'))
+  let index = 0
+
+  const indentOf = (line: string) => line.length - line.trimStart().length
+
+  function block(indent: number): unknown {
+    const first = lines[index]
+    if (first !== undefined && first.trimStart().startsWith('- ') && indentOf(first) >= indent) {
+      const list: unknown[] = []
+      while (index < lines.length && indentOf(lines[index] as string) === indentOf(first) && (lines[index] as string).trimStart().startsWith('- ')) {
+        list.push(scalar((lines[index] as string).trimStart().slice(2)))
+        index += 1
+      }
+      return list
+    }
+    const map: Record<string, unknown> = {}
+    while (index < lines.length) {
+      const line = lines[index] as string
+      const own = indentOf(line)
+      if (own < indent) break
+      const match = /^([^:]+?):(?:\s+(.*))?$/.exec(line.trim())
+      index += 1
+      if (!match) continue
+      const key = (match[1] as string).trim().replace(/^["']|["']$/g, '')
+      const rest = match[2]
+      if (rest === undefined || rest === '') {
+        const next = lines[index]
+        map[key] = next !== undefined && indentOf(next) > own ? block(indentOf(next)) : null
+      } else map[key] = scalar(rest)
+    }
+    return map
+  }
+
+  const result = block(0)
+  return typeof result === 'object' && result !== null && !Array.isArray(result) ? (result as Record<string, unknown>) : {}
+}
+
+function scalar(raw: string): unknown {
+  const text = raw.trim()
+  if (text.startsWith('[') && text.endsWith(']')) {
+    const inner = text.slice(1, -1).trim()
+    return inner === '' ? [] : inner.split(',').map((item) => scalar(item))
+  }
+  if (/^".*"$/.test(text)) return text.slice(1, -1).replace(/\\"/g, '"').replace(/\\n/g, '\n')
+  if (/^'.*'$/.test(text)) return text.slice(1, -1).replace(/''/g, "'")
+  if (/^(true|yes|on)$/i.test(text)) return true
+  if (/^(false|no|off)$/i.test(text)) return false
+  if (/^(null|~)$/i.test(text)) return null
+  if (/^[-+]?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(text)) return Number(text)
+  return text
+}
