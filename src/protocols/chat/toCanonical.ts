@@ -1,6 +1,7 @@
-import type { AssistantInfo, Part, ToolPart, UserInfo, WithParts } from '../../core/model/types.js'
+import type { AssistantInfo, Part, ToolPart, WithParts } from '../../core/model/types.js'
 import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isRecord } from '../diagnostics.js'
 import { deriveId } from '../ids.js'
+import { assistantInfo, userInfo } from '../infos.js'
 import type { ChatMessage, TypedMessage } from './types.js'
 import { toTypedMessage } from './typed.js'
 
@@ -65,20 +66,7 @@ export function fromChatMessages(input: unknown, options?: ChatOptions): { messa
   const openAssistant = (index: number, typed: TypedMessage): WithParts => {
     const time = typed.metaInfo.timestamp ?? 0
     const id = deriveId('msg', sessionID, index)
-    const info: AssistantInfo = {
-      id,
-      sessionID,
-      role: 'assistant',
-      time: { created: time, completed: time },
-      parentID: lastUser(),
-      modelID: '',
-      providerID: '',
-      agent: '',
-      path: { cwd: '', root: '' },
-      cost: 0,
-      tokens: { input: 0, output: 0, reasoning: 0, cache: { read: 0, write: 0 } },
-    }
-    if (typed.metaInfo.metadata) info.metadata = typed.metaInfo.metadata
+    const info = assistantInfo({ id, sessionID, created: time, completed: time, parentID: lastUser(), ...(typed.metaInfo.metadata ? { metadata: typed.metaInfo.metadata } : {}) })
     const message: WithParts = { info, parts: pendingReasoning.map((part) => ({ ...part, messageID: id })) }
     pendingReasoning = []
     messages.push(message)
@@ -95,8 +83,7 @@ export function fromChatMessages(input: unknown, options?: ChatOptions): { messa
       case 'system':
       case 'user': {
         const id = deriveId('msg', sessionID, index)
-        const info: UserInfo = { id, sessionID, role: 'user', time: { created: time }, agent: '', model: { providerID: '', modelID: '' } }
-        if (typed.metaInfo.metadata) info.metadata = typed.metaInfo.metadata
+        const info = userInfo({ id, sessionID, created: time, ...(typed.metaInfo.metadata ? { metadata: typed.metaInfo.metadata } : {}) })
         const text: Part = { id: partId(0), sessionID, messageID: id, type: 'text', text: typed.content }
         if (typed.kind === 'system') {
           text.synthetic = true
@@ -174,9 +161,8 @@ export function fromChatMessages(input: unknown, options?: ChatOptions): { messa
     }
     previousKind = typed.kind
   })
-  if (pendingReasoning.length > 0) {
-    const last = input.at(-1)
-    openAssistant(input.length, asTyped(last, new DiagnosticSink(), []) ?? { kind: 'reasoning', content: '', metaInfo: {} })
-  }
+  // Reasoning with no answer after it still shows, in an assistant message of its own.
+  const first = pendingReasoning[0]
+  if (first?.type === 'reasoning') openAssistant(input.length, { kind: 'reasoning', content: '', metaInfo: { timestamp: first.time.start } })
   return { messages, diagnostics: sink.list }
 }

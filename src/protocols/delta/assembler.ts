@@ -2,6 +2,7 @@ import type { AssistantInfo, MessageError, Part, ReasoningPart, StepFinishPart, 
 import type { TranscriptOp } from '../../core/transcript.js'
 import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isRecord } from '../diagnostics.js'
 import { deriveId, toEpochMs } from '../ids.js'
+import { assistantInfo } from '../infos.js'
 
 /** Where an assembly stands: before `start`, streaming, or ended by `done` or `error`. */
 export type DeltaAssemblyStatus = 'waiting' | 'streaming' | 'done' | 'error'
@@ -40,19 +41,14 @@ export interface DeltaAssembly {
 
 /** Creates an empty assembly. */
 export function createDeltaAssembly(options: DeltaAssemblyOptions = {}): DeltaAssembly {
-  const info: AssistantInfo = {
+  const info = assistantInfo({
     id: '',
     sessionID: options.sessionID ?? '',
-    role: 'assistant',
-    time: { created: 0 },
+    created: 0,
     parentID: options.parentID ?? '',
-    modelID: '',
     providerID: options.providerID ?? '',
     agent: options.agent ?? '',
-    path: { cwd: '', root: '' },
-    cost: 0,
-    tokens: { input: 0, output: 0, reasoning: 0, cache: { read: 0, write: 0 } },
-  }
+  })
   return { message: { info, parts: [] }, status: 'waiting', seen: {}, tools: {}, diagnostics: [], options }
 }
 

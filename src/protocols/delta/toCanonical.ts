@@ -1,6 +1,7 @@
-import type { AssistantInfo, FilePart, Metadata, Part, ToolPart, UserInfo, WithParts } from '../../core/model/types.js'
+import type { FilePart, Metadata, Part, ToolPart, WithParts } from '../../core/model/types.js'
 import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isRecord } from '../diagnostics.js'
 import { deriveId, toEpochMs } from '../ids.js'
+import { assistantInfo, userInfo } from '../infos.js'
 
 /** Options of {@link fromDeltaMessages}. */
 export interface DeltaMessagesOptions extends ConvertOptions {
@@ -149,20 +150,7 @@ export function fromDeltaMessages(input: unknown, options?: DeltaMessagesOptions
         }
         if (host) host.parts = [...host.parts, orphan]
         else {
-          const info: AssistantInfo = {
-            id: deriveId('msg', 'orphan', index),
-            sessionID,
-            role: 'assistant',
-            time: { created: time, completed: time },
-            parentID: '',
-            modelID: '',
-            providerID: '',
-            agent: '',
-            path: { cwd: '', root: '' },
-            cost: 0,
-            tokens: { input: 0, output: 0, reasoning: 0, cache: { read: 0, write: 0 } },
-            metadata: { orphanResults: true },
-          }
+          const info = assistantInfo({ id: deriveId('msg', 'orphan', index), sessionID, created: time, completed: time, metadata: { orphanResults: true } })
           messages.push({ info, parts: [{ ...orphan, messageID: info.id }] })
         }
       })
@@ -172,24 +160,12 @@ export function fromDeltaMessages(input: unknown, options?: DeltaMessagesOptions
     const owner = { sessionID, messageID: id }
     const converted = parts.flatMap((part: unknown, n) => convertPart(part, owner, n, time, sink, [...path, 'parts', n]) ?? [])
     if (raw.role === 'assistant') {
-      const info: AssistantInfo = {
-        id,
-        sessionID,
-        role: 'assistant',
-        time: { created: time, completed: time },
-        parentID: [...messages].reverse().find((message) => message.info.role === 'user')?.info.id ?? '',
-        modelID: '',
-        providerID: '',
-        agent: '',
-        path: { cwd: '', root: '' },
-        cost: 0,
-        tokens: { input: 0, output: 0, reasoning: 0, cache: { read: 0, write: 0 } },
-        metadata,
-      }
+      const parentID = [...messages].reverse().find((message) => message.info.role === 'user')?.info.id ?? ''
+      const info = assistantInfo({ id, sessionID, created: time, completed: time, parentID, metadata })
       messages.push({ info, parts: converted })
       return
     }
-    const info: UserInfo = { id, sessionID, role: 'user', time: { created: time }, agent: '', model: { providerID: '', modelID: '' }, metadata }
+    const info = userInfo({ id, sessionID, created: time, metadata })
     if (raw.role === 'system') for (const part of converted) if (part.type === 'text') part.synthetic = true
     messages.push({ info, parts: converted })
   })

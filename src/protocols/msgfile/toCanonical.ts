@@ -1,6 +1,7 @@
-import type { AssistantInfo, FilePart, Metadata, Part, ToolPart, ToolState, UserInfo, WithParts } from '../../core/model/types.js'
+import type { AssistantInfo, FilePart, Metadata, Part, ToolPart, ToolState, WithParts } from '../../core/model/types.js'
 import { type ConvertOptions, type Diagnostic, DiagnosticSink, isRecord } from '../diagnostics.js'
 import { deriveId, toEpochMs } from '../ids.js'
+import { assistantInfo, userInfo } from '../infos.js'
 import { type ParseMsgFileOptions, parseMsgFileText } from './parse.js'
 import type { MsgAgent, MsgCell, MsgFile } from './types.js'
 
@@ -79,19 +80,7 @@ export function fromMsgFile(text: string, options?: MsgFileOptions): MsgFileImpo
   const openAssistant = (cell: MsgCell, index: number): WithParts => {
     if (assistant) return assistant
     const time = toEpochMs(attr(cell, 'time')) ?? 0
-    const info: AssistantInfo = {
-      id: deriveId('msg', sessionID, 'cell', index),
-      sessionID,
-      role: 'assistant',
-      time: { created: time, completed: time },
-      parentID: lastUser(),
-      modelID: '',
-      providerID: '',
-      agent: attr(cell, 'agent') ?? cell.type ?? '',
-      path: { cwd: '', root: '' },
-      cost: 0,
-      tokens: { input: 0, output: 0, reasoning: 0, cache: { read: 0, write: 0 } },
-    }
+    const info = assistantInfo({ id: deriveId('msg', sessionID, 'cell', index), sessionID, created: time, completed: time, parentID: lastUser(), agent: attr(cell, 'agent') ?? cell.type ?? '' })
     assistant = { info, parts: [] }
     messages.push(assistant)
     return assistant
@@ -105,7 +94,7 @@ export function fromMsgFile(text: string, options?: MsgFileOptions): MsgFileImpo
     if (cell.kind === 'message' && cell.type !== 'tool_call') {
       assistant = undefined
       const id = deriveId('msg', sessionID, 'cell', index)
-      const info: UserInfo = { id, sessionID, role: 'user', time: { created: time ?? 0 }, agent: '', model: { providerID: '', modelID: '' } }
+      const info = userInfo({ id, sessionID, created: time ?? 0 })
       const part: Part = { id: partID, sessionID, messageID: id, type: 'text', text: cell.body, metadata: msgfile }
       const history = attr(cell, 'history')
       if (history !== undefined && HISTORY_EXCLUDED.has(history.toLowerCase())) part.ignored = true

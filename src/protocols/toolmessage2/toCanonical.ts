@@ -5,12 +5,12 @@ import type {
   Part,
   ToolPart,
   ToolState,
-  UserInfo,
   WithParts,
 } from '../../core/model/types.js'
 import { applyOps, emptyTranscript, type TranscriptOp, type TranscriptState, toMessages } from '../../core/transcript.js'
 import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isRecord } from '../diagnostics.js'
 import { deriveId, toEpochMs } from '../ids.js'
+import { assistantInfo, userInfo } from '../infos.js'
 
 /** Options of the toolmessage2 converters. */
 export interface ToolMessage2Options extends ConvertOptions {
@@ -73,15 +73,7 @@ function findCall(state: TranscriptState, callID: string): ToolPart | undefined 
 function userOps(raw: Rec, ctx: ToolMessage2Context, sink: DiagnosticSink, path: (string | number)[]): TranscriptOp[] {
   const id = messageId(raw, ctx.index)
   const system = raw.role === 'system'
-  const info: UserInfo = {
-    id,
-    sessionID: ctx.sessionID,
-    role: 'user',
-    time: { created: toEpochMs(raw.timestamp) ?? 0 },
-    agent: '',
-    model: { providerID: '', modelID: '' },
-    metadata: envelope(raw),
-  }
+  const info = userInfo({ id, sessionID: ctx.sessionID, created: toEpochMs(raw.timestamp) ?? 0, metadata: envelope(raw) })
   const owner = { id: '', sessionID: ctx.sessionID, messageID: id }
   const parts: Part[] = []
   const items = typeof raw.content === 'string' ? [{ type: 'text', text: raw.content }] : Array.isArray(raw.content) ? raw.content : undefined
@@ -249,20 +241,14 @@ function toolOps(raw: Rec, ctx: ToolMessage2Context, sink: DiagnosticSink, path:
       const host = lastMessageOfRole(state, 'assistant')
       if (!host) {
         // No assistant turn to hang the orphan on: a placeholder assistant message holds it.
-        const info: AssistantInfo = {
+        const info = assistantInfo({
           id: deriveId('msg', 'orphans', toolMessageID),
           sessionID: ctx.sessionID,
-          role: 'assistant',
-          time: { created: time.start, completed: time.end },
+          created: time.start,
+          completed: time.end,
           parentID: lastMessageOfRole(state, 'user') ?? '',
-          modelID: '',
-          providerID: '',
-          agent: '',
-          path: { cwd: '', root: '' },
-          cost: 0,
-          tokens: { input: 0, output: 0, reasoning: 0, cache: { read: 0, write: 0 } },
           metadata: { orphanResults: true },
-        }
+        })
         ops.push({ op: 'upsertMessage', info })
         state = applyOps(state, [{ op: 'upsertMessage', info }])
       }

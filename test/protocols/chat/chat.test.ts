@@ -129,6 +129,13 @@ describe('chat → canonical', () => {
     expect(fromChatMessages(null).diagnostics[0]?.code).toBe('BAD_MESSAGES')
   })
 
+  it('shows trailing reasoning with no answer in an assistant message of its own', () => {
+    const result = fromChatMessages([{ role: 'user', content: 'q' }, { role: 'reasoning', content: 'thinking…', timestamp: 7 }])
+    expect(result.messages.map((m) => m.info.role)).toEqual(['user', 'assistant'])
+    expect(result.messages[1]?.parts).toMatchObject([{ type: 'reasoning', text: 'thinking…', time: { start: 7 } }])
+    expect(result.messages[1]?.info.time.created).toBe(7)
+  })
+
   it('never throws on arbitrary input', () => {
     fc.assert(
       fc.property(fc.array(fc.anything(), { maxLength: 6 }), (list) => {
