@@ -1,8 +1,10 @@
-import { existsSync } from 'node:fs'
 import { playwright } from '@vitest/browser-playwright'
 import type { BrowserConfigOptions } from 'vitest/node'
 
-/** Where Debian's Chromium lives; `CHROMIUM_PATH` overrides it. No tool may download a browser here. */
+/**
+ * Where Debian's Chromium lives; `CHROMIUM_PATH` overrides it. No tool may download a browser here:
+ * scripts/setup.sh installs it, or explains how, before any test runs.
+ */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 /** Flags that keep Chromium offline and its pixels the same from run to run. */
@@ -19,15 +21,6 @@ export const chromiumArgs = [
   '--force-color-profile=srgb',
   '--hide-scrollbars',
 ]
-
-/** Fails early, with a way out, when the browser is missing. */
-export function assertChromium(): void {
-  if (!existsSync(chromiumPath)) {
-    throw new Error(
-      `Chromium was not found at ${chromiumPath}. Run \`bash scripts/setup.sh\` (installs Debian's chromium and fonts) or set CHROMIUM_PATH.`,
-    )
-  }
-}
 
 /**
  * A fresh browser config for one vitest project (vitest mutates `instances`, so never share one):
