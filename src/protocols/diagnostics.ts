@@ -57,6 +57,11 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
+/** Whether `value` is a string with at least one character. */
+export function isNonEmptyString(value: unknown): value is string {
+  return typeof value === 'string' && value !== ''
+}
+
 /** Describes a value briefly for a diagnostic. */
 export function describeValue(value: unknown): string {
   if (value === null) return 'null'

@@ -3,7 +3,6 @@ import type { MessageInfo, Part, WithParts } from '../core/model/types.js'
 import {
   applyOp,
   applyOps,
-  emptyTranscript,
   type TranscriptOp,
   type TranscriptState,
   toMessages,
@@ -55,7 +54,7 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
       appendPartDelta: (messageID, partID, field, delta) => write({ op: 'appendPartDelta', messageID, partID, field, delta }),
       removePart: (messageID, partID) => write({ op: 'removePart', messageID, partID }),
       apply: (writes) => set((state) => applyOps(state, writes)),
-      reset: (messages = []) => set(messages.length > 0 ? transcriptFromMessages(messages) : emptyTranscript()),
+      reset: (messages = []) => set(transcriptFromMessages(messages)),
     }
   })
 }

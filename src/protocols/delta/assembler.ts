@@ -1,6 +1,6 @@
 import type { AssistantInfo, MessageError, Part, ReasoningPart, StepFinishPart, TextPart, ToolPart, WithParts } from '../../core/model/types.js'
 import type { TranscriptOp } from '../../core/transcript.js'
-import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isRecord } from '../diagnostics.js'
+import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isNonEmptyString, isRecord } from '../diagnostics.js'
 import { deriveId, toEpochMs } from '../ids.js'
 import { assistantInfo } from '../infos.js'
 
@@ -54,7 +54,6 @@ export function createDeltaAssembly(options: DeltaAssemblyOptions = {}): DeltaAs
 
 const KINDS = new Set(['start', 'text', 'thinking', 'tool_call_start', 'tool_call_args', 'tool_call_end', 'usage', 'done', 'error'])
 const num = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0)
-const str = (value: unknown): value is string => typeof value === 'string' && value !== ''
 
 /** A working copy of an assembly: the handlers change it, then it is frozen into a new state. */
 class Draft {
@@ -246,7 +245,7 @@ export function assembleDelta(state: DeltaAssembly, delta: unknown): DeltaAssemb
       break
     }
     case 'tool_call_start': {
-      if (!str(payload.toolCallId)) {
+      if (!isNonEmptyString(payload.toolCallId)) {
         draft.report('BAD_PAYLOAD', 'tool_call_start needs a toolCallId', ['payload', 'toolCallId'])
         break
       }
@@ -254,12 +253,12 @@ export function assembleDelta(state: DeltaAssembly, delta: unknown): DeltaAssemb
         draft.report('DUPLICATE_TOOL_CALL', `tool call ${payload.toolCallId} already started; ignored`, ['payload', 'toolCallId'])
         break
       }
-      draft.startTool(payload.toolCallId, str(payload.toolName) ? payload.toolName : 'unknown')
+      draft.startTool(payload.toolCallId, isNonEmptyString(payload.toolName) ? payload.toolName : 'unknown')
       break
     }
     case 'tool_call_args': {
       const id = payload.toolCallId
-      if (!str(id) || typeof payload.argsTextDelta !== 'string') {
+      if (!isNonEmptyString(id) || typeof payload.argsTextDelta !== 'string') {
         draft.report('BAD_PAYLOAD', 'tool_call_args needs a toolCallId and a string argsTextDelta', ['payload'])
         break
       }
@@ -275,8 +274,8 @@ export function assembleDelta(state: DeltaAssembly, delta: unknown): DeltaAssemb
     }
     case 'tool_call_end': {
       const id = payload.toolCallId
-      const tool = str(id) ? draft.state.tools[id] : undefined
-      if (!str(id) || !tool) {
+      const tool = isNonEmptyString(id) ? draft.state.tools[id] : undefined
+      if (!isNonEmptyString(id) || !tool) {
         draft.report('UNKNOWN_TOOL_CALL', `tool_call_end for a call that never started (${describeValue(id)})`, ['payload', 'toolCallId'])
         break
       }
@@ -313,14 +312,14 @@ export function assembleDelta(state: DeltaAssembly, delta: unknown): DeltaAssemb
       break
     }
     case 'done': {
-      const reason = str(payload.finishReason) ? payload.finishReason : 'unknown'
+      const reason = isNonEmptyString(payload.finishReason) ? payload.finishReason : 'unknown'
       for (const part of draft.parts) if (part.type === 'step-finish' && part.reason === '') draft.replace(part.id, (p) => ({ ...p, reason }) as Part)
       draft.finish('done', { finish: reason })
       break
     }
     case 'error': {
-      const code = str(payload.errorCode) ? payload.errorCode : 'unknown'
-      const error: MessageError = { name: 'StreamError', data: { message: str(payload.message) ? payload.message : code, code } }
+      const code = isNonEmptyString(payload.errorCode) ? payload.errorCode : 'unknown'
+      const error: MessageError = { name: 'StreamError', data: { message: isNonEmptyString(payload.message) ? payload.message : code, code } }
       if (typeof payload.retryable === 'boolean') error.data.isRetryable = payload.retryable
       for (const part of draft.parts) if (part.type === 'step-finish' && part.reason === '') draft.replace(part.id, (p) => ({ ...p, reason: 'error' }) as Part)
       draft.finish('error', { error })

@@ -1,5 +1,5 @@
 import type { FilePart, Metadata, Part, ToolPart, WithParts } from '../../core/model/types.js'
-import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isRecord } from '../diagnostics.js'
+import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isNonEmptyString, isRecord } from '../diagnostics.js'
 import { deriveId, toEpochMs } from '../ids.js'
 import { assistantInfo, userInfo } from '../infos.js'
 
@@ -22,7 +22,6 @@ export interface ToolMessageOrigin {
   content?: unknown
 }
 
-const str = (value: unknown): value is string => typeof value === 'string' && value !== ''
 
 function contentText(content: unknown): string {
   if (typeof content === 'string') return content
@@ -46,16 +45,16 @@ function convertPart(raw: unknown, owner: { sessionID: string; messageID: string
       const part: ToolPart = {
         ...base,
         type: 'tool',
-        callID: str(payload.toolCallId) ? payload.toolCallId : id,
-        tool: str(payload.toolName) ? payload.toolName : 'unknown',
+        callID: isNonEmptyString(payload.toolCallId) ? payload.toolCallId : id,
+        tool: isNonEmptyString(payload.toolName) ? payload.toolName : 'unknown',
         state: { status: 'running', input: isRecord(payload.arguments) ? payload.arguments : {}, time: { start: time } },
       }
       if (typeof payload.rawArgsText === 'string') part.metadata = { rawArgsText: payload.rawArgsText }
       return part
     }
     case 'image': {
-      const mime = str(payload.mimeType) ? payload.mimeType : 'image/png'
-      const url = str(payload.url) ? payload.url : `data:${mime};base64,${typeof payload.data === 'string' ? payload.data : ''}`
+      const mime = isNonEmptyString(payload.mimeType) ? payload.mimeType : 'image/png'
+      const url = isNonEmptyString(payload.url) ? payload.url : `data:${mime};base64,${typeof payload.data === 'string' ? payload.data : ''}`
       return { ...base, type: 'file', mime, url }
     }
     case 'file_ref': {
@@ -63,7 +62,7 @@ function convertPart(raw: unknown, owner: { sessionID: string; messageID: string
       const file: FilePart = {
         ...base,
         type: 'file',
-        mime: str(payload.mimeType) ? payload.mimeType : 'application/octet-stream',
+        mime: isNonEmptyString(payload.mimeType) ? payload.mimeType : 'application/octet-stream',
         url: path,
         filename: path.split('/').pop() ?? path,
         source: { type: 'file', path, text: { value: '', start: 0, end: 0 } },
@@ -99,7 +98,7 @@ export function fromDeltaMessages(input: unknown, options?: DeltaMessagesOptions
     sink.error('BAD_MESSAGES', `expected an array of messages (got ${describeValue(input)})`)
     return { messages, diagnostics: sink.list }
   }
-  const firstRun = input.find((message) => isRecord(message) && str(message.runId))
+  const firstRun = input.find((message) => isRecord(message) && isNonEmptyString(message.runId))
   const sessionID = options?.sessionID ?? deriveId('ses', isRecord(firstRun) ? String(firstRun.runId) : 'delta')
   input.forEach((raw, index) => {
     const path = [index]
@@ -116,7 +115,7 @@ export function fromDeltaMessages(input: unknown, options?: DeltaMessagesOptions
     if (raw.role === 'tool') {
       parts.forEach((item: unknown, n) => {
         const payload = isRecord(item) && isRecord(item.payload) ? item.payload : undefined
-        if (!isRecord(item) || item.kind !== 'tool_result' || !payload || !str(payload.toolCallId)) {
+        if (!isRecord(item) || item.kind !== 'tool_result' || !payload || !isNonEmptyString(payload.toolCallId)) {
           sink.error('BAD_TOOL_RESULT', 'a tool message holds only tool_result parts with a toolCallId', [...path, 'parts', n])
           return
         }

@@ -1,7 +1,7 @@
 import type { MessageInfo, Part, SessionInfo, WithParts } from '../../core/model/types.js'
 import type { TranscriptOp } from '../../core/transcript.js'
 import { validateMessage } from '../../core/validator.js'
-import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isRecord } from '../diagnostics.js'
+import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isNonEmptyString, isRecord } from '../diagnostics.js'
 import { deriveId } from '../ids.js'
 import { normalizePart } from '../normalize.js'
 
@@ -95,7 +95,6 @@ export function fromOpencodeExport(input: unknown, options?: ConvertOptions): Op
   return result
 }
 
-const str = (value: unknown): value is string => typeof value === 'string' && value !== ''
 
 /**
  * Turns one opencode bus event into canonical writes. Events may come out of order: the store holds
@@ -119,23 +118,23 @@ export function fromOpencodeEvent(event: unknown, options?: ConvertOptions): Ope
       break
     }
     case 'message.removed':
-      if (str(props.messageID)) ops.push({ op: 'removeMessage', messageID: props.messageID })
+      if (isNonEmptyString(props.messageID)) ops.push({ op: 'removeMessage', messageID: props.messageID })
       else sink.error('BAD_EVENT', 'message.removed needs a messageID', [...at, 'messageID'])
       break
     case 'message.part.updated': {
       const raw = props.part
-      if (!isRecord(raw) || !str(raw.messageID)) {
+      if (!isRecord(raw) || !isNonEmptyString(raw.messageID)) {
         sink.error('BAD_EVENT', 'message.part.updated needs a part with a messageID', [...at, 'part'])
         break
       }
-      const sessionID = str(raw.sessionID) ? raw.sessionID : str(props.sessionID) ? props.sessionID : ''
+      const sessionID = isNonEmptyString(raw.sessionID) ? raw.sessionID : isNonEmptyString(props.sessionID) ? props.sessionID : ''
       // Older servers also send the text `delta`; the part already holds the full text, so it is not re-applied.
       ops.push({ op: 'upsertPart', part: normalizePart(raw, { sessionID, messageID: raw.messageID, index: 0 }, sink, [...at, 'part']) })
       break
     }
     case 'message.part.delta': {
       const { messageID, partID, field, delta } = props
-      if (!str(messageID) || !str(partID) || !str(field) || typeof delta !== 'string') {
+      if (!isNonEmptyString(messageID) || !isNonEmptyString(partID) || !isNonEmptyString(field) || typeof delta !== 'string') {
         sink.error('BAD_EVENT', 'message.part.delta needs messageID, partID, field and a string delta', at)
         break
       }
@@ -143,7 +142,7 @@ export function fromOpencodeEvent(event: unknown, options?: ConvertOptions): Ope
       break
     }
     case 'message.part.removed':
-      if (str(props.messageID) && str(props.partID)) ops.push({ op: 'removePart', messageID: props.messageID, partID: props.partID })
+      if (isNonEmptyString(props.messageID) && isNonEmptyString(props.partID)) ops.push({ op: 'removePart', messageID: props.messageID, partID: props.partID })
       else sink.error('BAD_EVENT', 'message.part.removed needs messageID and partID', at)
       break
     case 'session.status': {
@@ -157,7 +156,7 @@ export function fromOpencodeEvent(event: unknown, options?: ConvertOptions): Ope
       ops.push({ op: 'setStatus', status: 'idle' })
       break
     case 'session.error': {
-      const error = isRecord(props.error) && str(props.error.name) ? props.error : { name: 'UnknownError', data: { message: 'The session failed.' } }
+      const error = isRecord(props.error) && isNonEmptyString(props.error.name) ? props.error : { name: 'UnknownError', data: { message: 'The session failed.' } }
       ops.push({ op: 'setStatus', status: 'error', error: { name: String(error.name), data: isRecord(error.data) ? error.data : {} } })
       break
     }
