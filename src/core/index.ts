@@ -17,4 +17,5 @@ export {
   type IssueCode,
   type ValidationIssue,
 } from './errors.js'
+export { IdMap } from './idMap.js'
 export * from './transcript.js'

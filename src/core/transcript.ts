@@ -1,20 +1,24 @@
+import { IdMap } from './idMap.js'
 import type { MessageError, MessageInfo, Part, WithParts } from './model/types.js'
 
 /** Whether the transcript is waiting, streaming, or stopped by an error. */
 export type TranscriptStatus = 'idle' | 'streaming' | 'error'
 
-/** Normalized transcript: messages and parts by id, with their order kept apart. */
+/**
+ * Normalized transcript: messages and parts by id, with their order kept apart. The maps are
+ * persistent {@link IdMap}s, so a write costs the same with 1 or 10,000 messages.
+ */
 export interface TranscriptState {
   /** Message ids in transcript order. */
   messageIds: string[]
   /** Message info by message id. */
-  messages: Record<string, MessageInfo>
+  messages: IdMap<MessageInfo>
   /** Part ids in order, by message id (a message not yet known may already hold parts). */
-  partIds: Record<string, string[]>
+  partIds: IdMap<string[]>
   /** Parts by part id. */
-  parts: Record<string, Part>
+  parts: IdMap<Part>
   /** Deltas for parts that have not arrived yet, applied when they do (never dropped). */
-  pendingDeltas: Record<string, PendingDelta[]>
+  pendingDeltas: IdMap<PendingDelta[]>
   /** Whether the transcript is streaming. */
   status: TranscriptStatus
   /** The last session-level error, if any. */
@@ -39,7 +43,7 @@ export type TranscriptOp =
 
 /** The state of an empty transcript. */
 export function emptyTranscript(): TranscriptState {
-  return { messageIds: [], messages: {}, partIds: {}, parts: {}, pendingDeltas: {}, status: 'idle' }
+  return { messageIds: [], messages: IdMap.empty(), partIds: IdMap.empty(), parts: IdMap.empty(), pendingDeltas: IdMap.empty(), status: 'idle' }
 }
 
 /** Builds a normalized state from messages in order. */
@@ -68,68 +72,72 @@ export function applyOp(state: TranscriptState, write: TranscriptOp): Transcript
   switch (write.op) {
     case 'upsertMessage': {
       const { info } = write
-      if (state.messages[info.id] === info) return state
-      const known = info.id in state.messages
+      const known = state.messages.get(info.id)
+      if (known === info) return state
       return {
         ...state,
         messageIds: known ? state.messageIds : [...state.messageIds, info.id],
-        messages: { ...state.messages, [info.id]: info },
-        partIds: state.partIds[info.id] ? state.partIds : { ...state.partIds, [info.id]: [] },
+        messages: state.messages.set(info.id, info),
+        partIds: state.partIds.has(info.id) ? state.partIds : state.partIds.set(info.id, []),
       }
     }
     case 'upsertPart': {
       let part = write.part
-      const held = state.pendingDeltas[part.id]
+      const held = state.pendingDeltas.get(part.id)
       let pendingDeltas = state.pendingDeltas
       if (held) {
         for (const delta of held) part = appendToField(part, delta.field, delta.delta) ?? part
-        const { [part.id]: _applied, ...rest } = state.pendingDeltas
-        pendingDeltas = rest
+        pendingDeltas = pendingDeltas.delete(part.id)
       }
-      if (state.parts[part.id] === part) return state
-      const order = state.partIds[part.messageID] ?? []
-      const placed = order.includes(part.id)
-      const previous = state.parts[part.id]
+      const previous = state.parts.get(part.id)
+      if (previous === part) return state
+      const order = state.partIds.get(part.messageID) ?? []
+      // A part already placed in its message keeps its place; the check only scans on a new or moved part.
+      const placed = previous?.messageID === part.messageID || order.includes(part.id)
+      let partIds = placed ? state.partIds : state.partIds.set(part.messageID, [...order, part.id])
       // A part that moved to another message leaves its old place.
-      let partIds = placed ? state.partIds : { ...state.partIds, [part.messageID]: [...order, part.id] }
       if (previous && previous.messageID !== part.messageID) {
-        partIds = { ...partIds, [previous.messageID]: (partIds[previous.messageID] ?? []).filter((id) => id !== part.id) }
+        partIds = partIds.set(previous.messageID, (partIds.get(previous.messageID) ?? []).filter((id) => id !== part.id))
       }
-      return { ...state, parts: { ...state.parts, [part.id]: part }, partIds, pendingDeltas }
+      return { ...state, parts: state.parts.set(part.id, part), partIds, pendingDeltas }
     }
     case 'appendPartDelta': {
       const { messageID, partID, field, delta } = write
       if (delta === '') return state
-      const part = state.parts[partID]
+      const part = state.parts.get(partID)
       if (!part) {
-        const held = [...(state.pendingDeltas[partID] ?? []), { messageID, field, delta }]
-        return { ...state, pendingDeltas: { ...state.pendingDeltas, [partID]: held } }
+        const held = [...(state.pendingDeltas.get(partID) ?? []), { messageID, field, delta }]
+        return { ...state, pendingDeltas: state.pendingDeltas.set(partID, held) }
       }
       const next = appendToField(part, field, delta)
       if (!next) return state
-      return { ...state, parts: { ...state.parts, [partID]: next } }
+      return { ...state, parts: state.parts.set(partID, next) }
     }
     case 'removePart': {
       const { messageID, partID } = write
-      if (!(partID in state.parts) && !(partID in state.pendingDeltas)) return state
-      const { [partID]: _removed, ...parts } = state.parts
-      const { [partID]: _held, ...pendingDeltas } = state.pendingDeltas
-      const order = state.partIds[messageID]
+      const previous = state.parts.get(partID)
+      if (!previous && !state.pendingDeltas.has(partID)) return state
+      const owner = previous?.messageID ?? messageID
+      const order = state.partIds.get(owner)
       return {
         ...state,
-        parts,
-        pendingDeltas,
-        partIds: order ? { ...state.partIds, [messageID]: order.filter((id) => id !== partID) } : state.partIds,
+        parts: state.parts.delete(partID),
+        pendingDeltas: state.pendingDeltas.delete(partID),
+        partIds: order ? state.partIds.set(owner, order.filter((id) => id !== partID)) : state.partIds,
       }
     }
     case 'removeMessage': {
       const { messageID } = write
-      if (!(messageID in state.messages) && !(messageID in state.partIds)) return state
-      const { [messageID]: _info, ...messages } = state.messages
-      const { [messageID]: removed = [], ...partIds } = state.partIds
-      const parts = { ...state.parts }
-      for (const id of removed) delete parts[id]
-      return { ...state, messageIds: state.messageIds.filter((id) => id !== messageID), messages, partIds, parts }
+      if (!state.messages.has(messageID) && !state.partIds.has(messageID)) return state
+      let parts = state.parts
+      for (const id of state.partIds.get(messageID) ?? []) parts = parts.delete(id)
+      return {
+        ...state,
+        messageIds: state.messageIds.filter((id) => id !== messageID),
+        messages: state.messages.delete(messageID),
+        partIds: state.partIds.delete(messageID),
+        parts,
+      }
     }
     case 'setStatus': {
       if (state.status === write.status && state.error === write.error) return state
@@ -150,9 +158,9 @@ export function applyOps(state: TranscriptState, writes: readonly TranscriptOp[]
 /** Reads the transcript back out as `WithParts[]`, in order; held parts of unknown messages are left out. */
 export function toMessages(state: TranscriptState): WithParts[] {
   return state.messageIds.flatMap((id) => {
-    const info = state.messages[id]
+    const info = state.messages.get(id)
     if (!info) return []
-    const parts = (state.partIds[id] ?? []).flatMap((partID) => state.parts[partID] ?? [])
+    const parts = (state.partIds.get(id) ?? []).flatMap((partID) => state.parts.get(partID) ?? [])
     return [{ info, parts }]
   })
 }

@@ -20,8 +20,8 @@ describe('transcript reducer', () => {
     const [, second, third] = opencodeSession.messages
     const text = third?.parts[2] as TextPart
     const moved = applyOp(state, { op: 'upsertPart', part: { ...text, messageID: second?.info.id ?? '' } })
-    expect(moved.partIds[third?.info.id ?? '']).not.toContain(text.id)
-    expect(moved.partIds[second?.info.id ?? '']?.at(-1)).toBe(text.id)
+    expect(moved.partIds.get(third?.info.id ?? '')).not.toContain(text.id)
+    expect(moved.partIds.get(second?.info.id ?? '')?.at(-1)).toBe(text.id)
   })
 
   it('removes a message that only ever held parts, and held deltas with their part', () => {
@@ -29,11 +29,11 @@ describe('transcript reducer', () => {
       { op: 'upsertPart', part: { id: 'p', sessionID: 's', messageID: 'm', type: 'text', text: '' } },
       { op: 'appendPartDelta', messageID: 'm', partID: 'q', field: 'text', delta: 'held' },
     ])
-    expect(state.pendingDeltas.q).toHaveLength(1)
+    expect(state.pendingDeltas.get('q')).toHaveLength(1)
     state = applyOp(state, { op: 'removePart', messageID: 'm', partID: 'q' })
-    expect(state.pendingDeltas).toEqual({})
+    expect(state.pendingDeltas.size).toBe(0)
     state = applyOp(state, { op: 'removeMessage', messageID: 'm' })
-    expect(state.parts).toEqual({})
+    expect(state.parts.size).toBe(0)
     expect(toMessages(state)).toEqual([])
   })
 })

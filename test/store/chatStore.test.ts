@@ -10,7 +10,7 @@ describe('createChatStore', () => {
     const store = createChatStore({ initial: messages() })
     const state = store.getState()
     expect(state.messageIds).toEqual(opencodeSession.messages.map((message) => message.info.id))
-    expect(Object.keys(state.parts)).toHaveLength(10)
+    expect(state.parts.size).toBe(10)
     expect(selectTranscript(state)).toEqual(opencodeSession.messages)
   })
 
@@ -24,19 +24,19 @@ describe('createChatStore', () => {
   it('keeps the identity of everything a write did not change', () => {
     const store = createChatStore({ initial: messages() })
     const before = store.getState()
-    const text = before.parts.prt_e797b87c6001lyoCrhhvZxYfX5 as TextPart
+    const text = before.parts.get('prt_e797b87c6001lyoCrhhvZxYfX5') as TextPart
     store.getState().appendPartDelta(text.messageID, text.id, 'text', ' More.')
     const after = store.getState()
-    expect((after.parts[text.id] as TextPart).text).toBe('Created `TEST_EDITS.md` with a nature-themed poem. More.')
+    expect((after.parts.get(text.id) as TextPart).text).toBe('Created `TEST_EDITS.md` with a nature-themed poem. More.')
     expect(after.messages).toBe(before.messages)
     expect(after.partIds).toBe(before.partIds)
-    for (const id of Object.keys(before.parts)) if (id !== text.id) expect(after.parts[id]).toBe(before.parts[id])
+    for (const id of before.parts.keys()) if (id !== text.id) expect(after.parts.get(id)).toBe(before.parts.get(id))
   })
 
   it('does nothing for a write that changes nothing', () => {
     const store = createChatStore({ initial: messages() })
     const before = store.getState()
-    const info = before.messages[before.messageIds[0] as string]
+    const info = before.messages.get(before.messageIds[0] as string)
     if (!info) throw new Error('fixture changed')
     store.getState().upsertMessage(info)
     store.getState().appendPartDelta('msg_x', 'prt_x', 'text', '')
@@ -59,12 +59,12 @@ describe('createChatStore', () => {
     const store = createChatStore({ initial: messages() })
     const [, assistant] = opencodeSession.messages
     if (!assistant) throw new Error('fixture changed')
-    const order = store.getState().partIds[assistant.info.id]
+    const order = store.getState().partIds.get(assistant.info.id)
     const reasoning = { ...(assistant.parts[1] as TextPart), text: 'rewritten' }
     store.getState().upsertPart(reasoning)
-    expect(store.getState().partIds[assistant.info.id]).toBe(order)
+    expect(store.getState().partIds.get(assistant.info.id)).toBe(order)
     store.getState().upsertPart({ ...reasoning, id: 'prt_zzz_new' })
-    expect(store.getState().partIds[assistant.info.id]?.at(-1)).toBe('prt_zzz_new')
+    expect(store.getState().partIds.get(assistant.info.id)?.at(-1)).toBe('prt_zzz_new')
   })
 
   it('refuses to append to a field that is not a string', () => {
@@ -83,8 +83,8 @@ describe('createChatStore', () => {
     store.getState().appendPartDelta(last.info.id, text.id, 'text', ' (late)')
     expect(selectTranscript(store.getState())[0]?.parts).toEqual([])
     store.getState().upsertPart(text)
-    expect((store.getState().parts[text.id] as TextPart).text).toBe(`${text.text} (late)`)
-    expect(store.getState().pendingDeltas).toEqual({})
+    expect((store.getState().parts.get(text.id) as TextPart).text).toBe(`${text.text} (late)`)
+    expect(store.getState().pendingDeltas.size).toBe(0)
   })
 
   it('removes parts and messages with their parts', () => {
@@ -92,11 +92,11 @@ describe('createChatStore', () => {
     const [, assistant] = opencodeSession.messages
     if (!assistant) throw new Error('fixture changed')
     store.getState().removePart(assistant.info.id, assistant.parts[0]?.id as string)
-    expect(store.getState().partIds[assistant.info.id]).toHaveLength(4)
+    expect(store.getState().partIds.get(assistant.info.id)).toHaveLength(4)
     store.getState().removeMessage(assistant.info.id)
     const state = store.getState()
     expect(state.messageIds).not.toContain(assistant.info.id)
-    for (const part of assistant.parts) expect(state.parts[part.id]).toBeUndefined()
+    for (const part of assistant.parts) expect(state.parts.get(part.id)).toBeUndefined()
     store.getState().reset()
     expect(selectTranscript(store.getState())).toEqual([])
   })

@@ -55,15 +55,15 @@ function messageId(raw: Rec, index: number): string {
 function lastMessageOfRole(state: TranscriptState, role: 'user' | 'assistant'): string | undefined {
   for (let i = state.messageIds.length - 1; i >= 0; i -= 1) {
     const id = state.messageIds[i] as string
-    if (state.messages[id]?.role === role) return id
+    if (state.messages.get(id)?.role === role) return id
   }
   return undefined
 }
 
 function findCall(state: TranscriptState, callID: string): ToolPart | undefined {
   for (let i = state.messageIds.length - 1; i >= 0; i -= 1) {
-    for (const partID of state.partIds[state.messageIds[i] as string] ?? []) {
-      const part = state.parts[partID]
+    for (const partID of state.partIds.get(state.messageIds[i] as string) ?? []) {
+      const part = state.parts.get(partID)
       if (part?.type === 'tool' && part.callID === callID) return part
     }
   }
