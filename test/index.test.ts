@@ -7,6 +7,7 @@ import * as store from '../src/store/index'
 /** The public API, pinned: adding or removing an export must change this list on purpose. */
 export const publicApi = {
   core: [
+    'IdMap',
     'InvalidStateTransition',
     'KNOWN_PART_TYPES',
     'PartValidationError',
@@ -100,7 +101,27 @@ export const publicApi = {
     'toolMessage2SessionID',
     'toolMessage2ToOps',
   ],
-  store: ['createChatStore', 'selectTranscript'],
+  store: [
+    'ChatStoreProvider',
+    'createChatStore',
+    'frameScheduler',
+    'sameTotals',
+    'selectMessage',
+    'selectMessageTotals',
+    'selectTotals',
+    'selectTranscript',
+    'useChatStore',
+    'useChatStoreApi',
+    'useDiagnostics',
+    'useMessage',
+    'useMessageIds',
+    'useMessageTotals',
+    'usePart',
+    'usePartIds',
+    'useParts',
+    'useStatus',
+    'useTotals',
+  ],
   mainOnly: ['LabelsProvider', 'StepFinishPart', 'en', 'locales', 'mergeLabels', 'useLabels', 'zhCN'],
 }
 
@@ -117,8 +138,8 @@ describe('public API', () => {
     expect(Object.keys(store).sort()).toEqual(publicApi.store)
   })
 
-  it('chatparts exports the core, the protocols and the components, and nothing else', () => {
-    expect(Object.keys(main).sort()).toEqual([...publicApi.core, ...publicApi.protocols, ...publicApi.mainOnly].sort())
+  it('chatparts exports the core, the protocols, the store and the components, and nothing else', () => {
+    expect(Object.keys(main).sort()).toEqual([...publicApi.core, ...publicApi.protocols, ...publicApi.store, ...publicApi.mainOnly].sort())
   })
 
   it('chatparts exports the StepFinishPart component, not the type of the same name', () => {

@@ -7,7 +7,7 @@ const messages = () => structuredClone(opencodeSession.messages)
 
 describe('createChatStore', () => {
   it('normalizes a transcript and reads it back unchanged', () => {
-    const store = createChatStore({ initial: messages() })
+    const store = createChatStore({ initial: messages(), coalesce: false })
     const state = store.getState()
     expect(state.messageIds).toEqual(opencodeSession.messages.map((message) => message.info.id))
     expect(state.parts.size).toBe(10)
@@ -15,14 +15,14 @@ describe('createChatStore', () => {
   })
 
   it('gives each transcript its own store', () => {
-    const a = createChatStore({ initial: messages() })
-    const b = createChatStore()
+    const a = createChatStore({ initial: messages(), coalesce: false })
+    const b = createChatStore({ coalesce: false })
     expect(b.getState().messageIds).toEqual([])
     expect(a.getState().messageIds).toHaveLength(3)
   })
 
   it('keeps the identity of everything a write did not change', () => {
-    const store = createChatStore({ initial: messages() })
+    const store = createChatStore({ initial: messages(), coalesce: false })
     const before = store.getState()
     const text = before.parts.get('prt_e797b87c6001lyoCrhhvZxYfX5') as TextPart
     store.getState().appendPartDelta(text.messageID, text.id, 'text', ' More.')
@@ -34,7 +34,7 @@ describe('createChatStore', () => {
   })
 
   it('does nothing for a write that changes nothing', () => {
-    const store = createChatStore({ initial: messages() })
+    const store = createChatStore({ initial: messages(), coalesce: false })
     const before = store.getState()
     const info = before.messages.get(before.messageIds[0] as string)
     if (!info) throw new Error('fixture changed')
@@ -48,7 +48,7 @@ describe('createChatStore', () => {
   it('holds a part that arrives before its message, and shows it once the message comes', () => {
     const [user] = messages()
     if (!user) throw new Error('fixture changed')
-    const store = createChatStore()
+    const store = createChatStore({ coalesce: false })
     store.getState().upsertPart(user.parts[0] as TextPart)
     expect(selectTranscript(store.getState())).toEqual([])
     store.getState().upsertMessage(user.info)
@@ -56,7 +56,7 @@ describe('createChatStore', () => {
   })
 
   it('replaces a part in place and appends new ones at the end of their message', () => {
-    const store = createChatStore({ initial: messages() })
+    const store = createChatStore({ initial: messages(), coalesce: false })
     const [, assistant] = opencodeSession.messages
     if (!assistant) throw new Error('fixture changed')
     const order = store.getState().partIds.get(assistant.info.id)
@@ -68,14 +68,14 @@ describe('createChatStore', () => {
   })
 
   it('refuses to append to a field that is not a string', () => {
-    const store = createChatStore({ initial: messages() })
+    const store = createChatStore({ initial: messages(), coalesce: false })
     const before = store.getState()
     store.getState().appendPartDelta('msg_e797b2ab1001iJZcLT0YNzLMBT', 'prt_e797b5b1e001cJYshScmpU3Uso', 'tokens', 'x')
     expect(store.getState()).toBe(before)
   })
 
   it('holds a delta that arrives before its part and applies it when the part comes', () => {
-    const store = createChatStore()
+    const store = createChatStore({ coalesce: false })
     const [, , last] = messages()
     if (!last) throw new Error('fixture changed')
     store.getState().upsertMessage(last.info)
@@ -88,7 +88,7 @@ describe('createChatStore', () => {
   })
 
   it('removes parts and messages with their parts', () => {
-    const store = createChatStore({ initial: messages() })
+    const store = createChatStore({ initial: messages(), coalesce: false })
     const [, assistant] = opencodeSession.messages
     if (!assistant) throw new Error('fixture changed')
     store.getState().removePart(assistant.info.id, assistant.parts[0]?.id as string)

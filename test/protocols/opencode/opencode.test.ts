@@ -4,35 +4,13 @@ import type { WithParts } from '../../../src/core/model/types'
 import { applyOps, emptyTranscript, toMessages, type TranscriptOp } from '../../../src/core/transcript'
 import { validateTranscript } from '../../../src/core/validator'
 import { ConversionError } from '../../../src/protocols/diagnostics'
-import { fromOpencodeEvent, fromOpencodeExport } from '../../../src/protocols/opencode'
-import type { OpencodeEvent } from '../../../src/protocols/opencode'
+import { fromOpencodeEvent, fromOpencodeExport, type OpencodeEvent } from '../../../src/protocols/opencode'
 import messagesJson from '../../fixtures/opencode-t8v6Igr8/messages.json'
 import sessionJson from '../../fixtures/opencode-t8v6Igr8/session.json'
 import { opencodeSession } from '../../fixtures/opencode'
+import { byWords, toEvents } from '../../fixtures/opencodeEvents'
 
 const clone = <T>(value: T): T => structuredClone(value)
-
-/** The export as a live event stream: messages, then parts, with text and reasoning cut into deltas. */
-function toEvents(messages: WithParts[], chunk: (text: string) => string[]): OpencodeEvent[] {
-  const events: OpencodeEvent[] = []
-  for (const { info, parts } of messages) {
-    events.push({ type: 'message.updated', properties: { sessionID: info.sessionID, info } })
-    for (const part of parts) {
-      if (part.type !== 'text' && part.type !== 'reasoning') {
-        events.push({ type: 'message.part.updated', properties: { sessionID: part.sessionID, part, time: 0 } })
-        continue
-      }
-      events.push({ type: 'message.part.updated', properties: { sessionID: part.sessionID, part: { ...part, text: '' } } })
-      for (const delta of chunk(part.text)) {
-        events.push({
-          type: 'message.part.delta',
-          properties: { sessionID: part.sessionID, messageID: part.messageID, partID: part.id, field: 'text', delta },
-        })
-      }
-    }
-  }
-  return events
-}
 
 function replay(events: unknown[]): { messages: WithParts[]; errors: number } {
   let state = emptyTranscript()
@@ -45,7 +23,6 @@ function replay(events: unknown[]): { messages: WithParts[]; errors: number } {
   return { messages: toMessages(state), errors }
 }
 
-const byWords = (text: string) => text.match(/\S+\s*|\s+/g) ?? []
 
 describe('opencode session export', () => {
   it('reads the real export with every message and part, and no diagnostics', () => {

@@ -1,0 +1,98 @@
+import { createContext, type ReactNode, useContext, useRef, useSyncExternalStore } from 'react'
+import type { MessageInfo, Part } from '../core/model/types.js'
+import type { Totals } from '../core/totals.js'
+import type { TranscriptStatus } from '../core/transcript.js'
+import type { ChatActions, ChatState, ChatStore, StoredDiagnostic } from './chatStore.js'
+import { sameTotals, selectMessageTotals, selectTotals } from './selectors.js'
+
+const StoreContext = createContext<ChatStore | null>(null)
+
+/** Props of {@link ChatStoreProvider}. */
+export interface ChatStoreProviderProps {
+  /** The store of the transcript below; create it once per transcript (e.g. in `useState`). */
+  store: ChatStore
+  children?: ReactNode
+}
+
+/** Makes `store` the store the hooks below it read. */
+export function ChatStoreProvider({ store, children }: ChatStoreProviderProps) {
+  return <StoreContext.Provider value={store}>{children}</StoreContext.Provider>
+}
+
+/** The store of the nearest {@link ChatStoreProvider}; throws a clear error outside one. */
+export function useChatStoreApi(): ChatStore {
+  const store = useContext(StoreContext)
+  if (!store) throw new Error('chatparts: a store hook was used outside <ChatStoreProvider store={…}> (or <Transcript store={…}>)')
+  return store
+}
+
+const EMPTY: readonly never[] = Object.freeze([])
+
+/**
+ * Reads `selector(state)` and re-renders only when its result changes under `equal` (default:
+ * `Object.is`). The selector may build a new object each call: an equal result keeps the old one.
+ */
+export function useChatStore<T>(selector: (state: ChatState & ChatActions) => T, equal: (a: T, b: T) => boolean = Object.is): T {
+  const store = useChatStoreApi()
+  const last = useRef<{ state: unknown; selector: unknown; value: T } | null>(null)
+  const read = () => {
+    const state = store.getState()
+    const cached = last.current
+    if (cached && cached.state === state && cached.selector === selector) return cached.value
+    const value = selector(state)
+    const kept = cached && equal(cached.value, value) ? cached.value : value
+    last.current = { state, selector, value: kept }
+    return kept
+  }
+  return useSyncExternalStore(store.subscribe, read, read)
+}
+
+const sameIds = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((item, i) => item === b[i])
+
+/** Message ids in transcript order; changes only when a message is added, removed or moved. */
+export function useMessageIds(): readonly string[] {
+  return useChatStore((state) => state.messageIds)
+}
+
+/** The info of message `id`; changes only when that message's info does. */
+export function useMessage(id: string): MessageInfo | undefined {
+  return useChatStore((state) => state.messages.get(id))
+}
+
+/** Part ids of message `id` in order; a streamed delta to one of them does not change it. */
+export function usePartIds(messageID: string): readonly string[] {
+  return useChatStore((state) => state.partIds.get(messageID) ?? EMPTY)
+}
+
+/** The parts of message `id` in order; changes when any of them does. */
+export function useParts(messageID: string): readonly Part[] {
+  return useChatStore((state) => (state.partIds.get(messageID) ?? EMPTY).flatMap((id) => state.parts.get(id) ?? []), sameIds)
+}
+
+/** Part `id`; changes only when that part does. */
+export function usePart(id: string): Part | undefined {
+  return useChatStore((state) => state.parts.get(id))
+}
+
+/** Cost and tokens of the whole transcript; re-renders only when a number changes. */
+export function useTotals(): Totals {
+  return useChatStore(selectTotals, sameTotals)
+}
+
+/** Cost and tokens of message `id`, or `undefined` while it is unknown. */
+export function useMessageTotals(id: string): Totals | undefined {
+  return useChatStore(
+    (state) => selectMessageTotals(state, id),
+    (a, b) => a === b || (a !== undefined && b !== undefined && sameTotals(a, b)),
+  )
+}
+
+/** Whether the transcript is idle, streaming or stopped by an error. */
+export function useStatus(): TranscriptStatus {
+  return useChatStore((state) => state.status)
+}
+
+/** What the conversion layer reported, oldest first. */
+export function useDiagnostics(): readonly StoredDiagnostic[] {
+  return useChatStore((state) => state.diagnostics)
+}

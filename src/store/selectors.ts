@@ -1,0 +1,59 @@
+import type { MessageInfo, Part, WithParts } from '../core/model/types.js'
+import { addTotals, messageTotals, type Totals } from '../core/totals.js'
+import type { TranscriptState } from '../core/transcript.js'
+
+/** The message `id` with its parts in order, or `undefined` when it is not (yet) known. */
+export function selectMessage(state: TranscriptState, id: string): WithParts | undefined {
+  const info = state.messages.get(id)
+  if (!info) return undefined
+  return { info, parts: (state.partIds.get(id) ?? []).flatMap((partID) => state.parts.get(partID) ?? []) }
+}
+
+interface CachedTotals {
+  partIds: readonly string[] | undefined
+  /** The step-finish parts the totals were summed from; a new identity means a new sum. */
+  steps: readonly Part[]
+  totals: Totals
+}
+
+// Keyed by message info: a new info (say, the final cost) gives a new entry, an old one is collected.
+const cache = new WeakMap<MessageInfo, CachedTotals>()
+
+/**
+ * Cost and tokens of message `id` (see `messageTotals`). Memoized: while the message's info, part
+ * order and step-finish parts keep their identity, the same object comes back, so a streaming
+ * text delta costs a few lookups, not a new sum.
+ */
+export function selectMessageTotals(state: TranscriptState, id: string): Totals | undefined {
+  const info = state.messages.get(id)
+  if (!info) return undefined
+  const partIds = state.partIds.get(id)
+  const cached = cache.get(info)
+  if (cached && cached.partIds === partIds && cached.steps.every((step) => state.parts.get(step.id) === step)) return cached.totals
+  const steps: Part[] = []
+  for (const partID of partIds ?? []) {
+    const part = state.parts.get(partID)
+    if (part?.type === 'step-finish') steps.push(part)
+  }
+  const totals = messageTotals({ info, parts: steps })
+  cache.set(info, { partIds, steps, totals })
+  return totals
+}
+
+/** Cost and tokens of the whole transcript: the sum of every message's {@link selectMessageTotals}. */
+export function selectTotals(state: TranscriptState): Totals {
+  return addTotals(state.messageIds.flatMap((id) => selectMessageTotals(state, id) ?? []))
+}
+
+/** Whether two totals hold the same numbers. */
+export function sameTotals(a: Totals, b: Totals): boolean {
+  return (
+    a.cost === b.cost &&
+    a.steps === b.steps &&
+    a.tokens.input === b.tokens.input &&
+    a.tokens.output === b.tokens.output &&
+    a.tokens.reasoning === b.tokens.reasoning &&
+    a.tokens.cache.read === b.tokens.cache.read &&
+    a.tokens.cache.write === b.tokens.cache.write
+  )
+}
