@@ -1,0 +1,118 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import type { TextPart } from '../../src/core/model/types'
+import { createTextPart } from '../../src/core/factory'
+import { createChatStore, type FlushScheduler } from '../../src/store/chatStore'
+import { opencodeSession } from '../fixtures/opencode'
+import { byWords, toEvents } from '../fixtures/opencodeEvents'
+
+/** A scheduler driven by the test: `frame()` runs what is waiting, like one animation frame. */
+function manualFrames() {
+  let waiting: (() => void) | undefined
+  let scheduled = 0
+  const scheduler: FlushScheduler = (flush) => {
+    scheduled++
+    waiting = flush
+    return () => {
+      if (waiting === flush) waiting = undefined
+    }
+  }
+  const frame = () => {
+    const run = waiting
+    waiting = undefined
+    run?.()
+  }
+  return { scheduler, frame, scheduled: () => scheduled }
+}
+
+const [user] = structuredClone(opencodeSession.messages)
+if (!user) throw new Error('fixture changed')
+const text = (store: ReturnType<typeof createChatStore>, id: string) => (store.getState().parts.get(id) as TextPart | undefined)?.text
+
+function storeWithPart() {
+  const frames = manualFrames()
+  const store = createChatStore({ scheduler: frames.scheduler })
+  store.getState().upsertMessage(user.info)
+  const part = createTextPart(user.info.sessionID, user.info.id, '', { id: 'prt_stream' })
+  store.getState().upsertPart(part)
+  return { store, frames, part }
+}
+
+describe('coalescing', () => {
+  it('applies 10,000 deltas in a handful of frames and loses or reorders none', () => {
+    const { store, frames, part } = storeWithPart()
+    let notified = 0
+    store.subscribe(() => notified++)
+    let expected = ''
+    for (let i = 0; i < 10_000; i++) {
+      const delta = `${i.toString(36)}${i % 7 === 0 ? '\n' : ' '}`
+      expected += delta
+      store.getState().appendPartDelta(part.messageID, part.id, 'text', delta)
+      if (i % 2500 === 2499) frames.frame()
+    }
+    frames.frame()
+    expect(text(store, part.id)).toBe(expected)
+    expect(notified).toBe(4)
+  })
+
+  it('shows nothing of a delta before its frame, and everything after it', () => {
+    const { store, frames, part } = storeWithPart()
+    store.getState().appendPartDelta(part.messageID, part.id, 'text', 'Hello')
+    store.getState().appendPartDelta(part.messageID, part.id, 'text', ', world')
+    expect(text(store, part.id)).toBe('')
+    expect(frames.scheduled()).toBe(1)
+    frames.frame()
+    expect(text(store, part.id)).toBe('Hello, world')
+  })
+
+  it('applies waiting deltas before any other write, so order is kept', () => {
+    const { store, frames, part } = storeWithPart()
+    store.getState().appendPartDelta(part.messageID, part.id, 'text', 'draft')
+    store.getState().upsertPart({ ...part, text: 'rewritten' })
+    expect(text(store, part.id)).toBe('rewritten')
+    store.getState().appendPartDelta(part.messageID, part.id, 'text', '!')
+    store.getState().flush()
+    expect(text(store, part.id)).toBe('rewritten!')
+    frames.frame()
+    expect(text(store, part.id)).toBe('rewritten!')
+  })
+
+  it('ends with the same transcript as applying every write at once, wherever the frames fall', () => {
+    const events = toEvents(structuredClone(opencodeSession.messages), byWords)
+    const reference = createChatStore({ coalesce: false })
+    for (const event of events) reference.getState().ingest('opencode-event', event)
+    fc.assert(
+      fc.property(fc.array(fc.nat(events.length), { maxLength: 30 }), (cuts) => {
+        const frames = manualFrames()
+        const store = createChatStore({ scheduler: frames.scheduler })
+        const at = new Set(cuts)
+        events.forEach((event, i) => {
+          store.getState().ingest('opencode-event', event)
+          if (at.has(i)) frames.frame()
+        })
+        frames.frame()
+        expect(store.getState().messageIds).toEqual(reference.getState().messageIds)
+        expect(store.getState().parts.toObject()).toEqual(reference.getState().parts.toObject())
+      }),
+      { numRuns: 50 },
+    )
+  })
+
+  it('waits for a real animation frame by default', async () => {
+    const store = createChatStore()
+    store.getState().upsertMessage(user.info)
+    store.getState().upsertPart(createTextPart(user.info.sessionID, user.info.id, '', { id: 'prt_raf' }))
+    for (const word of byWords('one two three')) store.getState().appendPartDelta(user.info.id, 'prt_raf', 'text', word)
+    expect(text(store, 'prt_raf')).toBe('')
+    await new Promise((resolve) => requestAnimationFrame(resolve))
+    expect(text(store, 'prt_raf')).toBe('one two three')
+  })
+
+  it('drops what waits for a frame on reset, on purpose', () => {
+    const { store, frames, part } = storeWithPart()
+    store.getState().appendPartDelta(part.messageID, part.id, 'text', 'gone')
+    store.getState().reset()
+    frames.frame()
+    expect(store.getState().parts.size).toBe(0)
+  })
+})

@@ -1,0 +1,174 @@
+import { act, render, screen } from '@testing-library/react'
+import { memo, type ReactNode } from 'react'
+import { describe, expect, it } from 'vitest'
+import type { StepFinishPart, TextPart } from '../../src/core/model/types'
+import { createChatStore, type ChatStore } from '../../src/store/chatStore'
+import {
+  ChatStoreProvider,
+  useDiagnostics,
+  useMessage,
+  useMessageIds,
+  useMessageTotals,
+  usePart,
+  usePartIds,
+  useParts,
+  useStatus,
+  useTotals,
+} from '../../src/store/react'
+import { repeatSession } from '../fixtures/generate'
+
+/** Renders per component and id, counted during render. */
+function renderCounter() {
+  const counts = new Map<string, number>()
+  const hit = (key: string) => counts.set(key, (counts.get(key) ?? 0) + 1)
+  const snapshot = () => new Map(counts)
+  const changedSince = (before: Map<string, number>) =>
+    [...counts].filter(([key, count]) => before.get(key) !== count).map(([key]) => key).sort()
+  return { hit, snapshot, changedSince }
+}
+
+function setup(count: number) {
+  const store = createChatStore({ initial: repeatSession(count), coalesce: false })
+  const counter = renderCounter()
+  const Part = memo(({ id }: { id: string }) => {
+    counter.hit(`part:${id}`)
+    const part = usePart(id)
+    return <span data-testid={id}>{part?.type === 'text' ? part.text : part?.type}</span>
+  })
+  const Message = memo(({ id }: { id: string }) => {
+    counter.hit(`message:${id}`)
+    const info = useMessage(id)
+    const partIds = usePartIds(id)
+    return (
+      <article aria-label={`${info?.role} ${id}`}>
+        {partIds.map((partID) => (
+          <Part key={partID} id={partID} />
+        ))}
+      </article>
+    )
+  })
+  const Totals = () => {
+    counter.hit('totals')
+    const totals = useTotals()
+    return <output aria-label="cost">{totals.cost.toFixed(4)}</output>
+  }
+  const List = () => {
+    counter.hit('list')
+    const ids = useMessageIds()
+    return (
+      <>
+        {ids.map((id) => (
+          <Message key={id} id={id} />
+        ))}
+        <Totals />
+      </>
+    )
+  }
+  render(
+    <ChatStoreProvider store={store}>
+      <List />
+    </ChatStoreProvider>,
+  )
+  return { store, counter }
+}
+
+const lastText = (store: ChatStore) => {
+  const state = store.getState()
+  const id = state.messageIds.at(-1) as string
+  return state.parts.get((state.partIds.get(id) ?? []).findLast((partID) => state.parts.get(partID)?.type === 'text') as string) as TextPart
+}
+
+describe('store hooks', () => {
+  it('renders 100 messages, and a delta to one part re-renders that part only', () => {
+    const { store, counter } = setup(100)
+    expect(screen.getAllByRole('article')).toHaveLength(100)
+    const text = lastText(store)
+    const before = counter.snapshot()
+    act(() => store.getState().appendPartDelta(text.messageID, text.id, 'text', ' And more.'))
+    expect(screen.getByTestId(text.id).textContent).toBe(`${text.text} And more.`)
+    expect(counter.changedSince(before)).toEqual([`part:${text.id}`])
+  })
+
+  it('re-renders the message, not its siblings, when a part is added to it', () => {
+    const { store, counter } = setup(100)
+    const text = lastText(store)
+    const before = counter.snapshot()
+    act(() => store.getState().upsertPart({ ...text, id: 'prt_zzz_added' }))
+    expect(counter.changedSince(before)).toEqual([`message:${text.messageID}`, 'part:prt_zzz_added'])
+  })
+
+  it("re-renders totals when a step's cost arrives, and not for text", () => {
+    const { store, counter } = setup(100)
+    const costBefore = Number(screen.getByRole('status', { name: 'cost' }).textContent)
+    const state = store.getState()
+    const step = [...state.parts.values()].find((part): part is StepFinishPart => part.type === 'step-finish') as StepFinishPart
+    const text = lastText(store)
+    let before = counter.snapshot()
+    act(() => store.getState().appendPartDelta(text.messageID, text.id, 'text', '!'))
+    expect(counter.changedSince(before)).not.toContain('totals')
+    before = counter.snapshot()
+    act(() => store.getState().upsertPart({ ...step, cost: step.cost + 1 }))
+    expect(counter.changedSince(before)).toEqual([`part:${step.id}`, 'totals'])
+    expect(Number(screen.getByRole('status', { name: 'cost' }).textContent)).toBeCloseTo(costBefore + 1, 4)
+  })
+
+  it('renders a frame of coalesced deltas once', async () => {
+    const store = createChatStore({ initial: repeatSession(3) })
+    const text = lastText(store)
+    let renders = 0
+    const View = () => {
+      renders++
+      const part = usePart(text.id)
+      return <p>{part?.type === 'text' ? part.text : ''}</p>
+    }
+    render(
+      <ChatStoreProvider store={store}>
+        <View />
+      </ChatStoreProvider>,
+    )
+    const initial = renders
+    act(() => {
+      for (const word of ['one ', 'two ', 'three']) store.getState().appendPartDelta(text.messageID, text.id, 'text', word)
+    })
+    await act(() => new Promise((resolve) => requestAnimationFrame(resolve)))
+    expect(screen.getByText(`${text.text}one two three`)).toBeTruthy()
+    expect(renders - initial).toBe(1)
+  })
+
+  it('reads parts, per-message totals, status and diagnostics', () => {
+    const store = createChatStore({ initial: repeatSession(3), coalesce: false })
+    const id = store.getState().messageIds[1] as string
+    const seen: { parts?: readonly unknown[]; totals?: unknown; status?: string; diagnostics?: number } = {}
+    const Probe = () => {
+      seen.parts = useParts(id)
+      seen.totals = useMessageTotals(id)
+      seen.status = useStatus()
+      seen.diagnostics = useDiagnostics().length
+      return null
+    }
+    const wrap = ({ children }: { children: ReactNode }) => <ChatStoreProvider store={store}>{children}</ChatStoreProvider>
+    render(<Probe />, { wrapper: wrap })
+    expect(seen.parts?.map((part) => (part as { type: string }).type)).toEqual(['step-start', 'reasoning', 'tool', 'step-finish', 'patch'])
+    expect(seen.totals).toMatchObject({ steps: 1 })
+    const parts = seen.parts
+    act(() => store.getState().ingest('opencode-event', { type: 'session.status', properties: { status: { type: 'busy' } } }))
+    expect(seen.status).toBe('streaming')
+    expect(seen.parts).toBe(parts)
+    act(() => void store.getState().ingest('opencode-event', 'garbage'))
+    expect(seen.diagnostics).toBe(1)
+  })
+
+  it('says what is wrong when a hook is used outside a provider', () => {
+    const Lost = () => {
+      useStatus()
+      return null
+    }
+    const spy = console.error
+    console.error = () => {}
+    try {
+      expect(() => render(<Lost />)).toThrow(/outside <ChatStoreProvider/)
+    } finally {
+      console.error = spy
+    }
+  })
+})
