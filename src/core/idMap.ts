@@ -135,20 +135,32 @@ function* walk<V>(node: Node<V> | undefined): Generator<Leaf<V>> {
   else for (const child of node.children) yield* walk(child)
 }
 
-/** A persistent map from string ids to values. Iteration order is unspecified. */
+/** How many recent writes sit in the hot list before they move into the trie. */
+const HOT = 8
+
+/**
+ * A persistent map from string ids to values. Iteration order is unspecified.
+ *
+ * The latest few writes sit in a short "hot" list in front of the trie: a stream of deltas to the
+ * same part rewrites one slot of that list, so its cost does not grow with the transcript at all;
+ * the list moves into the trie when it fills up.
+ */
 export class IdMap<V> implements Iterable<[string, V]> {
   /** How many entries the map holds. */
   readonly size: number
   readonly #root: Node<V> | undefined
+  /** Recent writes, newer than any entry of the same key in the trie. */
+  readonly #hot: readonly Leaf<V>[]
 
-  private constructor(root: Node<V> | undefined, size: number) {
+  private constructor(root: Node<V> | undefined, hot: readonly Leaf<V>[], size: number) {
     this.#root = root
+    this.#hot = hot
     this.size = size
   }
 
   /** The empty map. */
   static empty<V>(): IdMap<V> {
-    return new IdMap<V>(undefined, 0)
+    return new IdMap<V>(undefined, [], 0)
   }
 
   /** A map of `entries` (a later entry wins over an earlier one with the same key). */
@@ -159,44 +171,79 @@ export class IdMap<V> implements Iterable<[string, V]> {
     return map
   }
 
+  #hotIndex(hash: number, key: string): number {
+    const hot = this.#hot
+    for (let i = 0; i < hot.length; i++) {
+      const entry = hot[i] as Leaf<V>
+      if (entry.hash === hash && entry.key === key) return i
+    }
+    return -1
+  }
+
+  #find(key: string): Leaf<V> | undefined {
+    const hash = hashOf(key)
+    const at = this.#hotIndex(hash, key)
+    return at >= 0 ? this.#hot[at] : find(this.#root, hash, key)
+  }
+
   /** The value stored under `key`, or `undefined`. */
   get(key: string): V | undefined {
-    return find(this.#root, hashOf(key), key)?.value
+    return this.#find(key)?.value
   }
 
   /** Whether `key` is in the map. */
   has(key: string): boolean {
-    return find(this.#root, hashOf(key), key) !== undefined
+    return this.#find(key) !== undefined
   }
 
   /** A map with `key` set to `value`; the same map when it already held that exact value. */
   set(key: string, value: V): IdMap<V> {
     const hash = hashOf(key)
+    const at = this.#hotIndex(hash, key)
+    if (at >= 0) {
+      if (Object.is(this.#hot[at]?.value, value)) return this
+      const hot = this.#hot.slice()
+      hot[at] = leaf(hash, key, value)
+      return new IdMap(this.#root, hot, this.size)
+    }
     const existing = find(this.#root, hash, key)
     if (existing && Object.is(existing.value, value)) return this
-    return new IdMap(insert(this.#root, leaf(hash, key, value), 0), existing ? this.size : this.size + 1)
+    const size = existing ? this.size : this.size + 1
+    if (this.#hot.length < HOT) return new IdMap(this.#root, [...this.#hot, leaf(hash, key, value)], size)
+    let root = this.#root
+    for (const entry of this.#hot) root = insert(root, entry, 0)
+    return new IdMap(root, [leaf(hash, key, value)], size)
   }
 
   /** A map without `key`; the same map when `key` was absent. */
   delete(key: string): IdMap<V> {
-    if (!this.#root) return this
-    const root = remove(this.#root, hashOf(key), key, 0)
-    return root === this.#root ? this : new IdMap(root, this.size - 1)
+    const hash = hashOf(key)
+    const at = this.#hotIndex(hash, key)
+    const inTrie = find(this.#root, hash, key) !== undefined
+    if (at < 0 && !inTrie) return this
+    const hot = at >= 0 ? this.#hot.filter((_, i) => i !== at) : this.#hot
+    const root = inTrie && this.#root ? remove(this.#root, hash, key, 0) : this.#root
+    return new IdMap(root, hot, this.size - 1)
+  }
+
+  *#leaves(): Generator<Leaf<V>> {
+    for (const entry of walk(this.#root)) if (this.#hotIndex(entry.hash, entry.key) < 0) yield entry
+    yield* this.#hot
   }
 
   /** The keys, in unspecified order. */
   *keys(): IterableIterator<string> {
-    for (const entry of walk(this.#root)) yield entry.key
+    for (const entry of this.#leaves()) yield entry.key
   }
 
   /** The values, in unspecified order. */
   *values(): IterableIterator<V> {
-    for (const entry of walk(this.#root)) yield entry.value
+    for (const entry of this.#leaves()) yield entry.value
   }
 
   /** `[key, value]` pairs, in unspecified order. */
   *entries(): IterableIterator<[string, V]> {
-    for (const entry of walk(this.#root)) yield [entry.key, entry.value]
+    for (const entry of this.#leaves()) yield [entry.key, entry.value]
   }
 
   [Symbol.iterator](): IterableIterator<[string, V]> {

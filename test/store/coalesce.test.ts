@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import type { TextPart } from '../../src/core/model/types'
+import type { TextPart, WithParts } from '../../src/core/model/types'
 import { createTextPart } from '../../src/core/factory'
 import { createChatStore, type FlushScheduler } from '../../src/store/chatStore'
 import { opencodeSession } from '../fixtures/opencode'
@@ -25,8 +25,7 @@ function manualFrames() {
   return { scheduler, frame, scheduled: () => scheduled }
 }
 
-const [user] = structuredClone(opencodeSession.messages)
-if (!user) throw new Error('fixture changed')
+const user = structuredClone(opencodeSession.messages[0]) as WithParts
 const text = (store: ReturnType<typeof createChatStore>, id: string) => (store.getState().parts.get(id) as TextPart | undefined)?.text
 
 function storeWithPart() {

@@ -1,0 +1,117 @@
+/**
+ * Store benchmark: what one streamed delta costs with 1 and with 1,000 messages already in the
+ * store (the goal is a flat cost, ratio ≤ 1.1), ingest throughput, and the memory a 10,000-message
+ * transcript takes. Both sizes are measured in the same run, alternating, and compared as ratios.
+ */
+import { createTextPart } from '../../src/core/factory'
+import type { WithParts } from '../../src/core/model/types'
+import { createChatStore, type ChatStore } from '../../src/store/chatStore'
+import { repeatSession } from '../../test/fixtures/generate'
+
+declare const gc: (() => void) | undefined
+
+const ROUNDS = 40
+const TOKEN = 'lorem ipsum dolor sit amet '.match(/\S+\s/g) as string[]
+
+/** A store holding `count` messages of the real session plus an assistant message to stream into. */
+function storeWith(count: number, coalesce = false): { store: ChatStore; messageID: string; partID: string } {
+  const messages = repeatSession(count + 2)
+  const streaming = messages.at(-1) as WithParts
+  // Coalesced stores flush by hand below, like one frame every 32 tokens.
+  const store = createChatStore({ initial: messages.slice(0, count), coalesce, scheduler: () => () => {} })
+  store.getState().upsertMessage(streaming.info)
+  const part = createTextPart(streaming.info.sessionID, streaming.info.id, '', { id: 'prt_bench_stream' })
+  store.getState().upsertPart(part)
+  return { store, messageID: streaming.info.id, partID: part.id }
+}
+
+type Feed = (target: ReturnType<typeof storeWith>, i: number) => void
+
+const direct: Feed = ({ store, messageID, partID }, i) => store.getState().appendPartDelta(messageID, partID, 'text', TOKEN[i % TOKEN.length] as string)
+const framed: Feed = (target, i) => {
+  direct(target, i)
+  if (i % 32 === 31) target.store.getState().flush()
+}
+const viaEvent: Feed = ({ store, messageID, partID }, i) =>
+  void store.getState().ingest('opencode-event', {
+    type: 'message.part.delta',
+    properties: { sessionID: 's', messageID, partID, field: 'text', delta: TOKEN[i % TOKEN.length] },
+  })
+
+const BATCH = 1000
+
+/** Nanoseconds for one batch of deltas. */
+function time(target: ReturnType<typeof storeWith>, feed: Feed, offset: number): number {
+  const start = process.hrtime.bigint()
+  for (let i = 0; i < BATCH; i++) feed(target, offset + i)
+  return Number(process.hrtime.bigint() - start) / BATCH
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)] as number
+}
+
+/**
+ * Streams into a 1-message and a 1,000-message store in alternating batches, so JIT warm-up, GC
+ * and a growing text hit both alike; reports the median batch of each and their ratio.
+ */
+function compare(label: string, feed: Feed, coalesce = false) {
+  const small = storeWith(1, coalesce)
+  const large = storeWith(1000, coalesce)
+  for (let i = 0; i < 3; i++) time(small, feed, i * BATCH) + time(large, feed, i * BATCH)
+  const a: number[] = []
+  const b: number[] = []
+  for (let round = 0; round < ROUNDS; round++) {
+    const offset = (round + 3) * BATCH
+    if (round % 2 === 0) {
+      a.push(time(small, feed, offset))
+      b.push(time(large, feed, offset))
+    } else {
+      b.push(time(large, feed, offset))
+      a.push(time(small, feed, offset))
+    }
+  }
+  const one = median(a)
+  const thousand = median(b)
+  console.log(
+    `${label.padEnd(34)} ${(one / 1000).toFixed(2).padStart(6)} µs/delta @1   ${(thousand / 1000).toFixed(2).padStart(6)} µs/delta @1000   ` +
+      `${Math.round(1e9 / thousand).toLocaleString('en').padStart(10)} deltas/s   ratio 1000/1 = ${(thousand / one).toFixed(2)}`,
+  )
+  return thousand / one
+}
+
+function memory() {
+  const all = repeatSession(10_000)
+  const chunk = 500
+  // Loaded in chunks, the way a session arrives page by page; each parsed page is dropped after use.
+  const pages: string[] = []
+  for (let start = 0; start < all.length; start += chunk) pages.push(JSON.stringify(all.slice(start, start + chunk)))
+  const bytes = pages.reduce((sum, page) => sum + page.length, 0)
+  const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`
+  gc?.()
+  const before = process.memoryUsage().heapUsed
+  let peak = before
+  const store = createChatStore({ coalesce: false })
+  for (const page of pages) {
+    store.getState().ingest('opencode', JSON.parse(page))
+    peak = Math.max(peak, process.memoryUsage().heapUsed)
+  }
+  gc?.()
+  const retained = process.memoryUsage().heapUsed - before
+  console.log(
+    `10,000 messages, ${store.getState().parts.size.toLocaleString('en')} parts (${mb(bytes)} of JSON): ` +
+      `retained heap ${mb(retained)} (${(retained / bytes).toFixed(2)}x the JSON), peak heap during load +${mb(peak - before)}, ` +
+      `process peak RSS ${mb(process.resourceUsage().maxRSS * 1024)}`,
+  )
+}
+
+if (typeof gc !== 'function') console.log('(run with --expose-gc for steadier numbers)')
+console.log(`store: median of ${ROUNDS} alternating batches of ${BATCH.toLocaleString('en')} deltas, Node ${process.version}`)
+const ratios = [
+  compare('appendPartDelta, not coalesced', direct),
+  compare("ingest('opencode-event', delta)", viaEvent),
+  compare('appendPartDelta, 32 per frame', framed, true),
+]
+memory()
+console.log(`flat per-delta cost (ratio ≤ 1.1): ${ratios.every((ratio) => ratio <= 1.1) ? 'yes' : 'NO'}`)
