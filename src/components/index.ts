@@ -1,1 +1,34 @@
+export { AgentPart, CompactionPart, PatchPart, RetryPart, SnapshotPart, SubtaskPart, UnsupportedPart } from './CompactParts/index.js'
+export {
+  ChatpartsProvider,
+  type ChatpartsProviderProps,
+  type PartComponentProps,
+  type PartComponents,
+  type RenderConfig,
+  type ToolViewProps,
+  type ToolViews,
+  useRenderConfig,
+} from './config.js'
+export { CodeBlock, type CodeBlockProps } from './Markdown/CodeBlock.js'
+export { Markdown, type MarkdownProps } from './Markdown/Markdown.js'
+export { FilePart, formatBytes, type FilePartProps } from './FilePart/index.js'
+export { Message, MessageView, type MessageProps, type MessageViewProps } from './MessageView/index.js'
+export { builtInPartComponents, PartErrorBoundary, PartView, type PartViewProps, StorePart } from './PartView/index.js'
+export { ReasoningPart, type ReasoningPartProps } from './ReasoningPart/index.js'
 export { StepFinishPart, type StepFinishPartProps } from './StepFinishPart/index.js'
+export { StepStartPart, type StepStartPartProps } from './StepStartPart/index.js'
+export { TextPart, type TextPartProps } from './TextPart/index.js'
+export {
+  BashToolView,
+  builtInToolViews,
+  DiffToolView,
+  GenericToolView,
+  pickToolView,
+  ReadToolView,
+  TodoToolView,
+  ToolPart,
+  ToolStatusBadge,
+  type ToolPartProps,
+} from './ToolPart/index.js'
+export { Transcript, type TranscriptProps } from './Transcript/index.js'
+export { createUrlPolicy, defaultUrlPolicy, type UrlPolicy, type UrlPolicyOptions } from './urlPolicy.js'

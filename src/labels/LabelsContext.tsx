@@ -5,16 +5,17 @@ const LabelsContext = createContext<Labels>(locales.en)
 
 /** Props of {@link LabelsProvider}. */
 export interface LabelsProviderProps {
-  /** Which shipped label set to start from (default: `en`). */
+  /** Which shipped label set to start from (default: the surrounding provider's, else `en`). */
   locale?: Locale
   /** Labels to override, merged over the locale's. */
   labels?: Partial<Labels>
   children?: ReactNode
 }
 
-/** Gives every component below it a label set. */
-export function LabelsProvider({ locale = 'en', labels, children }: LabelsProviderProps) {
-  const value = useMemo(() => mergeLabels(locales[locale], labels), [locale, labels])
+/** Gives every component below it a label set (without `locale`, the surrounding one's, overridden). */
+export function LabelsProvider({ locale, labels, children }: LabelsProviderProps) {
+  const outer = useContext(LabelsContext)
+  const value = useMemo(() => mergeLabels(locale ? locales[locale] : outer, labels), [locale, labels, outer])
   return <LabelsContext.Provider value={value}>{children}</LabelsContext.Provider>
 }
 

@@ -1,6 +1,10 @@
-/** Every piece of text the components show, so a host app can translate or reword any of it. */
+/**
+ * Every piece of text the components show, so a host app can translate or reword any of it.
+ * `{name}` in a label is replaced by a value (see {@link fillLabel}).
+ */
 export interface Labels {
   stepFinished: string
+  stepStarted: string
   cost: string
   tokensInput: string
   tokensOutput: string
@@ -10,11 +14,70 @@ export interface Labels {
   tokensTotal: string
   /** Label for the reason a step ended, by reason; unknown reasons show as they are. */
   finishReasons: Record<string, string>
+  /** Tool states, as badge text. */
+  toolStatus: Record<'pending' | 'running' | 'completed' | 'error', string>
+  /** Message roles. */
+  roles: Record<'user' | 'assistant', string>
+  thinking: string
+  /** `{seconds}`: how long the model thought. */
+  thoughtFor: string
+  reasoning: string
+  input: string
+  output: string
+  error: string
+  showMore: string
+  showLess: string
+  /** `{count}`: how many lines are hidden. */
+  linesHidden: string
+  truncated: string
+  copy: string
+  copied: string
+  copyCode: string
+  /** `{code}`: the exit status of a command. */
+  exitCode: string
+  /** `{added}`, `{removed}`: line counts of a diff. */
+  diffCounts: string
+  newFile: string
+  todos: string
+  todoStatus: Record<'pending' | 'in_progress' | 'completed' | 'cancelled', string>
+  /** `{lines}`: how many lines were read. */
+  readLines: string
+  attachments: string
+  synthetic: string
+  ignored: string
+  /** `{host}`: where a remote image would be loaded from. */
+  loadImage: string
+  blockedUrl: string
+  fileUnavailable: string
+  openImage: string
+  download: string
+  source: string
+  patch: string
+  /** `{count}`: files changed. */
+  filesChanged: string
+  snapshot: string
+  agent: string
+  /** `{attempt}`: retry number. */
+  retry: string
+  compaction: string
+  compactionAuto: string
+  subtask: string
+  /** `{type}`: the part type the kit does not know. */
+  unsupportedPart: string
+  /** Shown when a part failed to render. */
+  partFailed: string
+  messageError: string
+  jumpToLatest: string
+  responding: string
+  responseDone: string
+  transcript: string
+  totals: string
 }
 
 /** English labels (the default). */
 export const en: Labels = {
   stepFinished: 'Step finished',
+  stepStarted: 'Step',
   cost: 'Cost',
   tokensInput: 'Input',
   tokensOutput: 'Output',
@@ -30,11 +93,58 @@ export const en: Labels = {
     error: 'error',
     unknown: 'unknown',
   },
+  toolStatus: { pending: 'Pending', running: 'Running', completed: 'Done', error: 'Failed' },
+  roles: { user: 'You', assistant: 'Assistant' },
+  thinking: 'Thinking…',
+  thoughtFor: 'Thought for {seconds}',
+  reasoning: 'Reasoning',
+  input: 'Input',
+  output: 'Output',
+  error: 'Error',
+  showMore: 'Show all',
+  showLess: 'Show less',
+  linesHidden: '{count} more lines',
+  truncated: 'Output truncated by the tool',
+  copy: 'Copy',
+  copied: 'Copied',
+  copyCode: 'Copy code',
+  exitCode: 'exit {code}',
+  diffCounts: '+{added} −{removed}',
+  newFile: 'new file',
+  todos: 'Todos',
+  todoStatus: { pending: 'to do', in_progress: 'in progress', completed: 'done', cancelled: 'cancelled' },
+  readLines: '{lines} lines',
+  attachments: 'Attachments',
+  synthetic: 'Added by the agent',
+  ignored: 'Ignored',
+  loadImage: 'Load image from {host}',
+  blockedUrl: 'Link blocked',
+  fileUnavailable: 'Could not load',
+  openImage: 'Open image',
+  download: 'Download',
+  source: 'Source',
+  patch: 'Files changed',
+  filesChanged: '{count} files',
+  snapshot: 'Snapshot',
+  agent: 'Agent',
+  retry: 'Retry {attempt}',
+  compaction: 'Conversation compacted',
+  compactionAuto: 'automatically',
+  subtask: 'Subtask',
+  unsupportedPart: 'Unsupported part: {type}',
+  partFailed: 'This part could not be shown',
+  messageError: 'The response failed',
+  jumpToLatest: 'Jump to latest',
+  responding: 'Assistant is responding',
+  responseDone: 'Response complete',
+  transcript: 'Conversation',
+  totals: 'Session total',
 }
 
 /** Simplified Chinese labels. */
 export const zhCN: Labels = {
   stepFinished: '步骤完成',
+  stepStarted: '步骤',
   cost: '费用',
   tokensInput: '输入',
   tokensOutput: '输出',
@@ -50,6 +160,57 @@ export const zhCN: Labels = {
     error: '错误',
     unknown: '未知',
   },
+  toolStatus: { pending: '等待中', running: '运行中', completed: '完成', error: '失败' },
+  roles: { user: '你', assistant: '助手' },
+  thinking: '思考中…',
+  thoughtFor: '思考了 {seconds}',
+  reasoning: '推理',
+  input: '输入',
+  output: '输出',
+  error: '错误',
+  showMore: '显示全部',
+  showLess: '收起',
+  linesHidden: '还有 {count} 行',
+  truncated: '输出已被工具截断',
+  copy: '复制',
+  copied: '已复制',
+  copyCode: '复制代码',
+  exitCode: '退出码 {code}',
+  diffCounts: '+{added} −{removed}',
+  newFile: '新文件',
+  todos: '待办事项',
+  todoStatus: { pending: '待办', in_progress: '进行中', completed: '已完成', cancelled: '已取消' },
+  readLines: '{lines} 行',
+  attachments: '附件',
+  synthetic: '由智能体添加',
+  ignored: '已忽略',
+  loadImage: '从 {host} 加载图片',
+  blockedUrl: '链接已拦截',
+  fileUnavailable: '无法加载',
+  openImage: '打开图片',
+  download: '下载',
+  source: '来源',
+  patch: '已更改的文件',
+  filesChanged: '{count} 个文件',
+  snapshot: '快照',
+  agent: '智能体',
+  retry: '第 {attempt} 次重试',
+  compaction: '对话已压缩',
+  compactionAuto: '自动',
+  subtask: '子任务',
+  unsupportedPart: '不支持的部分：{type}',
+  partFailed: '此部分无法显示',
+  messageError: '回复失败',
+  jumpToLatest: '跳到最新',
+  responding: '助手正在回复',
+  responseDone: '回复完成',
+  transcript: '对话',
+  totals: '会话合计',
+}
+
+/** Replaces each `{name}` in `label` with `values[name]`. */
+export function fillLabel(label: string, values: Record<string, string | number>): string {
+  return label.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole))
 }
 
 /** Label sets shipped with the kit, by locale. */
@@ -61,5 +222,12 @@ export type Locale = keyof typeof locales
 /** Merges overrides over a base label set; nested maps merge key by key. */
 export function mergeLabels(base: Labels, overrides?: Partial<Labels>): Labels {
   if (!overrides) return base
-  return { ...base, ...overrides, finishReasons: { ...base.finishReasons, ...overrides.finishReasons } }
+  return {
+    ...base,
+    ...overrides,
+    finishReasons: { ...base.finishReasons, ...overrides.finishReasons },
+    toolStatus: { ...base.toolStatus, ...overrides.toolStatus },
+    roles: { ...base.roles, ...overrides.roles },
+    todoStatus: { ...base.todoStatus, ...overrides.todoStatus },
+  }
 }

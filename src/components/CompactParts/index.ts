@@ -1,0 +1,1 @@
+export { AgentPart, CompactionPart, PatchPart, RetryPart, SnapshotPart, SubtaskPart, UnsupportedPart } from './CompactParts.js'

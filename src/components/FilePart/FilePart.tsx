@@ -1,0 +1,88 @@
+import { type ComponentPropsWithRef, useState } from 'react'
+import type { FilePart as FilePartData } from '../../core/model/types.js'
+import { fillLabel } from '../../labels/labels.js'
+import { useLabels } from '../../labels/LabelsContext.js'
+import { useRenderConfig } from '../config.js'
+import { cx } from '../cx.js'
+
+/** Props of {@link FilePart}. */
+export interface FilePartProps extends Omit<ComponentPropsWithRef<'div'>, 'children' | 'part'> {
+  part: FilePartData
+  streaming?: boolean | undefined
+}
+
+/** Bytes for people: `512 B`, `12.3 KB`, `4.5 MB`. */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return ''
+  if (bytes < 1024) return `${bytes} B`
+  const units = ['KB', 'MB', 'GB', 'TB']
+  let value = bytes / 1024
+  let unit = 0
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024
+    unit++
+  }
+  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`
+}
+
+function iconFor(mime: string): string {
+  if (mime.startsWith('image/')) return '🖼'
+  if (mime === 'application/pdf') return '📕'
+  if (mime.startsWith('text/') || mime.includes('json') || mime.includes('xml')) return '📄'
+  if (mime === 'application/x-directory') return '📁'
+  return '📎'
+}
+
+const nameOf = (part: FilePartData) => part.filename || (part.source && 'path' in part.source ? part.source.path : '') || decodeURIComponent(part.url.split(/[?#]/)[0]?.split('/').pop() ?? '') || part.mime
+
+/**
+ * An attached file. Images show as a preview (with alt text) that opens full size on click, once
+ * the URL policy allows loading them; other files show as a chip with icon, name, mime and size.
+ * A `file:` URL or one the policy refuses is shown but not linked.
+ */
+export function FilePart({ part, className, streaming: _streaming, ...rest }: FilePartProps) {
+  const labels = useLabels()
+  const { urlPolicy } = useRenderConfig()
+  const [opened, setOpened] = useState(false)
+  const [broken, setBroken] = useState(false)
+  const name = nameOf(part)
+  const image = part.mime.startsWith('image/') ? urlPolicy.image(part.url) : undefined
+  const href = urlPolicy.link(part.url) ?? (/^data:/i.test(part.url) && !/^data:(text\/html|image\/svg)/i.test(part.url) ? part.url : null)
+  const source = part.source ? (part.source.type === 'symbol' ? `${part.source.path} · ${part.source.name}` : part.source.type === 'file' ? part.source.path : part.source.uri) : undefined
+  const showImage = image && !broken && (image.action === 'load' || (image.action === 'click' && opened))
+  return (
+    <div {...rest} className={cx('cp-file', className)} data-part="file" data-kind={showImage ? 'image' : 'chip'} data-mime={part.mime}>
+      {showImage ? (
+        <a className="cp-file__preview" href={image.url} target="_blank" rel="noopener noreferrer" aria-label={`${labels.openImage}: ${name}`}>
+          <img src={image.url} alt={name} loading="lazy" referrerPolicy="no-referrer" onError={() => setBroken(true)} />
+        </a>
+      ) : null}
+      {image?.action === 'click' && !opened ? (
+        <button type="button" className="cp-button cp-image-gate" onClick={() => setOpened(true)}>
+          {fillLabel(labels.loadImage, { host: image.host ?? '' })}
+        </button>
+      ) : null}
+      <div className="cp-file__chip">
+        <span className="cp-file__icon" aria-hidden="true">
+          {iconFor(part.mime)}
+        </span>
+        {href && !showImage ? (
+          <a className="cp-file__name" href={href} target="_blank" rel="noopener noreferrer" download={href.startsWith('data:') ? name : undefined}>
+            {name}
+          </a>
+        ) : (
+          <span className="cp-file__name">{name}</span>
+        )}
+        <span className="cp-file__mime">{part.mime}</span>
+        {part.size !== undefined ? <span className="cp-file__size">{formatBytes(part.size)}</span> : null}
+        {broken ? <span className="cp-file__blocked">{labels.fileUnavailable}</span> : null}
+        {!broken && (image?.action === 'block' || (!href && !image && !part.url.startsWith('file:'))) ? <span className="cp-file__blocked">{labels.blockedUrl}</span> : null}
+      </div>
+      {source ? (
+        <div className="cp-file__source">
+          {labels.source}: <code>{source}</code>
+        </div>
+      ) : null}
+    </div>
+  )
+}

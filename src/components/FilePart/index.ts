@@ -1,0 +1,1 @@
+export { FilePart, formatBytes, type FilePartProps } from './FilePart.js'

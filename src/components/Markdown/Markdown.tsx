@@ -1,0 +1,160 @@
+import { type ComponentPropsWithoutRef, memo, type ReactNode, useMemo, useState } from 'react'
+import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown'
+import remarkGfm from 'remark-gfm'
+import type { Highlighter } from '../../highlight/types.js'
+import { fillLabel } from '../../labels/labels.js'
+import { useLabels } from '../../labels/LabelsContext.js'
+import { useRenderConfig } from '../config.js'
+import type { UrlPolicy } from '../urlPolicy.js'
+import { splitBlocks } from './blocks.js'
+import { CodeBlock } from './CodeBlock.js'
+import { repairTail } from './repair.js'
+
+interface Node {
+  type: string
+  value?: string
+  children?: Node[]
+  properties?: Record<string, unknown>
+  tagName?: string
+}
+
+/** Raw HTML in model output is shown as the text it is, never parsed into elements nor dropped. */
+function remarkHtmlAsText() {
+  const visit = (node: Node) => {
+    if (node.type === 'html') node.type = 'text'
+    node.children?.forEach(visit)
+  }
+  return (tree: Node) => visit(tree)
+}
+
+const REMARK_PLUGINS = [remarkGfm, remarkHtmlAsText]
+// Links and images are checked by the components below, which know what to show instead.
+const keepUrl = (url: string) => url
+
+function textOf(node: Node | undefined): string {
+  if (!node) return ''
+  if (node.type === 'text') return node.value ?? ''
+  return (node.children ?? []).map(textOf).join('')
+}
+
+function SafeLink({ href, children, policy }: { href?: string | undefined; children?: ReactNode; policy: UrlPolicy }) {
+  const labels = useLabels()
+  const url = href === undefined ? null : policy.link(href)
+  if (url === null) {
+    return (
+      <span className="cp-link-blocked" title={labels.blockedUrl}>
+        {children}
+      </span>
+    )
+  }
+  if (url.startsWith('#')) return <a href={url}>{children}</a>
+  return (
+    <a href={url} target="_blank" rel="noopener noreferrer">
+      {children}
+    </a>
+  )
+}
+
+/** An image from model output: loaded, behind a click, or blocked, as the URL policy says. */
+export function SafeImage({ src, alt, policy }: { src?: string | undefined; alt?: string | undefined; policy: UrlPolicy }) {
+  const labels = useLabels()
+  const [clicked, setClicked] = useState(false)
+  const decision = policy.image(src ?? '')
+  if (decision.action === 'block' || !src) {
+    return (
+      <span className="cp-image-blocked" title={labels.blockedUrl}>
+        [{alt || labels.blockedUrl}]
+      </span>
+    )
+  }
+  if (decision.action === 'click' && !clicked) {
+    return (
+      <button type="button" className="cp-button cp-image-gate" onClick={() => setClicked(true)}>
+        {fillLabel(labels.loadImage, { host: decision.host ?? '' })}
+        {alt ? <span className="cp-image-gate__alt">: {alt}</span> : null}
+      </button>
+    )
+  }
+  return <img className="cp-md-image" src={decision.url} alt={alt ?? ''} loading="lazy" referrerPolicy="no-referrer" />
+}
+
+function useComponents(policy: UrlPolicy, highlighter: Highlighter | null, streaming: boolean): Components {
+  return useMemo<Components>(
+    () => ({
+      a: ({ href, children }) => (
+        <SafeLink href={href} policy={policy}>
+          {children}
+        </SafeLink>
+      ),
+      img: ({ src, alt }) => <SafeImage src={typeof src === 'string' ? src : undefined} alt={alt} policy={policy} />,
+      pre: ({ node }: ComponentPropsWithoutRef<'pre'> & ExtraProps) => {
+        const code = (node?.children?.[0] ?? undefined) as Node | undefined
+        const className = code?.properties?.className
+        const lang = Array.isArray(className) ? String(className.find((name) => String(name).startsWith('language-')) ?? '').slice(9) : ''
+        return <CodeBlock code={textOf(code)} lang={lang} streaming={streaming} highlighter={highlighter} />
+      },
+      table: ({ children }) => (
+        <div className="cp-table-wrap">
+          <table>{children}</table>
+        </div>
+      ),
+    }),
+    [policy, highlighter, streaming],
+  )
+}
+
+interface BlockProps {
+  source: string
+  streaming: boolean
+  policy: UrlPolicy
+  highlighter: Highlighter | null
+  /** Extra element overrides, e.g. for tests or host styling. */
+  components?: Components | undefined
+}
+
+/** One top-level block; memoized, so a finished block does not re-render while the tail grows. */
+const MarkdownBlock = memo(function MarkdownBlock({ source, streaming, policy, highlighter, components }: BlockProps) {
+  const base = useComponents(policy, highlighter, streaming)
+  const merged = useMemo(() => (components ? { ...base, ...components } : base), [base, components])
+  return (
+    <ReactMarkdown remarkPlugins={REMARK_PLUGINS} components={merged} urlTransform={keepUrl}>
+      {source}
+    </ReactMarkdown>
+  )
+})
+
+/** Props of {@link Markdown}. */
+export interface MarkdownProps {
+  text: string
+  /** The text is still growing: its last block is rendered in its final shape (see `repairTail`). */
+  streaming?: boolean
+  /** Element overrides passed to react-markdown, over the kit's own. */
+  components?: Components
+}
+
+/**
+ * Markdown (GFM) rendered block by block. Raw HTML shows as text; links and images follow the URL
+ * policy; code blocks are highlighted.
+ */
+export function Markdown({ text, streaming = false, components }: MarkdownProps) {
+  const { urlPolicy, highlighter } = useRenderConfig()
+  const blocks = useMemo(() => splitBlocks(text), [text])
+  return (
+    <div className="cp-markdown">
+      {blocks.map((block, i) => {
+        const live = streaming && i === blocks.length - 1
+        return (
+          <MarkdownBlock
+            // biome-ignore lint/suspicious/noArrayIndexKey: a block is its place in the text; earlier blocks never move
+            key={i}
+            source={live ? repairTail(block) : block}
+            streaming={live}
+            policy={urlPolicy}
+            highlighter={highlighter}
+            components={components}
+          />
+        )
+      })}
+    </div>
+  )
+}

@@ -1,0 +1,61 @@
+/**
+ * Makes the unfinished tail of a streaming markdown text render in its final shape, so a growing
+ * reply does not flicker: an open code fence is closed, an unclosed `**`, `*`, `~~` or `` ` `` is
+ * closed (or dropped when nothing follows it yet), a half-typed link shows as its text, a table
+ * whose delimiter row has not arrived gets one, and a lone `-` or `=` that would briefly turn the
+ * line above into a heading waits for its next character.
+ */
+export function repairTail(block: string): string {
+  const fence = /^ {0,3}(`{3,}|~{3,})/.exec(block)
+  if (fence) {
+    const marker = fence[1] as string
+    const lines = block.split('\n')
+    const closed = lines.slice(1).some((line) => line.trim().startsWith(marker[0] as string) && line.trim() === marker[0]?.repeat(line.trim().length) && line.trim().length >= marker.length)
+    return closed ? block : `${block}\n${marker}`
+  }
+  let lines = block.split('\n')
+  // A setext underline in the making, or a bullet with nothing after it yet.
+  if (lines.length > 1 && /^\s*([-=*+]|[-=]{2})\s*$/.test(lines.at(-1) ?? '')) lines = lines.slice(0, -1)
+  lines = repairTable(lines)
+  const last = lines.length - 1
+  lines[last] = repairInline(lines[last] ?? '')
+  return lines.join('\n')
+}
+
+function cells(row: string): number {
+  const inner = row.trim().replace(/^\|/, '').replace(/\|$/, '')
+  return inner.split(/(?<!\\)\|/).length
+}
+
+function repairTable(lines: string[]): string[] {
+  const header = lines[0] ?? ''
+  if (!/^\s*\|/.test(header)) return lines
+  const delimiter = lines[1]
+  const complete = delimiter !== undefined && /^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/.test(delimiter) && cells(delimiter) === cells(header)
+  if (complete) return lines
+  const row = `|${' --- |'.repeat(cells(header))}`
+  // A delimiter row being typed is replaced; a header alone gets one.
+  if (delimiter !== undefined && /^[\s|:-]*$/.test(delimiter)) return [header, row, ...lines.slice(2)]
+  return [header, row, ...lines.slice(1)]
+}
+
+function repairInline(line: string): string {
+  let text = line
+  // A link or image whose URL is still arriving shows as its text until it closes.
+  text = text.replace(/!?\[([^\]]*)\]\([^)]*$/, '$1')
+  // An opening bracket with no close yet (not a task list box) shows without it.
+  text = text.replace(/(^|[^\\!])\[([^\]]*)$/, (whole, before: string, inner: string) => (/^\s*[-*+]\s+$/.test(before) && /^[ xX]?$/.test(inner) ? whole : `${before}${inner}`))
+  const code = (text.match(/`/g) ?? []).length
+  if (code % 2 === 1) return text.endsWith('`') ? text.slice(0, -1) : `${text}\``
+  // Emphasis markers outside inline code.
+  for (const marker of ['**', '__', '~~', '*', '_']) {
+    const outside = text.replace(/`[^`]*`/g, '')
+    const escaped = marker.replace(/[*_~]/g, '\\$&')
+    const single = `(?<![${escaped}\\w])${escaped}(?![${escaped}\\s])|(?<=[^\\s${escaped}])${escaped}(?![${escaped}\\w])`
+    const runs = outside.match(new RegExp(marker.length === 2 ? escaped : single, 'g')) ?? []
+    if (runs.length % 2 === 0) continue
+    if (text.endsWith(marker)) text = text.slice(0, -marker.length).trimEnd() === '' ? text : text.slice(0, -marker.length)
+    else text = `${text.trimEnd()}${marker}`
+  }
+  return text
+}

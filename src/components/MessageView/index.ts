@@ -1,0 +1,1 @@
+export { Message, MessageView, type MessageProps, type MessageViewProps } from './MessageView.js'

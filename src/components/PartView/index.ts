@@ -1,0 +1,1 @@
+export { builtInPartComponents, PartErrorBoundary, PartView, type PartViewProps, StorePart } from './PartView.js'

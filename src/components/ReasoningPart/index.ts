@@ -1,0 +1,1 @@
+export { ReasoningPart, type ReasoningPartProps } from './ReasoningPart.js'

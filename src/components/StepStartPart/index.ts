@@ -1,0 +1,1 @@
+export { StepStartPart, type StepStartPartProps } from './StepStartPart.js'

@@ -1,0 +1,1 @@
+export { TextPart, type TextPartProps } from './TextPart.js'

@@ -1,0 +1,37 @@
+import { useId, useState } from 'react'
+import { fillLabel } from '../../labels/labels.js'
+import { useLabels } from '../../labels/LabelsContext.js'
+import { cx } from '../cx.js'
+
+/** Props of {@link LongText}. */
+export interface LongTextProps {
+  text: string
+  /** Lines shown before "show all" (default: 12). */
+  maxLines?: number
+  className?: string
+  /** Accessible name of the region (e.g. "Output"). */
+  label: string
+}
+
+/** Monospace text that folds after `maxLines` lines behind a "show all" button with `aria-expanded`. */
+export function LongText({ text, maxLines = 12, className, label }: LongTextProps) {
+  const labels = useLabels()
+  const [open, setOpen] = useState(false)
+  const id = useId()
+  const lines = text.split('\n')
+  const long = lines.length > maxLines
+  const shown = long && !open ? lines.slice(0, maxLines).join('\n') : text
+  return (
+    <div className={cx('cp-longtext', className)} data-folded={long && !open ? true : undefined}>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
+      <pre id={id} className="cp-longtext__pre" tabIndex={0} aria-label={label}>
+        {shown}
+      </pre>
+      {long ? (
+        <button type="button" className="cp-button cp-longtext__toggle" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+          {open ? labels.showLess : `${labels.showMore} · ${fillLabel(labels.linesHidden, { count: lines.length - maxLines })}`}
+        </button>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,63 @@
+import type { ComponentPropsWithRef } from 'react'
+import { formatDuration } from '../../core/format.js'
+import type { ToolPart as ToolPartData, ToolStatus } from '../../core/model/types.js'
+import { useLabels } from '../../labels/LabelsContext.js'
+import { useRenderConfig } from '../config.js'
+import { cx } from '../cx.js'
+import { FilePart } from '../FilePart/FilePart.js'
+import { pickToolView } from './views.js'
+
+/** Props of {@link ToolPart}. */
+export interface ToolPartProps extends Omit<ComponentPropsWithRef<'div'>, 'children' | 'part'> {
+  part: ToolPartData
+  streaming?: boolean | undefined
+}
+
+const ICONS: Record<ToolStatus, string> = { pending: '○', running: '◔', completed: '✓', error: '✕' }
+
+/** A tool state as a badge: icon and text, never colour alone; `data-state` for styling. */
+export function ToolStatusBadge({ status }: { status: ToolStatus }) {
+  const labels = useLabels()
+  return (
+    <span className="cp-badge" data-state={status}>
+      <span className="cp-badge__icon" aria-hidden="true">
+        {ICONS[status]}
+      </span>
+      {labels.toolStatus[status]}
+    </span>
+  )
+}
+
+/**
+ * A tool call: state badge, title, duration from the state's own `time`, then the tool's view
+ * (built in for shell, edits, todos and reads; generic otherwise) and any attachments.
+ */
+export function ToolPart({ part, streaming, className, ...rest }: ToolPartProps) {
+  const labels = useLabels()
+  const { tools } = useRenderConfig()
+  const { state } = part
+  const title = ('title' in state && state.title) || part.tool
+  const duration = state.status === 'completed' || state.status === 'error' ? formatDuration(state.time.end - state.time.start) : undefined
+  const View = pickToolView(part, tools)
+  const attachments = state.status === 'completed' ? (state.attachments ?? []) : []
+  return (
+    <div {...rest} className={cx('cp-tool', className)} data-part="tool" data-state={state.status} data-tool={part.tool}>
+      <div className="cp-tool__header">
+        <ToolStatusBadge status={state.status} />
+        <span className="cp-tool__title">{title}</span>
+        {title !== part.tool ? <code className="cp-tool__name">{part.tool}</code> : null}
+        {duration ? <span className="cp-tool__duration">{duration}</span> : null}
+      </div>
+      <div className="cp-tool__body">
+        <View part={part} streaming={streaming} />
+      </div>
+      {attachments.length > 0 ? (
+        <section className="cp-tool__attachments" aria-label={labels.attachments}>
+          {attachments.map((file) => (
+            <FilePart key={file.id} part={file} />
+          ))}
+        </section>
+      ) : null}
+    </div>
+  )
+}

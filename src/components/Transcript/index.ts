@@ -1,0 +1,1 @@
+export { Transcript, type TranscriptProps } from './Transcript.js'

@@ -1,0 +1,31 @@
+/** One highlighted run of text: its colors for the light and dark themes, as CSS values. */
+export interface CodeToken {
+  content: string
+  light?: string
+  dark?: string
+  /** Bit flags: 1 italic, 2 bold, 4 underline. */
+  fontStyle?: number
+}
+
+/** Highlighted lines and the tokenizer's state at their end, to continue from. */
+export interface TokenizedLines {
+  lines: CodeToken[][]
+  /** Opaque: pass it back to continue highlighting the lines that follow. */
+  state: unknown
+}
+
+/**
+ * The small interface the components highlight code through, so the heavy highlighter stays
+ * replaceable and lazy. `tokenize` is synchronous and returns `null` until `lang` is ready; the
+ * component shows plain code meanwhile (never a blank) and calls `load`.
+ */
+export interface Highlighter {
+  /** The canonical name of a language (`ts` → `typescript`), or `null` when it is not supported. */
+  resolve(lang: string): string | null
+  /** Whether `lang` is loaded and `tokenize` will serve it. */
+  ready(lang: string): boolean
+  /** Tokens of `code` (whole lines), continuing from `state`; `null` while `lang` is not loaded. */
+  tokenize(code: string, lang: string, state?: unknown): TokenizedLines | null
+  /** Loads `lang` (and the engine and themes on first use); resolves to whether it can be tokenized. */
+  load(lang: string): Promise<boolean>
+}
