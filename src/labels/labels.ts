@@ -52,9 +52,8 @@ export interface Labels {
   openImage: string
   download: string
   source: string
-  patch: string
   /** `{count}`: files changed. */
-  filesChanged: string
+  patch: string
   snapshot: string
   agent: string
   /** `{attempt}`: retry number. */
@@ -123,8 +122,7 @@ export const en: Labels = {
   openImage: 'Open image',
   download: 'Download',
   source: 'Source',
-  patch: 'Files changed',
-  filesChanged: '{count} files',
+  patch: 'Changed files ({count})',
   snapshot: 'Snapshot',
   agent: 'Agent',
   retry: 'Retry {attempt}',
@@ -190,8 +188,7 @@ export const zhCN: Labels = {
   openImage: '打开图片',
   download: '下载',
   source: '来源',
-  patch: '已更改的文件',
-  filesChanged: '{count} 个文件',
+  patch: '已更改的文件（{count}）',
   snapshot: '快照',
   agent: '智能体',
   retry: '第 {attempt} 次重试',

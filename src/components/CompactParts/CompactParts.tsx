@@ -31,7 +31,7 @@ export function PatchPart(props: RowProps<PatchPartData>) {
   const labels = useLabels()
   const { files } = props.part
   return (
-    <Row {...props} type="patch" icon="±" title={`${labels.patch} · ${fillLabel(labels.filesChanged, { count: files.length })}`}>
+    <Row {...props} type="patch" icon="±" title={fillLabel(labels.patch, { count: files.length })}>
       {files.map((file) => (
         <code key={file} className="cp-row__file">
           {file.split('/').pop()}

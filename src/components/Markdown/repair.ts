@@ -44,7 +44,13 @@ function repairInline(line: string): string {
   // A link or image whose URL is still arriving shows as its text until it closes.
   text = text.replace(/!?\[([^\]]*)\]\([^)]*$/, '$1')
   // An opening bracket with no close yet (not a task list box) shows without it.
-  text = text.replace(/(^|[^\\!])\[([^\]]*)$/, (whole, before: string, inner: string) => (/^\s*[-*+]\s+$/.test(before) && /^[ xX]?$/.test(inner) ? whole : `${before}${inner}`))
+  const open = text.lastIndexOf('[')
+  if (open >= 0 && !text.slice(open).includes(']') && text[open - 1] !== '\\') {
+    const before = text.slice(0, open)
+    const inner = text.slice(open + 1)
+    const taskBox = /^\s*([-*+]|\d+[.)])\s+$/.test(before) && /^[ xX]?$/.test(inner)
+    if (!taskBox) text = `${before.replace(/!$/, '')}${inner}`
+  }
   const code = (text.match(/`/g) ?? []).length
   if (code % 2 === 1) return text.endsWith('`') ? text.slice(0, -1) : `${text}\``
   // Emphasis markers outside inline code.

@@ -12,13 +12,14 @@ export interface StepFinishPartProps extends Omit<ComponentPropsWithRef<'div'>, 
   part: StepFinishPartData
   /** Labels to override for this part only. */
   labels?: Partial<Labels>
+  streaming?: boolean | undefined
 }
 
 /**
  * The end of a model step: why it ended, what it cost and the tokens it used (input, output,
  * reasoning, cache read, cache write). Counts are compact (`12.3k`); the exact number is in the title.
  */
-export function StepFinishPart({ part, labels: overrides, className, ...rest }: StepFinishPartProps) {
+export function StepFinishPart({ part, labels: overrides, className, streaming: _streaming, ...rest }: StepFinishPartProps) {
   const labels = useLabels(overrides)
   const { tokens } = part
   const total = tokens.total ?? tokenTotal(tokens)

@@ -46,12 +46,13 @@ export function diffLines(before: string, after: string): DiffLine[] {
       middle.push({ kind: 'context', text: midA[i] as string })
       i++
       j++
-    } else if (j < midB.length && (i === midA.length || (lengths[i * width + j + 1] as number) >= (lengths[(i + 1) * width + j] as number))) {
-      middle.push({ kind: 'add', text: midB[j] as string })
-      j++
-    } else {
+    } else if (i < midA.length && (j === midB.length || (lengths[(i + 1) * width + j] as number) >= (lengths[i * width + j + 1] as number))) {
+      // Removals before additions, as unified diffs show them.
       middle.push({ kind: 'remove', text: midA[i] as string })
       i++
+    } else {
+      middle.push({ kind: 'add', text: midB[j] as string })
+      j++
     }
   }
   return [...head, ...middle, ...tail]

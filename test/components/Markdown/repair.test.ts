@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest'
+import { repairTail } from '../../../src/components/Markdown/repair'
+
+describe('repairTail', () => {
+  it('closes an open code fence with the same marker', () => {
+    expect(repairTail('```ts\nconst a = 1')).toBe('```ts\nconst a = 1\n```')
+    expect(repairTail('~~~~\nx')).toBe('~~~~\nx\n~~~~')
+    expect(repairTail('```ts\nx\n```')).toBe('```ts\nx\n```')
+  })
+
+  it('closes unclosed emphasis and code, and drops a marker with nothing after it yet', () => {
+    expect(repairTail('This is **bol')).toBe('This is **bol**')
+    expect(repairTail('This is **')).toBe('This is ')
+    expect(repairTail('Run `npm te')).toBe('Run `npm te`')
+    expect(repairTail('Run `')).toBe('Run ')
+    expect(repairTail('an *ital')).toBe('an *ital*')
+    expect(repairTail('~~gone')).toBe('~~gone~~')
+  })
+
+  it('leaves balanced or literal markers alone', () => {
+    for (const text of ['**done** and *this*', 'snake_case_name here', '* a bullet', '2 * 3 = 6', 'a `code *star*` span']) {
+      expect(repairTail(text)).toBe(text)
+    }
+  })
+
+  it('shows a half-typed link as its text', () => {
+    expect(repairTail('See [the docs](https://exa')).toBe('See the docs')
+    expect(repairTail('See [the do')).toBe('See the do')
+    expect(repairTail('- [ ')).toBe('- [ ')
+  })
+
+  it('gives a table its delimiter row before it arrives', () => {
+    expect(repairTail('| Name | Size |')).toBe('| Name | Size |\n| --- | --- |')
+    expect(repairTail('| Name | Size |\n|---|-')).toBe('| Name | Size |\n| --- | --- |')
+    expect(repairTail('| Name | Size |\n|---|---|\n| a | 1')).toBe('| Name | Size |\n|---|---|\n| a | 1')
+  })
+
+  it('holds back a lone dash that would turn the line above into a heading', () => {
+    expect(repairTail('Some text\n-')).toBe('Some text')
+    expect(repairTail('Some text\n- item')).toBe('Some text\n- item')
+  })
+})

@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react'
+import { ChatpartsProvider, type ChatpartsProviderProps } from '../../src/components/config'
+import type { CodeToken, Highlighter } from '../../src/highlight/types'
+
+/**
+ * A highlighter for tests: "loads" a language when told to, marks every word as a token, and
+ * records what it was asked to tokenize, so tests can see incremental work.
+ */
+export function fakeHighlighter(langs = ['typescript', 'python']) {
+  const loaded = new Set<string>()
+  const calls: string[] = []
+  let release: (() => void) | undefined
+  const gate = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  const highlighter: Highlighter = {
+    resolve: (lang) => {
+      const name = { ts: 'typescript', py: 'python' }[lang] ?? lang
+      return langs.includes(name) ? name : null
+    },
+    ready: (lang) => loaded.has(lang),
+    tokenize(code, lang, state) {
+      if (!loaded.has(lang)) return null
+      calls.push(code)
+      const lines = code.replace(/\n$/, '').split('\n').map((line) => line.split(/(\s+)/).filter(Boolean).map((content): CodeToken => ({ content, light: '#123456', dark: '#abcdef' })))
+      return { lines, state: (typeof state === 'number' ? state : 0) + lines.length }
+    },
+    async load(lang) {
+      await gate
+      loaded.add(lang)
+      return true
+    },
+  }
+  return { highlighter, calls, release: () => release?.() }
+}
+
+/** Wraps children in a render config (fake highlighter unless given). */
+export function withConfig(config: Omit<ChatpartsProviderProps, 'children'> = {}) {
+  const { highlighter } = fakeHighlighter()
+  return ({ children }: { children: ReactNode }) => (
+    <ChatpartsProvider highlighter={highlighter} {...config}>
+      {children}
+    </ChatpartsProvider>
+  )
+}
