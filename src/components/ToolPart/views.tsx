@@ -217,7 +217,7 @@ export function ReadToolView(props: ToolViewProps) {
   const { input } = props.part.state
   const file = str(input.filePath) ?? str(input.file_path) ?? str(input.path)
   const output = outputOf(props.part)
-  const excerpt = output?.replace(/^<file>\n?/, '').replace(/\n?<\/file>\s*$/, '')
+  const excerpt = output?.replace(/^<file>\n?/, '').replace(/\n?<\/file>\s*$/, '').replace(/\n$/, '')
   return (
     <>
       <div className="cp-read__header">

@@ -1,0 +1,146 @@
+import { act, render, screen, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { ToolPart } from '../../src/components/ToolPart/ToolPart'
+import type { ToolViewProps } from '../../src/components/config'
+import type { FilePart, ToolPart as ToolPartData, ToolState } from '../../src/core/model/types'
+import { fromToolMessage2 } from '../../src/protocols/toolmessage2'
+import conversation from '../fixtures/toolmessage2/conversation.json'
+import { opencodeSession } from '../fixtures/opencode'
+import { withConfig } from './helpers'
+
+const write = opencodeSession.messages[1]?.parts.find((part): part is ToolPartData => part.type === 'tool') as ToolPartData
+const neovate = fromToolMessage2(structuredClone(conversation)).messages.flatMap((message) => message.parts).filter((part): part is ToolPartData => part.type === 'tool')
+const byCall = (callID: string) => neovate.find((part) => part.callID === callID) as ToolPartData
+const withState = (state: ToolState, tool = write.tool): ToolPartData => ({ ...write, tool, state })
+const time = { start: 1_000, end: 3_500 }
+
+describe('ToolPart states', () => {
+  it('shows each state as a badge with text and icon, exposed as data-state', () => {
+    const states: [ToolState, string][] = [
+      [{ status: 'pending', input: {}, raw: '{"filePath": "/tmp/a' }, 'Pending'],
+      [{ status: 'running', input: { filePath: '/tmp/a.md' }, time: { start: 1_000 } }, 'Running'],
+      [{ status: 'completed', input: {}, output: 'ok', title: 'a.md', metadata: {}, time }, 'Done'],
+      [{ status: 'error', input: {}, error: 'EACCES: permission denied', time }, 'Failed'],
+    ]
+    for (const [state, badge] of states) {
+      const { container, unmount } = render(<ToolPart part={withState(state, 'custom_tool')} />, { wrapper: withConfig() })
+      const root = container.querySelector('[data-part="tool"]') as HTMLElement
+      expect(root.dataset.state).toBe(state.status)
+      const shown = container.querySelector('.cp-badge') as HTMLElement
+      expect(shown.textContent).toContain(badge)
+      expect(shown.querySelector('[aria-hidden="true"]')?.textContent).not.toBe('')
+      unmount()
+    }
+  })
+
+  it('shows the raw arguments of a pending call, and a running one without a duration', () => {
+    render(<ToolPart part={withState({ status: 'pending', input: {}, raw: '{"filePath": "/tmp/a' })} />, { wrapper: withConfig() })
+    expect(screen.getByText('{"filePath": "/tmp/a')).toBeTruthy()
+    expect(document.querySelector('.cp-tool__duration')).toBeNull()
+  })
+
+  it('shows the error text of a failed tool and its duration from time', () => {
+    render(<ToolPart part={withState({ status: 'error', input: { command: 'ls /root' }, error: 'EACCES: permission denied', time }, 'custom_tool')} />, { wrapper: withConfig() })
+    expect(screen.getByText('EACCES: permission denied')).toBeTruthy()
+    expect(screen.getByText('2.5 s')).toBeTruthy()
+  })
+
+  it('folds long output behind a button and marks truncation', () => {
+    const output = Array.from({ length: 40 }, (_, i) => `line ${i + 1}`).join('\n')
+    render(<ToolPart part={withState({ status: 'completed', input: { q: 1 }, output, title: 'search', metadata: { truncated: true }, time }, 'search')} />, { wrapper: withConfig() })
+    const region = screen.getByLabelText('Output')
+    expect(region.textContent).toContain('line 12')
+    expect(region.textContent).not.toContain('line 13')
+    const toggle = screen.getByRole('button', { name: /Show all · 28 more lines/ })
+    expect(toggle.getAttribute('aria-expanded')).toBe('false')
+    act(() => toggle.click())
+    expect(region.textContent).toContain('line 40')
+    expect(screen.getByText('Output truncated by the tool')).toBeTruthy()
+  })
+
+  it('renders attachments of a completed tool as files', () => {
+    const file: FilePart = { id: 'prt_f', sessionID: write.sessionID, messageID: write.messageID, type: 'file', mime: 'application/pdf', filename: 'report.pdf', url: 'https://example.com/report.pdf' }
+    render(<ToolPart part={withState({ status: 'completed', input: {}, output: 'done', title: 'export', metadata: {}, time, attachments: [file] }, 'export')} />, { wrapper: withConfig() })
+    expect(within(screen.getByRole('region', { name: 'Attachments' })).getByRole('link', { name: 'report.pdf' })).toBeTruthy()
+  })
+})
+
+describe('built-in tool views', () => {
+  it('shows the real opencode write as a new file diff with its counts', () => {
+    render(<ToolPart part={write} />, { wrapper: withConfig() })
+    expect(screen.getByText('TEST_EDITS.md', { selector: '.cp-tool__title' })).toBeTruthy()
+    expect(screen.getByText('/home/eki/Projects/opencode-local-share/TEST_EDITS.md')).toBeTruthy()
+    expect(screen.getByText('new file')).toBeTruthy()
+    expect(screen.getByText('+11')).toBeTruthy()
+    expect(document.querySelectorAll('.cp-diff__line[data-kind="add"]')).toHaveLength(11)
+  })
+
+  it('shows an opencode edit from its before and after', () => {
+    const state: ToolState = {
+      status: 'completed',
+      input: { filePath: 'src/a.ts', oldString: 'let a = 1', newString: 'const a = 1' },
+      output: '',
+      title: 'src/a.ts',
+      metadata: { filediff: { file: 'src/a.ts', before: 'x\nlet a = 1\ny\n', after: 'x\nconst a = 1\ny\n', additions: 1, deletions: 1 } },
+      time,
+    }
+    render(<ToolPart part={withState(state, 'edit')} />, { wrapper: withConfig() })
+    expect([...document.querySelectorAll('.cp-diff__line')].map((line) => (line as HTMLElement).dataset.kind)).toEqual(['context', 'remove', 'add', 'context'])
+    expect(screen.getByText('−1')).toBeTruthy()
+  })
+
+  it('shows the neovate diff_viewer edit, its contents taken from the input', () => {
+    render(<ToolPart part={byCall('toolu_03_edit')} />, { wrapper: withConfig() })
+    expect(screen.getByText('src/api.ts')).toBeTruthy()
+    const lines = [...document.querySelectorAll('.cp-diff__line')].map((line) => line.textContent?.trim())
+    expect(lines).toEqual(['−getUser(', '+fetchUser('])
+  })
+
+  it('shows an opencode shell command with its output and exit status', () => {
+    const state: ToolState = { status: 'completed', input: { command: 'npm test', description: 'Run tests' }, output: '2 passed', title: 'Run tests', metadata: { output: '2 passed', exit: 1 }, time }
+    render(<ToolPart part={withState(state, 'bash')} />, { wrapper: withConfig() })
+    expect(screen.getByText('npm test')).toBeTruthy()
+    expect(screen.getByText('exit 1')).toBeTruthy()
+    expect(screen.getByText('2 passed')).toBeTruthy()
+  })
+
+  it('shows a failed neovate bash call as a failure with its message', () => {
+    render(<ToolPart part={byCall('toolu_04_bash')} />, { wrapper: withConfig() })
+    expect(document.querySelector('[data-part="tool"]')?.getAttribute('data-state')).toBe('error')
+    expect(screen.getByText(/Cannot find name 'getUser'/)).toBeTruthy()
+  })
+
+  it('shows a todo list with each item\'s state, from neovate and from opencode', () => {
+    const { unmount } = render(<ToolPart part={byCall('toolu_02_todo')} />, { wrapper: withConfig() })
+    const items = within(screen.getByRole('list', { name: 'Todos' })).getAllByRole('listitem')
+    expect(items.map((item) => item.dataset.state)).toEqual(['in_progress', 'pending'])
+    expect(items[0]?.textContent).toContain('in progress')
+    unmount()
+    const todos = [{ content: 'Write tests', status: 'completed', priority: 'high', id: '1' }]
+    render(<ToolPart part={withState({ status: 'completed', input: { todos }, output: '', title: '1 todos', metadata: { todos }, time }, 'todowrite')} />, { wrapper: withConfig() })
+    expect(screen.getByRole('listitem').dataset.state).toBe('completed')
+  })
+
+  it('shows a file read as its path and an excerpt', () => {
+    render(<ToolPart part={byCall('toolu_01_read')} />, { wrapper: withConfig() })
+    expect(screen.getByText('src/api.ts')).toBeTruthy()
+    expect(screen.getByText('3 lines')).toBeTruthy()
+    expect(screen.getByLabelText('Output').textContent).toContain('export async function getUser')
+  })
+
+  it('shows an unknown tool with the generic view, as a success, never as a failure', () => {
+    const grep = neovate.find((part) => part.tool === 'grep') as ToolPartData
+    render(<ToolPart part={grep} />, { wrapper: withConfig() })
+    expect(document.querySelector('[data-part="tool"]')?.getAttribute('data-state')).toBe('completed')
+    expect(screen.getByText('Done')).toBeTruthy()
+    expect(screen.getByLabelText('Output').textContent).toContain('src/routes.ts:12')
+  })
+
+  it('uses the host\'s view for a tool name over the built-in one', () => {
+    const MyBash = ({ part }: ToolViewProps) => <p>custom view of {String(part.state.input.command)}</p>
+    const state: ToolState = { status: 'completed', input: { command: 'ls' }, output: '', title: 'ls', metadata: {}, time }
+    render(<ToolPart part={withState(state, 'bash')} />, { wrapper: withConfig({ tools: { bash: MyBash } }) })
+    expect(screen.getByText('custom view of ls')).toBeTruthy()
+    expect(screen.queryByText('$')).toBeNull()
+  })
+})
