@@ -122,7 +122,52 @@ export const publicApi = {
     'useStatus',
     'useTotals',
   ],
-  mainOnly: ['LabelsProvider', 'StepFinishPart', 'en', 'locales', 'mergeLabels', 'useLabels', 'zhCN'],
+  mainOnly: [
+    'AgentPart',
+    'BashToolView',
+    'ChatpartsProvider',
+    'CodeBlock',
+    'CompactionPart',
+    'DiffToolView',
+    'FilePart',
+    'GenericToolView',
+    'LabelsProvider',
+    'Markdown',
+    'Message',
+    'MessageView',
+    'PartErrorBoundary',
+    'PartView',
+    'PatchPart',
+    'ReadToolView',
+    'ReasoningPart',
+    'RetryPart',
+    'SnapshotPart',
+    'StepFinishPart',
+    'StepStartPart',
+    'StorePart',
+    'SubtaskPart',
+    'TextPart',
+    'TodoToolView',
+    'ToolPart',
+    'ToolStatusBadge',
+    'Transcript',
+    'UnsupportedPart',
+    'builtInPartComponents',
+    'builtInToolViews',
+    'createShikiHighlighter',
+    'createUrlPolicy',
+    'defaultHighlighter',
+    'defaultUrlPolicy',
+    'en',
+    'fillLabel',
+    'formatBytes',
+    'locales',
+    'mergeLabels',
+    'pickToolView',
+    'useLabels',
+    'useRenderConfig',
+    'zhCN',
+  ],
 }
 
 describe('public API', () => {
@@ -142,7 +187,7 @@ describe('public API', () => {
     expect(Object.keys(main).sort()).toEqual([...publicApi.core, ...publicApi.protocols, ...publicApi.store, ...publicApi.mainOnly].sort())
   })
 
-  it('chatparts exports the StepFinishPart component, not the type of the same name', () => {
-    expect(typeof main.StepFinishPart).toBe('function')
+  it('chatparts exports the part components, not the data types of the same names', () => {
+    for (const name of ['StepFinishPart', 'TextPart', 'ReasoningPart', 'ToolPart', 'FilePart', 'PatchPart'] as const) expect(typeof main[name], name).toBe('function')
   })
 })

@@ -1,0 +1,123 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import type { PartComponentProps } from '../../src/components/config'
+import { Message } from '../../src/components/MessageView/MessageView'
+import { Transcript } from '../../src/components/Transcript/Transcript'
+import type { AssistantInfo, TextPart, WithParts } from '../../src/core/model/types'
+import { createChatStore } from '../../src/store/chatStore'
+import { opencodeSession } from '../fixtures/opencode'
+import { repeatSession } from '../fixtures/generate'
+
+const messages = () => structuredClone(opencodeSession.messages)
+const sync = (initial: WithParts[] = messages()) => createChatStore({ initial, coalesce: false })
+
+describe('MessageView', () => {
+  it('shows role, agent, model and time, and the assistant\'s cost', () => {
+    const [, assistant] = messages()
+    render(<Message message={assistant as WithParts} timeZone="UTC" />)
+    const article = screen.getByRole('article', { name: 'Assistant' })
+    expect(within(article).getByText('build')).toBeTruthy()
+    expect(within(article).getByText('deepseek-v4-pro')).toBeTruthy()
+    expect(within(article).getByText('May 30, 2026, 3:22 PM').getAttribute('datetime')).toBe('2026-05-30T15:22:55.537Z')
+    expect(within(article).getByText('Cost: $0.0224')).toBeTruthy()
+  })
+
+  it('shows a banner when the assistant\'s reply failed, with the parts that did arrive', () => {
+    const [, assistant] = messages()
+    const info = { ...(assistant?.info as AssistantInfo), error: { name: 'APIError', data: { message: 'Rate limit exceeded', statusCode: 429 } } }
+    render(<Message message={{ info, parts: assistant?.parts ?? [] }} />)
+    expect(screen.getByText('The response failed')).toBeTruthy()
+    expect(screen.getByText(/APIError: Rate limit exceeded/)).toBeTruthy()
+    expect(document.querySelector('[data-part="tool"]')).not.toBeNull()
+  })
+})
+
+describe('Transcript', () => {
+  it('renders the real session in order, with per-message and session totals', () => {
+    render(<Transcript store={sync()} highlighter={null} timeZone="UTC" />)
+    const log = screen.getByRole('log', { name: 'Conversation' })
+    expect(within(log).getAllByRole('article').map((article) => article.getAttribute('aria-label'))).toEqual(['You', 'Assistant', 'Assistant'])
+    const totals = screen.getByRole('contentinfo', { name: 'Session total' })
+    expect(totals.textContent).toContain(`$${(opencodeSession.session.cost ?? Number.NaN).toFixed(4)}`)
+  })
+
+  it('re-renders only the streaming part for a delta, with 100 messages on screen', () => {
+    const store = sync(repeatSession(100))
+    const renders = new Map<string, number>()
+    const CountingText = ({ part }: PartComponentProps<TextPart>) => {
+      renders.set(part.id, (renders.get(part.id) ?? 0) + 1)
+      return <p>{part.text}</p>
+    }
+    render(<Transcript store={store} highlighter={null} components={{ text: CountingText }} />)
+    const before = new Map(renders)
+    const last = store.getState().messageIds.at(-1) as string
+    const textID = (store.getState().partIds.get(last) ?? []).find((id) => store.getState().parts.get(id)?.type === 'text') as string
+    act(() => store.getState().appendPartDelta(last, textID, 'text', ' And more.'))
+    const changed = [...renders].filter(([id, count]) => before.get(id) !== count).map(([id]) => id)
+    expect(changed).toEqual([textID])
+  })
+
+  it('marks the message being written busy and announces start and end once each', async () => {
+    const store = sync(messages().slice(0, 1))
+    render(<Transcript store={store} highlighter={null} />)
+    const status = screen.getByRole('status')
+    expect(status.textContent).toBe('')
+    const [, assistant] = messages()
+    const info = { ...(assistant?.info as AssistantInfo), time: { created: 1 } }
+    act(() => {
+      store.getState().ingest('opencode-event', { type: 'session.status', properties: { status: { type: 'busy' } } })
+      store.getState().upsertMessage(info)
+      store.getState().upsertPart({ id: 'prt_live', sessionID: info.sessionID, messageID: info.id, type: 'text', text: '' })
+    })
+    expect(status.textContent).toBe('Assistant is responding')
+    expect(screen.getByRole('article', { name: 'Assistant' }).getAttribute('aria-busy')).toBe('true')
+    const announced: string[] = []
+    const observer = new MutationObserver(() => announced.push(status.textContent ?? ''))
+    observer.observe(status, { childList: true, characterData: true, subtree: true })
+    for (const word of ['Writing ', 'the ', 'file ', 'now.']) act(() => store.getState().appendPartDelta(info.id, 'prt_live', 'text', word))
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(screen.getByText('Writing the file now.')).toBeTruthy()
+    expect(announced).toEqual([])
+    act(() => {
+      store.getState().ingest('opencode-event', { type: 'session.idle', properties: {} })
+    })
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    observer.disconnect()
+    expect(announced).toEqual(['Response complete'])
+    expect(screen.getByRole('article', { name: 'Assistant' }).hasAttribute('aria-busy')).toBe(false)
+  })
+
+  it('follows new content at the bottom, stops when the user scrolls up, and jumps back on request', () => {
+    const store = sync()
+    render(<Transcript store={store} highlighter={null} />)
+    const log = screen.getByRole('log')
+    let height = 1000
+    Object.defineProperty(log, 'scrollHeight', { get: () => height, configurable: true })
+    Object.defineProperty(log, 'clientHeight', { value: 300, configurable: true })
+    const text = store.getState().parts.get('prt_e797b87c6001lyoCrhhvZxYfX5') as TextPart
+    const grow = async (delta: string) => {
+      height += 200
+      await act(async () => store.getState().appendPartDelta(text.messageID, text.id, 'text', delta))
+    }
+    return (async () => {
+      await grow(' One.')
+      expect(log.scrollTop).toBe(1200)
+      log.scrollTop = 400
+      fireEvent.scroll(log)
+      const jump = screen.getByRole('button', { name: /Jump to latest/ })
+      await grow(' Two.')
+      expect(log.scrollTop).toBe(400)
+      act(() => jump.click())
+      expect(log.scrollTop).toBe(1400)
+      expect(screen.queryByRole('button', { name: /Jump to latest/ })).toBeNull()
+      await grow(' Three.')
+      expect(log.scrollTop).toBe(1600)
+    })()
+  })
+
+  it('speaks Simplified Chinese when asked', () => {
+    render(<Transcript store={sync()} highlighter={null} locale="zh-CN" />)
+    expect(screen.getByRole('log', { name: '对话' })).toBeTruthy()
+    expect(screen.getAllByRole('article').map((article) => article.getAttribute('aria-label'))).toEqual(['你', '助手', '助手'])
+  })
+})
