@@ -3,7 +3,23 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 import { chromiumBrowser } from './test/support/chromium.ts'
 
-const browserDeps = ['react', 'react-dom', 'react-dom/client', 'react/jsx-dev-runtime', 'zustand', 'zustand/vanilla']
+// Pre-bundled up front: a dependency first met at run time (a lazily loaded grammar) reloads the page mid-test.
+const GRAMMARS = ['bash', 'c', 'cpp', 'csharp', 'css', 'diff', 'dockerfile', 'go', 'html', 'java', 'javascript', 'json', 'jsonc', 'jsx', 'kotlin', 'markdown', 'php', 'python', 'ruby', 'rust', 'sql', 'swift', 'toml', 'tsx', 'typescript', 'xml', 'yaml']
+const browserDeps = [
+  'react',
+  'react-dom',
+  'react-dom/client',
+  'react/jsx-dev-runtime',
+  'zustand',
+  'zustand/vanilla',
+  'react-markdown',
+  'remark-gfm',
+  'shiki/core',
+  'shiki/engine/javascript',
+  'shiki/themes/github-light-default.mjs',
+  'shiki/themes/github-dark-default.mjs',
+  ...GRAMMARS.map((name) => `shiki/langs/${name}.mjs`),
+]
 
 export default defineConfig({
   plugins: [react()],
@@ -46,6 +62,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['test/**/*.browser.test.{ts,tsx}'],
+          setupFiles: ['test/support/setup-unit.ts'],
           browser: chromiumBrowser('browser'),
         },
       },

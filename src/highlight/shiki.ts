@@ -59,7 +59,7 @@ const ALIASES: Record<string, string> = {
   svg: 'xml',
 }
 
-const THEMES = { light: 'github-light', dark: 'github-dark' } as const
+const THEMES = { light: 'github-light-default', dark: 'github-dark-default' } as const
 
 /**
  * The default highlighter: shiki's fine-grained core with the JavaScript regex engine (no WASM),
@@ -75,7 +75,7 @@ export function createShikiHighlighter(): Highlighter {
     core ??= (async () => {
       const [{ createHighlighterCore }, { createJavaScriptRegexEngine }] = await Promise.all([import('shiki/core'), import('shiki/engine/javascript')])
       ready = await createHighlighterCore({
-        themes: [import('shiki/themes/github-light.mjs'), import('shiki/themes/github-dark.mjs')],
+        themes: [import('shiki/themes/github-light-default.mjs'), import('shiki/themes/github-dark-default.mjs')],
         langs: [],
         engine: createJavaScriptRegexEngine(),
       })

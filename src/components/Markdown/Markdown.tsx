@@ -86,6 +86,12 @@ function StreamingCodeBlock(props: { code: string; lang: string; highlighter: Hi
   return <CodeBlock {...props} streaming={useContext(LiveBlock)} />
 }
 
+/** A GFM task-list box: read-only, named by its state so it is not an unlabelled control. */
+function TaskBox({ checked }: { checked: boolean }) {
+  const labels = useLabels()
+  return <input type="checkbox" checked={checked} disabled readOnly aria-label={checked ? labels.todoStatus.completed : labels.todoStatus.pending} />
+}
+
 function useComponents(policy: UrlPolicy, highlighter: Highlighter | null): Components {
   return useMemo<Components>(
     () => ({
@@ -101,6 +107,7 @@ function useComponents(policy: UrlPolicy, highlighter: Highlighter | null): Comp
         const lang = Array.isArray(className) ? String(className.find((name) => String(name).startsWith('language-')) ?? '').slice(9) : ''
         return <StreamingCodeBlock code={textOf(code)} lang={lang} highlighter={highlighter} />
       },
+      input: ({ type, checked }) => (type === 'checkbox' ? <TaskBox checked={checked === true} /> : null),
       table: ({ children }) => (
         <div className="cp-table-wrap">
           <table>{children}</table>

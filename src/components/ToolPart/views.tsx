@@ -39,7 +39,7 @@ function InputSection({ part }: ToolViewProps) {
 function Section({ title, text }: { title: string; text: string }) {
   return (
     <section className="cp-tool__section">
-      <h4 className="cp-tool__section-title">{title}</h4>
+      <div className="cp-tool__section-title">{title}</div>
       <LongText text={text} label={title} />
     </section>
   )
@@ -52,7 +52,7 @@ export function ToolResult({ part, output }: ToolViewProps & { output?: string |
   if (state.status === 'error') {
     return (
       <section className="cp-tool__section cp-tool__error">
-        <h4 className="cp-tool__section-title">{labels.error}</h4>
+        <div className="cp-tool__section-title">{labels.error}</div>
         <LongText text={state.error} label={labels.error} />
       </section>
     )
@@ -61,7 +61,7 @@ export function ToolResult({ part, output }: ToolViewProps & { output?: string |
   if (text === undefined || text === '') return null
   return (
     <section className="cp-tool__section">
-      <h4 className="cp-tool__section-title">{labels.output}</h4>
+      <div className="cp-tool__section-title">{labels.output}</div>
       <LongText text={text} label={labels.output} />
       {metadataOf(part).truncated === true ? <p className="cp-tool__truncated">{labels.truncated}</p> : null}
     </section>

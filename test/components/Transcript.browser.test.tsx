@@ -1,0 +1,77 @@
+import axe from 'axe-core'
+import { act, render, screen } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { Transcript } from '../../src/components/Transcript/Transcript'
+import type { TextPart } from '../../src/core/model/types'
+import { createChatStore } from '../../src/store/chatStore'
+import '../../src/styles/chatparts.css'
+import { opencodeSession } from '../fixtures/opencode'
+import conversation from '../fixtures/toolmessage2/conversation.json'
+
+const markdown = [
+  '# Release notes',
+  'Some **bold**, *italic*, ~~struck~~ text and a [link](https://example.com).',
+  '| Package | Size |\n|---|---:|\n| core | 12 KB |',
+  '- [x] parser\n- [ ] renderer',
+  '```ts\n// the answer\nexport const answer: number = 42\n```',
+  '```python\n# entry point\ndef main():\n    return 0\n```',
+].join('\n\n')
+
+function fullStore() {
+  const store = createChatStore({ initial: structuredClone(opencodeSession.messages), coalesce: false })
+  store.getState().ingest('toolmessage2', structuredClone(conversation))
+  const last = opencodeSession.messages[2]?.parts.find((part): part is TextPart => part.type === 'text') as TextPart
+  store.getState().upsertPart({ ...last, id: 'prt_zz_markdown', text: markdown })
+  return store
+}
+
+describe('Transcript in Chromium', () => {
+  it('has no axe violations with every kind of part, in light and dark', async () => {
+    for (const theme of ['light', 'dark']) {
+      const { container, unmount } = render(
+        <div data-theme={theme} style={{ background: 'var(--cp-bg)', height: 700, display: 'flex' }}>
+          <Transcript store={fullStore()} timeZone="UTC" style={{ flex: 1 }} />
+        </div>,
+      )
+      // Highlighted code is checked too (token colours against the code background).
+      await expect.poll(() => container.querySelectorAll('.cp-code__token').length, { timeout: 10_000 }).toBeGreaterThan(10)
+      // Expand what is folded, so hidden content is checked too.
+      for (const button of screen.getAllByRole('button', { expanded: false })) act(() => button.click())
+      const results = await axe.run(container)
+      expect(results.violations.map((violation) => `${theme}: ${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([])
+      unmount()
+    }
+  })
+
+  it('highlights code with shiki, loading grammars on first use', async () => {
+    render(<Transcript store={fullStore()} timeZone="UTC" />)
+    const tokens = (lang: string) => [...document.querySelectorAll(`.cp-code[data-lang="${lang}"] .cp-code__token`)] as HTMLElement[]
+    await expect.poll(() => tokens('python').length, { timeout: 10_000 }).toBeGreaterThan(3)
+    await expect.poll(() => tokens('ts').length, { timeout: 10_000 }).toBeGreaterThan(3)
+    const keyword = tokens('ts').find((token) => token.textContent === 'export') as HTMLElement
+    expect(getComputedStyle(keyword).color).not.toBe(getComputedStyle(keyword.parentElement as HTMLElement).color)
+  })
+
+  it('sticks to the bottom while content streams in, until the user scrolls up', async () => {
+    const store = fullStore()
+    render(
+      <div style={{ height: 300, display: 'flex' }}>
+        <Transcript store={store} highlighter={null} style={{ flex: 1 }} />
+      </div>,
+    )
+    const log = screen.getByRole('log')
+    const atBottom = () => log.scrollHeight - log.scrollTop - log.clientHeight < 2
+    await expect.poll(atBottom).toBe(true)
+    const part = store.getState().parts.get('prt_zz_markdown') as TextPart
+    act(() => store.getState().appendPartDelta(part.messageID, part.id, 'text', '\n\nA new paragraph.\n\nAnd another one.'))
+    await expect.poll(atBottom).toBe(true)
+    log.scrollTop = 0
+    log.dispatchEvent(new Event('scroll'))
+    await expect.poll(() => screen.queryByRole('button', { name: /Jump to latest/ })).not.toBeNull()
+    act(() => store.getState().appendPartDelta(part.messageID, part.id, 'text', '\n\nMore while scrolled up.'))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(log.scrollTop).toBe(0)
+    act(() => screen.getByRole('button', { name: /Jump to latest/ }).click())
+    await expect.poll(atBottom).toBe(true)
+  })
+})
