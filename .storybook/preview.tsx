@@ -40,6 +40,12 @@ const preview: Preview = {
   parameters: {
     layout: 'fullscreen',
     a11y: { test: 'error' },
+    // The viewport the story tests run in: 800 wide like the screenshot frame, and tall enough that a
+    // whole state matrix is painted (the test runner reads `defaultViewport`; the UI keeps its own).
+    viewport: {
+      options: { 'visual-test': { name: 'Visual test', styles: { width: '800px', height: '3000px' }, type: 'desktop' } },
+      defaultViewport: 'visual-test',
+    },
     controls: { expanded: true },
   },
 }

@@ -61,7 +61,7 @@ describe('ToolPart states', () => {
   it('renders attachments of a completed tool as files', () => {
     const file: FilePart = { id: 'prt_f', sessionID: write.sessionID, messageID: write.messageID, type: 'file', mime: 'application/pdf', filename: 'report.pdf', url: 'https://example.com/report.pdf' }
     render(<ToolPart part={withState({ status: 'completed', input: {}, output: 'done', title: 'export', metadata: {}, time, attachments: [file] }, 'export')} />, { wrapper: withConfig() })
-    expect(within(screen.getByRole('region', { name: 'Attachments' })).getByRole('link', { name: 'report.pdf' })).toBeTruthy()
+    expect(within(screen.getByRole('group', { name: 'Attachments' })).getByRole('link', { name: 'report.pdf' })).toBeTruthy()
   })
 })
 

@@ -36,13 +36,16 @@ export function chromiumBrowser(project: string): BrowserConfigOptions {
       launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
       contextOptions: {
         deviceScaleFactor: 1,
+        // Larger than the tester iframe below, so vitest does not scale the iframe (and its screenshots) down.
+        viewport: { width: 1280, height: 4400 },
         reducedMotion: 'reduce',
         colorScheme: 'light',
         locale: 'en-US',
         timezoneId: 'UTC',
       },
     }),
-    instances: [{ browser: 'chromium', viewport: { width: 800, height: 600 } }],
+    // Tall enough that a whole state matrix is painted: parts of a page outside the viewport are not.
+    instances: [{ browser: 'chromium', viewport: { width: 800, height: 3000 } }],
     expect: {
       toMatchScreenshot: {
         comparatorName: 'pixelmatch',

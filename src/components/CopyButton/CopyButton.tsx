@@ -5,11 +5,11 @@ import { useLabels } from '../../labels/LabelsContext.js'
 export interface CopyButtonProps {
   /** What goes to the clipboard. */
   text: string
-  /** The button's accessible name (default: the `copy` label). */
+  /** What the button says (default: the `copy` label). */
   label?: string
 }
 
-/** Copies `text` to the clipboard and says so for two seconds. */
+/** Copies `text` to the clipboard and says so for two seconds; its visible text is its name. */
 export function CopyButton({ text, label }: CopyButtonProps) {
   const labels = useLabels()
   const [copied, setCopied] = useState(false)
@@ -27,9 +27,9 @@ export function CopyButton({ text, label }: CopyButtonProps) {
     }
   }
   return (
-    <button type="button" className="cp-button cp-copy" aria-label={label ?? labels.copy} data-copied={copied || undefined} onClick={copy}>
+    <button type="button" className="cp-button cp-copy" data-copied={copied || undefined} onClick={copy}>
       <span aria-hidden="true">{copied ? '✓' : '⧉'}</span>
-      <span aria-live="polite">{copied ? labels.copied : labels.copy}</span>
+      <span aria-live="polite">{copied ? labels.copied : (label ?? labels.copy)}</span>
     </button>
   )
 }

@@ -26,11 +26,12 @@ export function formatBytes(bytes: number): string {
 }
 
 function iconFor(mime: string): string {
-  if (mime.startsWith('image/')) return '🖼'
-  if (mime === 'application/pdf') return '📕'
-  if (mime.startsWith('text/') || mime.includes('json') || mime.includes('xml')) return '📄'
-  if (mime === 'application/x-directory') return '📁'
-  return '📎'
+  // Plain geometric glyphs: every font has them, unlike emoji.
+  if (mime.startsWith('image/')) return '▣'
+  if (mime === 'application/pdf') return '▤'
+  if (mime.startsWith('text/') || mime.includes('json') || mime.includes('xml')) return '≡'
+  if (mime === 'application/x-directory') return '▭'
+  return '▢'
 }
 
 const nameOf = (part: FilePartData) => part.filename || (part.source && 'path' in part.source ? part.source.path : '') || decodeURIComponent(part.url.split(/[?#]/)[0]?.split('/').pop() ?? '') || part.mime

