@@ -39,6 +39,8 @@ export const MessageDeltaReplay: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Play' }))
     await waitFor(() => expect(canvas.getByRole('status', { name: 'Events applied' })).toHaveTextContent('31 / 31'), { timeout: 5000 })
     await highlighted(canvasElement)
+    const log = canvas.getByRole('log')
+    await waitFor(() => expect(log.scrollHeight - log.scrollTop - log.clientHeight).toBeLessThan(2))
   },
 }
 
@@ -51,6 +53,9 @@ export const OpencodeEventReplay: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Play' }))
     await waitFor(() => expect(canvas.getByRole('status', { name: 'Events applied' })).toHaveTextContent(`${opencode.events.length} / ${opencode.events.length}`), { timeout: 10_000 })
     await expect(canvas.getAllByRole('article')).toHaveLength(3)
+    const log = canvas.getByRole('log')
+    await waitFor(() => expect(log.scrollHeight - log.scrollTop - log.clientHeight).toBeLessThan(2))
+    await expect(canvas.queryByRole('button', { name: /Jump to latest/ })).toBeNull()
   },
 }
 

@@ -96,19 +96,27 @@ function TranscriptBody({ showTotals, timeZone, className, ...rest }: Omit<Trans
   const scroller = useRef<HTMLDivElement>(null)
   const content = useRef<HTMLDivElement>(null)
   const stick = useRef(true)
+  const lastTop = useRef(0)
   const [away, setAway] = useState(false)
 
   const toBottom = useCallback(() => {
     const element = scroller.current
-    if (element) element.scrollTop = element.scrollHeight
+    if (!element) return
+    element.scrollTop = element.scrollHeight
+    lastTop.current = element.scrollTop
   }, [])
 
   const onScroll = () => {
     const element = scroller.current
     if (!element) return
-    const atBottom = element.scrollHeight - element.scrollTop - element.clientHeight <= STICK_SLACK
-    stick.current = atBottom
-    setAway(!atBottom)
+    const top = element.scrollTop
+    const atBottom = element.scrollHeight - top - element.clientHeight <= STICK_SLACK
+    // Only a move up is the user leaving the bottom: content that grew before the next follow
+    // also leaves the view short of the bottom, and must not stop the following.
+    if (atBottom) stick.current = true
+    else if (top < lastTop.current) stick.current = false
+    lastTop.current = top
+    setAway(!stick.current)
   }
 
   // Content grows without this component re-rendering (a part streams on its own), so its size is watched.
