@@ -60,6 +60,7 @@ export const publicApi = {
     'isValidPart',
     'isValidTranscript',
     'messageTotals',
+    'partsOf',
     'pendingToRunning',
     'runningToCompleted',
     'runningToError',

@@ -155,12 +155,15 @@ export function applyOps(state: TranscriptState, writes: readonly TranscriptOp[]
   return writes.reduce(applyOp, state)
 }
 
+/** The parts of message `messageID`, in order (none when it holds none). */
+export function partsOf(state: TranscriptState, messageID: string): Part[] {
+  return (state.partIds.get(messageID) ?? []).flatMap((partID) => state.parts.get(partID) ?? [])
+}
+
 /** Reads the transcript back out as `WithParts[]`, in order; held parts of unknown messages are left out. */
 export function toMessages(state: TranscriptState): WithParts[] {
   return state.messageIds.flatMap((id) => {
     const info = state.messages.get(id)
-    if (!info) return []
-    const parts = (state.partIds.get(id) ?? []).flatMap((partID) => state.parts.get(partID) ?? [])
-    return [{ info, parts }]
+    return info ? [{ info, parts: partsOf(state, id) }] : []
   })
 }

@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, useContext, useRef, useSyncExternalStore } from 'react'
 import type { MessageInfo, Part } from '../core/model/types.js'
 import type { Totals } from '../core/totals.js'
-import type { TranscriptStatus } from '../core/transcript.js'
+import { partsOf, type TranscriptStatus } from '../core/transcript.js'
 import type { ChatActions, ChatState, ChatStore, StoredDiagnostic } from './chatStore.js'
 import { sameTotals, selectMessageTotals, selectTotals } from './selectors.js'
 
@@ -66,7 +66,7 @@ export function usePartIds(messageID: string): readonly string[] {
 
 /** The parts of message `id` in order; changes when any of them does. */
 export function useParts(messageID: string): readonly Part[] {
-  return useChatStore((state) => (state.partIds.get(messageID) ?? EMPTY).flatMap((id) => state.parts.get(id) ?? []), sameIds)
+  return useChatStore((state) => partsOf(state, messageID), sameIds)
 }
 
 /** Part `id`; changes only when that part does. */

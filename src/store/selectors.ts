@@ -1,12 +1,12 @@
 import type { MessageInfo, Part, WithParts } from '../core/model/types.js'
 import { addTotals, messageTotals, type Totals } from '../core/totals.js'
-import type { TranscriptState } from '../core/transcript.js'
+import { partsOf, type TranscriptState } from '../core/transcript.js'
 
 /** The message `id` with its parts in order, or `undefined` when it is not (yet) known. */
 export function selectMessage(state: TranscriptState, id: string): WithParts | undefined {
   const info = state.messages.get(id)
   if (!info) return undefined
-  return { info, parts: (state.partIds.get(id) ?? []).flatMap((partID) => state.parts.get(partID) ?? []) }
+  return { info, parts: partsOf(state, id) }
 }
 
 interface CachedTotals {
@@ -30,11 +30,7 @@ export function selectMessageTotals(state: TranscriptState, id: string): Totals 
   const partIds = state.partIds.get(id)
   const cached = cache.get(info)
   if (cached && cached.partIds === partIds && cached.steps.every((step) => state.parts.get(step.id) === step)) return cached.totals
-  const steps: Part[] = []
-  for (const partID of partIds ?? []) {
-    const part = state.parts.get(partID)
-    if (part?.type === 'step-finish') steps.push(part)
-  }
+  const steps = partsOf(state, id).filter((part) => part.type === 'step-finish')
   const totals = messageTotals({ info, parts: steps })
   cache.set(info, { partIds, steps, totals })
   return totals
