@@ -83,19 +83,18 @@ function useHighlightedLines(code: string, lang: string, streaming: boolean, hig
       live = false
     }
   }, [highlighter, canonical, ready])
-  return { lines, tokens }
+  return { body, lines, tokens }
 }
 
 /** A fenced code block: language label, copy button, and highlighted lines. */
 export function CodeBlock({ code, lang = '', streaming = false, highlighter }: CodeBlockProps) {
   const labels = useLabels()
-  const { lines, tokens } = useHighlightedLines(code, lang, streaming, highlighter)
-  const text = code.endsWith('\n') ? code.slice(0, -1) : code
+  const { body, lines, tokens } = useHighlightedLines(code, lang, streaming, highlighter)
   return (
     <div className="cp-code" data-lang={lang || undefined}>
       <div className="cp-code__header">
         <span className="cp-code__lang">{lang || 'text'}</span>
-        <CopyButton text={text} label={labels.copyCode} />
+        <CopyButton text={body} label={labels.copyCode} />
       </div>
       {/* Focusable so a keyboard can scroll long lines. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}

@@ -1,10 +1,10 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react'
-import { formatCost, formatTokens } from '../../core/format.js'
 import type { MessageInfo, WithParts } from '../../core/model/types.js'
 import { messageTotals, type Totals } from '../../core/totals.js'
 import { useLabels } from '../../labels/LabelsContext.js'
 import { cx } from '../cx.js'
 import { PartView } from '../PartView/PartView.js'
+import { hasUsage, UsageSummary } from '../UsageSummary.js'
 
 /** Props of {@link MessageView}. */
 export interface MessageViewProps extends Omit<ComponentPropsWithRef<'article'>, 'children'> {
@@ -57,14 +57,9 @@ export function MessageView({ info, children, totals, streaming = false, timeZon
           </span>
         </div>
       ) : null}
-      {info.role === 'assistant' && totals && (totals.steps > 0 || totals.cost > 0) ? (
+      {info.role === 'assistant' && totals && hasUsage(totals) ? (
         <footer className="cp-message__totals">
-          <span>
-            {labels.cost}: {formatCost(totals.cost)}
-          </span>
-          <span>
-            {labels.tokensTotal}: {formatTokens(totals.tokens.total)}
-          </span>
+          <UsageSummary totals={totals} />
         </footer>
       ) : null}
     </article>

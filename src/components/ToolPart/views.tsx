@@ -1,12 +1,12 @@
 import type { ComponentType } from 'react'
 import type { Metadata, ToolPart } from '../../core/model/types.js'
+import { isRecord } from '../../protocols/diagnostics.js'
 import { fillLabel } from '../../labels/labels.js'
 import { useLabels } from '../../labels/LabelsContext.js'
 import type { ToolViewProps, ToolViews } from '../config.js'
 import { type DiffLine, diffCounts, diffLines, foldContext, parseUnifiedDiff } from './diff.js'
 import { LongText } from './LongText.js'
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined)
 
 /** The tool's metadata, whatever its state. */
@@ -163,7 +163,7 @@ export function DiffToolView(props: ToolViewProps) {
           </span>
         ))}
       </pre>
-      <ToolResult {...props} output={props.part.state.status === 'error' ? undefined : ''} />
+      {props.part.state.status === 'error' ? <ToolResult {...props} /> : null}
     </>
   )
 }

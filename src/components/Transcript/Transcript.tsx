@@ -1,5 +1,4 @@
 import { type ComponentPropsWithRef, memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
-import { formatCost, formatTokens } from '../../core/format.js'
 import type { Labels, Locale } from '../../labels/labels.js'
 import { LabelsProvider, useLabels } from '../../labels/LabelsContext.js'
 import type { ChatStore } from '../../store/chatStore.js'
@@ -8,6 +7,7 @@ import { ChatpartsProvider, type RenderConfig } from '../config.js'
 import { cx } from '../cx.js'
 import { MessageView } from '../MessageView/MessageView.js'
 import { StorePart } from '../PartView/PartView.js'
+import { hasUsage, UsageSummary } from '../UsageSummary.js'
 
 /** Props of {@link Transcript}. */
 export interface TranscriptProps extends Omit<ComponentPropsWithRef<'div'>, 'children'>, Partial<RenderConfig> {
@@ -55,16 +55,11 @@ const StoreMessage = memo(function StoreMessage({ id, streaming, timeZone }: { i
 function SessionTotals() {
   const labels = useLabels()
   const totals = useTotals()
-  if (totals.steps === 0 && totals.cost === 0) return null
+  if (!hasUsage(totals)) return null
   return (
     <footer className="cp-transcript__totals" aria-label={labels.totals}>
       <span>{labels.totals}</span>
-      <span>
-        {labels.cost}: {formatCost(totals.cost)}
-      </span>
-      <span>
-        {labels.tokensTotal}: {formatTokens(totals.tokens.total)}
-      </span>
+      <UsageSummary totals={totals} />
     </footer>
   )
 }
