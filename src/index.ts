@@ -8,41 +8,23 @@
 export * from './core/index.js'
 export * from './protocols/index.js'
 export type * as Model from './core/model/types.js'
-// Components are listed by name: a named export wins over the core's data type of the same name.
-export { AgentPart, CompactionPart, PatchPart, RetryPart, SnapshotPart, SubtaskPart, UnsupportedPart } from './components/CompactParts/index.js'
+// The core exports data types named like these components; naming them here makes the components win.
 export {
-  ChatpartsProvider,
-  type ChatpartsProviderProps,
-  type PartComponentProps,
-  type PartComponents,
-  type RenderConfig,
-  type ToolViewProps,
-  type ToolViews,
-  useRenderConfig,
-} from './components/config.js'
-export { CodeBlock, type CodeBlockProps } from './components/Markdown/CodeBlock.js'
-export { Markdown, type MarkdownProps } from './components/Markdown/Markdown.js'
-export { FilePart, formatBytes, type FilePartProps } from './components/FilePart/index.js'
-export { Message, MessageView, type MessageProps, type MessageViewProps } from './components/MessageView/index.js'
-export { builtInPartComponents, PartErrorBoundary, PartView, type PartViewProps, StorePart } from './components/PartView/index.js'
-export { ReasoningPart, type ReasoningPartProps } from './components/ReasoningPart/index.js'
-export { StepFinishPart, type StepFinishPartProps } from './components/StepFinishPart/index.js'
-export { StepStartPart, type StepStartPartProps } from './components/StepStartPart/index.js'
-export { TextPart, type TextPartProps } from './components/TextPart/index.js'
-export {
-  BashToolView,
-  builtInToolViews,
-  DiffToolView,
-  GenericToolView,
-  pickToolView,
-  ReadToolView,
-  TodoToolView,
+  AgentPart,
+  CompactionPart,
+  FilePart,
+  PatchPart,
+  ReasoningPart,
+  RetryPart,
+  SnapshotPart,
+  StepFinishPart,
+  StepStartPart,
+  SubtaskPart,
+  TextPart,
   ToolPart,
-  ToolStatusBadge,
-  type ToolPartProps,
-} from './components/ToolPart/index.js'
-export { Transcript, type TranscriptProps } from './components/Transcript/index.js'
-export { createUrlPolicy, defaultUrlPolicy, type UrlPolicy, type UrlPolicyOptions } from './components/urlPolicy.js'
+  UnsupportedPart,
+} from './components/index.js'
+export * from './components/index.js'
 export { createShikiHighlighter, defaultHighlighter } from './highlight/shiki.js'
 export type { CodeToken, Highlighter, TokenizedLines } from './highlight/types.js'
 export { LabelsProvider, useLabels, type LabelsProviderProps } from './labels/LabelsContext.js'

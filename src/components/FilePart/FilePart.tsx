@@ -1,9 +1,9 @@
 import { type ComponentPropsWithRef, useState } from 'react'
 import type { FilePart as FilePartData } from '../../core/model/types.js'
-import { fillLabel } from '../../labels/labels.js'
 import { useLabels } from '../../labels/LabelsContext.js'
 import { useRenderConfig } from '../config.js'
 import { cx } from '../cx.js'
+import { ImageGate } from '../ImageGate.js'
 
 /** Props of {@link FilePart}. */
 export interface FilePartProps extends Omit<ComponentPropsWithRef<'div'>, 'children' | 'part'> {
@@ -59,9 +59,7 @@ export function FilePart({ part, className, streaming: _streaming, ...rest }: Fi
         </a>
       ) : null}
       {image?.action === 'click' && !opened ? (
-        <button type="button" className="cp-button cp-image-gate" onClick={() => setOpened(true)}>
-          {fillLabel(labels.loadImage, { host: image.host ?? '' })}
-        </button>
+        <ImageGate host={image.host} onOpen={() => setOpened(true)} />
       ) : null}
       <div className="cp-file__chip">
         <span className="cp-file__icon" aria-hidden="true">

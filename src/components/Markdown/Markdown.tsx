@@ -2,9 +2,9 @@ import { type ComponentPropsWithoutRef, createContext, memo, type ReactNode, use
 import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown'
 import remarkGfm from 'remark-gfm'
 import type { Highlighter } from '../../highlight/types.js'
-import { fillLabel } from '../../labels/labels.js'
 import { useLabels } from '../../labels/LabelsContext.js'
 import { useRenderConfig } from '../config.js'
+import { ImageGate } from '../ImageGate.js'
 import type { UrlPolicy } from '../urlPolicy.js'
 import { splitBlocks } from './blocks.js'
 import { CodeBlock } from './CodeBlock.js'
@@ -68,12 +68,7 @@ export function SafeImage({ src, alt, policy }: { src?: string | undefined; alt?
     )
   }
   if (decision.action === 'click' && !clicked) {
-    return (
-      <button type="button" className="cp-button cp-image-gate" onClick={() => setClicked(true)}>
-        {fillLabel(labels.loadImage, { host: decision.host ?? '' })}
-        {alt ? <span className="cp-image-gate__alt">: {alt}</span> : null}
-      </button>
-    )
+    return <ImageGate host={decision.host} alt={alt} onOpen={() => setClicked(true)} />
   }
   return <img className="cp-md-image" src={decision.url} alt={alt ?? ''} loading="lazy" referrerPolicy="no-referrer" />
 }
