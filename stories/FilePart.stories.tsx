@@ -2,12 +2,12 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, within } from 'storybook/test'
 import { FilePart } from '../src/components/FilePart'
 import type { FilePart as FilePartData } from '../src/core/model/types'
-import { Cell, Matrix } from './support/matrix'
+import { type PartCase, PartStates } from './support/matrix'
 
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAKElEQVR42mNkYPhfz0AEYBxVSF+FDKMK6a+QYVQh/RUyjCqkv0KGUQUAmUMIEb2YOX0AAAAASUVORK5CYII='
 const base = { sessionID: 'ses_1', messageID: 'msg_1', type: 'file' as const }
 
-const matrix: { name: string; part: FilePartData }[] = [
+const matrix: PartCase<FilePartData>[] = [
   { name: 'inline image', part: { ...base, id: 'f1', mime: 'image/png', filename: 'diagram.png', url: PNG } },
   { name: 'remote image (click to load)', part: { ...base, id: 'f2', mime: 'image/jpeg', filename: 'photo.jpg', url: 'https://images.example.org/photo.jpg' } },
   { name: 'pdf with size', part: { ...base, id: 'f3', mime: 'application/pdf', filename: 'report.pdf', url: 'https://example.com/report.pdf', size: 1_482_113 } },
@@ -42,15 +42,7 @@ type Story = StoryObj<typeof meta>
 /** Images, a remote image behind a click, file chips, sources, a broken and a blocked URL. */
 export const States: Story = {
   args: { part: matrix[0]?.part as FilePartData },
-  render: () => (
-    <Matrix>
-      {matrix.map(({ name, part }) => (
-        <Cell key={part.id} name={name}>
-          <FilePart part={part} />
-        </Cell>
-      ))}
-    </Matrix>
-  ),
+  render: () => <PartStates cases={matrix} component={FilePart} />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await expect(await canvas.findByText('Could not load')).toBeVisible()

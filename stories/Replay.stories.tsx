@@ -1,22 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { opencodeSession } from '../test/fixtures/opencode'
-import { byWords, toEvents } from '../test/fixtures/opencodeEvents'
-import deltaStream from '../test/fixtures/delta/stream.json'
 import { Cell, highlighted, Matrix } from './support/matrix'
-import { Frame, type Recording, Replay } from './support/Replay'
-
-const [user, ...answers] = opencodeSession.messages
-const deltas: Recording = { protocol: 'delta', events: deltaStream }
-const opencode: Recording = {
-  protocol: 'opencode-event',
-  initial: user ? [user] : [],
-  events: [
-    { type: 'session.status', properties: { status: { type: 'busy' } } },
-    ...toEvents(answers, byWords),
-    { type: 'session.idle', properties: {} },
-  ],
-}
+import { deltaRecording as deltas, opencodeRecording as opencode } from './support/recordings'
+import { Frame, Replay } from './support/Replay'
 
 const meta = {
   title: 'Transcript/Replays',

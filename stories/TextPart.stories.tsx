@@ -3,7 +3,7 @@ import { expect, userEvent, within } from 'storybook/test'
 import { TextPart } from '../src/components/TextPart'
 import type { TextPart as TextPartData } from '../src/core/model/types'
 import { opencodeSession } from '../test/fixtures/opencode'
-import { Cell, highlighted, Matrix } from './support/matrix'
+import { highlighted, type PartCase, PartStates } from './support/matrix'
 
 const real = opencodeSession.messages[0]?.parts[0] as TextPartData
 const text = (id: string, value: string, extra: Partial<TextPartData> = {}): TextPartData => ({ ...real, id, text: value, ...extra })
@@ -48,7 +48,7 @@ const long = `A very long line: ${'streaming-markdown-renderers-must-wrap-or-scr
 {"a_very_long_key_that_goes_on": "${'x'.repeat(140)}"}
 \`\`\``
 
-const matrix: { name: string; part: TextPartData; streaming?: boolean }[] = [
+const matrix: PartCase<TextPartData>[] = [
   { name: 'real user message (opencode)', part: real },
   { name: 'headings, lists, table, task list, quote', part: text('p1', rich) },
   { name: 'code in TypeScript, Python and Bash', part: text('p2', code) },
@@ -72,15 +72,7 @@ type Story = StoryObj<typeof meta>
 /** Every state of text: GFM, highlighted code, long lines, mid-stream shapes, synthetic and ignored text, untrusted input. */
 export const States: Story = {
   args: { part: real },
-  render: () => (
-    <Matrix>
-      {matrix.map(({ name, part, streaming }) => (
-        <Cell key={part.id} name={name}>
-          <TextPart part={part} streaming={streaming} />
-        </Cell>
-      ))}
-    </Matrix>
-  ),
+  render: () => <PartStates cases={matrix} component={TextPart} />,
   play: async ({ canvasElement }) => {
     await highlighted(canvasElement)
     const canvas = within(canvasElement)

@@ -5,7 +5,7 @@ import type { ToolPart as ToolPartData, ToolState } from '../src/core/model/type
 import { fromToolMessage2 } from '../src/protocols/toolmessage2'
 import { opencodeSession } from '../test/fixtures/opencode'
 import conversation from '../test/fixtures/toolmessage2/conversation.json'
-import { Cell, Matrix } from './support/matrix'
+import { type PartCase, PartStates } from './support/matrix'
 
 const write = opencodeSession.messages[1]?.parts.find((part): part is ToolPartData => part.type === 'tool') as ToolPartData
 const neovate = fromToolMessage2(structuredClone(conversation)).messages.flatMap((message) => message.parts).filter((part): part is ToolPartData => part.type === 'tool')
@@ -15,7 +15,7 @@ const tool = (id: string, name: string, state: ToolState): ToolPartData => ({ ..
 const longOutput = Array.from({ length: 60 }, (_, i) => `PASS test/case-${String(i + 1).padStart(2, '0')}.test.ts (${(i * 7) % 90} ms)`).join('\n')
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAKElEQVR42mNkYPhfz0AEYBxVSF+FDKMK6a+QYVQh/RUyjCqkv0KGUQUAmUMIEb2YOX0AAAAASUVORK5CYII='
 
-const matrix: { name: string; part: ToolPartData }[] = [
+const matrix: PartCase<ToolPartData>[] = [
   { name: 'pending (arguments still streaming)', part: tool('t1', 'write', { status: 'pending', input: {}, raw: '{"filePath": "/repo/notes.md", "cont' }) },
   { name: 'running', part: tool('t2', 'bash', { status: 'running', input: { command: 'npm test' }, title: 'Run the tests', time: { start: time.start } }) },
   { name: 'completed: opencode write (new file diff)', part: write },
@@ -53,15 +53,7 @@ type Story = StoryObj<typeof meta>
 /** Every tool state and every built-in view, from the real opencode and neovate fixtures. */
 export const States: Story = {
   args: { part: write },
-  render: () => (
-    <Matrix>
-      {matrix.map(({ name, part }) => (
-        <Cell key={part.id} name={name}>
-          <ToolPart part={part} />
-        </Cell>
-      ))}
-    </Matrix>
-  ),
+  render: () => <PartStates cases={matrix} component={ToolPart} />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     const error = within(canvas.getByRole('region', { name: 'error: failed command' }))

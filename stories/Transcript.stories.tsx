@@ -1,7 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { highlighted } from './support/matrix'
+import type { AssistantInfo, WithParts } from '../src/core/model/types'
+import { Cell, highlighted, Matrix } from './support/matrix'
+import { deltaRecording } from './support/recordings'
+import { storeAfter } from './support/Replay'
 import { Transcript } from '../src/components/Transcript'
 import { createChatStore } from '../src/store/chatStore'
 import { opencodeSession } from '../test/fixtures/opencode'
@@ -41,6 +44,52 @@ const meta = {
 export default meta
 
 type Story = StoryObj<typeof meta>
+
+function failedSession() {
+  const [user, assistant] = structuredClone(opencodeSession.messages) as [WithParts, WithParts & { info: AssistantInfo }]
+  const error = { name: 'APIError', data: { message: 'Rate limit exceeded, try again in 20 s', statusCode: 429 } }
+  const store = createChatStore({ initial: [user, { info: { ...assistant.info, error }, parts: assistant.parts.slice(0, 2) }], coalesce: false })
+  store.getState().ingest('opencode-event', { type: 'session.error', properties: { error } })
+  return store
+}
+
+function TranscriptStates() {
+  const [stores] = useState(() => ({
+    idle: createChatStore({ initial: structuredClone(opencodeSession.messages) }),
+    streaming: storeAfter(deltaRecording, 24),
+    failed: failedSession(),
+    empty: createChatStore(),
+  }))
+  return (
+    <Matrix>
+      <Cell name="idle: the real session, at the bottom, with the session total">
+        <Transcript store={stores.idle} timeZone="UTC" style={{ height: 300 }} />
+      </Cell>
+      <Cell name="streaming: the reply being written is busy">
+        <Transcript store={stores.streaming} timeZone="UTC" style={{ height: 300 }} />
+      </Cell>
+      <Cell name="error: the session failed mid-reply">
+        <Transcript store={stores.failed} timeZone="UTC" style={{ height: 300 }} />
+      </Cell>
+      <Cell name="empty">
+        <Transcript store={stores.empty} timeZone="UTC" />
+      </Cell>
+    </Matrix>
+  )
+}
+
+/** Idle, streaming, failed and empty transcripts. */
+export const States: Story = {
+  render: () => <TranscriptStates />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const streaming = within(canvas.getByRole('region', { name: 'streaming: the reply being written is busy' }))
+    await expect(streaming.getByRole('log')).toBeInTheDocument()
+    await expect(canvasElement.querySelector('[aria-busy="true"]')).not.toBeNull()
+    await expect(canvas.getByText('The response failed')).toBeVisible()
+    await highlighted(canvasElement)
+  },
+}
 
 /** The real opencode session (`ses_…t8v6Igr8`): a user request, a write tool, reasoning, steps and totals. */
 export const OpencodeRealSession: Story = {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import type { ComponentType, ReactNode } from 'react'
 import { expect, waitFor } from 'storybook/test'
 
 /** One labelled cell of a state matrix. */
@@ -25,5 +25,25 @@ export async function highlighted(root: HTMLElement): Promise<void> {
       return expect(plain).toHaveLength(0)
     },
     { timeout: 10_000 },
+  )
+}
+
+/** One state of a part component: its name in the matrix, the part, and whether it streams. */
+export interface PartCase<P> {
+  name: string
+  part: P
+  streaming?: boolean
+}
+
+/** The state matrix of a part component: one labelled cell per case. */
+export function PartStates<P extends { id: string }>({ cases, component: View }: { cases: readonly PartCase<P>[]; component: ComponentType<{ part: P; streaming?: boolean | undefined }> }) {
+  return (
+    <Matrix>
+      {cases.map(({ name, part, streaming }) => (
+        <Cell key={part.id} name={name}>
+          <View part={part} streaming={streaming} />
+        </Cell>
+      ))}
+    </Matrix>
   )
 }
