@@ -1,14 +1,22 @@
-// Builds a benchmark with Vite (TypeScript, JSON imports) and runs it in Node with `--expose-gc`.
-// Usage: node bench/run.mjs [store]   (default: every Node benchmark)
+// Builds a benchmark with Vite (TypeScript, JSON imports) and runs it in Node with `--expose-gc`;
+// the streaming benchmark is a page, built and driven in Chromium by bench/streaming/driver.mjs.
+// Usage: node bench/run.mjs [store] [streaming] [streaming:text|streaming:session]   (default: all)
 import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { build } from 'vite'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const benches = { store: 'bench/store/store.bench.ts' }
-const wanted = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(benches)
+const benches = { store: 'bench/store/store.bench.ts', streaming: 'browser' }
+const args = process.argv.slice(2)
+const wanted = args.length > 0 ? [...new Set(args.map((arg) => arg.split(':')[0]))] : Object.keys(benches)
 
 for (const name of wanted) {
+  if (benches[name] === 'browser') {
+    // A page in Chromium, not a Node script; `streaming:text` or `streaming:session` picks one scenario.
+    const { runStreaming } = await import('./streaming/driver.mjs')
+    await runStreaming({ only: args.filter((arg) => arg.startsWith(`${name}:`)).map((arg) => arg.slice(name.length + 1)) })
+    continue
+  }
   const entry = benches[name]
   if (!entry) {
     console.error(`unknown benchmark "${name}"; known: ${Object.keys(benches).join(', ')}`)

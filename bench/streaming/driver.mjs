@@ -1,0 +1,153 @@
+// Builds the streaming page with Vite, serves it on loopback, drives it in Debian's Chromium and
+// prints the results. Run through `node bench/run.mjs streaming` (or `npm run bench`).
+import { createReadStream, existsSync } from 'node:fs'
+import { createServer } from 'node:http'
+import { extname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import react from '@vitejs/plugin-react'
+import { chromium } from 'playwright'
+import { build } from 'vite'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const outDir = join(root, 'bench/.out/streaming')
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage']
+
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.json': 'application/json' }
+
+function serve(dir) {
+  const server = createServer((request, response) => {
+    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname)
+    const file = join(dir, path === '/' ? 'index.html' : path)
+    if (!file.startsWith(dir) || !existsSync(file)) {
+      response.writeHead(404).end()
+      return
+    }
+    // Cross-origin isolated, so performance.now() has microseconds instead of 0.1 ms steps.
+    response.writeHead(200, {
+      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-embedder-policy': 'require-corp',
+    })
+    createReadStream(file).pipe(response)
+  })
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)))
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = sorted.length >> 1
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
+}
+const sum = (values) => values.reduce((a, b) => a + b, 0)
+const ms = (value, digits = 2) => `${value.toFixed(digits)} ms`
+const pad = (text, width) => String(text).padEnd(width)
+const left = (text, width) => String(text).padStart(width)
+
+export async function runStreaming({ only = [] } = {}) {
+  await build({
+    root: join(root, 'bench/streaming'),
+    configFile: false,
+    logLevel: 'error',
+    plugins: [react()],
+    base: './',
+    build: { outDir, emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 10_000 },
+  })
+  const server = await serve(outDir)
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS })
+  try {
+    const page = await browser.newPage({ viewport: { width: 1000, height: 1000 }, deviceScaleFactor: 1 })
+    const errors = []
+    page.on('pageerror', (error) => errors.push(String(error)))
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text())
+    })
+    await page.goto(`http://127.0.0.1:${server.address().port}/`)
+    await page.waitForFunction(() => window.bench !== undefined, null, { timeout: 20_000 }).catch((error) => {
+      throw new Error(`the benchmark page did not start: ${errors.join('\n') || error}`)
+    })
+    await page.evaluate(() => window.bench.ready)
+    const info = await page.evaluate(() => ({ renderers: window.bench.renderers, tokens: window.bench.tokens, bytes: window.bench.bytes }))
+    const version = await browser.version()
+    const scenarios = only.length > 0 ? only : ['text', 'session']
+
+    if (scenarios.includes('text')) {
+      console.log(`\nstreaming: one reply of ${info.bytes.toLocaleString('en')} bytes in ${info.tokens.toLocaleString('en')} tokens of 4 characters, Chromium ${version}, headless`)
+      console.log('per token: update committed synchronously + layout forced + yield to the next task (deferred work counted)\n')
+      const results = []
+      for (const name of info.renderers) {
+        results.push(await page.evaluate((renderer) => window.bench.runText(renderer), name))
+      }
+      const floor = results.find((result) => result.renderer === 'floor')
+      const peers = results.filter((result) => result.renderer !== 'floor' && result.renderer !== 'chatparts')
+      console.log(
+        `${pad('renderer', 22)}${left('total', 11)}${left('first-200 med', 15)}${left('last-200 med', 14)}${left('p95', 10)}${left('growth', 8)}${left('x floor', 9)}${left('stale', 7)}  highlighted lines (at final commit / settled / code lines), drops`,
+      )
+      const rows = {}
+      for (const result of results) {
+        const total = sum(result.times)
+        const first = median(result.times.slice(0, 200))
+        const last = median(result.times.slice(-200))
+        rows[result.renderer] = { total, first, last, growth: last / first }
+        const code = result.renderer === 'floor' ? 'n/a' : `${result.highlightedAtFinalCommit} / ${result.highlightedSettled} / ${result.codeLines}, ${result.highlightDrops}`
+        console.log(
+          `${pad(result.renderer, 22)}${left(`${(total / 1000).toFixed(2)} s`, 11)}${left(ms(first, 3), 15)}${left(ms(last, 3), 14)}${left(ms(percentile(result.times, 95)), 10)}${left((last / first).toFixed(2), 8)}${left((total / sum(floor.times)).toFixed(1), 9)}${left(result.stale, 7)}  ${code}`,
+        )
+      }
+      for (const result of results) {
+        for (const sample of result.staleSamples) console.log(`  stale in ${result.renderer}: token ${sample.token} ${JSON.stringify(sample.text)} should show …${sample.expected}, screen ends …${sample.shown}`)
+      }
+      const ours = results.find((result) => result.renderer === 'chatparts')
+      const bestPeer = peers.reduce((best, result) => (sum(result.times) < sum(best.times) ? result : best))
+      const chat = rows.chatparts
+      const floorRow = rows.floor
+      const checks = [
+        [`whole reply under half the best peer's (${bestPeer.renderer})`, chat.total / rows[bestPeer.renderer].total, '< 0.5', chat.total < rows[bestPeer.renderer].total / 2],
+        ['whole reply within 4x the floor', chat.total / floorRow.total, '≤ 4', chat.total <= 4 * floorRow.total],
+        ['flat: last-200 median / first-200 median', chat.growth, '≤ 1.3', chat.growth <= 1.3],
+        ['stale tokens at commit', ours.stale, '= 0', ours.stale === 0],
+        ['code highlighted at the final commit', ours.highlightedAtFinalCommit / Math.max(1, ours.codeLines), '= 1', ours.highlightedAtFinalCommit === ours.codeLines && ours.codeLines > 0],
+        ['highlighted lines that went back to plain', ours.highlightDrops, '= 0', ours.highlightDrops === 0],
+      ]
+      console.log('\nchatparts against the goals:')
+      for (const [label, value, goal, ok] of checks) console.log(`  ${ok ? 'ok  ' : 'MISS'} ${pad(label, 52)} ${left(Number.isInteger(value) ? value : value.toFixed(2), 6)}  (goal ${goal})`)
+    }
+
+    if (scenarios.includes('session')) {
+      console.log('\nlong session: the same reply streamed through the store into a Transcript below N finished messages')
+      const sessions = []
+      for (const above of [0, 200, 2000]) sessions.push(await page.evaluate((n) => window.bench.runSession(n, true), above))
+      const empty = sessions[0]
+      console.log(`${pad('messages above', 16)}${left('total', 10)}${left('first-200 med', 15)}${left('last-200 med', 14)}${left('p95', 10)}${left('x empty', 9)}${left('in DOM', 8)}`)
+      for (const result of sessions) {
+        const total = sum(result.times)
+        console.log(
+          `${pad(result.above.toLocaleString('en'), 16)}${left(`${(total / 1000).toFixed(2)} s`, 10)}${left(ms(median(result.times.slice(0, 200)), 3), 15)}${left(ms(median(result.times.slice(-200)), 3), 14)}${left(ms(percentile(result.times, 95)), 10)}${left((median(result.times) / median(empty.times)).toFixed(2), 9)}${left(result.messagesInDom, 8)}`,
+        )
+      }
+      const mounts = { virtual: [], all: [] }
+      for (let i = 0; i < 3; i++) {
+        mounts.virtual.push(await page.evaluate(() => window.bench.mountOnly(2000, true)))
+        mounts.all.push(await page.evaluate(() => window.bench.mountOnly(2000, false)))
+      }
+      const virtual = median(mounts.virtual)
+      const all = median(mounts.all)
+      console.log(`\nmounting 2,000 messages (median of 3): virtualized ${ms(virtual, 1)}, everything rendered ${ms(all, 1)}, ratio ${(virtual / all).toFixed(3)}`)
+      const perToken = median(sessions[2].times) / median(empty.times)
+      console.log('\nTranscript against the goals:')
+      console.log(`  ${perToken <= 1.3 ? 'ok  ' : 'MISS'} ${pad('per-token median, 2,000 above / empty page', 52)} ${left(perToken.toFixed(2), 6)}  (goal ≤ 1.3)`)
+      console.log(`  ${virtual / all < 0.1 ? 'ok  ' : 'MISS'} ${pad('mount 2,000 virtualized / everything rendered', 52)} ${left((virtual / all).toFixed(3), 6)}  (goal < 0.1)`)
+    }
+    if (errors.length > 0) {
+      console.error(`\npage errors:\n${errors.join('\n')}`)
+      process.exitCode = 1
+    }
+  } finally {
+    await browser.close()
+    server.close()
+  }
+}

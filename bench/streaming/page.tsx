@@ -1,0 +1,330 @@
+// The streaming benchmark page. Built by Vite and driven by `driver.mjs` in Chromium: it streams
+// one fixed reply token by token into each renderer, commits every token synchronously, forces
+// layout, and measures. Everything that checks the result (stale tokens, highlighted lines) runs
+// outside the timed spans.
+import { code as streamdownCode } from '@streamdown/code'
+import type { ReactNode } from 'react'
+import { flushSync } from 'react-dom'
+import { createRoot, type Root } from 'react-dom/client'
+import ReactMarkdown from 'react-markdown'
+import remarkGfm from 'remark-gfm'
+import { createHighlighterCoreSync } from 'shiki/core'
+import { createJavaScriptRegexEngine } from 'shiki/engine/javascript'
+import bash from 'shiki/langs/bash.mjs'
+import json from 'shiki/langs/json.mjs'
+import python from 'shiki/langs/python.mjs'
+import typescript from 'shiki/langs/typescript.mjs'
+import githubDark from 'shiki/themes/github-dark-default.mjs'
+import githubLight from 'shiki/themes/github-light-default.mjs'
+import { Streamdown } from 'streamdown'
+import type { TextPart as TextPartData } from '../../src/core/model/types'
+import { ChatpartsProvider, defaultHighlighter, TextPart, Transcript } from '../../src/index'
+import { createChatStore } from '../../src/store/index'
+import '../../src/styles/chatparts.css'
+import { sessionMessages, streamTarget } from './session'
+import reply from '../../test/fixtures/streaming/reply.md?raw'
+import { expectations, tokenize } from './tokens'
+
+const TOKENS = tokenize(reply)
+const EXPECT = expectations(reply, TOKENS)
+
+/** One renderer under test: `update` must have committed the text to the DOM when it returns. */
+interface Renderer {
+  update(text: string, done: boolean): void
+  unmount(): void
+}
+
+type Factory = (stage: HTMLElement) => Renderer
+
+// 1. The floor: plain DOM, text appended to the last block, a new block at each blank line.
+const floor: Factory = (stage) => {
+  let block: Text | null = null
+  let previous = ''
+  let newline = false
+  const open = () => {
+    const element = document.createElement('div')
+    element.className = 'floor-block'
+    block = document.createTextNode('')
+    element.append(block)
+    stage.append(element)
+  }
+  open()
+  return {
+    update(text) {
+      let pending = ''
+      for (const char of text.slice(previous.length)) {
+        if (char === '\n' && newline) {
+          block?.appendData(pending)
+          pending = ''
+          open()
+          newline = false
+          continue
+        }
+        newline = char === '\n'
+        pending += char
+      }
+      block?.appendData(pending)
+      previous = text
+    },
+    unmount() {
+      stage.replaceChildren()
+    },
+  }
+}
+
+function reactRenderer(render: (text: string, done: boolean) => ReactNode): Factory {
+  return (stage) => {
+    const root: Root = createRoot(stage)
+    return {
+      update(text, done) {
+        flushSync(() => root.render(render(text, done)))
+      },
+      unmount() {
+        root.unmount()
+      },
+    }
+  }
+}
+
+// 2. react-markdown + remark-gfm + shiki, the whole text re-rendered at each token.
+const shiki = createHighlighterCoreSync({
+  themes: [githubLight, githubDark],
+  langs: [typescript, python, json, bash],
+  engine: createJavaScriptRegexEngine(),
+})
+const loadedLangs = new Set(shiki.getLoadedLanguages())
+
+interface HastNode {
+  type: string
+  value?: string
+  children?: HastNode[]
+  properties?: Record<string, unknown>
+}
+const textOf = (node: HastNode | undefined): string => (node ? (node.type === 'text' ? (node.value ?? '') : (node.children ?? []).map(textOf).join('')) : '')
+
+const shikiComponents = {
+  pre({ node }: { node?: HastNode }) {
+    const codeNode = node?.children?.[0]
+    const names = codeNode?.properties?.className
+    const lang = Array.isArray(names) ? String(names.find((name) => String(name).startsWith('language-')) ?? '').slice(9) : ''
+    const source = textOf(codeNode).replace(/\n$/, '')
+    const html = shiki.codeToHtml(source, { lang: loadedLangs.has(lang) ? lang : 'text', themes: { light: 'github-light-default', dark: 'github-dark-default' } })
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: shiki's own escaped output, in a benchmark
+    return <div dangerouslySetInnerHTML={{ __html: html }} />
+  },
+}
+const REMARK = [remarkGfm]
+const whole = reactRenderer((text) => (
+  <ReactMarkdown remarkPlugins={REMARK} components={shikiComponents}>
+    {text}
+  </ReactMarkdown>
+))
+
+// 3. Streamdown, the streaming renderer of the AI SDK, with its shiki code plugin.
+const STREAMDOWN_PLUGINS = { code: streamdownCode }
+const streamdown = reactRenderer((text, done) => (
+  <Streamdown mode="streaming" isAnimating={!done} plugins={STREAMDOWN_PLUGINS}>
+    {text}
+  </Streamdown>
+))
+
+// 4. chatparts' TextPart.
+const part = (text: string): TextPartData => ({ id: 'prt_bench', sessionID: 'ses_bench', messageID: 'msg_bench', type: 'text', text })
+const chatparts = reactRenderer((text, done) => (
+  <ChatpartsProvider>
+    <TextPart part={part(text)} streaming={!done} />
+  </ChatpartsProvider>
+))
+
+const RENDERERS: Record<string, Factory> = { floor, 'react-markdown+shiki': whole, streamdown, chatparts }
+
+const channel = new MessageChannel()
+const waiting: (() => void)[] = []
+channel.port1.onmessage = () => waiting.shift()?.()
+/** Yields to the next task (no timer clamping), so work a renderer deferred runs and is counted. */
+const nextTask = () =>
+  new Promise<void>((resolve) => {
+    waiting.push(resolve)
+    channel.port2.postMessage(0)
+  })
+const settle = async (ms: number) => {
+  await new Promise((resolve) => setTimeout(resolve, ms))
+  await new Promise((resolve) => requestAnimationFrame(() => resolve(null)))
+}
+
+const alnum = (text: string) => text.replace(/[^\p{L}\p{N}]/gu, '')
+
+// A line of code in shiki's HTML, in Streamdown and in chatparts alike.
+const LINE = 'pre > code > span'
+/** Whether a line of code carries a colored token (a blank line carries none and counts as colored). */
+const colored = (line: Element) => (line.textContent ?? '').trim() === '' || line.querySelector('span[style]') !== null
+
+/** Lines of code on screen, and how many of them are highlighted. */
+function codeLines(stage: HTMLElement) {
+  const lines = [...stage.querySelectorAll(LINE)].filter((line) => (line.textContent ?? '').trim() !== '')
+  return { lines: lines.length, highlighted: lines.filter(colored).length }
+}
+
+/** For each code block on screen, whether each of its lines is highlighted. */
+const highlightedLines = (stage: HTMLElement) => [...stage.querySelectorAll('pre')].map((pre) => [...pre.querySelectorAll(LINE)].map(colored))
+
+/** Lines that were highlighted at the previous commit and are shown plain now. */
+function wentPlain(before: boolean[][], after: boolean[][]) {
+  let count = 0
+  after.forEach((lines, block) => {
+    lines.forEach((isColored, line) => {
+      if (!isColored && before[block]?.[line]) count++
+    })
+  })
+  return count
+}
+
+export interface TextResult {
+  renderer: string
+  tokens: number
+  /** Per token: the synchronous commit plus the yield to the next task, in ms. */
+  times: number[]
+  stale: number
+  staleSamples: { token: number; text: string; expected: string; shown: string }[]
+  highlightDrops: number
+  highlightedAtFinalCommit: number
+  highlightedSettled: number
+  codeLines: number
+  finalText: string
+}
+
+const stage = document.getElementById('stage') as HTMLElement
+
+async function warm(factory: Factory) {
+  const renderer = factory(stage)
+  for (let i = 0; i < 400; i++) renderer.update(TOKENS.slice(0, i + 1).join(''), false)
+  renderer.update(reply, true)
+  await settle(1500)
+  renderer.unmount()
+  stage.replaceChildren()
+}
+
+async function runText(name: string): Promise<TextResult> {
+  const factory = RENDERERS[name]
+  if (!factory) throw new Error(`unknown renderer ${name}`)
+  stage.className = ''
+  await warm(factory)
+  await settle(200)
+  const renderer = factory(stage)
+  const times: number[] = []
+  const staleSamples: TextResult['staleSamples'] = []
+  let stale = 0
+  let drops = 0
+  let previousLines: boolean[][] = []
+  let text = ''
+  for (let i = 0; i < TOKENS.length; i++) {
+    text += TOKENS[i]
+    const done = i === TOKENS.length - 1
+    const t0 = performance.now()
+    renderer.update(text, done)
+    void stage.offsetHeight
+    const t1 = performance.now()
+    // Untimed checks: the token just received is on screen, and no highlighted line went plain.
+    const expected = EXPECT[i]
+    if (expected && !alnum(stage.textContent ?? '').includes(expected)) {
+      stale++
+      if (staleSamples.length < 3) staleSamples.push({ token: i, text: TOKENS[i] ?? '', expected, shown: alnum(stage.textContent ?? '').slice(-24) })
+    }
+    const lines = highlightedLines(stage)
+    drops += wentPlain(previousLines, lines)
+    previousLines = lines
+    const t2 = performance.now()
+    await nextTask()
+    times.push(t1 - t0 + (performance.now() - t2))
+  }
+  const atCommit = codeLines(stage).highlighted
+  await settle(1500)
+  const settled = codeLines(stage)
+  const finalText = stage.innerText
+  renderer.unmount()
+  stage.replaceChildren()
+  return {
+    renderer: name,
+    tokens: TOKENS.length,
+    times,
+    stale,
+    staleSamples,
+    highlightDrops: drops,
+    highlightedAtFinalCommit: atCommit,
+    highlightedSettled: settled.highlighted,
+    codeLines: settled.lines,
+    finalText,
+  }
+}
+
+// The long-session scenario: the same reply streamed through the store into a Transcript with
+// `above` finished messages before it.
+export interface SessionResult {
+  above: number
+  times: number[]
+  mountMs: number
+  messagesInDom: number
+}
+
+async function runSession(above: number, virtualize: boolean): Promise<SessionResult> {
+  stage.className = 'session'
+  const store = createChatStore({ initial: sessionMessages(above), coalesce: false })
+  const root = createRoot(stage)
+  const m0 = performance.now()
+  flushSync(() => root.render(<Transcript store={store} virtualize={virtualize} style={{ height: '100%' }} timeZone="UTC" />))
+  void stage.offsetHeight
+  const mountMs = performance.now() - m0
+  await settle(300)
+  const target = streamTarget(store, above)
+  const times: number[] = []
+  for (const token of TOKENS) {
+    const t0 = performance.now()
+    flushSync(() => store.getState().appendPartDelta(target.messageID, target.partID, 'text', token))
+    void stage.offsetHeight
+    await nextTask()
+    times.push(performance.now() - t0)
+  }
+  const messagesInDom = stage.querySelectorAll('[data-message-id]').length
+  root.unmount()
+  stage.replaceChildren()
+  return { above, times, mountMs, messagesInDom }
+}
+
+async function mountOnly(above: number, virtualize: boolean): Promise<number> {
+  stage.className = 'session'
+  const store = createChatStore({ initial: sessionMessages(above), coalesce: false })
+  const root = createRoot(stage)
+  const m0 = performance.now()
+  flushSync(() => root.render(<Transcript store={store} virtualize={virtualize} style={{ height: '100%' }} timeZone="UTC" />))
+  void stage.offsetHeight
+  const ms = performance.now() - m0
+  root.unmount()
+  stage.replaceChildren()
+  await settle(100)
+  return ms
+}
+
+declare global {
+  interface Window {
+    bench: {
+      renderers: string[]
+      tokens: number
+      bytes: number
+      runText: typeof runText
+      runSession: typeof runSession
+      mountOnly: typeof mountOnly
+      ready: Promise<void>
+    }
+  }
+}
+
+window.bench = {
+  renderers: Object.keys(RENDERERS),
+  tokens: TOKENS.length,
+  bytes: new TextEncoder().encode(reply).length,
+  runText,
+  runSession,
+  mountOnly,
+  // chatparts loads grammars on first use; the warm-up pass of each renderer triggers that too.
+  ready: Promise.all(['typescript', 'python', 'json', 'bash'].map((lang) => defaultHighlighter().load(lang))).then(() => undefined),
+}

@@ -1,0 +1,63 @@
+// The reply as a stream of 4-character tokens, and what each token must put on screen.
+import type { Root, Nodes } from 'mdast'
+import remarkGfm from 'remark-gfm'
+import remarkParse from 'remark-parse'
+import { unified } from 'unified'
+
+export function tokenize(text: string, size = 4): string[] {
+  const out: string[] = []
+  for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size))
+  return out
+}
+
+const ALNUM = /[\p{L}\p{N}]/u
+
+const INLINE = new Set(['text', 'inlineCode', 'emphasis', 'strong', 'delete', 'link', 'linkReference', 'break', 'image', 'imageReference'])
+
+/**
+ * For each token, the last letters and digits (up to 16) a reader sees once the token has arrived,
+ * or null when the token adds none (markup, a link's URL, a fence's info string). A commit is stale
+ * when the rendered text does not contain that tail. Visibility comes from the final text's syntax
+ * tree: text, inline code and code block contents are seen; everything else is markup. A tail never
+ * reaches back past the start of its block or past hidden letters (a list number, a fence's
+ * language), since renderers put their own text there (a language label, a copy button).
+ */
+export function expectations(text: string, tokens: readonly string[]): (string | null)[] {
+  const visible = new Uint8Array(text.length)
+  const blockStart = new Uint8Array(text.length)
+  const tree = unified().use(remarkParse).use(remarkGfm).parse(text) as Root
+  const mark = (from: number, to: number) => visible.fill(1, from, to)
+  const walk = (node: Nodes) => {
+    const start = node.position?.start.offset
+    const end = node.position?.end.offset
+    if (start !== undefined && end !== undefined) {
+      if (!INLINE.has(node.type)) blockStart[start] = 1
+      if (node.type === 'text' || node.type === 'inlineCode') mark(start, end)
+      if (node.type === 'code') {
+        const content = text.indexOf('\n', start) + 1
+        blockStart[content] = 1
+        mark(content, end)
+      }
+    }
+    if ('children' in node) for (const child of node.children) walk(child as Nodes)
+  }
+  walk(tree)
+  const out: (string | null)[] = []
+  let seen = ''
+  let offset = 0
+  for (const token of tokens) {
+    let added = false
+    for (let i = 0; i < token.length; i++) {
+      const char = token[i] as string
+      if (blockStart[offset + i]) seen = ''
+      if (!ALNUM.test(char)) continue
+      if (visible[offset + i]) {
+        seen += char
+        added = true
+      } else seen = ''
+    }
+    offset += token.length
+    out.push(added ? seen.slice(-16) : null)
+  }
+  return out
+}
