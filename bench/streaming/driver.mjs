@@ -1,6 +1,6 @@
 // Builds the streaming page with Vite, serves it on loopback, drives it in Debian's Chromium and
 // prints the results. Run through `node bench/run.mjs streaming` (or `npm run bench`).
-import { createReadStream, existsSync } from 'node:fs'
+import { createReadStream, existsSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { extname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -48,6 +48,21 @@ const ms = (value, digits = 2) => `${value.toFixed(digits)} ms`
 const pad = (text, width) => String(text).padEnd(width)
 const left = (text, width) => String(text).padStart(width)
 
+/** Prints the functions with the most self time in a CPU profile. */
+function summarize(profile) {
+  const self = new Map()
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]))
+  const dt = new Map()
+  profile.samples.forEach((id, i) => dt.set(id, (dt.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)))
+  for (const [id, time] of dt) {
+    const frame = byId.get(id).callFrame
+    const key = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop()}:${frame.lineNumber}`
+    self.set(key, (self.get(key) ?? 0) + time)
+  }
+  const total = [...self.values()].reduce((a, b) => a + b, 0)
+  for (const [key, time] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`${((100 * time) / total).toFixed(1).padStart(5)}%  ${key}`)
+}
+
 export async function runStreaming({ only = [] } = {}) {
   await build({
     root: join(root, 'bench/streaming'),
@@ -55,7 +70,7 @@ export async function runStreaming({ only = [] } = {}) {
     logLevel: 'error',
     plugins: [react()],
     base: './',
-    build: { outDir, emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 10_000 },
+    build: { outDir, emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 10_000, minify: !process.env.BENCH_PROFILE },
   })
   const server = await serve(outDir)
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS })
@@ -78,10 +93,33 @@ export async function runStreaming({ only = [] } = {}) {
     if (scenarios.includes('text')) {
       console.log(`\nstreaming: one reply of ${info.bytes.toLocaleString('en')} bytes in ${info.tokens.toLocaleString('en')} tokens of 4 characters, Chromium ${version}, headless`)
       console.log('per token: update committed synchronously + layout forced + yield to the next task (deferred work counted)\n')
-      const results = []
-      for (const name of info.renderers) {
-        results.push(await page.evaluate((renderer) => window.bench.runText(renderer), name))
+      // Rounds alternate the renderers so that a slow moment of the machine hits them alike; each
+      // renderer's round with the median total is reported. The whole-text baseline takes a minute
+      // a round and runs once.
+      const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+      const runs = new Map(info.renderers.map((name) => [name, []]))
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const name of info.renderers) {
+          if (name === 'react-markdown+shiki' && round > 0) continue
+          // BENCH_PROFILE=<renderer> writes a CPU profile of that renderer's first round to bench/.out/.
+          const profile = process.env.BENCH_PROFILE === name && round === 0 ? await page.context().newCDPSession(page) : null
+          if (profile) {
+            await profile.send('Profiler.enable')
+            await profile.send('Profiler.setSamplingInterval', { interval: 100 })
+            await profile.send('Profiler.start')
+          }
+          runs.get(name).push(await page.evaluate((renderer) => window.bench.runText(renderer), name))
+          if (profile) {
+            const { profile: data } = await profile.send('Profiler.stop')
+            writeFileSync(join(root, `bench/.out/${name}.cpuprofile`), JSON.stringify(data))
+            summarize(data)
+          }
+        }
       }
+      const results = info.renderers.map((name) => {
+        const all = [...runs.get(name)].sort((a, b) => sum(a.times) - sum(b.times))
+        return { ...all[(all.length - 1) >> 1], rounds: all.map((run) => sum(run.times)) }
+      })
       const floor = results.find((result) => result.renderer === 'floor')
       const peers = results.filter((result) => result.renderer !== 'floor' && result.renderer !== 'chatparts')
       console.log(
@@ -98,6 +136,8 @@ export async function runStreaming({ only = [] } = {}) {
           `${pad(result.renderer, 22)}${left(`${(total / 1000).toFixed(2)} s`, 11)}${left(ms(first, 3), 15)}${left(ms(last, 3), 14)}${left(ms(percentile(result.times, 95)), 10)}${left((last / first).toFixed(2), 8)}${left((total / sum(floor.times)).toFixed(1), 9)}${left(result.stale, 7)}  ${code}`,
         )
       }
+      console.log(`\ntotals of the rounds: ${results.map((result) => `${result.renderer} ${result.rounds.map((total) => (total / 1000).toFixed(2)).join(' / ')} s`).join('; ')}`)
+      if (process.env.BENCH_PROFILE) for (const result of results) console.log(`${pad(result.renderer, 22)} update ${(sum(result.commits) / 1000).toFixed(2)} s (median ${ms(median(result.commits), 3)}), layout ${(sum(result.layouts) / 1000).toFixed(2)} s (median ${ms(median(result.layouts), 3)}), yield ${((sum(result.times) - sum(result.commits) - sum(result.layouts)) / 1000).toFixed(2)} s`)
       for (const result of results) {
         for (const sample of result.staleSamples) console.log(`  stale in ${result.renderer}: token ${sample.token} ${JSON.stringify(sample.text)} should show …${sample.expected}, screen ends …${sample.shown}`)
       }

@@ -184,6 +184,10 @@ export interface TextResult {
   tokens: number
   /** Per token: the synchronous commit plus the yield to the next task, in ms. */
   times: number[]
+  /** Per token: the synchronous update alone, before layout. */
+  commits: number[]
+  /** Per token: the forced layout alone. */
+  layouts: number[]
   stale: number
   staleSamples: { token: number; text: string; expected: string; shown: string }[]
   highlightDrops: number
@@ -212,6 +216,8 @@ async function runText(name: string): Promise<TextResult> {
   await settle(200)
   const renderer = factory(stage)
   const times: number[] = []
+  const commits: number[] = []
+  const layouts: number[] = []
   const staleSamples: TextResult['staleSamples'] = []
   let stale = 0
   let drops = 0
@@ -222,8 +228,11 @@ async function runText(name: string): Promise<TextResult> {
     const done = i === TOKENS.length - 1
     const t0 = performance.now()
     renderer.update(text, done)
+    const tc = performance.now()
     void stage.offsetHeight
     const t1 = performance.now()
+    commits.push(tc - t0)
+    layouts.push(t1 - tc)
     // Untimed checks: the token just received is on screen, and no highlighted line went plain.
     const expected = EXPECT[i]
     if (expected && !alnum(stage.textContent ?? '').includes(expected)) {
@@ -247,6 +256,8 @@ async function runText(name: string): Promise<TextResult> {
     renderer: name,
     tokens: TOKENS.length,
     times,
+    commits,
+    layouts,
     stale,
     staleSamples,
     highlightDrops: drops,

@@ -1,13 +1,13 @@
-import { type ComponentPropsWithoutRef, createContext, memo, type ReactNode, useContext, useMemo, useState } from 'react'
+import { type ComponentPropsWithoutRef, createContext, memo, type ReactElement, type ReactNode, useContext, useMemo, useRef, useState } from 'react'
 import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown'
-import remarkGfm from 'remark-gfm'
 import type { Highlighter } from '../../highlight/types.js'
 import { useLabels } from '../../labels/LabelsContext.js'
 import { useRenderConfig } from '../config.js'
 import { ImageGate } from '../ImageGate.js'
 import type { UrlPolicy } from '../urlPolicy.js'
-import { splitBlocks } from './blocks.js'
+import { type ListItems, readFence, type SplitText, splitAppend, splitListItems } from './blocks.js'
 import { CodeBlock } from './CodeBlock.js'
+import { mayUseGfm, remarkGfmParse } from './gfm.js'
 import { repairTail } from './repair.js'
 
 interface Node {
@@ -27,7 +27,8 @@ function remarkHtmlAsText() {
   return (tree: Node) => visit(tree)
 }
 
-const REMARK_PLUGINS = [remarkGfm, remarkHtmlAsText]
+const REMARK_PLUGINS = [remarkGfmParse, remarkHtmlAsText]
+const COMMONMARK_PLUGINS = [remarkHtmlAsText]
 // Links and images are checked by the components below, which know what to show instead.
 const keepUrl = (url: string) => url
 
@@ -122,14 +123,69 @@ interface BlockProps {
   components?: Components | undefined
 }
 
+// A list item rendered alone parses as a list of one: that outer list is dropped, the list
+// around all the items is rendered once by `StreamingList`.
+const unwrap = (tag: 'ul' | 'ol') =>
+  function Unwrapped({ node, children, ...props }: ComponentPropsWithoutRef<'ul'> & ExtraProps) {
+    if (node?.position?.start.offset === 0) return <>{children}</>
+    const List = tag
+    return <List {...props}>{children}</List>
+  }
+const UNWRAP = { ul: unwrap('ul'), ol: unwrap('ol') }
+
+interface ItemProps {
+  source: string
+  plugins: typeof REMARK_PLUGINS
+  components: Components
+}
+
+const ListItem = memo(function ListItem({ source, plugins, components }: ItemProps) {
+  return (
+    <ReactMarkdown remarkPlugins={plugins} components={components} urlTransform={keepUrl}>
+      {source}
+    </ReactMarkdown>
+  )
+})
+
+/**
+ * The live block when it is a tight list: the list element is rendered here and each item parsed
+ * on its own, so a growing list re-parses only its last item. Once the block is finished it is
+ * rendered whole, like any other.
+ */
+function StreamingList({ list, components }: { list: ListItems; components: Components }) {
+  const itemComponents = useMemo(() => ({ ...components, ...UNWRAP }), [components])
+  const last = list.items.length - 1
+  const items = list.items.map((item, i) => {
+    const source = i === last ? repairTail(item) : item
+    return (
+      // biome-ignore lint/suspicious/noArrayIndexKey: an item is its place in the list; earlier items never move
+      <ListItem key={i} source={source} plugins={mayUseGfm(source) ? REMARK_PLUGINS : COMMONMARK_PLUGINS} components={itemComponents} />
+    )
+  })
+  return list.ordered ? <ol start={list.start === 1 ? undefined : list.start}>{items}</ol> : <ul>{items}</ul>
+}
+
 /** One top-level block; memoized, so a finished block does not re-render while the tail grows. */
 const MarkdownBlock = memo(function MarkdownBlock({ source, streaming, policy, highlighter, components }: BlockProps) {
   const base = useComponents(policy, highlighter)
   const merged = useMemo(() => (components ? { ...base, ...components } : base), [base, components])
+  // A block that is one fenced code block needs no markdown parse: the growing code goes straight
+  // to the code block, whose highlighted lines are kept. Unless the host renders code itself.
+  const fence = components?.pre || components?.code ? null : readFence(source, streaming)
+  if (fence) return <CodeBlock code={fence.code} lang={fence.lang} streaming={streaming && !fence.closed} highlighter={highlighter} />
+  const list = streaming && !components?.ul && !components?.ol && !components?.li ? splitListItems(source) : null
+  if (list && list.items.length > 1) {
+    return (
+      <LiveBlock.Provider value={streaming}>
+        <StreamingList list={list} components={merged} />
+      </LiveBlock.Provider>
+    )
+  }
+  const markdown = streaming ? repairTail(source) : source
   return (
     <LiveBlock.Provider value={streaming}>
-      <ReactMarkdown remarkPlugins={REMARK_PLUGINS} components={merged} urlTransform={keepUrl}>
-        {source}
+      <ReactMarkdown remarkPlugins={mayUseGfm(markdown) ? REMARK_PLUGINS : COMMONMARK_PLUGINS} components={merged} urlTransform={keepUrl}>
+        {markdown}
       </ReactMarkdown>
     </LiveBlock.Provider>
   )
@@ -144,29 +200,43 @@ export interface MarkdownProps {
   components?: Components
 }
 
+interface Rendered {
+  split: SplitText | null
+  /** Elements of the finished blocks, made once each, for the inputs below. */
+  elements: ReactElement<BlockProps>[]
+  policy: UrlPolicy | null
+  highlighter: Highlighter | null
+  components: Components | undefined
+}
+
 /**
  * Markdown (GFM) rendered block by block. Raw HTML shows as text; links and images follow the URL
  * policy; code blocks are highlighted.
+ *
+ * While the text grows, only its last block is split and parsed again: finished blocks keep their
+ * elements (React skips them without comparing props), so the work per token follows the size of
+ * the last block, not of the text.
  */
 export function Markdown({ text, streaming = false, components }: MarkdownProps) {
   const { urlPolicy, highlighter } = useRenderConfig()
-  const blocks = useMemo(() => splitBlocks(text), [text])
-  return (
-    <div className="cp-markdown">
-      {blocks.map((block, i) => {
-        const live = streaming && i === blocks.length - 1
-        return (
-          <MarkdownBlock
-            // biome-ignore lint/suspicious/noArrayIndexKey: a block is its place in the text; earlier blocks never move
-            key={i}
-            source={live ? repairTail(block) : block}
-            streaming={live}
-            policy={urlPolicy}
-            highlighter={highlighter}
-            components={components}
-          />
-        )
-      })}
-    </div>
-  )
+  const cache = useRef<Rendered>({ split: null, elements: [], policy: null, highlighter: null, components: undefined })
+  const rendered = cache.current
+  const split = splitAppend(rendered.split, text)
+  const sameInputs = rendered.policy === urlPolicy && rendered.highlighter === highlighter && rendered.components === components
+  if (!sameInputs || split.finished !== rendered.split?.finished) {
+    // Keep the elements of blocks that did not change; make the others.
+    const elements: ReactElement<BlockProps>[] = []
+    for (const [i, source] of split.finished.entries()) {
+      const previous = sameInputs ? rendered.elements[i] : undefined
+      elements.push(
+        previous?.props.source === source ? previous : <MarkdownBlock key={i} source={source} streaming={false} policy={urlPolicy} highlighter={highlighter} components={components} />,
+      )
+    }
+    Object.assign(rendered, { elements, policy: urlPolicy, highlighter, components })
+  }
+  rendered.split = split
+  // One array, keyed by position, so the live block keeps its instance (and its code block's
+  // highlighted lines) when it finishes and moves among the finished ones.
+  const children = split.live === null ? rendered.elements : [...rendered.elements, <MarkdownBlock key={split.finished.length} source={split.live} streaming={streaming} policy={urlPolicy} highlighter={highlighter} components={components} />]
+  return <div className="cp-markdown">{children}</div>
 }
