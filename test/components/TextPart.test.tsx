@@ -109,6 +109,47 @@ describe('TextPart while streaming', () => {
     expect(rendered.filter((paragraph) => paragraph === 'First paragraph.')).toHaveLength(1)
     expect(rendered.filter((paragraph) => paragraph.startsWith('Second'))).toHaveLength(5)
   })
+
+  it('streams a list as one list element, re-rendering only its last item', () => {
+    const rendered: string[] = []
+    const components: ComponentProps<typeof Markdown>['components'] = {
+      code: ({ children }) => {
+        rendered.push(String(children))
+        return <code>{children}</code>
+      },
+    }
+    let source = ''
+    const { rerender } = render(<Markdown text={source} streaming components={components} />, { wrapper: withConfig() })
+    for (const item of ['- `one`', '\n- `two`', '\n- `three`']) {
+      source += item
+      rerender(<Markdown text={source} streaming components={components} />)
+      expect(document.querySelectorAll('ul')).toHaveLength(1)
+    }
+    expect([...document.querySelectorAll('ul > li')].map((li) => li.textContent)).toEqual(['one', 'two', 'three'])
+    // Each item's code rendered when its item was written, and once more when the item before it
+    // was no longer the last one; never again after that.
+    expect(rendered.filter((code) => code === 'one')).toHaveLength(2)
+    const streamed = document.querySelector('.cp-markdown')?.innerHTML.replace(/>\s+</g, '><')
+    rerender(<Markdown text={source} components={components} />)
+    expect(document.querySelector('.cp-markdown')?.innerHTML.replace(/>\s+</g, '><')).toBe(streamed)
+  })
+
+  it('ends a streamed reply with the same DOM as the whole text rendered at once', () => {
+    const reply = [
+      '## Plan',
+      'Some **bold** text, `code`, a [link](https://example.com) and ~~old~~ words.',
+      '1. first\n2. second\n   - nested',
+      '| a | b |\n|---|---|\n| 1 | 2 |',
+      '```ts\nconst a = 1\n\nconst b = 2\n```',
+      '> quoted\n> text',
+    ].join('\n\n')
+    const { rerender, container } = render(<Markdown text="" streaming />, { wrapper: withConfig() })
+    for (let end = 1; end <= reply.length; end += 3) rerender(<Markdown text={reply.slice(0, end)} streaming />)
+    rerender(<Markdown text={reply} />)
+    const streamed = container.innerHTML
+    const fresh = render(<Markdown text={reply} />, { wrapper: withConfig() })
+    expect(streamed).toBe(fresh.container.innerHTML)
+  })
 })
 
 describe('code blocks', () => {
@@ -162,6 +203,11 @@ describe('code blocks', () => {
     // Complete lines are tokenized once each; the rest of the calls are the live last line.
     const complete = fake.calls.filter((call) => call.endsWith('\n'))
     expect(complete).toEqual(['def main():\n', '    print("hi")\n', '    return 0\n'])
+    // The live line is tokenized again only where a token can end, not for every letter.
+    const live = fake.calls.filter((call) => !call.endsWith('\n'))
+    expect(live.length).toBeLessThan(lines.join('').length / 2)
+    expect(live).not.toContain('def mai')
+    expect(live).toContain('def main(')
   })
 
   it('copies the code to the clipboard and says so', async () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { splitBlocks } from '../../../src/components/Markdown/blocks'
+import { readFence, type SplitText, splitAppend, splitBlocks, splitListItems } from '../../../src/components/Markdown/blocks'
 
 describe('splitBlocks', () => {
   it('splits at blank lines and keeps a fenced block whole, blank lines included', () => {
@@ -29,5 +29,81 @@ describe('splitBlocks', () => {
         expect(kept).toEqual(lines.filter((line) => line.trim() !== ''))
       }),
     )
+  })
+})
+
+const LINES = ['a', '', '```', '  b', '- c', '~~~', '# d', '|x|', '1. e', '    f', '[r]: u', ' ']
+
+describe('splitAppend', () => {
+  it('gives the blocks of splitBlocks at every step of a text appended piece by piece', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...LINES), { maxLength: 30 }), fc.integer({ min: 1, max: 7 }), (lines, step) => {
+        const text = lines.join('\n')
+        let split: SplitText | null = null
+        for (let end = 0; end <= text.length; end += step) {
+          const prefix = text.slice(0, end)
+          split = splitAppend(split, prefix)
+          expect([...split.finished, ...(split.live === null ? [] : [split.live])]).toEqual(splitBlocks(prefix))
+        }
+        split = splitAppend(split, text)
+        expect([...split.finished, ...(split.live === null ? [] : [split.live])]).toEqual(splitBlocks(text))
+      }),
+    )
+  })
+
+  it('keeps the same finished array until another block finishes', () => {
+    const first = splitAppend(null, 'One.\n\nTwo')
+    const second = splitAppend(first, 'One.\n\nTwo more')
+    expect(second.finished).toBe(first.finished)
+    expect(second.live).toBe('Two more')
+    const third = splitAppend(second, 'One.\n\nTwo more\n\nThree')
+    expect(third.finished).toEqual(['One.', 'Two more'])
+    expect(third.finished).not.toBe(second.finished)
+  })
+
+  it('starts over when the text is replaced rather than extended', () => {
+    const first = splitAppend(null, 'One.\n\nTwo')
+    expect(splitAppend(first, 'Other.\n\nText').finished).toEqual(['Other.'])
+  })
+})
+
+describe('readFence', () => {
+  it('reads a closed fence: its language and code', () => {
+    expect(readFence('```ts title="a.ts"\nconst a = 1\n\nconst b = 2\n```')).toEqual({ lang: 'ts', code: 'const a = 1\n\nconst b = 2', closed: true })
+    expect(readFence('~~~~\nx\n~~~~~')).toEqual({ lang: '', code: 'x', closed: true })
+  })
+
+  it('reads an open fence to the end, and holds back a closing fence being typed only while streaming', () => {
+    expect(readFence('```py\nprint(1)\n``', true)).toEqual({ lang: 'py', code: 'print(1)', closed: false })
+    expect(readFence('```py\nprint(1)\n``')).toEqual({ lang: 'py', code: 'print(1)\n``', closed: false })
+    expect(readFence('```py\nprint(1)\n~~', true)?.code).toBe('print(1)\n~~')
+  })
+
+  it("removes the opening fence's indentation from the code", () => {
+    expect(readFence('  ```\n    four\n  two\n```')?.code).toBe('  four\ntwo')
+  })
+
+  it('leaves to the parser what is not exactly one fence', () => {
+    expect(readFence('``` a`b\nx\n```')).toBeNull()
+    expect(readFence('```\nx\n```\nText after')).toBeNull()
+    expect(readFence('```js &amp;\nx')).toBeNull()
+    expect(readFence('Text\n```\nx\n```')).toBeNull()
+  })
+})
+
+describe('splitListItems', () => {
+  it('cuts a tight list at its own markers, keeping nested and lazy lines with their item', () => {
+    expect(splitListItems('- one\n  - nested\n- two\nlazy text\n- three')).toEqual({ ordered: false, start: 1, items: ['- one\n  - nested', '- two\nlazy text', '- three'] })
+    expect(splitListItems('3. three\n4. four')).toEqual({ ordered: true, start: 3, items: ['3. three', '4. four'] })
+  })
+
+  it('leaves whole what a cut could change: blank lines, task boxes, other markers, interruptions', () => {
+    expect(splitListItems('- a\n\n  more\n- b')).toBeNull()
+    expect(splitListItems('- [ ] a\n- [x] b')).toBeNull()
+    expect(splitListItems('- a\n* b')).toBeNull()
+    expect(splitListItems('1. a\n2) b')).toBeNull()
+    expect(splitListItems('- a\n# heading')).toBeNull()
+    expect(splitListItems('- a\n---')).toBeNull()
+    expect(splitListItems('Paragraph\n- a')).toBeNull()
   })
 })

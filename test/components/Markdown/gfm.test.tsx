@@ -1,0 +1,33 @@
+import fc from 'fast-check'
+import { renderToStaticMarkup } from 'react-dom/server'
+import ReactMarkdown from 'react-markdown'
+import { describe, expect, it } from 'vitest'
+import { mayUseGfm, remarkGfmParse } from '../../../src/components/Markdown/gfm'
+
+const html = (markdown: string, gfm: boolean) => renderToStaticMarkup(<ReactMarkdown remarkPlugins={gfm ? [remarkGfmParse] : []}>{markdown}</ReactMarkdown>)
+
+describe('GFM only when its marks appear', () => {
+  it('sees the mark of every GFM construct', () => {
+    for (const markdown of ['| a | b |\n|---|---|', '~~old~~', '- [ ] todo', '- [x] done', 'Note[^1]\n\n[^1]: the note', 'www.example.com', 'see https://example.com', 'HTTP://EXAMPLE.COM', 'mail me@example.com', 'mailto:me@example.com', 'xmpp:me@example.com']) {
+      expect(mayUseGfm(markdown), markdown).toBe(true)
+      expect(html(markdown, true)).not.toBe(html(markdown, false))
+    }
+  })
+
+  it('renders the same tree without the extensions when no mark appears', () => {
+    const piece = fc.constantFrom('word', ' ', '\n', '\n\n', '*', '**', '_', '`', '# ', '- ', '1. ', '> ', '[', ']', '(', ')', '!', 'http', ':', '.', '/', 'x', '<b>', '\\', '  ', '---', '```')
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), (pieces) => {
+        const markdown = pieces.join('')
+        fc.pre(!mayUseGfm(markdown))
+        expect(html(markdown, false)).toBe(html(markdown, true))
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  it('still parses GFM through the shared extensions, parse after parse', () => {
+    expect(html('| a |\n|---|\n| 1 |', true)).toContain('<table>')
+    expect(html('~~x~~ and www.example.com', true)).toBe('<p><del>x</del> and <a href="http://www.example.com">www.example.com</a></p>')
+  })
+})
