@@ -21,6 +21,12 @@ export interface TranscriptState {
   pendingDeltas: IdMap<PendingDelta[]>
   /** Whether the transcript is streaming. */
   status: TranscriptStatus
+  /**
+   * Counts the writes that can change more than the text of a part: every write but a delta. A
+   * delta appends to a string field, so whatever is derived from the rest (totals, say) can be
+   * kept while the revision stays the same.
+   */
+  revision: number
   /** The last session-level error, if any. */
   error?: MessageError
 }
@@ -43,7 +49,7 @@ export type TranscriptOp =
 
 /** The state of an empty transcript. */
 export function emptyTranscript(): TranscriptState {
-  return { messageIds: [], messages: IdMap.empty(), partIds: IdMap.empty(), parts: IdMap.empty(), pendingDeltas: IdMap.empty(), status: 'idle' }
+  return { messageIds: [], messages: IdMap.empty(), partIds: IdMap.empty(), parts: IdMap.empty(), pendingDeltas: IdMap.empty(), status: 'idle', revision: 0 }
 }
 
 /** Builds a normalized state from messages in order. */
@@ -69,6 +75,11 @@ function appendToField(part: Part, field: string, delta: string): Part | undefin
  * part arrives, then appended to it.
  */
 export function applyOp(state: TranscriptState, write: TranscriptOp): TranscriptState {
+  const next = apply(state, write)
+  return next === state || write.op === 'appendPartDelta' || write.op === 'setStatus' ? next : { ...next, revision: state.revision + 1 }
+}
+
+function apply(state: TranscriptState, write: TranscriptOp): TranscriptState {
   switch (write.op) {
     case 'upsertMessage': {
       const { info } = write

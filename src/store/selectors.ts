@@ -36,9 +36,17 @@ export function selectMessageTotals(state: TranscriptState, id: string): Totals 
   return totals
 }
 
+// The last session totals, by the state's revision: deltas never change totals, so a streaming
+// reply does not re-sum a long session at every token.
+const sessionCache = new WeakMap<readonly string[], { revision: number; totals: Totals }>()
+
 /** Cost and tokens of the whole transcript: the sum of every message's {@link selectMessageTotals}. */
 export function selectTotals(state: TranscriptState): Totals {
-  return addTotals(state.messageIds.flatMap((id) => selectMessageTotals(state, id) ?? []))
+  const cached = sessionCache.get(state.messageIds)
+  if (cached?.revision === state.revision) return cached.totals
+  const totals = addTotals(state.messageIds.flatMap((id) => selectMessageTotals(state, id) ?? []))
+  sessionCache.set(state.messageIds, { revision: state.revision, totals })
+  return totals
 }
 
 /** Whether two totals hold the same numbers. */

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import type { Part, StepFinishPart } from '../../src/core/model/types'
+import { createChatStore } from '../../src/store/chatStore'
+import { selectTotals } from '../../src/store/selectors'
+import { repeatSession } from '../fixtures/generate'
+
+describe('selectTotals', () => {
+  it('keeps the session totals while deltas stream, and sums again when a step finishes', () => {
+    const messages = repeatSession(300)
+    const store = createChatStore({ initial: messages, coalesce: false })
+    const before = selectTotals(store.getState())
+    const last = messages.at(-1)
+    const text = last?.parts.find((part) => part.type === 'text') as Part
+    store.getState().appendPartDelta(text.messageID, text.id, 'text', ' more')
+    expect(selectTotals(store.getState())).toBe(before)
+
+    const step = last?.parts.find((part) => part.type === 'step-finish') as StepFinishPart
+    store.getState().upsertPart({ ...step, cost: step.cost + 1 })
+    const after = selectTotals(store.getState())
+    expect(after.cost).toBeCloseTo(before.cost + 1, 10)
+  })
+
+  it('counts a revision for every write but deltas and status', () => {
+    const store = createChatStore({ coalesce: false })
+    const [message] = repeatSession(1)
+    if (!message) throw new Error('no message')
+    store.getState().upsertMessage(message.info)
+    const text = { ...(message.parts[0] as Part), messageID: message.info.id }
+    store.getState().upsertPart(text)
+    const revision = store.getState().revision
+    expect(revision).toBe(2)
+    store.getState().appendPartDelta(text.messageID, text.id, 'text', '!')
+    store.getState().apply([{ op: 'setStatus', status: 'streaming' }])
+    expect(store.getState().revision).toBe(revision)
+    store.getState().removePart(text.messageID, text.id)
+    expect(store.getState().revision).toBe(revision + 1)
+  })
+})
