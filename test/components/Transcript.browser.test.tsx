@@ -30,7 +30,8 @@ describe('Transcript in Chromium', () => {
     for (const theme of ['light', 'dark']) {
       const { container, unmount } = render(
         <div data-theme={theme} style={{ background: 'var(--cp-bg)', height: 700, display: 'flex' }}>
-          <Transcript store={fullStore()} timeZone="UTC" style={{ flex: 1 }} />
+          {/* Every message rendered, so every kind of part is checked. */}
+          <Transcript store={fullStore()} timeZone="UTC" style={{ flex: 1 }} virtualize={false} />
         </div>,
       )
       // Highlighted code is checked too (token colours against the code background).

@@ -1,4 +1,4 @@
-import { type ComponentPropsWithRef, memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { type ComponentPropsWithRef, memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { Labels, Locale } from '../../labels/labels.js'
 import { LabelsProvider, useLabels } from '../../labels/LabelsContext.js'
 import type { ChatStore } from '../../store/chatStore.js'
@@ -21,10 +21,109 @@ export interface TranscriptProps extends Omit<ComponentPropsWithRef<'div'>, 'chi
   showTotals?: boolean | undefined
   /** Time zone of message times (default: the browser's). */
   timeZone?: string | undefined
+  /**
+   * Render only the messages near the viewport (default: true). Messages further than `overscan`
+   * pixels above or below it are left out of the DOM and stand in as space of their measured (or
+   * estimated) height, so a session of thousands of messages mounts and streams as fast as a short
+   * one. Find-in-page sees the messages that are rendered. Without layout (a hidden transcript, or
+   * a DOM without layout such as jsdom) every message is rendered.
+   */
+  virtualize?: boolean | undefined
+  /** How far beyond the viewport messages stay rendered, in pixels (default: 1,000). */
+  overscan?: number | undefined
 }
 
 /** How close to the bottom (px) still counts as "at the bottom". */
 const STICK_SLACK = 32
+/** The height assumed for a message not measured yet (px). */
+const ESTIMATE = 160
+/** Rendered at first, before the viewport is known: enough estimated height to fill a tall screen. */
+const FIRST_WINDOW = 2400
+
+interface Range {
+  start: number
+  end: number
+}
+
+/**
+ * Tops of rows of varying heights: measured heights by id, an estimate for the others, and
+ * prefix sums recomputed only from the first row that changed.
+ */
+class RowLayout {
+  ids: readonly string[] = []
+  private index = new Map<string, number>()
+  private readonly sizes = new Map<string, number>()
+  private tops = new Float64Array(1)
+  private dirtyFrom = 0
+
+  setIds(ids: readonly string[]) {
+    if (ids === this.ids) return
+    let same = 0
+    while (same < ids.length && same < this.ids.length && ids[same] === this.ids[same]) same++
+    if (same < this.ids.length || this.index.size !== this.ids.length) {
+      this.index = new Map(ids.map((id, i) => [id, i]))
+    } else {
+      for (let i = same; i < ids.length; i++) this.index.set(ids[i] as string, i)
+    }
+    this.ids = ids
+    if (this.tops.length < ids.length + 1) {
+      const grown = new Float64Array(Math.max(ids.length + 1, this.tops.length * 2))
+      grown.set(this.tops)
+      this.tops = grown
+    }
+    this.dirtyFrom = Math.min(this.dirtyFrom, same)
+  }
+
+  indexOf(id: string): number {
+    return this.index.get(id) ?? -1
+  }
+
+  size(id: string): number {
+    return this.sizes.get(id) ?? ESTIMATE
+  }
+
+  /** Records a measured height; returns how much it differs from what was assumed. */
+  measure(id: string, height: number): number {
+    const before = this.size(id)
+    if (before === height) return 0
+    this.sizes.set(id, height)
+    const index = this.indexOf(id)
+    if (index >= 0) this.dirtyFrom = Math.min(this.dirtyFrom, index)
+    return height - before
+  }
+
+  /** The top of row `index` (`ids.length` gives the total height). */
+  top(index: number): number {
+    if (this.dirtyFrom < index + 1) {
+      const n = this.ids.length
+      for (let i = this.dirtyFrom; i < n; i++) this.tops[i + 1] = (this.tops[i] ?? 0) + this.size(this.ids[i] as string)
+      this.dirtyFrom = n + 1
+    }
+    return this.tops[index] ?? 0
+  }
+
+  /** The first row whose bottom is below `y`. */
+  rowAt(y: number): number {
+    let low = 0
+    let high = this.ids.length
+    this.top(high)
+    while (low < high) {
+      const mid = (low + high) >> 1
+      if ((this.tops[mid + 1] ?? 0) <= y) low = mid + 1
+      else high = mid
+    }
+    return low
+  }
+
+  /** The last rows, as many as fill `height` by their known or estimated heights. */
+  lastRows(height: number): Range {
+    const end = this.ids.length
+    let start = end
+    let filled = 0
+    while (start > 0 && filled < height) filled += this.size(this.ids[--start] as string)
+    return { start, end }
+  }
+}
 
 /** The id of the message being written: the last assistant message, while the store streams. */
 function useStreamingMessageId(): string | undefined {
@@ -83,7 +182,7 @@ function StreamAnnouncer() {
   )
 }
 
-function TranscriptBody({ showTotals, timeZone, className, ...rest }: Omit<TranscriptProps, 'store' | keyof RenderConfig | 'locale' | 'labels'>) {
+function TranscriptBody({ showTotals, timeZone, virtualize = true, overscan = 1000, className, ...rest }: Omit<TranscriptProps, 'store' | keyof RenderConfig | 'locale' | 'labels'>) {
   const labels = useLabels()
   const ids = useMessageIds()
   const streamingId = useStreamingMessageId()
@@ -94,12 +193,34 @@ function TranscriptBody({ showTotals, timeZone, className, ...rest }: Omit<Trans
   const lastTop = useRef(0)
   const [away, setAway] = useState(false)
 
+  // Virtualization: which rows are rendered, and what is known of their heights.
+  const rows = useMemo(() => new RowLayout(), [])
+  rows.setIds(ids)
+  const [laidOut, setLaidOut] = useState(true)
+  const windowed = virtualize && laidOut
+  const [range, setRange] = useState<Range | null>(null)
+  const anchor = useRef(0)
+  const current = range ?? rows.lastRows(FIRST_WINDOW)
+  const start = windowed ? Math.min(current.start, ids.length) : 0
+  const end = windowed ? (stick.current ? ids.length : Math.min(current.end, ids.length)) : ids.length
+
   const toBottom = useCallback(() => {
     const element = scroller.current
     if (!element) return
     element.scrollTop = element.scrollHeight
     lastTop.current = element.scrollTop
   }, [])
+
+  /** Renders the rows that are within `overscan` of the viewport, and notes the first one in view. */
+  const updateRange = useCallback(() => {
+    const element = scroller.current
+    if (!element) return
+    const top = element.scrollTop
+    anchor.current = rows.rowAt(top)
+    const first = rows.rowAt(top - overscan)
+    const last = stick.current ? rows.ids.length : Math.min(rows.ids.length, rows.rowAt(top + element.clientHeight + overscan) + 1)
+    setRange((previous) => (previous?.start === first && previous.end === last ? previous : { start: first, end: last }))
+  }, [rows, overscan])
 
   const onScroll = () => {
     const element = scroller.current
@@ -112,6 +233,7 @@ function TranscriptBody({ showTotals, timeZone, className, ...rest }: Omit<Trans
     else if (top < lastTop.current) stick.current = false
     lastTop.current = top
     setAway(!stick.current)
+    if (windowed) updateRange()
   }
 
   // Content grows without this component re-rendering (a part streams on its own), so its size is watched.
@@ -132,14 +254,75 @@ function TranscriptBody({ showTotals, timeZone, className, ...rest }: Omit<Trans
     return () => observer.disconnect()
   }, [toBottom])
 
+  // Without layout there is no viewport to window: render everything.
+  useLayoutEffect(() => {
+    const element = scroller.current
+    if (!element || !virtualize) return
+    const check = () => setLaidOut(element.clientHeight > 0)
+    check()
+    if (typeof ResizeObserver !== 'function') return
+    const observer = new ResizeObserver(() => {
+      check()
+      updateRange()
+    })
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [virtualize, updateRange])
+
+  // Each rendered row is measured. A row above the first one in view that turns out taller or
+  // shorter than assumed moves what the reader is looking at: the scroll position takes the
+  // difference, before the frame is painted.
+  const measurer = useMemo(() => {
+    if (typeof ResizeObserver !== 'function') return null
+    return new ResizeObserver((entries) => {
+      let shift = 0
+      for (const entry of entries) {
+        const target = entry.target as HTMLElement
+        const id = target.dataset.rowId
+        // A row that left the DOM reports a size of zero: it keeps the height it had.
+        if (!id || !target.isConnected) continue
+        const height = entry.borderBoxSize?.[0]?.blockSize ?? target.offsetHeight
+        const delta = rows.measure(id, height)
+        if (delta !== 0 && rows.indexOf(id) < anchor.current) shift += delta
+      }
+      const element = scroller.current
+      if (!element) return
+      if (stick.current) toBottom()
+      else if (shift !== 0) {
+        element.scrollTop += shift
+        lastTop.current = element.scrollTop
+      }
+      updateRange()
+    })
+  }, [rows, toBottom, updateRange])
+  useEffect(() => () => measurer?.disconnect(), [measurer])
+  const observeRow = useCallback(
+    (element: HTMLDivElement | null) => {
+      if (!element || !measurer) return
+      measurer.observe(element)
+      return () => measurer.unobserve(element)
+    },
+    [measurer],
+  )
+
+  // New messages change the rows; the range follows.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the message list changes
+  useLayoutEffect(() => {
+    if (windowed) updateRange()
+  }, [ids, windowed, updateRange])
+
   return (
     <div {...rest} className={cx('cp-transcript', className)} data-status={status}>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the message list scrolls and must be reachable by keyboard */}
       <div ref={scroller} className="cp-transcript__scroller" role="log" aria-label={labels.transcript} aria-live="off" tabIndex={0} onScroll={onScroll}>
         <div ref={content} className="cp-transcript__messages">
-          {ids.map((id) => (
-            <StoreMessage key={id} id={id} streaming={id === streamingId} timeZone={timeZone} />
+          {start > 0 ? <div className="cp-transcript__spacer" aria-hidden="true" style={{ height: rows.top(start) }} /> : null}
+          {ids.slice(start, end).map((id, i) => (
+            <div key={id} ref={observeRow} className="cp-transcript__row" data-row-id={id} data-first={start + i === 0 || undefined}>
+              <StoreMessage id={id} streaming={id === streamingId} timeZone={timeZone} />
+            </div>
           ))}
+          {end < ids.length ? <div className="cp-transcript__spacer" aria-hidden="true" style={{ height: rows.top(ids.length) - rows.top(end) }} /> : null}
           {showTotals === false ? null : <SessionTotals />}
         </div>
       </div>
@@ -151,6 +334,7 @@ function TranscriptBody({ showTotals, timeZone, className, ...rest }: Omit<Trans
             stick.current = true
             setAway(false)
             toBottom()
+            if (windowed) updateRange()
           }}
         >
           ↓ {labels.jumpToLatest}
