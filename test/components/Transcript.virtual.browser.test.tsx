@@ -1,0 +1,138 @@
+import axe from 'axe-core'
+import { act, render, screen } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { Transcript } from '../../src/components/Transcript/Transcript'
+import type { Part, TextPart } from '../../src/core/model/types'
+import { createChatStore } from '../../src/store/chatStore'
+import '../../src/styles/chatparts.css'
+import { repeatSession } from '../fixtures/generate'
+
+// 2,000 messages of the real opencode session, each text made findable by its index.
+function longStore(count = 2000) {
+  const messages = repeatSession(count).map((message, index) => ({
+    ...message,
+    parts: message.parts.map((part): Part => (part.type === 'text' ? { ...part, text: `Message number ${index}. ${part.text}` } : part)),
+  }))
+  return createChatStore({ initial: messages, coalesce: false })
+}
+
+const frames = async (n = 4) => {
+  for (let i = 0; i < n; i++) await new Promise((resolve) => requestAnimationFrame(resolve))
+}
+
+function mount(store = longStore()) {
+  render(
+    <div style={{ height: 600, display: 'flex' }}>
+      <Transcript store={store} highlighter={null} timeZone="UTC" style={{ flex: 1 }} />
+    </div>,
+  )
+  const log = screen.getByRole('log')
+  const rows = () => [...log.querySelectorAll<HTMLElement>('.cp-transcript__row')]
+  const atBottom = () => log.scrollHeight - log.scrollTop - log.clientHeight < 2
+  /** The first row in view and where its top is, relative to the top of the viewport. */
+  const firstInView = () => {
+    const top = log.getBoundingClientRect().top
+    const row = rows().find((element) => element.getBoundingClientRect().bottom > top + 1) as HTMLElement
+    return { id: row.dataset.rowId, offset: Math.round(row.getBoundingClientRect().top - top) }
+  }
+  return { store, log, rows, atBottom, firstInView }
+}
+
+async function scrollTo(log: HTMLElement, top: number) {
+  log.scrollTop = top
+  log.dispatchEvent(new Event('scroll'))
+  await frames()
+}
+
+describe('Transcript with 2,000 messages in Chromium', () => {
+  it('mounts at the bottom with only the rows near the viewport in the DOM', async () => {
+    const { log, rows, atBottom } = mount()
+    await frames()
+    expect(atBottom()).toBe(true)
+    expect(rows().length).toBeGreaterThan(0)
+    expect(rows().length).toBeLessThan(60)
+    expect(rows().at(-1)?.dataset.rowId).toBe(longStore().getState().messageIds.at(-1))
+    // The scroll height stands for every message, measured or estimated.
+    expect(log.scrollHeight).toBeGreaterThan(2000 * 50)
+  })
+
+  it('keeps the first message at the top when scrolled there, while rows above get measured', async () => {
+    const { log, rows, firstInView } = mount()
+    await frames()
+    await scrollTo(log, 0)
+    await frames(6)
+    expect(log.scrollTop).toBe(0)
+    expect(rows()[0]?.dataset.rowId).toBe(log.querySelector('.cp-transcript__row')?.getAttribute('data-row-id'))
+    expect(firstInView()).toEqual({ id: rows()[0]?.dataset.rowId, offset: 0 })
+    expect(screen.getByText(/Message number 0\./)).toBeTruthy()
+  })
+
+  it('keeps what the reader looks at in place when rows above it are rendered and measured', async () => {
+    const { log, firstInView } = mount()
+    await frames()
+    // Jump into the middle, where no row has been measured yet: rows render, get measured, and
+    // their real heights replace the estimates above the viewport.
+    await scrollTo(log, Math.round(log.scrollHeight / 2))
+    await frames(2)
+    const seen = firstInView()
+    for (let i = 0; i < 3; i++) {
+      await frames(4)
+      expect(firstInView()).toEqual(seen)
+    }
+    // Scrolling up renders rows that were left out above; each is measured as it arrives, and the
+    // difference from its estimate must not move the content under the reader.
+    const offsetOf = (id: string | undefined) => Math.round((log.querySelector(`[data-row-id="${id}"]`)?.getBoundingClientRect().top ?? Number.NaN) - log.getBoundingClientRect().top)
+    for (const step of [700, 500]) {
+      const before = offsetOf(seen.id)
+      await scrollTo(log, log.scrollTop - step)
+      await frames(4)
+      expect(Math.abs(offsetOf(seen.id) - (before + step))).toBeLessThanOrEqual(1)
+    }
+  })
+
+  it('follows a streaming reply at the bottom, stops when the user scrolls up, and jumps back', async () => {
+    const { store, log, atBottom, firstInView } = mount()
+    await frames()
+    // The last text in the session, a few messages from the bottom.
+    const parts = store.getState().messageIds.flatMap((id) => store.getState().partIds.get(id) ?? [])
+    const text = parts.map((id) => store.getState().parts.get(id)).findLast((part): part is TextPart => part?.type === 'text') as TextPart
+    for (let i = 0; i < 20; i++) {
+      act(() => store.getState().appendPartDelta(text.messageID, text.id, 'text', `\n\nStreamed paragraph ${i}.`))
+      await frames(1)
+    }
+    await frames()
+    expect(atBottom()).toBe(true)
+    expect(screen.getByText('Streamed paragraph 19.')).toBeTruthy()
+
+    await scrollTo(log, log.scrollTop - 1500)
+    await frames()
+    const seen = firstInView()
+    act(() => store.getState().appendPartDelta(text.messageID, text.id, 'text', '\n\nWritten while scrolled up.'))
+    await frames()
+    expect(firstInView()).toEqual(seen)
+    act(() => screen.getByRole('button', { name: /Jump to latest/ }).click())
+    await frames()
+    expect(atBottom()).toBe(true)
+    expect(screen.getByText('Written while scrolled up.')).toBeTruthy()
+  })
+
+  it('lets find-in-page find the text of rendered messages', async () => {
+    const { store, log } = mount()
+    await frames()
+    const lastIndex = store.getState().messageIds.length - 1
+    const find = (text: string) => (window as unknown as { find(text: string): boolean }).find(text)
+    // The last user or assistant text near the bottom is rendered, so the browser finds it.
+    const rendered = [...log.querySelectorAll('.cp-transcript__row')].map((row) => /Message number (\d+)\./.exec(row.textContent ?? '')?.[1]).filter(Boolean)
+    expect(rendered.length).toBeGreaterThan(0)
+    window.getSelection()?.removeAllRanges()
+    expect(find(`Message number ${rendered.at(-1)}.`)).toBe(true)
+    expect(Number(rendered.at(-1))).toBeGreaterThan(lastIndex - 60)
+  })
+
+  it('has no axe violations with rows left out', async () => {
+    const { log } = mount()
+    await frames()
+    const results = await axe.run(log)
+    expect(results.violations.map((violation) => violation.id)).toEqual([])
+  })
+})
