@@ -274,6 +274,8 @@ export interface SessionResult {
   above: number
   times: number[]
   mountMs: number
+  /** Messages in the DOM when the reply starts, and when it ends (it is taller than the view by then). */
+  messagesAtStart: number
   messagesInDom: number
 }
 
@@ -287,6 +289,8 @@ async function runSession(above: number, virtualize: boolean): Promise<SessionRe
   const mountMs = performance.now() - m0
   await settle(300)
   const target = streamTarget(store, above)
+  await settle(100)
+  const messagesAtStart = stage.querySelectorAll('[data-message-id]').length
   const times: number[] = []
   for (const token of TOKENS) {
     const t0 = performance.now()
@@ -298,7 +302,7 @@ async function runSession(above: number, virtualize: boolean): Promise<SessionRe
   const messagesInDom = stage.querySelectorAll('[data-message-id]').length
   root.unmount()
   stage.replaceChildren()
-  return { above, times, mountMs, messagesInDom }
+  return { above, times, mountMs, messagesAtStart, messagesInDom }
 }
 
 async function mountOnly(above: number, virtualize: boolean): Promise<number> {
