@@ -15,6 +15,11 @@ const browserDeps = [
   'react-markdown',
   'micromark-extension-gfm',
   'mdast-util-gfm',
+  // The streaming test's expectations parse the reply with remark.
+  'unified',
+  'remark-parse',
+  'remark-gfm',
+  'axe-core',
   'shiki/core',
   'shiki/engine/javascript',
   'shiki/themes/github-light-default.mjs',

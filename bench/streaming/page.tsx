@@ -23,7 +23,7 @@ import { createChatStore } from '../../src/store/index'
 import '../../src/styles/chatparts.css'
 import { sessionMessages, streamTarget } from './session'
 import reply from '../../test/fixtures/streaming/reply.md?raw'
-import { expectations, tokenize } from './tokens'
+import { expectations, tokenize } from '../../test/support/streamingTokens'
 
 const TOKENS = tokenize(reply)
 const EXPECT = expectations(reply, TOKENS)
