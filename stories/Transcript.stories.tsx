@@ -7,6 +7,7 @@ import { deltaRecording } from './support/recordings'
 import { storeAfter } from './support/Replay'
 import { Transcript } from '../src/components/Transcript'
 import { createChatStore } from '../src/store/chatStore'
+import { repeatSession } from '../test/fixtures/generate'
 import { opencodeSession } from '../test/fixtures/opencode'
 import chatConversation from '../test/fixtures/chat/conversation.json'
 import msgFile from '../test/fixtures/msgfile/session.msg.md?raw'
@@ -24,6 +25,11 @@ function NeovateConversation() {
     created.getState().ingest('toolmessage2', structuredClone(conversation))
     return created
   })
+  return <Transcript store={store} timeZone="UTC" style={{ height: 560 }} />
+}
+
+function LongTranscript() {
+  const [store] = useState(() => createChatStore({ initial: repeatSession(2000) }))
   return <Transcript store={store} timeZone="UTC" style={{ height: 560 }} />
 }
 
@@ -147,5 +153,20 @@ export const DarkChinese: Story = {
   globals: { theme: 'dark', locale: 'zh-CN' },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('log', { name: '对话' })).toBeInTheDocument()
+  },
+}
+
+/**
+ * 2,000 messages (copies of the real session). Only the messages near the viewport are in the DOM;
+ * the rest stand in as space of their measured or estimated height, so it mounts at once.
+ */
+export const LongSession: Story = {
+  render: () => <LongTranscript />,
+  play: async ({ canvasElement }) => {
+    const log = within(canvasElement).getByRole('log')
+    await waitFor(() => expect(log.scrollHeight - log.scrollTop - log.clientHeight).toBeLessThan(2))
+    const rows = log.querySelectorAll('.cp-transcript__row').length
+    await expect(rows).toBeGreaterThan(2)
+    await expect(rows).toBeLessThan(60)
   },
 }
