@@ -13,8 +13,9 @@ interface ParserData {
 }
 
 /** A remark plugin: GFM (tables, task lists, strikethrough, autolinks, footnotes) for parsing. */
-export function remarkGfmParse(this: { data(): ParserData }) {
-  const data = this.data()
+export function remarkGfmParse(this: { data(): unknown }) {
+  // The processor's data, typed here by what this plugin touches (unified types it per plugin set).
+  const data = this.data() as ParserData
   data.micromarkExtensions ??= []
   data.micromarkExtensions.push(syntax)
   data.fromMarkdownExtensions ??= []
