@@ -20,10 +20,10 @@ const frames = async (n = 4) => {
   for (let i = 0; i < n; i++) await new Promise((resolve) => requestAnimationFrame(resolve))
 }
 
-function mount(store = longStore()) {
+function mount(store = longStore(), virtualize = true) {
   render(
     <div style={{ height: 600, display: 'flex' }}>
-      <Transcript store={store} highlighter={null} timeZone="UTC" style={{ flex: 1 }} />
+      <Transcript store={store} highlighter={null} timeZone="UTC" style={{ flex: 1 }} virtualize={virtualize} />
     </div>,
   )
   const log = screen.getByRole('log')
@@ -115,6 +115,30 @@ describe('Transcript with 2,000 messages in Chromium', () => {
     expect(atBottom()).toBe(true)
     expect(screen.getByText('Written while scrolled up.')).toBeTruthy()
   })
+
+  for (const virtualize of [true, false]) {
+    for (const where of ['above', 'below'] as const) {
+      it(`keeps the view still when a message ${where} it grows (virtualize=${virtualize})`, async () => {
+        const { store, log, rows, firstInView } = mount(longStore(virtualize ? 2000 : 60), virtualize)
+        await frames()
+        await scrollTo(log, log.scrollTop - 2000)
+        await frames(4)
+        const seen = firstInView()
+        // A text in a rendered message above the one in view, or below the viewport, gets longer.
+        const index = rows().findIndex((row) => row.dataset.rowId === seen.id)
+        const bottom = log.getBoundingClientRect().bottom
+        const candidates = where === 'above' ? rows().slice(0, index) : rows().filter((row) => row.getBoundingClientRect().top > bottom)
+        const text = candidates
+          .flatMap((row) => store.getState().partIds.get(row.dataset.rowId as string) ?? [])
+          .map((id) => store.getState().parts.get(id))
+          .find((part): part is TextPart => part?.type === 'text')
+        expect(text).toBeDefined()
+        act(() => store.getState().appendPartDelta(text?.messageID as string, text?.id as string, 'text', '\n\nA line added.\n\nAnd another.\n\nAnd a third.'))
+        await frames(4)
+        expect(firstInView()).toEqual(seen)
+      })
+    }
+  }
 
   it('lets find-in-page find the text of rendered messages', async () => {
     const { store, log } = mount()

@@ -198,6 +198,8 @@ function TranscriptBody({ showTotals, timeZone, virtualize = true, overscan = 10
   rows.setIds(ids)
   const [laidOut, setLaidOut] = useState(true)
   const windowed = virtualize && laidOut
+  const windowedRef = useRef(windowed)
+  windowedRef.current = windowed
   const [range, setRange] = useState<Range | null>(null)
   const anchor = useRef(0)
   const current = range ?? rows.lastRows(FIRST_WINDOW)
@@ -234,6 +236,8 @@ function TranscriptBody({ showTotals, timeZone, virtualize = true, overscan = 10
     lastTop.current = top
     setAway(!stick.current)
     if (windowed) updateRange()
+    // Every row is rendered and measured: only the first one in view is needed, to keep it in place.
+    else anchor.current = rows.rowAt(top)
   }
 
   // Content grows without this component re-rendering (a part streams on its own), so its size is watched.
@@ -292,7 +296,7 @@ function TranscriptBody({ showTotals, timeZone, virtualize = true, overscan = 10
         element.scrollTop += shift
         lastTop.current = element.scrollTop
       }
-      updateRange()
+      if (windowedRef.current) updateRange()
     })
   }, [rows, toBottom, updateRange])
   useEffect(() => () => measurer?.disconnect(), [measurer])
