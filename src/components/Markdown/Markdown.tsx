@@ -29,6 +29,8 @@ function remarkHtmlAsText() {
 
 const REMARK_PLUGINS = [remarkGfmParse, remarkHtmlAsText]
 const COMMONMARK_PLUGINS = [remarkHtmlAsText]
+/** The plugins for `markdown`: GFM's only when one of its marks appears (see `mayUseGfm`). */
+const pluginsFor = (markdown: string) => (mayUseGfm(markdown) ? REMARK_PLUGINS : COMMONMARK_PLUGINS)
 // Links and images are checked by the components below, which know what to show instead.
 const keepUrl = (url: string) => url
 
@@ -159,7 +161,7 @@ function StreamingList({ list, components }: { list: ListItems; components: Comp
     const source = i === last ? repairTail(item) : item
     return (
       // biome-ignore lint/suspicious/noArrayIndexKey: an item is its place in the list; earlier items never move
-      <ListItem key={i} source={source} plugins={mayUseGfm(source) ? REMARK_PLUGINS : COMMONMARK_PLUGINS} components={itemComponents} />
+      <ListItem key={i} source={source} plugins={pluginsFor(source)} components={itemComponents} />
     )
   })
   return list.ordered ? <ol start={list.start === 1 ? undefined : list.start}>{items}</ol> : <ul>{items}</ul>
@@ -184,7 +186,7 @@ const MarkdownBlock = memo(function MarkdownBlock({ source, streaming, policy, h
   const markdown = streaming ? repairTail(source) : source
   return (
     <LiveBlock.Provider value={streaming}>
-      <ReactMarkdown remarkPlugins={mayUseGfm(markdown) ? REMARK_PLUGINS : COMMONMARK_PLUGINS} components={merged} urlTransform={keepUrl}>
+      <ReactMarkdown remarkPlugins={pluginsFor(markdown)} components={merged} urlTransform={keepUrl}>
         {markdown}
       </ReactMarkdown>
     </LiveBlock.Provider>

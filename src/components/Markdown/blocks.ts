@@ -61,8 +61,8 @@ function scan(text: string, from: number): Scanned {
  * definitions stays one block, since they resolve across the whole text.
  */
 export function splitBlocks(text: string): string[] {
-  if (DEFINITION.test(text)) return text === '' ? [] : [text]
-  return scan(text, 0).blocks
+  const { finished, live } = splitAppend(null, text)
+  return live === null ? [...finished] : [...finished, live]
 }
 
 /** The blocks of a text, split so that the next, longer text re-scans only its last block. */
