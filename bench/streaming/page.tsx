@@ -23,7 +23,7 @@ import { createChatStore } from '../../src/store/index'
 import '../../src/styles/chatparts.css'
 import { sessionMessages, streamTarget } from './session'
 import reply from '../../test/fixtures/streaming/reply.md?raw'
-import { expectations, tokenize } from '../../test/support/streamingTokens'
+import { alnum, codeLines, expectations, highlightedLines, tokenize, wentPlain } from '../../test/support/streamingTokens'
 
 const TOKENS = tokenize(reply)
 const EXPECT = expectations(reply, TOKENS)
@@ -152,8 +152,6 @@ const settle = async (ms: number) => {
   await new Promise((resolve) => requestAnimationFrame(() => resolve(null)))
 }
 
-const alnum = (text: string) => text.replace(/[^\p{L}\p{N}]/gu, '')
-
 /**
  * The last `length` characters of text on the stage, read backwards from its last text node. The
  * checks must not cost more as the reply grows: reading the whole text at every token made garbage
@@ -167,31 +165,6 @@ function tailText(root: HTMLElement, length = 400): string {
   let text = last.nodeType === Node.TEXT_NODE ? (last.nodeValue ?? '') : ''
   while (text.length < length && walker.previousNode()) text = (walker.currentNode.nodeValue ?? '') + text
   return text
-}
-
-// A line of code in shiki's HTML, in Streamdown and in chatparts alike.
-const LINE = 'pre > code > span'
-/** Whether a line of code carries a colored token (a blank line carries none and counts as colored). */
-const colored = (line: Element) => line.querySelector('span[style]') !== null || (line.textContent ?? '').trim() === ''
-
-/** Lines of code on screen, and how many of them are highlighted. */
-function codeLines(stage: HTMLElement) {
-  const lines = [...stage.querySelectorAll(LINE)].filter((line) => (line.textContent ?? '').trim() !== '')
-  return { lines: lines.length, highlighted: lines.filter(colored).length }
-}
-
-/** For each code block on screen, whether each of its lines is highlighted. */
-const highlightedLines = (stage: HTMLElement) => [...stage.querySelectorAll('pre')].map((pre) => [...pre.querySelectorAll(LINE)].map(colored))
-
-/** Lines that were highlighted at the previous commit and are shown plain now. */
-function wentPlain(before: boolean[][], after: boolean[][]) {
-  let count = 0
-  after.forEach((lines, block) => {
-    lines.forEach((isColored, line) => {
-      if (!isColored && before[block]?.[line]) count++
-    })
-  })
-  return count
 }
 
 export interface TextResult {
@@ -255,7 +228,7 @@ async function runText(name: string): Promise<TextResult> {
       if (staleSamples.length < 3) staleSamples.push({ token: i, text: TOKENS[i] ?? '', expected, shown: alnum(tailText(stage)).slice(-24) })
     }
     const lines = highlightedLines(stage)
-    drops += wentPlain(previousLines, lines)
+    drops += wentPlain(previousLines, lines).length
     previousLines = lines
     const t2 = performance.now()
     await nextTask()
@@ -288,20 +261,24 @@ async function runText(name: string): Promise<TextResult> {
 export interface SessionResult {
   above: number
   times: number[]
-  mountMs: number
   /** Messages in the DOM when the reply starts, and when it ends (it is taller than the view by then). */
   messagesAtStart: number
   messagesInDom: number
 }
 
-async function runSession(above: number, virtualize: boolean): Promise<SessionResult> {
+/** Mounts a Transcript of `above` finished messages, committed and laid out; says how long it took. */
+function mountTranscript(above: number, virtualize: boolean) {
   stage.className = 'session'
   const store = createChatStore({ initial: sessionMessages(above), coalesce: false })
   const root = createRoot(stage)
   const m0 = performance.now()
   flushSync(() => root.render(<Transcript store={store} virtualize={virtualize} style={{ height: '100%' }} timeZone="UTC" />))
   void stage.offsetHeight
-  const mountMs = performance.now() - m0
+  return { store, root, ms: performance.now() - m0 }
+}
+
+async function runSession(above: number, virtualize: boolean): Promise<SessionResult> {
+  const { store, root } = mountTranscript(above, virtualize)
   await settle(300)
   const target = streamTarget(store, above)
   await settle(100)
@@ -317,17 +294,11 @@ async function runSession(above: number, virtualize: boolean): Promise<SessionRe
   const messagesInDom = stage.querySelectorAll('[data-message-id]').length
   root.unmount()
   stage.replaceChildren()
-  return { above, times, mountMs, messagesAtStart, messagesInDom }
+  return { above, times, messagesAtStart, messagesInDom }
 }
 
 async function mountOnly(above: number, virtualize: boolean): Promise<number> {
-  stage.className = 'session'
-  const store = createChatStore({ initial: sessionMessages(above), coalesce: false })
-  const root = createRoot(stage)
-  const m0 = performance.now()
-  flushSync(() => root.render(<Transcript store={store} virtualize={virtualize} style={{ height: '100%' }} timeZone="UTC" />))
-  void stage.offsetHeight
-  const ms = performance.now() - m0
+  const { root, ms } = mountTranscript(above, virtualize)
   root.unmount()
   stage.replaceChildren()
   await settle(100)

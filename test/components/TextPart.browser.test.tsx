@@ -7,14 +7,9 @@ import type { TextPart as TextPartData } from '../../src/core/model/types'
 import { defaultHighlighter } from '../../src/highlight/shiki'
 import '../../src/styles/chatparts.css'
 import reply from '../fixtures/streaming/reply.md?raw'
-import { expectations, tokenize } from '../support/streamingTokens'
+import { alnum, expectations, highlightedLines, tokenize, wentPlain } from '../support/streamingTokens'
 
 const part = (text: string): TextPartData => ({ id: 'prt_reply', sessionID: 'ses_reply', messageID: 'msg_reply', type: 'text', text })
-const alnum = (text: string) => text.replace(/[^\p{L}\p{N}]/gu, '')
-
-/** For each code block on screen, whether each of its lines carries a colored token. */
-const colored = (root: Element) =>
-  [...root.querySelectorAll('pre')].map((pre) => [...pre.querySelectorAll('code > span')].map((line) => (line.textContent ?? '').trim() === '' || line.querySelector('span[style]') !== null))
 
 describe('TextPart streaming the 15 KB reply in Chromium, token by token', () => {
   it('shows every token at its commit, never un-highlights a line, and ends as the whole text rendered at once', async () => {
@@ -30,26 +25,22 @@ describe('TextPart streaming the 15 KB reply in Chromium, token by token', () =>
     const streamed = render(view('', true))
     let text = ''
     const stale: number[] = []
-    const wentPlain: string[] = []
+    const plain: string[] = []
     let before: boolean[][] = []
     for (const [i, token] of tokens.entries()) {
       text += token
       flushSync(() => streamed.rerender(view(text, i < tokens.length - 1)))
       const tail = expected[i]
       if (tail && !alnum(streamed.container.textContent ?? '').includes(tail)) stale.push(i)
-      const now = colored(streamed.container)
-      now.forEach((lines, block) => {
-        lines.forEach((isColored, line) => {
-          if (!isColored && before[block]?.[line]) wentPlain.push(`${i} ${JSON.stringify(token)} block ${block} line ${line}`)
-        })
-      })
+      const now = highlightedLines(streamed.container)
+      for (const [block, line] of wentPlain(before, now)) plain.push(`${i} ${JSON.stringify(token)} block ${block} line ${line}`)
       before = now
     }
     expect(stale).toEqual([])
-    expect(wentPlain).toEqual([])
+    expect(plain).toEqual([])
     // All four code blocks are highlighted at the last commit, every line of them.
-    expect(colored(streamed.container)).toHaveLength(4)
-    expect(colored(streamed.container).flat().every(Boolean)).toBe(true)
+    expect(highlightedLines(streamed.container)).toHaveLength(4)
+    expect(highlightedLines(streamed.container).flat().every(Boolean)).toBe(true)
 
     const whole = render(view(reply, false))
     expect(streamed.container.innerHTML).toBe(whole.container.innerHTML)

@@ -1,4 +1,5 @@
-// The reply as a stream of 4-character tokens, and what each token must put on screen.
+// The reply as a stream of 4-character tokens, what each token must put on screen, and how to
+// read the screen for it: shared by the streaming benchmark and the streaming test in Chromium.
 import type { Root, Nodes } from 'mdast'
 import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
@@ -60,4 +61,32 @@ export function expectations(text: string, tokens: readonly string[]): (string |
     out.push(added ? seen.slice(-16) : null)
   }
   return out
+}
+
+/** The letters and digits of a text: what the expectations above are made of. */
+export const alnum = (text: string) => text.replace(/[^\p{L}\p{N}]/gu, '')
+
+// A line of code in shiki's HTML, in Streamdown and in chatparts alike.
+const LINE = 'pre > code > span'
+/** Whether a line of code carries a colored token (a blank line carries none and counts as colored). */
+const colored = (line: Element) => line.querySelector('span[style]') !== null || (line.textContent ?? '').trim() === ''
+
+/** Lines of code on screen (blank ones left out), and how many of them are highlighted. */
+export function codeLines(root: Element) {
+  const lines = [...root.querySelectorAll(LINE)].filter((line) => (line.textContent ?? '').trim() !== '')
+  return { lines: lines.length, highlighted: lines.filter(colored).length }
+}
+
+/** For each code block on screen, whether each of its lines is highlighted. */
+export const highlightedLines = (root: Element) => [...root.querySelectorAll('pre')].map((pre) => [...pre.querySelectorAll(LINE)].map(colored))
+
+/** The lines (block, line) highlighted at the previous commit and shown plain now. */
+export function wentPlain(before: boolean[][], after: boolean[][]): [number, number][] {
+  const plain: [number, number][] = []
+  after.forEach((lines, block) => {
+    lines.forEach((isColored, line) => {
+      if (!isColored && before[block]?.[line]) plain.push([block, line])
+    })
+  })
+  return plain
 }
