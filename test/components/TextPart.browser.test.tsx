@@ -12,6 +12,9 @@ import { alnum, expectations, highlightedLines, tokenize, wentPlain } from '../s
 const part = (text: string): TextPartData => ({ id: 'prt_reply', sessionID: 'ses_reply', messageID: 'msg_reply', type: 'text', text })
 
 describe('TextPart streaming the 15 KB reply in Chromium, token by token', () => {
+  // 3,760 synchronous renders with a DOM check after each: about 5 s alone, three times that when CI
+  // runs it with coverage beside the story tests on two cores. The budget below is not a timing claim
+  // (bench/ measures speed); it keeps a loaded machine from failing a correct run.
   it('shows every token at its commit, never un-highlights a line, and ends as the whole text rendered at once', async () => {
     const highlighter = defaultHighlighter()
     await Promise.all(['ts', 'python', 'json', 'bash'].map((lang) => highlighter.load(lang)))
@@ -44,5 +47,5 @@ describe('TextPart streaming the 15 KB reply in Chromium, token by token', () =>
 
     const whole = render(view(reply, false))
     expect(streamed.container.innerHTML).toBe(whole.container.innerHTML)
-  })
+  }, 120_000)
 })
