@@ -5,7 +5,7 @@ import { createServer } from 'node:http'
 import { extname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
-import { chromium } from 'playwright'
+import { chromium } from 'playwright-core'
 import { build } from 'vite'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
