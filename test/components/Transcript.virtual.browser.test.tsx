@@ -140,6 +140,54 @@ describe('Transcript with 2,000 messages in Chromium', () => {
     }
   }
 
+  it('keeps the row that holds the focus rendered, in its place, while the reader scrolls away', async () => {
+    const { store, log, rows } = mount()
+    await frames()
+    const ids = store.getState().messageIds
+    // A focusable control near the bottom: a copy button, a code block or a long tool output.
+    const control = rows()
+      .flatMap((row) => [...row.querySelectorAll<HTMLElement>('button, [tabindex="0"]')])
+      .at(-1) as HTMLElement
+    expect(control).toBeDefined()
+    const rowId = control.closest<HTMLElement>('.cp-transcript__row')?.dataset.rowId as string
+    act(() => control.focus())
+    expect(document.activeElement).toBe(control)
+
+    await scrollTo(log, 0)
+    await frames(4)
+    // The top of the session is rendered, the bottom is not, except the focused row.
+    const rendered = rows().map((row) => row.dataset.rowId as string)
+    expect(rendered[0]).toBe(ids[0])
+    expect(rendered).toContain(rowId)
+    expect(rendered.length).toBeLessThan(60)
+    expect(document.activeElement).toBe(control)
+    expect(control.isConnected).toBe(true)
+    // Rows stay in transcript order, with the kept row after a spacer that stands for the gap.
+    const order = rendered.map((id) => ids.indexOf(id))
+    expect(order).toEqual([...order].sort((a, b) => a - b))
+    expect(control.closest('.cp-transcript__row')?.previousElementSibling?.classList.contains('cp-transcript__spacer')).toBe(true)
+    // The scroll height still stands for every message: the row replaced its share of the spacer.
+    expect(log.scrollHeight).toBeGreaterThan(2000 * 50)
+
+    // Once the focus leaves the transcript, the row goes like any other out of range.
+    act(() => log.focus())
+    await frames(4)
+    expect(rows().map((row) => row.dataset.rowId)).not.toContain(rowId)
+  })
+
+  it('tells assistive technology where each rendered message is in the whole session', async () => {
+    const { store, log } = mount()
+    await frames()
+    const ids = store.getState().messageIds
+    const articles = [...log.querySelectorAll<HTMLElement>('article.cp-message')]
+    expect(articles.length).toBeLessThan(60)
+    for (const article of articles) {
+      expect(article.getAttribute('aria-setsize')).toBe(String(ids.length))
+      expect(Number(article.getAttribute('aria-posinset'))).toBe(ids.indexOf(article.dataset.messageId as string) + 1)
+    }
+    expect(articles.at(-1)?.getAttribute('aria-posinset')).toBe(String(ids.length))
+  })
+
   it('lets find-in-page find the text of rendered messages', async () => {
     const { store, log } = mount()
     await frames()

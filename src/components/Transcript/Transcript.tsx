@@ -25,8 +25,10 @@ export interface TranscriptProps extends Omit<ComponentPropsWithRef<'div'>, 'chi
    * Render only the messages near the viewport (default: true). Messages further than `overscan`
    * pixels above or below it are left out of the DOM and stand in as space of their measured (or
    * estimated) height, so a session of thousands of messages mounts and streams as fast as a short
-   * one. Find-in-page sees the messages that are rendered. Without layout (a hidden transcript, or
-   * a DOM without layout such as jsdom) every message is rendered.
+   * one. Find-in-page sees the messages that are rendered. The message that holds the focus stays
+   * rendered wherever the reader scrolls, and each rendered message carries `aria-posinset` and
+   * `aria-setsize`, so assistive technology knows where it is in the whole session. Without layout
+   * (a hidden transcript, or a DOM without layout such as jsdom) every message is rendered.
    */
   virtualize?: boolean | undefined
   /** How far beyond the viewport messages stay rendered, in pixels (default: 1,000). */
@@ -137,13 +139,23 @@ function useStreamingMessageId(): string | undefined {
   })
 }
 
-const StoreMessage = memo(function StoreMessage({ id, streaming, timeZone }: { id: string; streaming: boolean; timeZone: string | undefined }) {
+interface StoreMessageProps {
+  id: string
+  streaming: boolean
+  timeZone: string | undefined
+  /** Where the message is in the whole transcript, when not all messages are in the DOM (1-based). */
+  position?: number | undefined
+  /** How many messages the transcript has, when not all of them are in the DOM. */
+  count?: number | undefined
+}
+
+const StoreMessage = memo(function StoreMessage({ id, streaming, timeZone, position, count }: StoreMessageProps) {
   const info = useMessage(id)
   const partIds = usePartIds(id)
   const totals = useMessageTotals(id)
   if (!info) return null
   return (
-    <MessageView info={info} totals={totals} streaming={streaming} timeZone={timeZone} data-message-id={id}>
+    <MessageView info={info} totals={totals} streaming={streaming} timeZone={timeZone} data-message-id={id} aria-posinset={position} aria-setsize={count}>
       {partIds.map((partID) => (
         <StorePart key={partID} id={partID} streaming={streaming} />
       ))}
@@ -202,6 +214,9 @@ function TranscriptBody({ showTotals, timeZone, virtualize = true, overscan = 10
   windowedRef.current = windowed
   const [range, setRange] = useState<Range | null>(null)
   const anchor = useRef(0)
+  // The row that holds the focus stays rendered wherever the reader scrolls, so the focus is not
+  // lost to the page when its row leaves the range.
+  const [focusedId, setFocusedId] = useState<string | undefined>(undefined)
   const current = range ?? rows.lastRows(FIRST_WINDOW)
   const start = windowed ? Math.min(current.start, ids.length) : 0
   const end = windowed ? (stick.current ? ids.length : Math.min(current.end, ids.length)) : ids.length
@@ -315,18 +330,46 @@ function TranscriptBody({ showTotals, timeZone, virtualize = true, overscan = 10
     if (windowed) updateRange()
   }, [ids, windowed, updateRange])
 
+  // The rendered rows, as spans of indices in order: the range, and the focused row if it is outside.
+  const kept = windowed && focusedId !== undefined ? rows.indexOf(focusedId) : -1
+  const spans: Array<readonly [number, number]> = []
+  if (kept >= 0 && kept < start) spans.push([kept, kept + 1])
+  spans.push([start, end])
+  if (kept >= end) spans.push([kept, kept + 1])
+  const last = spans.at(-1)?.[1] ?? 0
+
+  const rowOf = (node: EventTarget | null) => (node instanceof Element ? node.closest<HTMLElement>('.cp-transcript__row')?.dataset.rowId : undefined)
+
   return (
     <div {...rest} className={cx('cp-transcript', className)} data-status={status}>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the message list scrolls and must be reachable by keyboard */}
       <div ref={scroller} className="cp-transcript__scroller" role="log" aria-label={labels.transcript} aria-live="off" tabIndex={0} onScroll={onScroll}>
-        <div ref={content} className="cp-transcript__messages">
-          {start > 0 ? <div className="cp-transcript__spacer" aria-hidden="true" style={{ height: rows.top(start) }} /> : null}
-          {ids.slice(start, end).map((id, i) => (
-            <div key={id} ref={observeRow} className="cp-transcript__row" data-row-id={id} data-first={start + i === 0 || undefined}>
-              <StoreMessage id={id} streaming={id === streamingId} timeZone={timeZone} />
-            </div>
-          ))}
-          {end < ids.length ? <div className="cp-transcript__spacer" aria-hidden="true" style={{ height: rows.top(ids.length) - rows.top(end) }} /> : null}
+        <div
+          ref={content}
+          className="cp-transcript__messages"
+          onFocus={(event) => setFocusedId(rowOf(event.target))}
+          onBlur={() => {
+            // Read once the focus has landed. A window that loses the focus keeps its active
+            // element, which must stay rendered for when the reader comes back.
+            setTimeout(() => {
+              if (!content.current?.contains(document.activeElement)) setFocusedId(undefined)
+            })
+          }}
+        >
+          {spans.flatMap(([from, to], span) => {
+            const gapFrom = span === 0 ? 0 : (spans[span - 1]?.[1] ?? 0)
+            const out = from > gapFrom ? [<div key={`gap-${span}`} className="cp-transcript__spacer" aria-hidden="true" style={{ height: rows.top(from) - rows.top(gapFrom) }} />] : []
+            for (let index = from; index < to; index++) {
+              const id = ids[index] as string
+              out.push(
+                <div key={id} ref={observeRow} className="cp-transcript__row" data-row-id={id} data-first={index === 0 || undefined}>
+                  <StoreMessage id={id} streaming={id === streamingId} timeZone={timeZone} position={windowed ? index + 1 : undefined} count={windowed ? ids.length : undefined} />
+                </div>,
+              )
+            }
+            return out
+          })}
+          {last < ids.length ? <div className="cp-transcript__spacer" aria-hidden="true" style={{ height: rows.top(ids.length) - rows.top(last) }} /> : null}
           {showTotals === false ? null : <SessionTotals />}
         </div>
       </div>
