@@ -2,6 +2,7 @@ import { memo, useEffect, useRef, useState } from 'react'
 import type { CodeToken, Highlighter } from '../../highlight/types.js'
 import { useLabels } from '../../labels/LabelsContext.js'
 import { CopyButton } from '../CopyButton/CopyButton.js'
+import { extendsText } from './blocks.js'
 
 /** Props of {@link CodeBlock}. */
 export interface CodeBlockProps {
@@ -35,7 +36,7 @@ const ENDS_IN_WORD = /[\p{L}\p{N}_$]$/u
  */
 function liveTokens(entry: Highlighted, text: string, tokenize: () => CodeToken[] | undefined): CodeToken[] | undefined {
   const previous = entry.live
-  if (previous?.tokens && text.startsWith(previous.text)) {
+  if (previous?.tokens && extendsText(text, previous.text)) {
     const added = text.slice(previous.text.length)
     const last = previous.tokens.at(-1)
     if (added === '') return previous.tokens
@@ -84,7 +85,7 @@ function useHighlightedLines(code: string, lang: string, streaming: boolean, hig
   let tokens: (CodeToken[] | undefined)[] = []
   if (highlighter && canonical) {
     let entry = cache.current
-    if (!entry || entry.lang !== canonical || !completeSource.startsWith(entry.source)) entry = { lang: canonical, source: '', lines: [], state: undefined }
+    if (!entry || entry.lang !== canonical || !extendsText(completeSource, entry.source)) entry = { lang: canonical, source: '', lines: [], state: undefined }
     if (completeSource.length > entry.source.length) {
       const added = highlighter.tokenize(completeSource.slice(entry.source.length), canonical, entry.state)
       if (added) entry = { lang: canonical, source: completeSource, lines: [...entry.lines, ...added.lines.slice(0, complete.length - entry.lines.length)], state: added.state }

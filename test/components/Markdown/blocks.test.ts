@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { readFence, type SplitText, splitAppend, splitBlocks, splitListItems } from '../../../src/components/Markdown/blocks'
+import { extendsText, readFence, type SplitText, splitAppend, splitBlocks, splitListItems } from '../../../src/components/Markdown/blocks'
 
 describe('splitBlocks', () => {
   it('splits at blank lines and keeps a fenced block whole, blank lines included', () => {
@@ -64,6 +64,30 @@ describe('splitAppend', () => {
   it('starts over when the text is replaced rather than extended', () => {
     const first = splitAppend(null, 'One.\n\nTwo')
     expect(splitAppend(first, 'Other.\n\nText').finished).toEqual(['Other.'])
+  })
+
+  it('starts over when a longer text changed before its end, even by one character', () => {
+    const first = splitAppend(null, 'One.\n\nTwo.\n\nThree')
+    const edited = splitAppend(first, 'One!\n\nTwo.\n\nThree and more')
+    expect(edited.finished).toEqual(['One!', 'Two.'])
+  })
+})
+
+describe('extendsText', () => {
+  it('answers as startsWith does, for prefixes, near misses and unrelated strings', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), fc.string({ unit: 'grapheme' }), fc.nat(), (a, b, cut) => {
+        const text = a + b
+        const prefix = text.slice(0, cut % (text.length + 1))
+        expect(extendsText(text, prefix)).toBe(true)
+        expect(extendsText(text, b)).toBe(text.startsWith(b))
+        expect(extendsText(a, text)).toBe(a.startsWith(text))
+        if (prefix.length > 0) {
+          const changed = `${prefix.slice(0, -1)}${prefix.at(-1) === 'x' ? 'y' : 'x'}`
+          expect(extendsText(text, changed)).toBe(false)
+        }
+      }),
+    )
   })
 })
 
