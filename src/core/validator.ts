@@ -1,6 +1,7 @@
 import { type IssueCode, PartValidationError, type ValidationIssue } from './errors.js'
 import { isKnownPartType } from './model/guards.js'
 import type { Part, WithParts } from './model/types.js'
+import { isRecord } from './record.js'
 import { TOOL_STATUSES } from './toolState.js'
 
 /** Options of the validators. */
@@ -14,7 +15,6 @@ export interface ValidateOptions {
 type Path = (string | number)[]
 type Rec = Record<string, unknown>
 
-const isRecord = (value: unknown): value is Rec => typeof value === 'object' && value !== null && !Array.isArray(value)
 const isFiniteNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value)
 
 /** Collects issues while walking one value; every check names its rule code. */

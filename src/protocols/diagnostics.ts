@@ -1,3 +1,6 @@
+// The protocols read untyped input with the same plain-object check as the core validator.
+export { isRecord } from '../core/record.js'
+
 /** Something a converter met in its input that it could not take as it was. */
 export interface Diagnostic {
   /** A stable code, e.g. `LEGACY_TOOL_MESSAGE`, `ORPHAN_TOOL_RESULT`, `SEQ_GAP`. */
@@ -50,11 +53,6 @@ export class DiagnosticSink {
     this.list.push(diagnostic)
     if (this.strict && diagnostic.severity === 'error') throw new ConversionError([diagnostic])
   }
-}
-
-/** Whether `value` is a plain object (not null, not an array). */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 /** Whether `value` is a string with at least one character. */
