@@ -64,6 +64,7 @@ export const publicApi = {
     'pendingToRunning',
     'runningToCompleted',
     'runningToError',
+    'stepTotals',
     'timeoutToolState',
     'toCompleted',
     'toError',

@@ -33,3 +33,9 @@ export function formatDuration(ms: number): string {
   if (hours > 0) return minutes > 0 ? `${hours} h ${minutes} min` : `${hours} h`
   return rest > 0 ? `${minutes} min ${rest} s` : `${minutes} min`
 }
+
+/** The ISO text of epoch milliseconds, or `undefined` when a `Date` cannot hold them (beyond ±8.64e15 ms). */
+export function isoTime(epochMs: unknown): string | undefined {
+  if (typeof epochMs !== 'number' || !Number.isFinite(epochMs) || Math.abs(epochMs) > 8.64e15) return undefined
+  return new Date(epochMs).toISOString()
+}

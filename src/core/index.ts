@@ -8,7 +8,7 @@ export * from './factory.js'
 export * from './toolState.js'
 export * from './validator.js'
 export * from './totals.js'
-export * from './format.js'
+export { formatCost, formatDuration, formatTokens } from './format.js'
 export {
   InvalidStateTransition,
   PartValidationError,
@@ -18,4 +18,15 @@ export {
   type ValidationIssue,
 } from './errors.js'
 export { IdMap } from './idMap.js'
-export * from './transcript.js'
+export {
+  applyOp,
+  applyOps,
+  emptyTranscript,
+  partsOf,
+  toMessages,
+  transcriptFromMessages,
+  type PendingDelta,
+  type TranscriptOp,
+  type TranscriptState,
+  type TranscriptStatus,
+} from './transcript.js'

@@ -21,13 +21,14 @@ export function tokenTotal(tokens: TokenUsage): number {
 }
 
 /** Adds `cost` and `tokens` of one step to `into` (mutates and returns `into`). */
-function accumulate(into: Totals, cost: number, tokens: TokenUsage, steps: number): Totals {
+function accumulate(into: Totals, cost: number, tokens: TokenUsage | undefined, steps: number): Totals {
   into.cost += finite(cost)
-  into.tokens.input += finite(tokens.input)
-  into.tokens.output += finite(tokens.output)
-  into.tokens.reasoning += finite(tokens.reasoning)
-  into.tokens.cache.read += finite(tokens.cache?.read)
-  into.tokens.cache.write += finite(tokens.cache?.write)
+  // Data that breaks the model (a step with no tokens) adds nothing rather than failing the sum.
+  into.tokens.input += finite(tokens?.input)
+  into.tokens.output += finite(tokens?.output)
+  into.tokens.reasoning += finite(tokens?.reasoning)
+  into.tokens.cache.read += finite(tokens?.cache?.read)
+  into.tokens.cache.write += finite(tokens?.cache?.write)
   into.tokens.total = tokenTotal(into.tokens)
   into.steps += steps
   return into
@@ -35,6 +36,14 @@ function accumulate(into: Totals, cost: number, tokens: TokenUsage, steps: numbe
 
 // A malformed count (NaN, missing) must not poison a whole transcript's totals.
 const finite = (value: number | undefined): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0)
+
+/** Totals of one step-finish part; `tokens.total` is the step's own when it reports one. */
+export function stepTotals(step: { cost: number; tokens: TokenUsage }): Totals {
+  const totals = accumulate(zeroTotals(), step.cost, step.tokens, 1)
+  const reported = step.tokens?.total
+  if (typeof reported === 'number' && Number.isFinite(reported)) totals.tokens.total = reported
+  return totals
+}
 
 /**
  * Totals of one message: the sum of its step-finish parts. An assistant message with no

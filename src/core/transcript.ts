@@ -1,3 +1,4 @@
+import { isRecord } from './record.js'
 import { IdMap } from './idMap.js'
 import type { MessageError, MessageInfo, Part, WithParts } from './model/types.js'
 
@@ -79,7 +80,28 @@ export function applyOp(state: TranscriptState, write: TranscriptOp): Transcript
   return next === state || write.op === 'appendPartDelta' || write.op === 'setStatus' ? next : { ...next, revision: state.revision + 1 }
 }
 
+/** Why a write cannot be applied (its ids are not strings, its info or part not an object), or `undefined`. */
+export function badWrite(write: TranscriptOp): string | undefined {
+  const id = (value: unknown) => typeof value === 'string'
+  switch (write.op) {
+    case 'upsertMessage':
+      return isRecord(write.info) && id(write.info.id) ? undefined : 'upsertMessage needs an info object with a string id'
+    case 'upsertPart':
+      return isRecord(write.part) && id(write.part.id) && id(write.part.messageID) ? undefined : 'upsertPart needs a part object with a string id and messageID'
+    case 'appendPartDelta':
+      return id(write.partID) && id(write.field) && id(write.delta) ? undefined : 'appendPartDelta needs a string partID, field and delta'
+    case 'removePart':
+      return id(write.partID) ? undefined : 'removePart needs a string partID'
+    case 'removeMessage':
+      return id(write.messageID) ? undefined : 'removeMessage needs a string messageID'
+    default:
+      return undefined
+  }
+}
+
 function apply(state: TranscriptState, write: TranscriptOp): TranscriptState {
+  // A write the state cannot hold (an id that is not a string) changes nothing; the store reports it.
+  if (badWrite(write) !== undefined) return state
   switch (write.op) {
     case 'upsertMessage': {
       const { info } = write

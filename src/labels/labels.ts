@@ -1,3 +1,4 @@
+import { textOf } from '../core/text.js'
 /**
  * Every piece of text the components show, so a host app can translate or reword any of it.
  * `{name}` in a label is replaced by a value (see {@link fillLabel}).
@@ -65,6 +66,8 @@ export interface Labels {
   unsupportedPart: string
   /** Shown when a part failed to render. */
   partFailed: string
+  /** Shown in place of a message that could not be rendered. */
+  messageFailed: string
   messageError: string
   jumpToLatest: string
   responding: string
@@ -131,6 +134,7 @@ export const en: Labels = {
   subtask: 'Subtask',
   unsupportedPart: 'Unsupported part: {type}',
   partFailed: 'This part could not be shown',
+  messageFailed: 'This message could not be shown',
   messageError: 'The response failed',
   jumpToLatest: 'Jump to latest',
   responding: 'Assistant is responding',
@@ -197,6 +201,7 @@ export const zhCN: Labels = {
   subtask: '子任务',
   unsupportedPart: '不支持的部分：{type}',
   partFailed: '此部分无法显示',
+  messageFailed: '此消息无法显示',
   messageError: '回复失败',
   jumpToLatest: '跳到最新',
   responding: '助手正在回复',
@@ -207,7 +212,7 @@ export const zhCN: Labels = {
 
 /** Replaces each `{name}` in `label` with `values[name]`. */
 export function fillLabel(label: string, values: Record<string, string | number>): string {
-  return label.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole))
+  return label.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? textOf(values[name]) : whole))
 }
 
 /** Label sets shipped with the kit, by locale. */

@@ -1,5 +1,6 @@
 // The protocols read untyped input with the same plain-object check as the core validator.
 export { isRecord } from '../core/record.js'
+export { safeJson, textOf } from '../core/text.js'
 
 /** Something a converter met in its input that it could not take as it was. */
 export interface Diagnostic {
@@ -66,4 +67,49 @@ export function describeValue(value: unknown): string {
   if (Array.isArray(value)) return 'an array'
   if (typeof value === 'string') return value.length > 30 ? `"${value.slice(0, 27)}…"` : `"${value}"`
   return typeof value === 'object' ? 'an object' : String(value)
+}
+
+/** How deep a wire value may nest; deeper levels are replaced by a marker, with a diagnostic. */
+export const MAX_DEPTH = 200
+
+const TOO_DEEP = `[nested deeper than ${MAX_DEPTH} levels; left out]`
+
+/** The depth of the deepest value under `value`, counted without recursion, stopping past `limit`. */
+function deeperThan(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]]
+  const seen = new Set<object>()
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop() as [unknown, number]
+    if (node === null || typeof node !== 'object' || seen.has(node)) continue
+    if (depth >= limit) return true
+    seen.add(node)
+    for (const key of Object.keys(node)) stack.push([(node as Record<string, unknown>)[key], depth + 1])
+  }
+  return false
+}
+
+function cut(value: unknown, depth: number, sink: DiagnosticSink, path: (string | number)[], seen: Set<object>): unknown {
+  if (value === null || typeof value !== 'object') return value
+  if (depth >= MAX_DEPTH || seen.has(value)) {
+    sink.error('TOO_DEEP', `the input nests deeper than ${MAX_DEPTH} levels (or refers to itself) here; that part is replaced by a marker`, path)
+    return TOO_DEEP
+  }
+  seen.add(value)
+  const out: Record<string, unknown> | unknown[] = Array.isArray(value) ? [] : {}
+  for (const key of Object.keys(value)) {
+    const child = cut((value as Record<string, unknown>)[key], depth + 1, sink, [...path, Array.isArray(value) ? Number(key) : key], seen)
+    Object.defineProperty(out, key, { value: child, enumerable: true, writable: true, configurable: true })
+  }
+  seen.delete(value)
+  return out
+}
+
+/**
+ * The input as it is when it nests at most {@link MAX_DEPTH} levels (the common case: checked
+ * without copying); otherwise a copy with what lies deeper replaced by a marker and a `TOO_DEEP`
+ * diagnostic, so no converter can overflow the stack on it.
+ */
+export function limitDepth<T>(value: T, sink: DiagnosticSink, path: (string | number)[] = []): T {
+  if (!deeperThan(value, MAX_DEPTH)) return value
+  return cut(value, 0, sink, path, new Set()) as T
 }

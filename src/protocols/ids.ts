@@ -1,3 +1,5 @@
+import { type DiagnosticSink, describeValue } from './diagnostics.js'
+
 /**
  * Deterministic ids for wires that carry none: the same input always gives the same id. A 64-bit
  * FNV-1a hash of the parts, in hex, after a prefix such as `msg` or `prt`.
@@ -12,10 +14,29 @@ export function deriveId(prefix: string, ...parts: (string | number)[]): string 
   return `${prefix}_${hash.toString(16).padStart(16, '0')}`
 }
 
-/** Parses an ISO date or epoch number into epoch milliseconds, or `undefined`. */
+/**
+ * Parses an ISO date or epoch number into epoch milliseconds, or `undefined` for anything that is
+ * not a time a `Date` can hold (beyond ±8.64e15 ms, not finite, not a date).
+ */
 export function toEpochMs(value: unknown): number | undefined {
-  if (typeof value === 'number' && Number.isFinite(value)) return value
+  if (typeof value === 'number') return isEpochMs(value) ? value : undefined
   if (typeof value !== 'string' || value.trim() === '') return undefined
   const parsed = Date.parse(value)
   return Number.isNaN(parsed) ? undefined : parsed
+}
+
+/** Whether `value` is a number of epoch milliseconds a `Date` can hold. */
+export function isEpochMs(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= 8.64e15
+}
+
+/**
+ * A wire time read as epoch milliseconds; one that is present but not a time a `Date` can hold is
+ * reported (`BAD_TIME`) and read as absent.
+ */
+export function readTime(value: unknown, sink: DiagnosticSink, path: (string | number)[]): number | undefined {
+  if (value === undefined || value === null || value === '') return undefined
+  const time = toEpochMs(value)
+  if (time === undefined) sink.warn('BAD_TIME', `${describeValue(value)} is not a time (ISO text or epoch milliseconds within ±8.64e15); read as no time`, path)
+  return time
 }

@@ -2,6 +2,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { MessageInfo, Part, WithParts } from '../core/model/types.js'
 import {
   applyOps,
+  badWrite,
   type TranscriptOp,
   type TranscriptState,
   toMessages,
@@ -43,7 +44,8 @@ export interface SnapshotOptions {
 
 /** A diagnostic kept by the store, with the protocol that reported it. */
 export interface StoredDiagnostic extends Diagnostic {
-  protocol: IngestProtocol
+  /** The protocol of the ingest that reported it, or `write` for a direct write the store refused. */
+  protocol: IngestProtocol | 'write'
 }
 
 /** The state of a chat store: the normalized transcript and what the conversion layer reported. */
@@ -186,17 +188,27 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
       queue = []
       write(ops)
     }
+    /** Reports the writes whose ids are not strings (the state ignores them), so none is lost silently. */
+    const checked = (ops: readonly TranscriptOp[]): readonly TranscriptOp[] => {
+      const bad = ops.flatMap((op, index) => {
+        const why = badWrite(op)
+        return why ? [{ code: 'BAD_WRITE', message: `${why}; the write was ignored`, path: [index], severity: 'error' as const }] : []
+      })
+      if (bad.length === 0) return ops
+      report('write', bad)
+      return ops.filter((op) => badWrite(op) === undefined)
+    }
     /** A write that must see everything streamed before it. */
     const now = (ops: readonly TranscriptOp[]) => {
       flush()
-      write(ops)
+      write(checked(ops))
     }
     const stream = (ops: readonly TranscriptOp[]) => {
       if (!coalesce) return now(ops)
-      queue.push(...ops)
+      queue.push(...checked(ops))
       if (!cancel && queue.length > 0) cancel = schedule(flush)
     }
-    const report = (protocol: IngestProtocol, diagnostics: readonly Diagnostic[]): StoredDiagnostic[] => {
+    const report = (protocol: IngestProtocol | 'write', diagnostics: readonly Diagnostic[]): StoredDiagnostic[] => {
       const stored = diagnostics.map((diagnostic) => ({ ...diagnostic, protocol }))
       if (stored.length === 0) return stored
       set((state) => {
@@ -214,7 +226,7 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
     const ingestDelta = (delta: unknown, opts: DeltaAssemblyOptions = {}): Diagnostic[] => {
       const runId = isRecord(delta) && typeof delta.runId === 'string' ? delta.runId : ''
       const previous = runs.get(runId)
-      const next = assembleDelta(previous ?? createDeltaAssembly(opts), delta)
+      const next = assembleDelta(previous ?? createDeltaAssembly(opts), delta, opts)
       runs.set(runId, next)
       const ops = assemblyOps(previous, next)
       if (next.status !== previous?.status) {

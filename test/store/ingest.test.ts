@@ -133,7 +133,7 @@ describe('diagnostics', () => {
       store.getState().ingest('opencode', 'not an export'),
       store.getState().ingest('opencode-event', { type: 'message.part.delta', properties: { partID: 'x' } }),
       store.getState().ingest('opencode-event', 42),
-      store.getState().ingest('toolmessage2', { role: 'wizard' }),
+      store.getState().ingest('toolmessage2', { role: 'tool', content: 'not a list of results' }),
       store.getState().ingest('delta', { kind: 'nonsense' }),
       store.getState().ingest('chat', { not: 'an array' }),
       store.getState().ingest('msgfile', 42),

@@ -9,6 +9,7 @@ import type {
   UnsupportedPart as UnsupportedPartData,
 } from '../../core/model/types.js'
 import { fillLabel } from '../../labels/labels.js'
+import { textOf } from '../../core/text.js'
 import { useLabels } from '../../labels/LabelsContext.js'
 import { cx } from '../cx.js'
 
@@ -88,5 +89,5 @@ export function SubtaskPart(props: RowProps<SubtaskPartData>) {
 /** A part of a type the kit does not know: shown as a neutral row, never dropped. */
 export function UnsupportedPart(props: RowProps<UnsupportedPartData>) {
   const labels = useLabels()
-  return <Row {...props} type="unsupported" icon="?" title={fillLabel(labels.unsupportedPart, { type: props.part.originalType })} />
+  return <Row {...props} type="unsupported" icon="?" title={fillLabel(labels.unsupportedPart, { type: typeof props.part.originalType === 'string' ? props.part.originalType : textOf(props.part.type) })} />
 }

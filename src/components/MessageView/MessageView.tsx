@@ -1,8 +1,11 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react'
 import type { MessageInfo, WithParts } from '../../core/model/types.js'
+import { isoTime } from '../../core/format.js'
+import { textOf } from '../../core/text.js'
 import { messageTotals, type Totals } from '../../core/totals.js'
 import { useLabels } from '../../labels/LabelsContext.js'
 import { cx } from '../cx.js'
+import { ErrorBoundary } from '../ErrorBoundary.js'
 import { PartView } from '../PartView/PartView.js'
 import { hasUsage, UsageSummary } from '../UsageSummary.js'
 
@@ -20,9 +23,17 @@ export interface MessageViewProps extends Omit<ComponentPropsWithRef<'article'>,
 }
 
 function formatTime(epochMs: number, locale: string | undefined, timeZone: string | undefined): string {
-  if (!Number.isFinite(epochMs) || epochMs <= 0) return ''
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }).format(epochMs)
+  if (isoTime(epochMs) === undefined || epochMs <= 0) return ''
+  try {
+    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }).format(epochMs)
+  } catch {
+    // An unknown locale or time zone: the time is still shown, in the runtime's own.
+    return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(epochMs)
+  }
 }
+
+/** A field the model types as text, shown only when it is text: a view never throws on a wrong value. */
+const textField = (value: unknown): string => (typeof value === 'string' ? value : '')
 
 /**
  * One message: role, agent and model, time, its parts in order, an error banner when the
@@ -30,18 +41,20 @@ function formatTime(epochMs: number, locale: string | undefined, timeZone: strin
  */
 export function MessageView({ info, children, totals, streaming = false, timeZone, className, ...rest }: MessageViewProps) {
   const labels = useLabels()
-  const role = labels.roles[info.role]
-  const model = info.role === 'assistant' ? info.modelID : info.model?.modelID
-  const time = formatTime(info.time.created, typeof document === 'undefined' ? undefined : document.documentElement.lang || undefined, timeZone)
-  const error = info.role === 'assistant' ? info.error : undefined
+  const role = (Object.hasOwn(labels.roles, info.role) ? labels.roles[info.role] : undefined) ?? (textField(info.role) || labels.roles.assistant)
+  const model = textField(info.role === 'assistant' ? info.modelID : info.model?.modelID)
+  const agent = textField(info.agent)
+  const created = info.time?.created ?? 0
+  const time = formatTime(created, typeof document === 'undefined' ? undefined : document.documentElement.lang || undefined, timeZone)
+  const error = info.role === 'assistant' && info.error ? { name: textField(info.error.name) || 'Error', message: textField(info.error.data?.message) } : undefined
   return (
     <article {...rest} className={cx('cp-message', className)} data-role={info.role} data-streaming={streaming || undefined} aria-busy={streaming || undefined} aria-label={role}>
       <header className="cp-message__header">
         <span className="cp-message__role">{role}</span>
-        {info.agent ? <span className="cp-message__agent">{info.agent}</span> : null}
+        {agent ? <span className="cp-message__agent">{agent}</span> : null}
         {model ? <span className="cp-message__model">{model}</span> : null}
         {time ? (
-          <time className="cp-message__time" dateTime={new Date(info.time.created).toISOString()}>
+          <time className="cp-message__time" dateTime={isoTime(created)}>
             {time}
           </time>
         ) : null}
@@ -53,7 +66,7 @@ export function MessageView({ info, children, totals, streaming = false, timeZon
           <span>
             {' '}
             {error.name}
-            {error.data.message ? `: ${error.data.message}` : ''}
+            {error.message ? `: ${error.message}` : ''}
           </span>
         </div>
       ) : null}
@@ -72,12 +85,43 @@ export interface MessageProps extends Omit<MessageViewProps, 'info' | 'children'
 }
 
 /** A message given as data (`WithParts`), with every part rendered by {@link PartView}. */
-export function Message({ message, streaming, ...rest }: MessageProps) {
+export function Message(props: MessageProps) {
+  return (
+    <MessageErrorBoundary info={props.message?.info}>
+      <MessageBody {...props} />
+    </MessageErrorBoundary>
+  )
+}
+
+function MessageBody({ message, streaming, ...rest }: MessageProps) {
   return (
     <MessageView {...rest} info={message.info} totals={messageTotals(message)} streaming={streaming}>
-      {message.parts.map((part) => (
-        <PartView key={part.id} part={part} streaming={streaming} />
+      {message.parts.map((part, index) => (
+        // A key React can always read: an id that is not text (bad data) falls back to the position.
+        <PartView key={typeof part?.id === 'string' ? part.id : `#${index}`} part={part} streaming={streaming} />
       ))}
     </MessageView>
+  )
+}
+
+/** Shown in place of a message that threw while rendering; reads nothing it cannot print. */
+function MessageFailed({ id, error }: { id: unknown; error: unknown }) {
+  const labels = useLabels()
+  const detail = error instanceof Error && typeof error.message === 'string' ? error.message : textOf(error)
+  return (
+    <article className="cp-message cp-message--failed" data-state="failed" data-message-id={typeof id === 'string' ? id : undefined} aria-label={labels.messageFailed}>
+      <div className="cp-part-failed" role="note">
+        <strong>{labels.messageFailed}</strong> <span className="cp-part-failed__detail">({detail})</span>
+      </div>
+    </article>
+  )
+}
+
+/** Keeps a message that throws while rendering to itself: it shows an inline error, the transcript stays. */
+export function MessageErrorBoundary({ info, children }: { info: MessageInfo; children: ReactNode }) {
+  return (
+    <ErrorBoundary resetKey={info} fallback={(error) => <MessageFailed id={info?.id} error={error} />}>
+      {children}
+    </ErrorBoundary>
   )
 }

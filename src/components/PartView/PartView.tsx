@@ -1,9 +1,11 @@
-import { Component, type ComponentType, type ErrorInfo, memo, type ReactNode } from 'react'
+import { type ComponentType, memo, type ReactNode } from 'react'
 import type { Part } from '../../core/model/types.js'
+import { textOf } from '../../core/text.js'
 import { useLabels } from '../../labels/LabelsContext.js'
 import { usePart } from '../../store/react.js'
 import { AgentPart, CompactionPart, PatchPart, RetryPart, SnapshotPart, SubtaskPart, UnsupportedPart } from '../CompactParts/CompactParts.js'
 import { type PartComponentProps, type PartComponents, useRenderConfig } from '../config.js'
+import { ErrorBoundary } from '../ErrorBoundary.js'
 import { FilePart } from '../FilePart/FilePart.js'
 import { ReasoningPart } from '../ReasoningPart/ReasoningPart.js'
 import { StepFinishPart } from '../StepFinishPart/StepFinishPart.js'
@@ -28,43 +30,33 @@ export const builtInPartComponents: Required<PartComponents> = {
   unsupported: UnsupportedPart,
 }
 
+/** Shown in place of a part that threw. Reads nothing it cannot print: it must not throw itself. */
 function PartFailed({ part, error }: { part: Part; error: unknown }) {
   const labels = useLabels()
-  const message = error instanceof Error ? error.message : String(error)
+  const message = error instanceof Error && typeof error.message === 'string' ? error.message : textOf(error)
+  const type = typeof part?.type === 'string' ? part.type : ''
   return (
-    <div className="cp-part-failed" data-part={part.type} data-state="failed" role="note">
-      <strong>{labels.partFailed}</strong> <span className="cp-part-failed__detail">({part.type}: {message})</span>
+    <div className="cp-part-failed" data-part={type || undefined} data-state="failed" role="note">
+      <strong>{labels.partFailed}</strong> <span className="cp-part-failed__detail">({type ? `${type}: ` : ''}{message})</span>
     </div>
   )
 }
 
-interface BoundaryProps {
-  part: Part
-  children: ReactNode
-  onError?: ((error: unknown, part: Part) => void) | undefined
+/** The component for a part's type: the host's, then the kit's; own entries only, so `constructor` is just an unknown type. */
+function viewFor(components: PartComponents, type: unknown): ComponentType<PartComponentProps> {
+  if (typeof type !== 'string') return UnsupportedPart as ComponentType<PartComponentProps>
+  const own = Object.hasOwn(components, type) ? components[type as keyof PartComponents] : undefined
+  const builtIn = Object.hasOwn(builtInPartComponents, type) ? builtInPartComponents[type as keyof PartComponents] : UnsupportedPart
+  return (own ?? builtIn) as ComponentType<PartComponentProps>
 }
 
 /** Keeps a part that throws while rendering to itself: it shows an inline error, the rest stays. */
-export class PartErrorBoundary extends Component<BoundaryProps, { error: unknown; part: Part | null }> {
-  override state = { error: null as unknown, part: null as Part | null }
-
-  static getDerivedStateFromError(error: unknown) {
-    return { error }
-  }
-
-  static getDerivedStateFromProps(props: BoundaryProps, state: { error: unknown; part: Part | null }) {
-    // A new version of the part gets a new chance to render.
-    return props.part !== state.part ? { error: null, part: props.part } : null
-  }
-
-  override componentDidCatch(error: unknown, _info: ErrorInfo) {
-    this.props.onError?.(error, this.props.part)
-  }
-
-  override render() {
-    if (this.state.error !== null) return <PartFailed part={this.props.part} error={this.state.error} />
-    return this.props.children
-  }
+export function PartErrorBoundary({ part, children, onError }: { part: Part; children: ReactNode; onError?: ((error: unknown, part: Part) => void) | undefined }) {
+  return (
+    <ErrorBoundary resetKey={part} fallback={(error) => <PartFailed part={part} error={error} />} onError={onError ? (error) => onError(error, part) : undefined}>
+      {children}
+    </ErrorBoundary>
+  )
 }
 
 /** Props of {@link PartView}. */
@@ -76,7 +68,7 @@ export interface PartViewProps {
 /** Renders any part with the component for its type (the host's over the kit's), inside an error boundary. */
 export const PartView = memo(function PartView({ part, streaming }: PartViewProps) {
   const { components } = useRenderConfig()
-  const View = (components[part.type] ?? builtInPartComponents[part.type]) as ComponentType<PartComponentProps>
+  const View = viewFor(components, part.type)
   return (
     <PartErrorBoundary part={part}>
       <View part={part} streaming={streaming} />

@@ -1,7 +1,8 @@
 import type { ComponentPropsWithRef } from 'react'
 import { formatCost, formatTokens } from '../../core/format.js'
 import type { StepFinishPart as StepFinishPartData } from '../../core/model/types.js'
-import { tokenTotal } from '../../core/totals.js'
+import { ownEntry } from '../../core/record.js'
+import { stepTotals } from '../../core/totals.js'
 import type { Labels } from '../../labels/labels.js'
 import { useLabels } from '../../labels/LabelsContext.js'
 import { cx } from '../cx.js'
@@ -21,9 +22,10 @@ export interface StepFinishPartProps extends Omit<ComponentPropsWithRef<'div'>, 
  */
 export function StepFinishPart({ part, labels: overrides, className, streaming: _streaming, ...rest }: StepFinishPartProps) {
   const labels = useLabels(overrides)
-  const { tokens } = part
-  const total = tokens.total ?? tokenTotal(tokens)
-  const reason = labels.finishReasons[part.reason] ?? part.reason
+  // Counts that are missing or not numbers (data outside the model) show as 0, never as an error.
+  const { tokens, cost } = stepTotals(part)
+  const total = tokens.total
+  const reason = ownEntry<string>(labels.finishReasons, part.reason) ?? part.reason
   const rows: [string, number, string][] = [
     [labels.tokensInput, tokens.input, 'input'],
     [labels.tokensOutput, tokens.output, 'output'],
@@ -40,7 +42,7 @@ export function StepFinishPart({ part, labels: overrides, className, streaming: 
       <dl className="cp-step-finish__usage">
         <div className="cp-step-finish__item" data-field="cost">
           <dt>{labels.cost}</dt>
-          <dd title={`$${part.cost}`}>{formatCost(part.cost)}</dd>
+          <dd title={`$${cost}`}>{formatCost(cost)}</dd>
         </div>
         {rows.map(([label, value, field]) => (
           <div className="cp-step-finish__item" data-field={field} data-zero={value === 0 || undefined} key={field}>

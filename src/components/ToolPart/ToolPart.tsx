@@ -1,5 +1,7 @@
 import type { ComponentPropsWithRef } from 'react'
 import { formatDuration } from '../../core/format.js'
+import { ownEntry } from '../../core/record.js'
+import { textOf } from '../../core/text.js'
 import type { ToolPart as ToolPartData, ToolStatus } from '../../core/model/types.js'
 import { useLabels } from '../../labels/LabelsContext.js'
 import { useRenderConfig } from '../config.js'
@@ -21,9 +23,9 @@ export function ToolStatusBadge({ status }: { status: ToolStatus }) {
   return (
     <span className="cp-badge" data-state={status}>
       <span className="cp-badge__icon" aria-hidden="true">
-        {ICONS[status]}
+        {ownEntry(ICONS, status) ?? ICONS.error}
       </span>
-      {labels.toolStatus[status]}
+      {ownEntry<string>(labels.toolStatus, status) ?? textOf(status)}
     </span>
   )
 }

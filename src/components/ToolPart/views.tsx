@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react'
 import type { Metadata, ToolPart } from '../../core/model/types.js'
-import { isRecord } from '../../protocols/diagnostics.js'
+import { isRecord, ownEntry } from '../../core/record.js'
 import { fillLabel } from '../../labels/labels.js'
 import { useLabels } from '../../labels/LabelsContext.js'
 import type { ToolViewProps, ToolViews } from '../config.js'
@@ -198,10 +198,10 @@ export function TodoToolView(props: ToolViewProps) {
           // biome-ignore lint/suspicious/noArrayIndexKey: todos may repeat their text
           <li key={i} className="cp-todo" data-state={todo.status}>
             <span className="cp-todo__icon" aria-hidden="true">
-              {TODO_ICON[todo.status] ?? '○'}
+              {ownEntry(TODO_ICON, todo.status) ?? '○'}
             </span>
             <span className="cp-todo__content">{todo.content}</span>
-            <span className="cp-todo__status">{labels.todoStatus[todo.status as keyof typeof labels.todoStatus] ?? todo.status}</span>
+            <span className="cp-todo__status">{ownEntry<string>(labels.todoStatus, todo.status) ?? todo.status}</span>
             {todo.priority ? <span className="cp-todo__priority">{todo.priority}</span> : null}
           </li>
         ))}
@@ -247,7 +247,7 @@ export const builtInToolViews: ToolViews = {
 
 /** The view for a tool part: the host's by name, the kit's by name, by what it returned, or generic. */
 export function pickToolView(part: ToolPart, tools: ToolViews): ComponentType<ToolViewProps> {
-  const named = tools[part.tool] ?? builtInToolViews[part.tool]
+  const named = ownEntry(tools, part.tool) ?? ownEntry(builtInToolViews, part.tool)
   if (named) return named
   const display = displayOf(part)?.type
   if (display === 'diff_viewer') return DiffToolView

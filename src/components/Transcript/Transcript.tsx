@@ -5,7 +5,7 @@ import type { ChatStore } from '../../store/chatStore.js'
 import { ChatStoreProvider, useChatStore, useMessage, useMessageIds, useMessageTotals, usePartIds, useStatus, useTotals } from '../../store/react.js'
 import { ChatpartsProvider, type RenderConfig } from '../config.js'
 import { cx } from '../cx.js'
-import { MessageView } from '../MessageView/MessageView.js'
+import { MessageErrorBoundary, MessageView } from '../MessageView/MessageView.js'
 import { StorePart } from '../PartView/PartView.js'
 import { hasUsage, UsageSummary } from '../UsageSummary.js'
 
@@ -133,7 +133,7 @@ function useStreamingMessageId(): string | undefined {
     if (state.status !== 'streaming') return undefined
     for (let i = state.messageIds.length - 1; i >= 0; i--) {
       const info = state.messages.get(state.messageIds[i] as string)
-      if (info?.role === 'assistant') return info.time.completed === undefined ? info.id : undefined
+      if (info?.role === 'assistant') return info.time?.completed === undefined ? info.id : undefined
     }
     return undefined
   })
@@ -155,11 +155,13 @@ const StoreMessage = memo(function StoreMessage({ id, streaming, timeZone, posit
   const totals = useMessageTotals(id)
   if (!info) return null
   return (
-    <MessageView info={info} totals={totals} streaming={streaming} timeZone={timeZone} data-message-id={id} aria-posinset={position} aria-setsize={count}>
-      {partIds.map((partID) => (
-        <StorePart key={partID} id={partID} streaming={streaming} />
-      ))}
-    </MessageView>
+    <MessageErrorBoundary info={info}>
+      <MessageView info={info} totals={totals} streaming={streaming} timeZone={timeZone} data-message-id={id} aria-posinset={position} aria-setsize={count}>
+        {partIds.map((partID) => (
+          <StorePart key={partID} id={partID} streaming={streaming} />
+        ))}
+      </MessageView>
+    </MessageErrorBoundary>
   )
 })
 

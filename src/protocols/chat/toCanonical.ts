@@ -1,8 +1,9 @@
 import type { AssistantInfo, Part, ToolPart, WithParts } from '../../core/model/types.js'
-import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isRecord } from '../diagnostics.js'
+import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isRecord, limitDepth, safeJson } from '../diagnostics.js'
 import { deriveId } from '../ids.js'
 import { assistantInfo, userInfo } from '../infos.js'
-import type { ChatMessage, TypedMessage } from './types.js'
+import { decodeChatMessage, decodeTypedMessage, isTypedShape } from './decode.js'
+import type { TypedMessage } from './types.js'
 import { toTypedMessage } from './typed.js'
 
 /** Options of {@link fromChatMessages}. */
@@ -11,26 +12,19 @@ export interface ChatOptions extends ConvertOptions {
   sessionID?: string
 }
 
-const KINDS = new Set(['system', 'user', 'assistant', 'reasoning', 'tool-call', 'tool-result'])
-
 function asTyped(raw: unknown, sink: DiagnosticSink, path: (string | number)[]): TypedMessage | undefined {
   if (!isRecord(raw)) {
     sink.error('BAD_MESSAGE', `a message must be an object (got ${describeValue(raw)})`, path)
     return undefined
   }
-  if (typeof raw.kind === 'string' && KINDS.has(raw.kind) && isRecord(raw.metaInfo)) {
-    return { ...raw, content: typeof raw.content === 'string' ? raw.content : '' } as TypedMessage
-  }
+  if (isTypedShape(raw)) return decodeTypedMessage(raw, sink, path)
+  const flat = decodeChatMessage(raw, sink, path)
   if (typeof raw.role !== 'string') {
-    sink.error('BAD_MESSAGE', 'a flat message needs a string role (or a typed message a kind and metaInfo)', [...path, 'role'])
-    return undefined
-  }
-  if (typeof raw.content !== 'string') sink.warn('BAD_CONTENT', `content should be a string (got ${describeValue(raw.content)}); read as text`, [...path, 'content'])
-  const content = typeof raw.content === 'string' ? raw.content : raw.content === undefined ? '' : JSON.stringify(raw.content)
-  if (!['system', 'user', 'assistant', 'tool', 'reasoning'].includes(raw.role)) {
+    sink.error('BAD_MESSAGE', `a flat message needs a string role (got ${describeValue(raw.role)}), or a typed message a kind and metaInfo; read as a user message`, [...path, 'role'])
+  } else if (!['system', 'user', 'assistant', 'tool', 'reasoning'].includes(raw.role)) {
     sink.warn('UNKNOWN_ROLE', `role "${raw.role}" is not system, user, assistant, tool or reasoning; read as a user message`, [...path, 'role'])
   }
-  return toTypedMessage({ ...raw, role: raw.role, content } as ChatMessage)
+  return toTypedMessage(flat)
 }
 
 function parseArguments(text: string): { input: Record<string, unknown>; raw?: string } {
@@ -57,7 +51,8 @@ export function fromChatMessages(input: unknown, options?: ChatOptions): { messa
     sink.error('BAD_MESSAGES', `expected an array of messages (got ${describeValue(input)})`)
     return { messages, diagnostics: sink.list }
   }
-  const sessionID = options?.sessionID ?? deriveId('ses', 'chat', JSON.stringify(input[0] ?? null).slice(0, 200))
+  const list: unknown[] = limitDepth(input, sink)
+  const sessionID = options?.sessionID ?? deriveId('ses', 'chat', safeJson(list[0] ?? null).slice(0, 200))
   let current: WithParts | undefined
   let pendingReasoning: Part[] = []
   let previousKind: string | undefined
@@ -73,7 +68,7 @@ export function fromChatMessages(input: unknown, options?: ChatOptions): { messa
     return message
   }
 
-  input.forEach((raw, index) => {
+  list.forEach((raw, index) => {
     const path = [index]
     const typed = asTyped(raw, sink, path)
     if (!typed) return
@@ -163,6 +158,6 @@ export function fromChatMessages(input: unknown, options?: ChatOptions): { messa
   })
   // Reasoning with no answer after it still shows, in an assistant message of its own.
   const first = pendingReasoning[0]
-  if (first?.type === 'reasoning') openAssistant(input.length, { kind: 'reasoning', content: '', metaInfo: { timestamp: first.time.start } })
+  if (first?.type === 'reasoning') openAssistant(list.length, { kind: 'reasoning', content: '', metaInfo: { timestamp: first.time.start } })
   return { messages, diagnostics: sink.list }
 }

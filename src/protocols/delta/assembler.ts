@@ -1,6 +1,6 @@
 import type { AssistantInfo, MessageError, Part, ReasoningPart, StepFinishPart, TextPart, ToolPart, WithParts } from '../../core/model/types.js'
 import type { TranscriptOp } from '../../core/transcript.js'
-import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isNonEmptyString, isRecord } from '../diagnostics.js'
+import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isNonEmptyString, isRecord, safeJson } from '../diagnostics.js'
 import { deriveId, toEpochMs } from '../ids.js'
 import { assistantInfo } from '../infos.js'
 
@@ -28,8 +28,8 @@ export interface DeltaAssembly {
   runId?: string
   /** The highest `seq` seen. */
   lastSeq?: number
-  /** Every `seq` applied, to tell a duplicate from a reorder. */
-  seen: Record<number, true>
+  /** Every `seq` applied, with a fingerprint of its delta, to tell a retransmission from a conflict and a reorder. */
+  seen: Record<number, number>
   /** Tool calls by id: their part and argument text so far. */
   tools: Record<string, { partID: string; raw: string }>
   /** The text or reasoning part that the next delta of the same kind extends. */
@@ -64,11 +64,11 @@ class Draft {
   sink: DiagnosticSink
   time: number
 
-  constructor(state: DeltaAssembly, time: number) {
+  constructor(state: DeltaAssembly, time: number, options?: ConvertOptions) {
     this.state = { ...state }
     this.info = state.message.info
     this.parts = state.message.parts
-    this.sink = new DiagnosticSink(state.options)
+    this.sink = new DiagnosticSink({ strict: options?.strict ?? state.options.strict ?? false })
     this.time = time
   }
 
@@ -170,7 +170,7 @@ function parseArgs(raw: string): { input: Record<string, unknown> } | { error: s
     const value: unknown = JSON.parse(raw)
     return isRecord(value) ? { input: value } : { error: `arguments are JSON but not an object (${describeValue(value)})` }
   } catch (error) {
-    return { error: error instanceof Error ? error.message : String(error) }
+    return { error: error instanceof Error ? error.message : 'unparsable' }
   }
 }
 
@@ -182,27 +182,31 @@ function parseArgs(raw: string): { input: Record<string, unknown> } | { error: s
  * joined per call and parsed at `tool_call_end` (a failure keeps the raw text and a flag). Nothing
  * streamed is ever dropped; never throws unless the assembly was created `strict`.
  */
-export function assembleDelta(state: DeltaAssembly, delta: unknown): DeltaAssembly {
+export function assembleDelta(state: DeltaAssembly, delta: unknown, options?: ConvertOptions): DeltaAssembly {
   if (!isRecord(delta) || typeof delta.kind !== 'string') {
-    const draft = new Draft(state, 0)
+    const draft = new Draft(state, 0, options)
     draft.report('BAD_DELTA', `a delta must be an object with a kind (got ${describeValue(delta)})`, [])
     return draft.freeze()
   }
   const time = toEpochMs(delta.timestamp) ?? state.message.info.time.created
-  const draft = new Draft(state, time)
+  const draft = new Draft(state, time, options)
   const seq = delta.seq
   const kind = delta.kind
   const payload = isRecord(delta.payload) ? delta.payload : {}
   const runId = typeof delta.runId === 'string' ? delta.runId : ''
 
   if (typeof seq === 'number' && Number.isInteger(seq)) {
-    if (state.seen[seq]) return state
-    if (state.lastSeq !== undefined && seq < state.lastSeq) {
+    const print = fingerprint(kind, delta.payload)
+    const earlier = Object.hasOwn(state.seen, seq) ? state.seen[seq] : undefined
+    // The same delta again is a retransmission; another delta under a used seq still lands, reported.
+    if (earlier === print) return state
+    if (earlier !== undefined) draft.report('SEQ_CONFLICT', `seq ${seq} came again with a different delta; both are applied`, ['seq'])
+    else if (state.lastSeq !== undefined && seq < state.lastSeq) {
       draft.report('SEQ_REORDER', `seq ${seq} arrived after seq ${state.lastSeq}; applied where it arrived`, ['seq'])
     } else if (state.lastSeq !== undefined && seq > state.lastSeq + 1) {
       draft.report('SEQ_GAP', `seq jumped from ${state.lastSeq} to ${seq}; deltas may be missing`, ['seq'], 'warning')
     }
-    draft.state.seen = { ...state.seen, [seq]: true }
+    if (earlier === undefined) draft.state.seen = { ...state.seen, [seq]: print }
     draft.state.lastSeq = Math.max(seq, state.lastSeq ?? seq)
   } else {
     draft.report('BAD_SEQ', `seq must be an integer (got ${describeValue(seq)}); the delta is applied`, ['seq'])
@@ -249,7 +253,7 @@ export function assembleDelta(state: DeltaAssembly, delta: unknown): DeltaAssemb
         draft.report('BAD_PAYLOAD', 'tool_call_start needs a toolCallId', ['payload', 'toolCallId'])
         break
       }
-      if (draft.state.tools[payload.toolCallId]) {
+      if (toolOf(draft.state.tools, payload.toolCallId)) {
         draft.report('DUPLICATE_TOOL_CALL', `tool call ${payload.toolCallId} already started; ignored`, ['payload', 'toolCallId'])
         break
       }
@@ -262,11 +266,11 @@ export function assembleDelta(state: DeltaAssembly, delta: unknown): DeltaAssemb
         draft.report('BAD_PAYLOAD', 'tool_call_args needs a toolCallId and a string argsTextDelta', ['payload'])
         break
       }
-      if (!draft.state.tools[id]) {
+      if (!toolOf(draft.state.tools, id)) {
         draft.report('UNKNOWN_TOOL_CALL', `arguments for tool call ${id}, which never started; a call of tool "unknown" is opened`, ['payload', 'toolCallId'])
         draft.startTool(id, 'unknown')
       }
-      const tool = draft.state.tools[id] as { partID: string; raw: string }
+      const tool = toolOf(draft.state.tools, id) as { partID: string; raw: string }
       const raw = tool.raw + payload.argsTextDelta
       draft.state.tools = { ...draft.state.tools, [id]: { ...tool, raw } }
       draft.replace(tool.partID, (part) => (part.type === 'tool' && part.state.status === 'pending' ? { ...part, state: { ...part.state, raw } } : part))
@@ -274,7 +278,7 @@ export function assembleDelta(state: DeltaAssembly, delta: unknown): DeltaAssemb
     }
     case 'tool_call_end': {
       const id = payload.toolCallId
-      const tool = isNonEmptyString(id) ? draft.state.tools[id] : undefined
+      const tool = isNonEmptyString(id) ? toolOf(draft.state.tools, id) : undefined
       if (!isNonEmptyString(id) || !tool) {
         draft.report('UNKNOWN_TOOL_CALL', `tool_call_end for a call that never started (${describeValue(id)})`, ['payload', 'toolCallId'])
         break
@@ -329,9 +333,22 @@ export function assembleDelta(state: DeltaAssembly, delta: unknown): DeltaAssemb
   return draft.freeze()
 }
 
+/** A 32-bit FNV-1a hash of a delta's kind and payload: tells a retransmitted delta from another one. */
+function fingerprint(kind: string, payload: unknown): number {
+  const text = `${kind}\u0000${safeJson(payload)}`
+  let hash = 0x811c9dc5
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193)
+  return hash >>> 0
+}
+
 /** Assembles a whole stream of deltas. */
 export function assembleDeltas(deltas: readonly unknown[], options?: DeltaAssemblyOptions): DeltaAssembly {
-  return deltas.reduce<DeltaAssembly>(assembleDelta, createDeltaAssembly(options))
+  return deltas.reduce<DeltaAssembly>((state, delta) => assembleDelta(state, delta), createDeltaAssembly(options))
+}
+
+/** The open tool call of a wire-given id: an own entry only, so `__proto__` or `constructor` is just an id. */
+function toolOf(tools: DeltaAssembly['tools'], id: string): { partID: string; raw: string } | undefined {
+  return Object.hasOwn(tools, id) ? tools[id] : undefined
 }
 
 /** The canonical writes that take a store from `previous` to `next` (only what changed). */

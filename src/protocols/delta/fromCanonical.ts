@@ -1,3 +1,4 @@
+import { isoTime } from '../../core/format.js'
 import type { Metadata, Part, ToolPart, WithParts } from '../../core/model/types.js'
 import { isRecord } from '../diagnostics.js'
 import type { ToolMessageOrigin } from './toCanonical.js'
@@ -60,7 +61,7 @@ export function toDeltaMessages(messages: readonly WithParts[]): DeltaMessage[] 
       runId: text(meta.runId),
       role,
       parts: parts.flatMap((part) => toPart(part) ?? []),
-      timestamp: text(meta.timestamp) || new Date(info.time.created).toISOString(),
+      timestamp: text(meta.timestamp) || (isoTime(info.time.created) ?? ''),
     }
     if (isRecord(meta.meta)) message.meta = meta.meta
     out.push(message)
@@ -72,7 +73,7 @@ export function toDeltaMessages(messages: readonly WithParts[]): DeltaMessage[] 
       const key = from ? String(from.index) : `call:${part.callID}`
       let group = groups.get(key)
       if (!group) {
-        group = { runId: from?.runId ?? message.runId, role: 'tool', parts: [], timestamp: from?.timestamp ?? new Date(part.state.time.end).toISOString() }
+        group = { runId: from?.runId ?? message.runId, role: 'tool', parts: [], timestamp: from?.timestamp ?? isoTime(part.state.time.end) ?? '' }
         if (from?.meta) group.meta = from.meta
         groups.set(key, group)
         out.push(group)

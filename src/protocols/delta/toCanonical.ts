@@ -1,6 +1,6 @@
 import type { FilePart, Metadata, Part, ToolPart, WithParts } from '../../core/model/types.js'
-import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isNonEmptyString, isRecord } from '../diagnostics.js'
-import { deriveId, toEpochMs } from '../ids.js'
+import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isNonEmptyString, isRecord, limitDepth, safeJson } from '../diagnostics.js'
+import { deriveId, readTime } from '../ids.js'
 import { assistantInfo, userInfo } from '../infos.js'
 
 /** Options of {@link fromDeltaMessages}. */
@@ -26,9 +26,9 @@ export interface ToolMessageOrigin {
 function contentText(content: unknown): string {
   if (typeof content === 'string') return content
   if (Array.isArray(content)) {
-    return content.map((item) => (isRecord(item) && isRecord(item.payload) && typeof item.payload.text === 'string' ? item.payload.text : JSON.stringify(item))).join('\n')
+    return content.map((item) => (isRecord(item) && isRecord(item.payload) && typeof item.payload.text === 'string' ? item.payload.text : safeJson(item))).join('\n')
   }
-  return content === undefined ? '' : JSON.stringify(content)
+  return content === undefined ? '' : safeJson(content)
 }
 
 function convertPart(raw: unknown, owner: { sessionID: string; messageID: string }, index: number, time: number, sink: DiagnosticSink, path: (string | number)[]): Part | undefined {
@@ -98,17 +98,22 @@ export function fromDeltaMessages(input: unknown, options?: DeltaMessagesOptions
     sink.error('BAD_MESSAGES', `expected an array of messages (got ${describeValue(input)})`)
     return { messages, diagnostics: sink.list }
   }
-  const firstRun = input.find((message) => isRecord(message) && isNonEmptyString(message.runId))
-  const sessionID = options?.sessionID ?? deriveId('ses', isRecord(firstRun) ? String(firstRun.runId) : 'delta')
-  input.forEach((raw, index) => {
+  const list: unknown[] = limitDepth(input, sink)
+  const firstRun = list.find((message) => isRecord(message) && isNonEmptyString(message.runId))
+  const sessionID = options?.sessionID ?? deriveId('ses', isRecord(firstRun) && typeof firstRun.runId === 'string' ? firstRun.runId : 'delta')
+  list.forEach((raw, index) => {
     const path = [index]
-    if (!isRecord(raw) || !['system', 'user', 'assistant', 'tool'].includes(String(raw.role))) {
-      sink.error('BAD_MESSAGE', `a message needs role system, user, assistant or tool (got ${describeValue(isRecord(raw) ? raw.role : raw)})`, path)
+    if (!isRecord(raw)) {
+      sink.error('BAD_MESSAGE', `a message must be an object (got ${describeValue(raw)})`, path)
       return
+    }
+    if (raw.role !== 'system' && raw.role !== 'user' && raw.role !== 'assistant' && raw.role !== 'tool') {
+      // Nothing the wire carried is dropped: a message of an unknown role shows as a user message.
+      sink.error('UNKNOWN_ROLE', `a message needs role system, user, assistant or tool (got ${describeValue(raw.role)}); read as a user message`, [...path, 'role'])
     }
     const runId = typeof raw.runId === 'string' ? raw.runId : ''
     const timestamp = typeof raw.timestamp === 'string' ? raw.timestamp : ''
-    const time = toEpochMs(timestamp) ?? 0
+    const time = readTime(raw.timestamp, sink, [...path, 'timestamp']) ?? 0
     const parts = Array.isArray(raw.parts) ? raw.parts : []
     if (!Array.isArray(raw.parts)) sink.error('BAD_MESSAGE', `parts must be an array (got ${describeValue(raw.parts)})`, [...path, 'parts'])
     const metadata: Metadata = { runId, timestamp, ...(raw.meta !== undefined ? { meta: raw.meta } : {}), role: raw.role }

@@ -1,3 +1,4 @@
+import { isoTime } from '../../core/format.js'
 import type { Metadata, Part, WithParts } from '../../core/model/types.js'
 import { isRecord } from '../diagnostics.js'
 import { escapeBodyLine } from './parse.js'
@@ -54,7 +55,8 @@ export function toMsgFile(messages: readonly WithParts[], options: ToMsgFileOpti
   const nextId = () => `g${++generated}`
   for (const { info, parts } of messages) {
     const agent = info.role === 'assistant' ? info.agent || 'assistant' : 'markdown'
-    const time = info.time.created > 0 ? [['time', new Date(info.time.created).toISOString()] as [string, string]] : []
+    const iso = info.time.created > 0 ? isoTime(info.time.created) : undefined
+    const time = iso ? [['time', iso] as [string, string]] : []
     const errorText = info.role === 'assistant' && info.error ? (typeof info.error.data.message === 'string' ? info.error.data.message : info.error.name) : undefined
     let wroteError = false
     for (const part of parts) {

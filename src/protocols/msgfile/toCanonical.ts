@@ -1,6 +1,6 @@
 import type { AssistantInfo, FilePart, Metadata, Part, ToolPart, ToolState, WithParts } from '../../core/model/types.js'
-import { type ConvertOptions, type Diagnostic, DiagnosticSink, isRecord } from '../diagnostics.js'
-import { deriveId, toEpochMs } from '../ids.js'
+import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isRecord } from '../diagnostics.js'
+import { deriveId, readTime, toEpochMs } from '../ids.js'
 import { assistantInfo, userInfo } from '../infos.js'
 import { type ParseMsgFileOptions, parseMsgFileText } from './parse.js'
 import type { MsgAgent, MsgCell, MsgFile } from './types.js'
@@ -65,10 +65,11 @@ function isCodeOutput(cell: MsgCell): boolean {
  * as a `code` tool part, `[error]` cells as the message's error. Each part keeps its cell's heading
  * and metadata in `metadata.msgfile`, so {@link toMsgFile} writes it back unchanged.
  */
-export function fromMsgFile(text: string, options?: MsgFileOptions): MsgFileImport {
+export function fromMsgFile(input: string, options?: MsgFileOptions): MsgFileImport {
   const sink = new DiagnosticSink(options)
-  const file = parseMsgFileText(typeof text === 'string' ? text : '', sink, options)
-  if (typeof text !== 'string') sink.error('BAD_INPUT', 'a Message File must be given as text')
+  if (typeof input !== 'string') sink.error('BAD_INPUT', `a Message File must be given as text (got ${describeValue(input)})`)
+  const text = typeof input === 'string' ? input : ''
+  const file = parseMsgFileText(text, sink, options)
   const sessionID = options?.sessionID ?? deriveId('ses', 'msgfile', text.slice(0, 500))
   const agents = agentsOf(file)
   const messages: WithParts[] = []
@@ -90,7 +91,7 @@ export function fromMsgFile(text: string, options?: MsgFileOptions): MsgFileImpo
     const path = [`line ${cell.line}`]
     const partID = deriveId('prt', sessionID, 'cell', index)
     const msgfile: Metadata = { msgfile: origin(cell) }
-    const time = toEpochMs(attr(cell, 'time'))
+    const time = readTime(attr(cell, 'time'), sink, [...path, 'time'])
     if (cell.kind === 'message' && cell.type !== 'tool_call') {
       assistant = undefined
       const id = deriveId('msg', sessionID, 'cell', index)

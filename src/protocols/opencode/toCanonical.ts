@@ -1,8 +1,8 @@
 import type { MessageInfo, Part, SessionInfo, WithParts } from '../../core/model/types.js'
 import type { TranscriptOp } from '../../core/transcript.js'
 import { validateMessage } from '../../core/validator.js'
-import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isNonEmptyString, isRecord } from '../diagnostics.js'
-import { deriveId } from '../ids.js'
+import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isNonEmptyString, isRecord, limitDepth, safeJson, textOf } from '../diagnostics.js'
+import { deriveId, readTime } from '../ids.js'
 import { normalizePart } from '../normalize.js'
 
 /** What {@link fromOpencodeExport} returns. */
@@ -21,14 +21,96 @@ export interface OpencodeEventResult {
   diagnostics: Diagnostic[]
 }
 
-function normalizeInfo(raw: unknown, index: number, sink: DiagnosticSink, path: (string | number)[]): MessageInfo | undefined {
-  if (!isRecord(raw) || (raw.role !== 'user' && raw.role !== 'assistant')) {
-    const role = isRecord(raw) ? describeValue(raw.role) : describeValue(raw)
-    sink.error('BAD_MESSAGE_INFO', `message info must be an object with role "user" or "assistant" (got ${role}); the message cannot be shown`, path)
-    return undefined
+/** Fields of an info that views print as text: each must be a string. */
+const TEXT_FIELDS = { user: ['agent'], assistant: ['parentID', 'modelID', 'providerID', 'agent', 'mode', 'finish'] } as const
+
+const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0)
+
+/**
+ * Mends what a view cannot show of an info as it came: a time a `Date` cannot hold, text fields
+ * that are not text, an error without `name` or `data`, tokens and cost that are not numbers.
+ * Each change is reported; the value the wire gave is kept in `metadata.invalid`.
+ */
+function repairInfo(info: MessageInfo & Record<string, unknown>, sink: DiagnosticSink, path: (string | number)[], invalid: Record<string, unknown> = {}): MessageInfo {
+  const time: Record<string, unknown> = isRecord(info.time) ? info.time : {}
+  const repaired: Record<string, unknown> = { ...info }
+  const created = readTime(time.created, sink, [...path, 'time', 'created'])
+  if (created === undefined || !isRecord(info.time)) {
+    if (time.created === undefined) sink.warn('BAD_TIME', 'the message has no time.created; shown without a time', [...path, 'time'])
+    if (info.time !== undefined) invalid.time = info.time
   }
-  const id = typeof raw.id === 'string' && raw.id !== '' ? raw.id : deriveId('msg', index, JSON.stringify(raw.time ?? ''))
-  const info = { ...raw, id } as MessageInfo
+  const nextTime: Record<string, unknown> = { ...time, created: created ?? 0 }
+  if (time.completed !== undefined) {
+    const completed = readTime(time.completed, sink, [...path, 'time', 'completed'])
+    if (completed === undefined) {
+      delete nextTime.completed
+      invalid.time = info.time
+    } else nextTime.completed = completed
+  }
+  repaired.time = nextTime
+  for (const key of TEXT_FIELDS[info.role]) {
+    const value = info[key]
+    if (value === undefined || typeof value === 'string') continue
+    sink.warn('BAD_FIELD', `${key} should be text (got ${describeValue(value)}); read as text`, [...path, key])
+    invalid[key] = value
+    repaired[key] = textOf(value)
+  }
+  if (info.role === 'user' && info.model !== undefined && !(isRecord(info.model) && typeof info.model.providerID === 'string' && typeof info.model.modelID === 'string')) {
+    sink.warn('BAD_FIELD', `model should be { providerID, modelID } (got ${describeValue(info.model)})`, [...path, 'model'])
+    invalid.model = info.model
+    repaired.model = { providerID: isRecord(info.model) ? textOf(info.model.providerID) : '', modelID: isRecord(info.model) ? textOf(info.model.modelID) : '' }
+  }
+  if (info.role === 'assistant') {
+    if (info.cost !== undefined && count(info.cost) !== info.cost) {
+      sink.warn('BAD_FIELD', `cost should be a number (got ${describeValue(info.cost)}); read as 0`, [...path, 'cost'])
+      invalid.cost = info.cost
+      repaired.cost = 0
+    }
+    const tokens = info.tokens as unknown
+    if (tokens !== undefined) {
+      const cache = isRecord(tokens) && isRecord(tokens.cache) ? tokens.cache : {}
+      const read = isRecord(tokens) ? tokens : {}
+      const mended = { ...read, input: count(read.input), output: count(read.output), reasoning: count(read.reasoning), cache: { ...cache, read: count(cache.read), write: count(cache.write) } }
+      if (read.total !== undefined) Object.assign(mended, { total: count(read.total) })
+      if (JSON.stringify(mended) !== safeJson(tokens)) {
+        sink.warn('BAD_FIELD', 'tokens should hold numbers (input, output, reasoning, cache.read, cache.write); what is not a number is read as 0', [...path, 'tokens'])
+        invalid.tokens = tokens
+        repaired.tokens = mended
+      }
+    }
+    const error = info.error as unknown
+    if (error !== undefined && !(isRecord(error) && typeof error.name === 'string' && isRecord(error.data))) {
+      sink.warn('BAD_FIELD', 'error should be { name, data }; read as an UnknownError', [...path, 'error'])
+      invalid.error = error
+      const name = isRecord(error) && typeof error.name === 'string' && error.name !== '' ? error.name : 'UnknownError'
+      const data = isRecord(error) && isRecord(error.data) ? error.data : { message: isRecord(error) ? textOf(error.message ?? error.data) : textOf(error) }
+      repaired.error = { name, data }
+    }
+  }
+  if (Object.keys(invalid).length > 0) repaired.metadata = { ...(isRecord(info.metadata) ? info.metadata : {}), invalid }
+  return repaired as unknown as MessageInfo
+}
+
+function normalizeInfo(input: unknown, index: number, sink: DiagnosticSink, path: (string | number)[], fallbackId?: string): MessageInfo {
+  const invalid: Record<string, unknown> = {}
+  let raw: Record<string, unknown>
+  if (isRecord(input)) raw = input
+  else {
+    // Nothing the wire carried is dropped: the message's parts still show, under a neutral user info.
+    sink.error('BAD_MESSAGE_INFO', `message info must be an object (got ${describeValue(input)}); shown as a user message`, path)
+    invalid.info = input
+    raw = {}
+  }
+  let role = raw.role
+  if (role !== 'user' && role !== 'assistant') {
+    // Nothing the wire carried is dropped: a message of an unknown role shows as a user message.
+    sink.error('BAD_MESSAGE_INFO', `message info needs role "user" or "assistant" (got ${describeValue(raw.role)}); read as a user message`, [...path, 'role'])
+    if (raw.role !== undefined) invalid.role = raw.role
+    role = 'user'
+  }
+  const id = typeof raw.id === 'string' && raw.id !== '' ? raw.id : (fallbackId ?? deriveId('msg', index, safeJson(raw.time ?? ''), safeJson(input ?? null).slice(0, 200)))
+  const sessionID = typeof raw.sessionID === 'string' ? raw.sessionID : ''
+  const info = repairInfo({ ...raw, id, sessionID, role } as MessageInfo & Record<string, unknown>, sink, path, invalid)
   for (const issue of validateMessage({ info, parts: [] }).filter((found) => found.severity === 'error')) {
     sink.push({ code: issue.code, message: issue.message, path: [...path, ...issue.path.slice(1)], severity: 'warning' })
   }
@@ -40,15 +122,17 @@ function normalizeMessage(raw: unknown, index: number, sink: DiagnosticSink, pat
     sink.error('BAD_MESSAGE', `a message must be an object with info and parts (got ${describeValue(raw)})`, path)
     return undefined
   }
-  const info = normalizeInfo(raw.info, index, sink, [...path, 'info'])
-  if (!info) return undefined
+  // An info without an id takes the one its parts name, so they stay together.
+  const named = Array.isArray(raw.parts) ? raw.parts.find((part): part is { messageID: string } => isRecord(part) && isNonEmptyString(part.messageID)) : undefined
+  const info = normalizeInfo(raw.info, index, sink, [...path, 'info'], named?.messageID)
   if (!Array.isArray(raw.parts)) {
     if (raw.parts !== undefined) sink.error('BAD_PARTS', `parts must be an array (got ${describeValue(raw.parts)})`, [...path, 'parts'])
     return { info, parts: [] }
   }
   const owner = { sessionID: info.sessionID, messageID: info.id }
   const seen = new Set<string>()
-  const parts = raw.parts.map((part, partIndex) => {
+  // Array.from, not map: a sparse array's holes become parts too (reported), never holes in the output.
+  const parts = Array.from(raw.parts as unknown[], (part, partIndex) => {
     const normalized = normalizePart(part, { ...owner, index: partIndex }, sink, [...path, 'parts', partIndex])
     if (seen.has(normalized.id)) {
       sink.error('BR-02', `part id "${normalized.id}" repeats within the message; the later part is kept under a derived id`, [...path, 'parts', partIndex, 'id'])
@@ -69,6 +153,7 @@ function normalizeMessage(raw: unknown, index: number, sink: DiagnosticSink, pat
  */
 export function fromOpencodeExport(input: unknown, options?: ConvertOptions): OpencodeImport {
   const sink = new DiagnosticSink(options)
+  input = limitDepth(input, sink)
   let list: unknown[]
   let session: SessionInfo | undefined
   let base: (string | number)[] = []
@@ -103,6 +188,7 @@ export function fromOpencodeExport(input: unknown, options?: ConvertOptions): Op
  */
 export function fromOpencodeEvent(event: unknown, options?: ConvertOptions): OpencodeEventResult {
   const sink = new DiagnosticSink(options)
+  event = limitDepth(event, sink)
   const ops: TranscriptOp[] = []
   const done = () => ({ ops, diagnostics: sink.list })
   if (!isRecord(event) || typeof event.type !== 'string') {
@@ -113,8 +199,11 @@ export function fromOpencodeEvent(event: unknown, options?: ConvertOptions): Ope
   const at = ['properties']
   switch (event.type) {
     case 'message.updated': {
-      const info = normalizeInfo(props.info, 0, sink, [...at, 'info'])
-      if (info) ops.push({ op: 'upsertMessage', info })
+      if (!isRecord(props.info)) {
+        sink.error('BAD_MESSAGE_INFO', `message.updated needs an info object (got ${describeValue(props.info)})`, [...at, 'info'])
+        break
+      }
+      ops.push({ op: 'upsertMessage', info: normalizeInfo(props.info, 0, sink, [...at, 'info']) })
       break
     }
     case 'message.removed':
@@ -157,7 +246,7 @@ export function fromOpencodeEvent(event: unknown, options?: ConvertOptions): Ope
       break
     case 'session.error': {
       const error = isRecord(props.error) && isNonEmptyString(props.error.name) ? props.error : { name: 'UnknownError', data: { message: 'The session failed.' } }
-      ops.push({ op: 'setStatus', status: 'error', error: { name: String(error.name), data: isRecord(error.data) ? error.data : {} } })
+      ops.push({ op: 'setStatus', status: 'error', error: { name: textOf(error.name), data: isRecord(error.data) ? error.data : {} } })
       break
     }
     default:

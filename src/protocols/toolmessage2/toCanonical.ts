@@ -8,8 +8,8 @@ import type {
   WithParts,
 } from '../../core/model/types.js'
 import { applyOps, emptyTranscript, type TranscriptOp, type TranscriptState, toMessages } from '../../core/transcript.js'
-import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isRecord } from '../diagnostics.js'
-import { deriveId, toEpochMs } from '../ids.js'
+import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isRecord, limitDepth, textOf } from '../diagnostics.js'
+import { deriveId, readTime } from '../ids.js'
 import { assistantInfo, userInfo } from '../infos.js'
 
 /** Options of the toolmessage2 converters. */
@@ -49,7 +49,7 @@ function dataUrl(data: string, mime: string): string {
 }
 
 function messageId(raw: Rec, index: number): string {
-  return typeof raw.uuid === 'string' && raw.uuid !== '' ? raw.uuid : deriveId('msg', index, String(raw.role))
+  return typeof raw.uuid === 'string' && raw.uuid !== '' ? raw.uuid : deriveId('msg', index, textOf(raw.role))
 }
 
 function lastMessageOfRole(state: TranscriptState, role: 'user' | 'assistant'): string | undefined {
@@ -73,7 +73,9 @@ function findCall(state: TranscriptState, callID: string): ToolPart | undefined 
 function userOps(raw: Rec, ctx: ToolMessage2Context, sink: DiagnosticSink, path: (string | number)[]): TranscriptOp[] {
   const id = messageId(raw, ctx.index)
   const system = raw.role === 'system'
-  const info = userInfo({ id, sessionID: ctx.sessionID, created: toEpochMs(raw.timestamp) ?? 0, metadata: envelope(raw) })
+  // A message of another role is shown as a user message that keeps the role it came with.
+  const metadata = raw.role === 'user' || raw.role === 'system' ? envelope(raw) : { ...envelope(raw), role: raw.role }
+  const info = userInfo({ id, sessionID: ctx.sessionID, created: readTime(raw.timestamp, sink, [...path, 'timestamp']) ?? 0, metadata })
   const owner = { id: '', sessionID: ctx.sessionID, messageID: id }
   const parts: Part[] = []
   const items = typeof raw.content === 'string' ? [{ type: 'text', text: raw.content }] : Array.isArray(raw.content) ? raw.content : undefined
@@ -96,7 +98,7 @@ function userOps(raw: Rec, ctx: ToolMessage2Context, sink: DiagnosticSink, path:
       parts.push(file)
     } else {
       sink.error('UNSUPPORTED_CONTENT', `user content part ${describeValue(isRecord(item) ? item.type : item)} is not supported; it is kept as unsupported`, at)
-      parts.push({ ...owner, id: partID, type: 'unsupported', originalType: isRecord(item) ? String(item.type ?? '') : '', original: isRecord(item) ? item : { value: item } })
+      parts.push({ ...owner, id: partID, type: 'unsupported', originalType: isRecord(item) ? textOf(item.type) : '', original: isRecord(item) ? item : { value: item } })
     }
   })
   return [{ op: 'upsertMessage', info }, ...parts.map((part) => ({ op: 'upsertPart' as const, part }))]
@@ -104,7 +106,7 @@ function userOps(raw: Rec, ctx: ToolMessage2Context, sink: DiagnosticSink, path:
 
 function assistantOps(raw: Rec, ctx: ToolMessage2Context, sink: DiagnosticSink, path: (string | number)[]): TranscriptOp[] {
   const id = messageId(raw, ctx.index)
-  const created = toEpochMs(raw.timestamp) ?? 0
+  const created = readTime(raw.timestamp, sink, [...path, 'timestamp']) ?? 0
   const model = typeof raw.model === 'string' ? raw.model : ''
   const slash = model.indexOf('/')
   const usage = isRecord(raw.usage) ? raw.usage : undefined
@@ -161,7 +163,7 @@ function assistantOps(raw: Rec, ctx: ToolMessage2Context, sink: DiagnosticSink, 
       if (Object.keys(extra).length > 0) part.metadata = extra
       parts.push(part)
     } else {
-      const type = isRecord(item) ? String(item.type ?? '') : ''
+      const type = isRecord(item) ? textOf(item.type) : ''
       sink.error('UNSUPPORTED_CONTENT', `assistant content part ${describeValue(type || item)} is not supported; it is kept as unsupported`, at)
       parts.push({ ...owner, id: partID, type: 'unsupported', originalType: type, original: isRecord(item) ? item : { value: item } })
     }
@@ -194,7 +196,7 @@ function toolOps(raw: Rec, ctx: ToolMessage2Context, sink: DiagnosticSink, path:
   }
   const ops: TranscriptOp[] = []
   let state = ctx.transcript
-  const end = toEpochMs(raw.timestamp)
+  const end = readTime(raw.timestamp, sink, [...path, 'timestamp'])
   const toolMessageID = messageId(raw, ctx.index)
   raw.content.forEach((item: unknown, index) => {
     const at = [...path, 'content', index]
@@ -289,6 +291,7 @@ export function toolMessage2ToOps(message: unknown, context: ToolMessage2Context
   const sink = new DiagnosticSink(options)
   const path = [context.index]
   let ops: TranscriptOp[] = []
+  message = limitDepth(message, sink, path)
   if (!isRecord(message)) {
     sink.error('BAD_MESSAGE', `a message must be an object with a role (got ${describeValue(message)})`, path)
   } else if (message.role === 'tool') {
@@ -300,7 +303,9 @@ export function toolMessage2ToOps(message: unknown, context: ToolMessage2Context
   } else if (message.role === 'user' || message.role === 'system') {
     ops = userOps(message, context, sink, path)
   } else {
-    sink.error('UNKNOWN_ROLE', `role ${describeValue(message.role)} is not one of system, user, assistant, tool; the message is not shown`, [...path, 'role'])
+    // Nothing the wire carried is dropped: a message of an unknown role shows as a user message.
+    sink.error('UNKNOWN_ROLE', `role ${describeValue(message.role)} is not one of system, user, assistant, tool; read as a user message`, [...path, 'role'])
+    ops = userOps(message, context, sink, path)
   }
   return { ops, diagnostics: sink.list }
 }
@@ -308,7 +313,7 @@ export function toolMessage2ToOps(message: unknown, context: ToolMessage2Context
 /** The session id for a conversation: derived from its first message's uuid, or fixed. */
 export function toolMessage2SessionID(messages: readonly unknown[]): string {
   const first = messages.find((message) => isRecord(message) && typeof message.uuid === 'string')
-  return deriveId('ses', isRecord(first) ? String(first.uuid) : 'toolmessage2')
+  return deriveId('ses', isRecord(first) ? textOf(first.uuid) : 'toolmessage2')
 }
 
 /**

@@ -70,8 +70,10 @@ describe('seed 004 final messages', () => {
 
   it('report bad input without throwing', () => {
     const result = fromDeltaMessages([null, { role: 'robot' }, { role: 'assistant', parts: [{ kind: 'video', payload: {} }] }, { role: 'tool', parts: [{ kind: 'text' }] }])
-    expect(result.diagnostics.map((d) => d.code)).toEqual(['BAD_MESSAGE', 'BAD_MESSAGE', 'UNSUPPORTED_PART', 'BAD_TOOL_RESULT'])
-    expect(result.messages[0]?.parts[0]).toMatchObject({ type: 'unsupported', originalType: 'video' })
+    expect(result.diagnostics.map((d) => d.code)).toEqual(['BAD_MESSAGE', 'UNKNOWN_ROLE', 'BAD_MESSAGE', 'UNSUPPORTED_PART', 'BAD_TOOL_RESULT'])
+    // The message of an unknown role is kept, as a user message that remembers its role.
+    expect(result.messages[0]?.info).toMatchObject({ role: 'user', metadata: { role: 'robot' } })
+    expect(result.messages[1]?.parts[0]).toMatchObject({ type: 'unsupported', originalType: 'video' })
     expect(fromDeltaMessages({}).diagnostics[0]?.code).toBe('BAD_MESSAGES')
   })
 })

@@ -63,8 +63,10 @@ describe('opencode session export', () => {
   it('reports a message it cannot show and keeps the rest', () => {
     const messages = [...clone(messagesJson), { info: { role: 'system' }, parts: [] }, 7]
     const result = fromOpencodeExport(messages)
-    expect(result.messages).toHaveLength(3)
-    expect(result.diagnostics.map((d) => d.code)).toEqual(['BAD_MESSAGE_INFO', 'BAD_MESSAGE'])
+    // The message of an unknown role is kept as a user message that remembers its role; 7 is no message.
+    expect(result.messages).toHaveLength(4)
+    expect(result.messages[3]?.info).toMatchObject({ role: 'user', metadata: { invalid: { role: 'system' } } })
+    expect(result.diagnostics.filter((d) => d.severity === 'error').map((d) => d.code)).toEqual(['BAD_MESSAGE_INFO', 'BAD_MESSAGE'])
   })
 
   it('gives a repeated part id a derived one instead of dropping the part', () => {
@@ -157,7 +159,6 @@ describe('opencode bus events', () => {
       { type: 'message.removed', properties: {} },
       { type: 'message.part.removed', properties: { messageID: 'm' } },
       { type: 'session.status', properties: { status: { type: 'asleep' } } },
-      { type: 'message.updated', properties: { info: { id: 'm', role: 'robot' } } },
     ]
     for (const event of bad) {
       const result = fromOpencodeEvent(event)
@@ -165,6 +166,10 @@ describe('opencode bus events', () => {
       expect(result.diagnostics.length, JSON.stringify(event)).toBe(1)
     }
     expect(() => fromOpencodeEvent(null, { strict: true })).toThrow(ConversionError)
+    // A message of an unknown role is kept (as a user message that remembers its role), and reported.
+    const robot = fromOpencodeEvent({ type: 'message.updated', properties: { info: { id: 'm', role: 'robot' } } })
+    expect(robot.ops).toMatchObject([{ op: 'upsertMessage', info: { id: 'm', role: 'user', metadata: { invalid: { role: 'robot' } } } }])
+    expect(robot.diagnostics.filter((d) => d.severity === 'error').map((d) => d.code)).toEqual(['BAD_MESSAGE_INFO'])
   })
 
   it('never throws on arbitrary events', () => {

@@ -117,7 +117,9 @@ describe('toolmessage2 edge cases', () => {
 
   it('reports bad input without throwing', () => {
     const { messages, diagnostics } = fromToolMessage2([7, { role: 'robot' }, { role: 'tool', content: 'x' }, { role: 'tool', content: [{ type: 'tool_result' }] }, { role: 'assistant', content: [{ type: 'image' }] }])
-    expect(diagnostics.map((d) => d.code)).toEqual(['BAD_MESSAGE', 'UNKNOWN_ROLE', 'BAD_CONTENT', 'BAD_TOOL_RESULT', 'UNSUPPORTED_CONTENT'])
+    expect(diagnostics.map((d) => d.code)).toEqual(['BAD_MESSAGE', 'UNKNOWN_ROLE', 'BAD_CONTENT', 'BAD_CONTENT', 'BAD_TOOL_RESULT', 'UNSUPPORTED_CONTENT'])
+    // The message of an unknown role is kept, as a user message that keeps its fields.
+    expect(messages[0]?.info).toMatchObject({ role: 'user', metadata: { role: 'robot' } })
     expect(messages.flatMap((message) => message.parts.map((part) => part.type))).toEqual(['unsupported'])
     expect(fromToolMessage2('nope').diagnostics[0]?.code).toBe('BAD_CONVERSATION')
   })

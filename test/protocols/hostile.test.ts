@@ -1,0 +1,131 @@
+// Every converter and every ingest is total in default mode: over arbitrary JSON, over real inputs
+// with fields replaced by hostile values, and over inputs nested far deeper than any real one.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import type { WithParts } from '../../src/core/model/types'
+import { fromChatMessages, toTypedMessage } from '../../src/protocols/chat'
+import { type Diagnostic, safeJson } from '../../src/protocols/diagnostics'
+import { assembleDeltas, fromDeltaMessages, toDeltaMessages } from '../../src/protocols/delta'
+import { fromMsgFile, toMsgFile } from '../../src/protocols/msgfile'
+import { fromOpencodeEvent, fromOpencodeExport } from '../../src/protocols/opencode'
+import { fromToolMessage2 } from '../../src/protocols/toolmessage2'
+import { createChatStore, type IngestProtocol, selectTranscript } from '../../src/store/chatStore'
+import chatConversation from '../fixtures/chat/conversation.json'
+import deltaStream from '../fixtures/delta/stream.json'
+import messagesJson from '../fixtures/opencode-t8v6Igr8/messages.json'
+import { opencodeSession } from '../fixtures/opencode'
+import { byWords, toEvents } from '../fixtures/opencodeEvents'
+import toolmessage2 from '../fixtures/toolmessage2/conversation.json'
+import { deeplyNested, hostileValue, mutated, mutatedText, startsWith, textsIn } from '../support/hostile'
+
+const msgFileText = readFileSync(join(import.meta.dirname, '../fixtures/msgfile/session.msg.md'), 'utf8')
+const events = toEvents(structuredClone(opencodeSession.messages), byWords).slice(0, 40)
+const RUNS = { numRuns: Number(process.env.FUZZ_RUNS ?? 300) }
+
+type Result = { messages: WithParts[]; diagnostics: readonly Diagnostic[] }
+
+/**
+ * Converters of whole inputs, each with a real seed to mutate, and the keys whose text a reader
+ * would miss. `scoped`: diagnostic paths start at the input's root (the delta stream's are per delta).
+ */
+const snapshots: { name: string; seed: unknown; run: (input: unknown) => Result; texts: string[]; scoped: boolean }[] = [
+  { name: 'opencode export', seed: messagesJson, run: (input) => fromOpencodeExport(input), texts: ['text', 'output'], scoped: true },
+  { name: 'toolmessage2', seed: toolmessage2, run: (input) => fromToolMessage2(input), texts: ['text', 'content', 'llmContent'], scoped: true },
+  { name: 'chat', seed: chatConversation, run: (input) => fromChatMessages(input), texts: ['content'], scoped: true },
+  { name: 'typed chat', seed: chatConversation.map((message) => toTypedMessage(message)), run: (input) => fromChatMessages(input), texts: ['content'], scoped: true },
+  { name: 'delta messages', seed: toDeltaMessages(opencodeSession.messages), run: (input) => fromDeltaMessages(input), texts: ['text', 'content'], scoped: true },
+  {
+    name: 'delta stream',
+    seed: deltaStream,
+    run: (input) => {
+      const assembly = assembleDeltas(Array.isArray(input) ? input : [input])
+      return { messages: [assembly.message], diagnostics: assembly.diagnostics }
+    },
+    texts: ['textDelta'],
+    scoped: false,
+  },
+  { name: 'msgfile', seed: msgFileText, run: (input) => fromMsgFile(input as string), texts: [], scoped: true },
+]
+
+/** Every text the input carried is in the output, or an error diagnostic names where it was. */
+function nothingLostSilently(input: unknown, result: Result, keys: string[], scoped: boolean): void {
+  const output = safeJson(result.messages)
+  const errors = result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error')
+  for (const { text, path } of textsIn(input, new Set(keys))) {
+    if (output.includes(JSON.stringify(text).slice(1, -1))) continue
+    // The delta stream's paths are per delta; there, a delta of an unknown kind is ignored by contract, with a warning.
+    const reported = scoped ? errors.some((diagnostic) => startsWith(path, diagnostic.path)) : result.diagnostics.length > 0
+    expect(reported, `${JSON.stringify(text)} at ${JSON.stringify(path)} is neither in the output nor reported`).toBe(true)
+  }
+}
+
+/** Runs a converter's output back out, as the round trips do, and through the store. */
+function afterwards(messages: WithParts[]): void {
+  toMsgFile(messages)
+  toDeltaMessages(messages)
+  createChatStore({ coalesce: false }).getState().reset(messages)
+}
+
+describe('converters are total in default mode', () => {
+  for (const { name, seed, run, texts, scoped } of snapshots) {
+    it(`${name}: arbitrary JSON never throws`, () => {
+      fc.assert(
+        fc.property(hostileValue(), (input) => {
+          const result = run(input)
+          afterwards(result.messages)
+          nothingLostSilently(input, result, texts, scoped)
+        }),
+        RUNS,
+      )
+    })
+    it(`${name}: a real input with hostile fields never throws and loses nothing silently`, () => {
+      fc.assert(
+        fc.property(typeof seed === 'string' ? mutatedText(seed) : mutated(seed), (input) => {
+          const result = run(input)
+          afterwards(result.messages)
+          nothingLostSilently(input, result, texts, scoped)
+        }),
+        RUNS,
+      )
+    })
+    it(`${name}: input nested 20,000 deep is a diagnostic, not a stack overflow`, () => {
+      const input = typeof seed === 'string' ? `${'> '.repeat(20_000)}x` : [deeplyNested(20_000)]
+      expect(() => afterwards(run(input).messages)).not.toThrow()
+    })
+  }
+
+  it('opencode events: arbitrary and mutated events never throw', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(hostileValue(), fc.constantFrom(...events).chain((event) => mutated(event))), { maxLength: 6 }), (list) => {
+        for (const event of list) fromOpencodeEvent(event)
+      }),
+      RUNS,
+    )
+  })
+
+})
+
+describe('ingest is total in default mode', () => {
+  const seeds: Record<IngestProtocol, unknown> = {
+    opencode: messagesJson,
+    'opencode-event': events[5],
+    toolmessage2,
+    delta: deltaStream[3],
+    chat: chatConversation,
+    msgfile: msgFileText,
+  }
+  for (const protocol of Object.keys(seeds) as IngestProtocol[]) {
+    it(`${protocol}: hostile inputs change nothing but the diagnostics, or add what they carry`, () => {
+      fc.assert(
+        fc.property(fc.array(fc.oneof(hostileValue(), mutated(seeds[protocol])), { minLength: 1, maxLength: 4 }), (inputs) => {
+          const store = createChatStore({ coalesce: false })
+          for (const input of inputs) store.getState().ingest(protocol, input)
+          afterwards(selectTranscript(store.getState()))
+        }),
+        RUNS,
+      )
+    })
+  }
+})
