@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { FilePart, formatBytes } from '../../src/components/FilePart/FilePart'
+import { createUrlPolicy } from '../../src/components/urlPolicy'
 import type { FilePart as FilePartData } from '../../src/core/model/types'
 import { withConfig } from './helpers'
 
@@ -9,13 +10,49 @@ const base = { id: 'prt_file', sessionID: 'ses_1', messageID: 'msg_1', type: 'fi
 const file = (extra: Partial<FilePartData> & Pick<FilePartData, 'mime' | 'url'>): FilePartData => ({ ...base, ...extra })
 
 describe('FilePart', () => {
-  it('previews an inline image with alt text, opening full size on click', () => {
+  it('previews an inline image with alt text; it is saved, not opened as a page', () => {
     render(<FilePart part={file({ mime: 'image/png', url: PNG, filename: 'chart.png' })} />, { wrapper: withConfig() })
     const image = screen.getByRole('img', { name: 'chart.png' })
     expect(image.getAttribute('src')).toBe(PNG)
+    expect(screen.queryByRole('link', { name: 'Open image: chart.png' })).toBeNull()
+    const save = screen.getByRole('link', { name: 'chart.png' })
+    expect(save.getAttribute('download')).toBe('chart.png')
+  })
+
+  it('opens a remote image full size in a new tab once it is loaded', () => {
+    render(<FilePart part={file({ mime: 'image/png', url: 'https://cdn.example.com/chart.png' })} />, { wrapper: withConfig({ urlPolicy: createUrlPolicy({ imageOrigins: ['https://cdn.example.com'] }) }) })
     const open = screen.getByRole('link', { name: 'Open image: chart.png' })
+    expect(open.getAttribute('href')).toBe('https://cdn.example.com/chart.png')
     expect(open.getAttribute('target')).toBe('_blank')
     expect(open.getAttribute('rel')).toBe('noopener noreferrer')
+  })
+
+  it('links an inline file only when its content is inert, under a name that fits that content', () => {
+    const cases: [Pick<FilePartData, 'mime' | 'url' | 'filename'>, string | null][] = [
+      // The declared mime and name lie; the data URL's own type decides.
+      [{ mime: 'application/pdf', filename: 'invoice.html', url: 'data:application/xhtml+xml;base64,PGh0bWw+' }, null],
+      [{ mime: 'application/pdf', filename: 'invoice.html', url: 'data:application/pdf;base64,JVBERi0=' }, 'invoice.html.pdf'],
+      [{ mime: 'text/plain', filename: 'notes.txt', url: 'data:text/plain,hello' }, 'notes.txt'],
+      [{ mime: 'text/plain', filename: 'run.exe', url: 'data:text/plain,hello' }, 'run.exe.txt'],
+      [{ mime: 'text/plain', filename: '../../.bashrc', url: 'data:,hello' }, '_.._.bashrc.txt'],
+      [{ mime: 'image/svg+xml', filename: 'logo.svg', url: 'data:image/svg+xml,<svg onload=alert(1)>' }, null],
+      [{ mime: 'text/html', filename: 'page.html', url: 'data:text/html,<script>alert(1)</script>' }, null],
+      [{ mime: 'application/octet-stream', filename: 'setup.exe', url: 'data:application/octet-stream;base64,TVo=' }, null],
+    ]
+    for (const [fields, download] of cases) {
+      const { container, unmount } = render(<FilePart part={file(fields)} />, { wrapper: withConfig() })
+      const anchor = container.querySelector('a')
+      expect(anchor?.getAttribute('download') ?? null, fields.url).toBe(download)
+      if (download !== null) expect(anchor?.getAttribute('href')).toBe(fields.url)
+      unmount()
+    }
+  })
+
+  it('never shows the base64 of an inline file as its name or alt text', () => {
+    const { container } = render(<FilePart part={file({ mime: 'image/png', url: PNG })} />, { wrapper: withConfig() })
+    expect(container.textContent).not.toContain('base64')
+    expect(container.textContent).not.toContain('iVBOR')
+    expect(screen.getByRole('img').getAttribute('alt')).toBe('image/png')
   })
 
   it('asks before loading a remote image', () => {

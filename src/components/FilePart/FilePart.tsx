@@ -34,7 +34,19 @@ function iconFor(mime: string): string {
   return '▢'
 }
 
-const nameOf = (part: FilePartData) => part.filename || (part.source && 'path' in part.source ? part.source.path : '') || decodeURIComponent(part.url.split(/[?#]/)[0]?.split('/').pop() ?? '') || part.mime
+/** The last path segment of a URL that has paths (never of a `data:` or `blob:` URL, whose "path" is its content). */
+function lastSegment(url: string): string {
+  if (typeof url !== 'string' || /^\s*(data|blob):/i.test(url)) return ''
+  const segment = url.split(/[?#]/)[0]?.split('/').pop() ?? ''
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
+  }
+}
+
+/** The name a file is shown under: its filename, its source path, its URL's last segment, or its type. */
+const nameOf = (part: FilePartData) => part.filename || (part.source && 'path' in part.source ? part.source.path : '') || lastSegment(part.url) || part.mime
 
 /**
  * An attached file. Images show as a preview (with alt text) that opens full size on click, once
@@ -48,15 +60,21 @@ export function FilePart({ part, className, streaming: _streaming, ...rest }: Fi
   const [broken, setBroken] = useState(false)
   const name = nameOf(part)
   const image = part.mime.startsWith('image/') ? urlPolicy.image(part.url) : undefined
-  const href = urlPolicy.link(part.url) ?? (/^data:/i.test(part.url) && !/^data:(text\/html|image\/svg)/i.test(part.url) ? part.url : null)
+  const link = urlPolicy.file(part.url, name, part.mime)
+  // The full-size view opens only for web URLs; an inline image is not opened as a page of its own.
+  const preview = image ? urlPolicy.link(image.url) : null
   const source = part.source ? (part.source.type === 'symbol' ? `${part.source.path} · ${part.source.name}` : part.source.type === 'file' ? part.source.path : part.source.uri) : undefined
   const showImage = image && !broken && (image.action === 'load' || (image.action === 'click' && opened))
   return (
     <div {...rest} className={cx('cp-file', className)} data-part="file" data-kind={showImage ? 'image' : 'chip'} data-mime={part.mime}>
-      {showImage ? (
-        <a className="cp-file__preview" href={image.url} target="_blank" rel="noopener noreferrer" aria-label={`${labels.openImage}: ${name}`}>
+      {showImage && preview ? (
+        <a className="cp-file__preview" href={preview} target="_blank" rel="noopener noreferrer" aria-label={`${labels.openImage}: ${name}`}>
           <img src={image.url} alt={name} loading="lazy" referrerPolicy="no-referrer" onError={() => setBroken(true)} />
         </a>
+      ) : showImage ? (
+        <span className="cp-file__preview">
+          <img src={image.url} alt={name} loading="lazy" referrerPolicy="no-referrer" onError={() => setBroken(true)} />
+        </span>
       ) : null}
       {image?.action === 'click' && !opened ? (
         <ImageGate host={image.host} onOpen={() => setOpened(true)} />
@@ -65,8 +83,8 @@ export function FilePart({ part, className, streaming: _streaming, ...rest }: Fi
         <span className="cp-file__icon" aria-hidden="true">
           {iconFor(part.mime)}
         </span>
-        {href && !showImage ? (
-          <a className="cp-file__name" href={href} target="_blank" rel="noopener noreferrer" download={href.startsWith('data:') ? name : undefined}>
+        {link && !(showImage && preview) ? (
+          <a className="cp-file__name" href={link.url} target="_blank" rel="noopener noreferrer" download={link.download}>
             {name}
           </a>
         ) : (
@@ -75,7 +93,7 @@ export function FilePart({ part, className, streaming: _streaming, ...rest }: Fi
         <span className="cp-file__mime">{part.mime}</span>
         {part.size !== undefined ? <span className="cp-file__size">{formatBytes(part.size)}</span> : null}
         {broken ? <span className="cp-file__blocked">{labels.fileUnavailable}</span> : null}
-        {!broken && (image?.action === 'block' || (!href && !image && !part.url.startsWith('file:'))) ? <span className="cp-file__blocked">{labels.blockedUrl}</span> : null}
+        {!broken && (image?.action === 'block' || (!link && !image && !part.url.startsWith('file:'))) ? <span className="cp-file__blocked">{labels.blockedUrl}</span> : null}
       </div>
       {source ? (
         <div className="cp-file__source">
