@@ -1,3 +1,4 @@
+import { ownEntry } from '../core/record.js'
 import type { HighlighterCore, LanguageInput } from 'shiki/core'
 import type { CodeToken, Highlighter, TokenizedLines } from './types.js'
 
@@ -86,8 +87,9 @@ export function createShikiHighlighter(): Highlighter {
 
   const resolve = (lang: string): string | null => {
     const name = lang.trim().toLowerCase()
-    const canonical = ALIASES[name] ?? name
-    return canonical in GRAMMARS ? canonical : null
+    // A fence's language is model output: only own entries count (`constructor` is no language).
+    const canonical = ownEntry(ALIASES, name) ?? name
+    return Object.hasOwn(GRAMMARS, canonical) ? canonical : null
   }
 
   return {
@@ -125,7 +127,7 @@ export function createShikiHighlighter(): Highlighter {
       if (!pending) {
         pending = start()
           .then(async (highlighter) => {
-            await highlighter.loadLanguage(GRAMMARS[name]?.() as LanguageInput)
+            await highlighter.loadLanguage(ownEntry(GRAMMARS, name)?.() as LanguageInput)
             loaded.add(name)
             return true
           })

@@ -71,7 +71,7 @@ function hostileTranscript(): WithParts[] {
   return hostileUrls.map((url, index) => {
     const id = `msg_${String(index).padStart(3, '0')}`
     return {
-      info: { ...session, id, role: 'assistant', time: { created: 1 }, parentID: '', modelID: '', providerID: '', agent: '', path: { cwd: '', root: '' }, cost: 0, tokens: { input: 0, output: 0, reasoning: 0, cache: { read: 0, write: 0 } } },
+      info: { sessionID: session.id, id, role: 'assistant', time: { created: 1 }, parentID: '', modelID: '', providerID: '', agent: '', path: { cwd: '', root: '' }, cost: 0, tokens: { input: 0, output: 0, reasoning: 0, cache: { read: 0, write: 0 } } },
       parts: partsFor(url, index, id),
     }
   })
