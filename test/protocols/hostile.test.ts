@@ -1,16 +1,13 @@
 // Every converter and every ingest is total in default mode: over arbitrary JSON, over real inputs
 // with fields replaced by hostile values, and over inputs nested far deeper than any real one.
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { WithParts } from '../../src/core/model/types'
-import { fromChatMessages, toTypedMessage } from '../../src/protocols/chat'
-import { type Diagnostic, safeJson } from '../../src/protocols/diagnostics'
-import { assembleDeltas, fromDeltaMessages, toDeltaMessages } from '../../src/protocols/delta'
-import { fromMsgFile, toMsgFile } from '../../src/protocols/msgfile'
-import { fromOpencodeEvent, fromOpencodeExport } from '../../src/protocols/opencode'
-import { fromToolMessage2 } from '../../src/protocols/toolmessage2'
+import { toTypedMessage } from '../../src/protocols/chat'
+import { safeJson } from '../../src/protocols/diagnostics'
+import { toDeltaMessages } from '../../src/protocols/delta'
+import { toMsgFile } from '../../src/protocols/msgfile'
+import { fromOpencodeEvent } from '../../src/protocols/opencode'
 import { createChatStore, type IngestProtocol, selectTranscript } from '../../src/store/chatStore'
 import chatConversation from '../fixtures/chat/conversation.json'
 import deltaStream from '../fixtures/delta/stream.json'
@@ -18,36 +15,10 @@ import messagesJson from '../fixtures/opencode-t8v6Igr8/messages.json'
 import { opencodeSession } from '../fixtures/opencode'
 import { byWords, toEvents } from '../fixtures/opencodeEvents'
 import toolmessage2 from '../fixtures/toolmessage2/conversation.json'
+import { msgFileText, RUNS, type Result, snapshots } from '../support/converters'
 import { deeplyNested, hostileValue, mutated, mutatedText, startsWith, textsIn } from '../support/hostile'
 
-const msgFileText = readFileSync(join(import.meta.dirname, '../fixtures/msgfile/session.msg.md'), 'utf8')
 const events = toEvents(structuredClone(opencodeSession.messages), byWords).slice(0, 40)
-const RUNS = { numRuns: Number(process.env.FUZZ_RUNS ?? 300) }
-
-type Result = { messages: WithParts[]; diagnostics: readonly Diagnostic[] }
-
-/**
- * Converters of whole inputs, each with a real seed to mutate, and the keys whose text a reader
- * would miss. `scoped`: diagnostic paths start at the input's root (the delta stream's are per delta).
- */
-const snapshots: { name: string; seed: unknown; run: (input: unknown) => Result; texts: string[]; scoped: boolean }[] = [
-  { name: 'opencode export', seed: messagesJson, run: (input) => fromOpencodeExport(input), texts: ['text', 'output'], scoped: true },
-  { name: 'toolmessage2', seed: toolmessage2, run: (input) => fromToolMessage2(input), texts: ['text', 'content', 'llmContent'], scoped: true },
-  { name: 'chat', seed: chatConversation, run: (input) => fromChatMessages(input), texts: ['content'], scoped: true },
-  { name: 'typed chat', seed: chatConversation.map((message) => toTypedMessage(message)), run: (input) => fromChatMessages(input), texts: ['content'], scoped: true },
-  { name: 'delta messages', seed: toDeltaMessages(opencodeSession.messages), run: (input) => fromDeltaMessages(input), texts: ['text', 'content'], scoped: true },
-  {
-    name: 'delta stream',
-    seed: deltaStream,
-    run: (input) => {
-      const assembly = assembleDeltas(Array.isArray(input) ? input : [input])
-      return { messages: [assembly.message], diagnostics: assembly.diagnostics }
-    },
-    texts: ['textDelta'],
-    scoped: false,
-  },
-  { name: 'msgfile', seed: msgFileText, run: (input) => fromMsgFile(input as string), texts: [], scoped: true },
-]
 
 /** Every text the input carried is in the output, or an error diagnostic names where it was. */
 function nothingLostSilently(input: unknown, result: Result, keys: string[], scoped: boolean): void {
