@@ -40,3 +40,13 @@ export function readTime(value: unknown, sink: DiagnosticSink, path: (string | n
   if (time === undefined) sink.warn('BAD_TIME', `${describeValue(value)} is not a time (ISO text or epoch milliseconds within ±8.64e15); read as no time`, path)
   return time
 }
+
+/** Parses JSON text that should hold an object (tool arguments): the object, or why it is not one. */
+export function parseJsonObject(text: string): { input: Record<string, unknown> } | { error: string } {
+  try {
+    const value: unknown = JSON.parse(text)
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? { input: value as Record<string, unknown> } : { error: `JSON but not an object (${describeValue(value)})` }
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : 'not JSON' }
+  }
+}

@@ -26,7 +26,7 @@ describe('chat messages with fields of the wrong type', () => {
     expect(tools.map((tool) => [tool.callID, tool.tool])).toEqual([['c1', 'grep'], [expect.any(String), 'unknown'], ['c2', 'ls']])
     expect(tools[0]?.state.input).toEqual({ pattern: 'x' })
     // Arguments given as an object (not JSON text) are read as they are, without a diagnostic.
-    expect(codes(diagnostics)).toEqual(['BAD_METADATA', 'BAD_TOOL_CALLS', 'BAD_TOOL_CALL'])
+    expect(codes(diagnostics)).toEqual(['BAD_METADATA', 'BAD_TOOL_CALLS', 'BAD_TOOL_CALL', 'ARGS_PARSE_FAILED'])
   })
 
   it('reads ids and timestamps that are objects, and a time a Date cannot hold, as absent', () => {

@@ -59,6 +59,63 @@ export interface ToolStatePending {
   raw: string
 }
 
+/** An item of a todo list a tool wrote or read. */
+export interface TodoItem {
+  content: string
+  /** `pending`, `in_progress`, `completed`, `cancelled`, or what the tool said. */
+  status: 'pending' | 'in_progress' | 'completed' | 'cancelled' | (string & {})
+  priority?: 'high' | 'medium' | 'low' | (string & {})
+  id?: string
+}
+
+/**
+ * What a dedicated view needs to show a tool's work, filled in by converters from what their wire
+ * says (opencode's `filediff` and `todowrite` metadata, neovate's `returnDisplay`, …). Views pick by
+ * `kind`; a tool without one gets the generic input/output view. `metadata` is never read by views.
+ */
+export type ToolDisplay =
+  | {
+      kind: 'diff'
+      /** The file changed. */
+      file?: string
+      /** The whole file before and after, when the wire has them. */
+      before?: string
+      after?: string
+      /** A unified diff, when the wire has one instead. */
+      patch?: string
+      additions?: number
+      deletions?: number
+      /** The edit created the file. */
+      created?: boolean
+    }
+  | { kind: 'todos'; todos: TodoItem[] }
+  | {
+      kind: 'read'
+      file?: string
+      /** The text read (or its start). */
+      excerpt?: string
+      /** First line read (1-based) and how many lines. */
+      offset?: number
+      limit?: number
+      /** The read stopped before the end of the file. */
+      truncated?: boolean
+    }
+  | { kind: 'shell'; command: string; description?: string; output?: string; exitCode?: number }
+  | {
+      kind: 'task'
+      /** The sub-agent that did the work. */
+      agent?: string
+      description?: string
+      prompt?: string
+      /** What the sub-agent returned (markdown). */
+      result?: string
+      /** The sub-agent's own session. */
+      sessionID?: string
+    }
+
+/** The kinds of {@link ToolDisplay}. */
+export type ToolDisplayKind = ToolDisplay['kind']
+
 /** A tool call being executed. */
 export interface ToolStateRunning {
   status: 'running'
@@ -66,8 +123,10 @@ export interface ToolStateRunning {
   input: Metadata
   /** A short title for the call, e.g. a file name or a command. */
   title?: string
-  /** Tool-specific live metadata (e.g. partial shell output). */
+  /** Tool-specific live metadata (e.g. partial shell output), kept, not read by views. */
   metadata?: Metadata
+  /** What a dedicated view shows while it runs (e.g. the command and its output so far). */
+  display?: ToolDisplay
   /** When execution started (BR-07). */
   time: { start: number }
 }
@@ -77,12 +136,14 @@ export interface ToolStateCompleted {
   status: 'completed'
   /** Parsed arguments. */
   input: Metadata
-  /** What the tool returned to the model; never empty (BR-09). */
+  /** What the tool returned to the model; may be empty (a warning, BR-09: shown as "no output"). */
   output: string
   /** A short title for the call. */
   title: string
-  /** Tool-specific metadata (diffs, exit codes, file paths…). */
+  /** Tool-specific metadata as the wire gave it: kept, never read by views. */
   metadata: Metadata
+  /** What a dedicated view shows (a diff, a todo list, a shell run…). */
+  display?: ToolDisplay
   /** Start and end of execution (BR-08); `compacted` when the output was later cleared. */
   time: { start: number; end: number; compacted?: number }
   /** Files the tool produced. */
@@ -96,8 +157,10 @@ export interface ToolStateError {
   input: Metadata
   /** What went wrong; never empty (BR-10). */
   error: string
-  /** Tool-specific metadata. */
+  /** Tool-specific metadata: kept, never read by views. */
   metadata?: Metadata
+  /** What a dedicated view shows of the failed run (e.g. the command and its exit code). */
+  display?: ToolDisplay
   /** Start and end of execution (BR-08). */
   time: { start: number; end: number }
 }

@@ -1,7 +1,8 @@
-import type { AssistantInfo, Part, ToolPart, WithParts } from '../../core/model/types.js'
+import { assistantInfo, reasoningPart, runningState, stepFinishPart, textPart, tokens, toolPart, toolResult, userInfo } from '../../core/build.js'
+import type { AssistantInfo, Metadata, WithParts } from '../../core/model/types.js'
 import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isRecord, limitDepth, safeJson } from '../diagnostics.js'
-import { deriveId } from '../ids.js'
-import { assistantInfo, userInfo } from '../infos.js'
+import { deriveId, parseJsonObject } from '../ids.js'
+import { Conversation } from '../pairing.js'
 import { decodeChatMessage, decodeTypedMessage, isTypedShape } from './decode.js'
 import type { TypedMessage } from './types.js'
 import { toTypedMessage } from './typed.js'
@@ -27,14 +28,13 @@ function asTyped(raw: unknown, sink: DiagnosticSink, path: (string | number)[]):
   return toTypedMessage(flat)
 }
 
-function parseArguments(text: string): { input: Record<string, unknown>; raw?: string } {
-  try {
-    const value: unknown = JSON.parse(text)
-    if (isRecord(value)) return { input: value }
-  } catch {
-    // fall through: the raw text is kept
-  }
-  return text.trim() === '' ? { input: {} } : { input: {}, raw: text }
+/** Tool arguments from their JSON text; text that is not a JSON object is kept raw and reported. */
+function parseArguments(text: string, sink: DiagnosticSink, path: (string | number)[]): { input: Record<string, unknown>; raw?: string } {
+  if (text.trim() === '') return { input: {} }
+  const parsed = parseJsonObject(text)
+  if ('input' in parsed) return { input: parsed.input }
+  sink.warn('ARGS_PARSE_FAILED', `tool arguments are not a JSON object (${parsed.error}); the raw text is kept`, path)
+  return { input: {}, raw: text }
 }
 
 /**
@@ -42,29 +42,28 @@ function parseArguments(text: string): { input: Record<string, unknown>; raw?: s
  * system and user messages become user messages (system text marked synthetic); each assistant or
  * Tool.Call message opens an assistant message (a Tool.Call right after an assistant message joins
  * it); reasoning goes into the next assistant message; tool results complete the tool part of
- * their call, and a result with no call is kept as an orphan with a diagnostic.
+ * their call through the shared pairing (orphans and duplicates kept, reported).
  */
 export function fromChatMessages(input: unknown, options?: ChatOptions): { messages: WithParts[]; diagnostics: Diagnostic[] } {
   const sink = new DiagnosticSink(options)
-  const messages: WithParts[] = []
   if (!Array.isArray(input)) {
     sink.error('BAD_MESSAGES', `expected an array of messages (got ${describeValue(input)})`)
-    return { messages, diagnostics: sink.list }
+    return { messages: [], diagnostics: sink.list }
   }
   const list: unknown[] = limitDepth(input, sink)
   const sessionID = options?.sessionID ?? deriveId('ses', 'chat', safeJson(list[0] ?? null).slice(0, 200))
+  const conversation = new Conversation(sessionID, sink)
   let current: WithParts | undefined
-  let pendingReasoning: Part[] = []
+  let pendingReasoning: { text: string; time: number; metadata?: Metadata }[] = []
   let previousKind: string | undefined
-  const lastUser = () => [...messages].reverse().find((message) => message.info.role === 'user')?.info.id ?? ''
 
   const openAssistant = (index: number, typed: TypedMessage): WithParts => {
     const time = typed.metaInfo.timestamp ?? 0
     const id = deriveId('msg', sessionID, index)
-    const info = assistantInfo({ id, sessionID, created: time, completed: time, parentID: lastUser(), ...(typed.metaInfo.metadata ? { metadata: typed.metaInfo.metadata } : {}) })
-    const message: WithParts = { info, parts: pendingReasoning.map((part) => ({ ...part, messageID: id })) }
+    const info = assistantInfo({ id, sessionID, created: time, completed: time, parentID: conversation.last('user')?.info.id ?? '', ...(typed.metaInfo.metadata ? { metadata: typed.metaInfo.metadata } : {}) })
+    const message = conversation.add({ info, parts: [] })
+    pendingReasoning.forEach((reasoning, n) => conversation.push(message, reasoningPart({ id: deriveId('prt', sessionID, index, 'reasoning', n), sessionID, messageID: id }, reasoning.text, { start: reasoning.time, end: reasoning.time }, reasoning.metadata)))
     pendingReasoning = []
-    messages.push(message)
     return message
   }
 
@@ -79,22 +78,16 @@ export function fromChatMessages(input: unknown, options?: ChatOptions): { messa
       case 'user': {
         const id = deriveId('msg', sessionID, index)
         const info = userInfo({ id, sessionID, created: time, ...(typed.metaInfo.metadata ? { metadata: typed.metaInfo.metadata } : {}) })
-        const text: Part = { id: partId(0), sessionID, messageID: id, type: 'text', text: typed.content }
-        if (typed.kind === 'system') {
-          text.synthetic = true
-          text.metadata = { role: 'system' }
-        }
-        messages.push({ info, parts: [text] })
+        const system = typed.kind === 'system'
+        conversation.add({ info, parts: [textPart({ id: partId(0), sessionID, messageID: id }, typed.content, system ? { synthetic: true, metadata: { role: 'system' } } : {})] })
         current = undefined
         break
       }
       case 'reasoning': {
-        const part: Part = { id: partId(0), sessionID, messageID: '', type: 'reasoning', text: typed.content, time: { start: time, end: time } }
-        const extra: Record<string, unknown> = {}
+        const extra: Metadata = {}
         if (typed.id !== undefined) extra.id = typed.id
         if (typed.encrypted !== undefined) extra.encrypted = typed.encrypted
-        if (Object.keys(extra).length > 0) part.metadata = extra
-        pendingReasoning.push(part)
+        pendingReasoning.push({ text: typed.content, time, ...(Object.keys(extra).length > 0 ? { metadata: extra } : {}) })
         break
       }
       case 'assistant':
@@ -103,53 +96,39 @@ export function fromChatMessages(input: unknown, options?: ChatOptions): { messa
         const host = joins && current ? current : openAssistant(index, typed)
         current = host
         const owner = { sessionID, messageID: host.info.id }
-        const calls = typed.kind === 'assistant' ? (typed.toolCalls ?? []) : [{ id: typed.toolId ?? partId('call'), name: typed.toolName, arguments: typed.content }]
-        if (typed.kind === 'assistant' && typed.content !== '') host.parts.push({ ...owner, id: partId(0), type: 'text', text: typed.content })
+        const calls = typed.kind === 'assistant' ? (typed.toolCalls ?? []) : [{ id: typed.toolId ?? '', name: typed.toolName, arguments: typed.content }]
+        if (typed.kind === 'assistant' && typed.content !== '') conversation.push(host, textPart({ ...owner, id: partId(0) }, typed.content))
         calls.forEach((call, n) => {
-          const { input: args, raw: rawArgs } = parseArguments(call.arguments)
-          const part: ToolPart = { ...owner, id: partId(`call-${n}`), type: 'tool', callID: call.id, tool: call.name || 'unknown', state: { status: 'running', input: args, time: { start: time } } }
-          if (rawArgs !== undefined) part.metadata = { rawArgsText: rawArgs }
-          host.parts.push(part)
+          const args = parseArguments(call.arguments, sink, typed.kind === 'assistant' ? [...path, 'toolCalls', n, 'arguments'] : [...path, 'content'])
+          const id = partId(`call-${n}`)
+          const state = runningState({ input: args.input, start: time })
+          conversation.call(host, toolPart({ ...owner, id }, { callID: call.id || id, tool: call.name, state, ...(args.raw !== undefined ? { metadata: { rawArgsText: args.raw } } : {}) }), path)
         })
         const { usage, finishReason } = typed.metaInfo
+        const info = host.info as AssistantInfo
         if (usage) {
-          const tokens = { total: usage.totalTokens, input: usage.promptTokens, output: usage.completionTokens, reasoning: 0, cache: { read: 0, write: 0 } }
-          host.parts.push({ ...owner, id: partId('usage'), type: 'step-finish', reason: finishReason ?? (calls.length > 0 ? 'tool-calls' : 'stop'), cost: 0, tokens })
-          const info = host.info as AssistantInfo
-          host.info = { ...info, tokens: { total: (info.tokens.total ?? 0) + usage.totalTokens, input: info.tokens.input + usage.promptTokens, output: info.tokens.output + usage.completionTokens, reasoning: 0, cache: info.tokens.cache } }
+          const used = tokens({ total: usage.totalTokens, input: usage.promptTokens, output: usage.completionTokens })
+          conversation.push(host, stepFinishPart({ ...owner, id: partId('usage') }, { reason: finishReason ?? (calls.length > 0 ? 'tool-calls' : 'stop'), tokens: used }))
+          host.info = { ...info, tokens: tokens({ total: (info.tokens.total ?? 0) + (used.total ?? 0), input: info.tokens.input + used.input, output: info.tokens.output + used.output, cache: info.tokens.cache }) }
         }
         if (finishReason !== undefined) host.info = { ...(host.info as AssistantInfo), finish: finishReason }
+        conversation.touch(host)
         break
       }
       case 'tool-result': {
         const callID = typed.toolId ?? ''
-        let found: { message: WithParts; index: number } | undefined
-        for (let m = messages.length - 1; m >= 0 && !found; m -= 1) {
-          const message = messages[m] as WithParts
-          const at = message.parts.findIndex((part) => part.type === 'tool' && part.callID === callID && part.state.status === 'running')
-          if (at >= 0) found = { message, index: at }
-        }
-        const metadata: Record<string, unknown> = typed.metaInfo.metadata ? { ...typed.metaInfo.metadata } : {}
-        if (found) {
-          const call = found.message.parts[found.index] as ToolPart
-          const start = call.state.status === 'running' ? call.state.time.start : time
-          const part: ToolPart = { ...call, state: { status: 'completed', input: call.state.input, output: typed.content, title: typed.toolName ?? call.tool, metadata, time: { start, end: Math.max(start, time) } } }
-          if (typed.content === '') sink.warn('EMPTY_OUTPUT', `the result of ${call.tool} (${callID}) is empty; shown as no output`, [...path, 'content'])
-          found.message.parts = found.message.parts.map((p, i) => (i === found.index ? part : p))
-          break
-        }
-        sink.error('ORPHAN_TOOL_RESULT', `no earlier tool call has id "${callID}"; the result is kept as an orphan tool part`, [...path, 'toolCallId'])
-        const host = current ?? openAssistant(index, typed)
-        current = host
-        host.parts.push({
-          id: partId('orphan'),
-          sessionID,
-          messageID: host.info.id,
-          type: 'tool',
-          callID,
-          tool: typed.toolName || 'unknown',
-          state: { status: 'completed', input: {}, output: typed.content, title: typed.toolName ?? '', metadata, time: { start: time, end: time } },
-          metadata: { orphan: true },
+        const metadata: Metadata = typed.metaInfo.metadata ? { ...typed.metaInfo.metadata } : {}
+        if (typed.content === '') sink.warn('EMPTY_OUTPUT', `the result of call "${callID}" is empty; shown as no output`, [...path, 'content'])
+        conversation.result({
+          callID: callID || partId('orphan'),
+          ...(typed.toolName ? { tool: typed.toolName } : {}),
+          orphanID: partId('orphan'),
+          path: [...path, 'toolCallId'],
+          time,
+          state: (call) => {
+            const start = call?.state.status === 'running' ? call.state.time.start : time
+            return toolResult({ input: call?.state.input ?? {}, start, end: time, output: typed.content, title: typed.toolName ?? call?.tool ?? '', metadata })
+          },
         })
         break
       }
@@ -158,6 +137,6 @@ export function fromChatMessages(input: unknown, options?: ChatOptions): { messa
   })
   // Reasoning with no answer after it still shows, in an assistant message of its own.
   const first = pendingReasoning[0]
-  if (first?.type === 'reasoning') openAssistant(list.length, { kind: 'reasoning', content: '', metaInfo: { timestamp: first.time.start } })
-  return { messages, diagnostics: sink.list }
+  if (first) openAssistant(list.length, { kind: 'reasoning', content: '', metaInfo: { timestamp: first.time } })
+  return { messages: conversation.finish(), diagnostics: sink.list }
 }

@@ -2,7 +2,7 @@ import type { AssistantInfo, MessageError, Part, ReasoningPart, StepFinishPart, 
 import type { TranscriptOp } from '../../core/transcript.js'
 import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isNonEmptyString, isRecord, safeJson } from '../diagnostics.js'
 import { deriveId, toEpochMs } from '../ids.js'
-import { assistantInfo } from '../infos.js'
+import { assistantInfo } from '../../core/build.js'
 
 /** Where an assembly stands: before `start`, streaming, or ended by `done` or `error`. */
 export type DeltaAssemblyStatus = 'waiting' | 'streaming' | 'done' | 'error'

@@ -1,7 +1,7 @@
 import type { FilePart, Metadata, Part, ToolPart, WithParts } from '../../core/model/types.js'
 import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isNonEmptyString, isRecord, limitDepth, safeJson } from '../diagnostics.js'
 import { deriveId, readTime } from '../ids.js'
-import { assistantInfo, userInfo } from '../infos.js'
+import { assistantInfo, userInfo } from '../../core/build.js'
 
 /** Options of {@link fromDeltaMessages}. */
 export interface DeltaMessagesOptions extends ConvertOptions {

@@ -1,7 +1,7 @@
 import type { AssistantInfo, FilePart, Metadata, Part, ToolPart, ToolState, WithParts } from '../../core/model/types.js'
 import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isRecord } from '../diagnostics.js'
 import { deriveId, readTime, toEpochMs } from '../ids.js'
-import { assistantInfo, userInfo } from '../infos.js'
+import { assistantInfo, userInfo } from '../../core/build.js'
 import { type ParseMsgFileOptions, parseMsgFileText } from './parse.js'
 import type { MsgAgent, MsgCell, MsgFile } from './types.js'
 

@@ -10,7 +10,7 @@ import type {
 import { applyOps, emptyTranscript, type TranscriptOp, type TranscriptState, toMessages } from '../../core/transcript.js'
 import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isRecord, limitDepth, textOf } from '../diagnostics.js'
 import { deriveId, readTime } from '../ids.js'
-import { assistantInfo, userInfo } from '../infos.js'
+import { assistantInfo, userInfo } from '../../core/build.js'
 
 /** Options of the toolmessage2 converters. */
 export interface ToolMessage2Options extends ConvertOptions {

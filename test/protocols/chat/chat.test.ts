@@ -125,7 +125,9 @@ describe('chat → canonical', () => {
   it('keeps broken arguments and reports bad messages', () => {
     const result = fromChatMessages([{ role: 'assistant', content: '', toolCalls: [{ id: 'c', name: 'x', arguments: '{oops' }] }, 42, { content: 'no role' }])
     expect(result.messages[0]?.parts[0]).toMatchObject({ type: 'tool', state: { input: {} }, metadata: { rawArgsText: '{oops' } })
-    expect(result.diagnostics.map((d) => d.code)).toEqual(['BAD_MESSAGE', 'BAD_MESSAGE'])
+    // Unparsable arguments are reported as every converter reports them; the message with no role is kept.
+    expect(result.diagnostics.map((d) => d.code)).toEqual(['ARGS_PARSE_FAILED', 'BAD_MESSAGE', 'BAD_MESSAGE'])
+    expect(result.messages[1]?.parts[0]).toMatchObject({ type: 'text', text: 'no role' })
     expect(fromChatMessages(null).diagnostics[0]?.code).toBe('BAD_MESSAGES')
   })
 

@@ -1,0 +1,194 @@
+/**
+ * Tool-call pairing, one module for every protocol: converters add messages and calls to a
+ * {@link Conversation} and hand it each result; it finds the call by id in one index (no scan of
+ * the messages) and applies one written policy:
+ *
+ * - **A result pairs with the open call of its id**: the call's part takes the finished state.
+ * - **Duplicate** (the call already has a result): the new result is kept as a separate orphan tool
+ *   part, with a `DUPLICATE_TOOL_RESULT` error. (A format whose calls may have several results, such
+ *   as a Message File, asks for `answered: 'merge'` and rebuilds the state from all of them.)
+ * - **Result before its call**: it waits; when the call comes, the call takes it, with a
+ *   `RESULT_BEFORE_CALL` warning. While it waits it shows as an orphan when the conversation is read
+ *   live (`live: true`); read whole, it shows only if no call ever comes.
+ * - **Orphan** (no call with that id by the end): kept as a visible tool part marked
+ *   `metadata.orphan`, in the assistant message that was last when the result came (or a placeholder
+ *   assistant message there, when there was none yet), with an `ORPHAN_TOOL_RESULT` error.
+ */
+import { assistantInfo, toolPart } from '../core/build.js'
+import type { Metadata, Part, ToolPart, ToolState, WithParts } from '../core/model/types.js'
+import type { DiagnosticSink } from './diagnostics.js'
+import { deriveId } from './ids.js'
+
+type Path = (string | number)[]
+
+/** A finished state for a call (or, for an orphan, for no call). */
+export type ResultBuilder = (call: ToolPart | undefined) => ToolState
+
+/** A tool result as a converter hands it over. */
+export interface ToolResultIn {
+  callID: string
+  /** The tool name the result gives (used for orphans, and to report a mismatch). */
+  tool?: string
+  /** Builds the finished state from the call it answers (`undefined` for an orphan). */
+  state: ResultBuilder
+  /** The orphan part's id (derived from the input by the converter). */
+  orphanID: string
+  /** Where the result is in the input, for diagnostics. */
+  path: Path
+  /** Metadata of the orphan part, beside `orphan: true`. */
+  metadata?: Metadata
+  /** Time of the result, for a placeholder message. */
+  time: number
+}
+
+interface Slot {
+  message: WithParts
+  partID: string
+  answered: boolean
+}
+
+interface Waiting {
+  result: ToolResultIn
+  /** The message it was shown in (live), or would be shown in. */
+  host: WithParts | undefined
+  /** How many messages there were when it came, to place a placeholder there. */
+  at: number
+}
+
+/** Options of a {@link Conversation}. */
+export interface ConversationOptions {
+  /** Read live, message by message: a result before its call shows at once as an orphan (default: false). */
+  live?: boolean
+}
+
+/** Messages being built by one conversion, with one index of tool calls by id. */
+export class Conversation {
+  readonly messages: WithParts[] = []
+  private readonly calls = new Map<string, Slot>()
+  private readonly waiting = new Map<string, Waiting>()
+  private readonly lastByRole: { user?: WithParts; assistant?: WithParts } = {}
+  /** Messages changed since {@link takeChanged} last ran (for live reading). */
+  private readonly changed = new Set<WithParts>()
+  private readonly live: boolean
+
+  constructor(
+    readonly sessionID: string,
+    private readonly sink: DiagnosticSink,
+    options: ConversationOptions = {},
+  ) {
+    this.live = options.live ?? false
+  }
+
+  /** Adds a message (last). */
+  add(message: WithParts): WithParts {
+    this.messages.push(message)
+    this.lastByRole[message.info.role] = message
+    this.changed.add(message)
+    return message
+  }
+
+  /** The last message of `role` so far. */
+  last(role: 'user' | 'assistant'): WithParts | undefined {
+    return this.lastByRole[role]
+  }
+
+  /** Adds a part at the end of `message`. */
+  push(message: WithParts, part: Part): void {
+    message.parts = [...message.parts, part]
+    this.changed.add(message)
+  }
+
+  /** Replaces the part `partID` of `message`. */
+  replace(message: WithParts, partID: string, update: (part: Part) => Part): void {
+    message.parts = message.parts.map((part) => (part.id === partID ? update(part) : part))
+    this.changed.add(message)
+  }
+
+  /** Marks a message's info as changed (after the caller replaced it). */
+  touch(message: WithParts): void {
+    this.changed.add(message)
+  }
+
+  /** Adds a tool call to `message`. A result that came before it is applied now. */
+  call(message: WithParts, part: ToolPart, path: Path): void {
+    this.push(message, part)
+    if (this.calls.has(part.callID)) {
+      this.sink.warn('DUPLICATE_TOOL_CALL', `tool call id "${part.callID}" is used again; results go to the latest call`, path)
+    }
+    this.calls.set(part.callID, { message, partID: part.id, answered: false })
+    const early = this.waiting.get(part.callID)
+    if (!early) return
+    this.waiting.delete(part.callID)
+    this.sink.warn('RESULT_BEFORE_CALL', `the result of call "${part.callID}" came before the call; it is shown with it`, early.result.path)
+    if (this.live && early.host) {
+      // Read live, it was shown as an orphan while it waited: it leaves that place for its call.
+      early.host.parts = early.host.parts.filter((candidate) => candidate.id !== early.result.orphanID)
+      this.changed.add(early.host)
+    }
+    this.answer(this.calls.get(part.callID) as Slot, early.result)
+  }
+
+  /**
+   * Hands over a result: it completes its open call; a duplicate or an unknown call is kept as an
+   * orphan (see the module's policy). `answered: 'merge'` lets a call take several results.
+   */
+  result(result: ToolResultIn, options: { answered?: 'orphan' | 'merge' } = {}): void {
+    const slot = this.calls.get(result.callID)
+    if (slot && (!slot.answered || options.answered === 'merge')) {
+      this.answer(slot, result)
+      return
+    }
+    if (slot) {
+      this.sink.error('DUPLICATE_TOOL_RESULT', `call "${result.callID}" already has a result; this one is kept as a separate orphan tool part`, result.path)
+      this.orphan(result, this.last('assistant'), this.messages.length)
+      return
+    }
+    const host = this.last('assistant')
+    const at = this.messages.length
+    // Read live, it shows at once (reported as an orphan); read whole, it waits for the end.
+    this.waiting.set(result.callID, { result, host: this.live ? this.orphan(result, host, at) : host, at })
+  }
+
+  /** Ends the conversion: results whose call never came are kept as orphans. */
+  finish(): WithParts[] {
+    if (!this.live) {
+      for (const { result, host, at } of this.waiting.values()) this.orphan(result, host, at)
+      this.waiting.clear()
+    }
+    return this.messages
+  }
+
+  /** The messages changed since the last call, in order (for live reading). */
+  takeChanged(): WithParts[] {
+    const list = this.messages.filter((message) => this.changed.has(message))
+    this.changed.clear()
+    return list
+  }
+
+  private answer(slot: Slot, result: ToolResultIn): void {
+    const part = slot.message.parts.find((candidate) => candidate.id === slot.partID) as ToolPart | undefined
+    if (!part) return
+    if (result.tool && result.tool !== part.tool) {
+      this.sink.warn('TOOL_NAME_MISMATCH', `the result names tool "${result.tool}" but call "${result.callID}" was "${part.tool}"`, result.path)
+    }
+    slot.answered = true
+    this.replace(slot.message, slot.partID, () => ({ ...part, state: result.state(part) }))
+  }
+
+  /** Keeps a result with no call as a visible tool part; returns the message it went into. */
+  private orphan(result: ToolResultIn, host: WithParts | undefined, at: number, report = true): WithParts {
+    if (report) this.sink.error('ORPHAN_TOOL_RESULT', `no tool call has id "${result.callID}"; the result is kept as an orphan tool part`, result.path)
+    let target = host
+    if (!target) {
+      // No assistant turn to hang it on: a placeholder assistant message holds it, where the result came.
+      const id = deriveId('msg', this.sessionID, 'orphans', result.orphanID)
+      const before = this.messages.slice(0, at).reverse().find((message) => message.info.role === 'user')
+      target = { info: assistantInfo({ id, sessionID: this.sessionID, created: result.time, completed: result.time, parentID: before?.info.id ?? '', metadata: { orphanResults: true } }), parts: [] }
+      this.messages.splice(at, 0, target)
+      this.changed.add(target)
+    }
+    const ids = { id: result.orphanID, sessionID: this.sessionID, messageID: target.info.id }
+    this.push(target, toolPart(ids, { callID: result.callID, tool: result.tool || 'unknown', state: result.state(undefined), metadata: { ...result.metadata, orphan: true } }))
+    return target
+  }
+}
