@@ -16,6 +16,7 @@
  */
 import { assistantInfo, toolPart } from '../core/build.js'
 import type { Metadata, Part, ToolPart, ToolState, WithParts } from '../core/model/types.js'
+import type { TranscriptOp } from '../core/transcript.js'
 import type { DiagnosticSink } from './diagnostics.js'
 import { deriveId } from './ids.js'
 
@@ -73,10 +74,38 @@ export class Conversation {
 
   constructor(
     readonly sessionID: string,
-    private readonly sink: DiagnosticSink,
+    private sink: DiagnosticSink,
     options: ConversationOptions = {},
   ) {
     this.live = options.live ?? false
+  }
+
+  /** Reports to `sink` from now on (a live reader has one per message read). */
+  useSink(sink: DiagnosticSink): void {
+    this.sink = sink
+  }
+
+  /** Runs `read`; if it throws (a strict diagnostic), the conversation is put back as it was. */
+  atomically(read: () => void): void {
+    const messages = this.messages.map((message) => ({ message, info: message.info, parts: message.parts }))
+    const calls = new Map([...this.calls].map(([id, slot]) => [id, { ...slot }]))
+    const waiting = new Map(this.waiting)
+    const last = { ...this.lastByRole }
+    const changed = new Set(this.changed)
+    try {
+      read()
+    } catch (error) {
+      this.messages.splice(0, this.messages.length, ...messages.map(({ message, info, parts }) => Object.assign(message, { info, parts })))
+      this.calls.clear()
+      for (const [id, slot] of calls) this.calls.set(id, slot)
+      this.waiting.clear()
+      for (const [id, entry] of waiting) this.waiting.set(id, entry)
+      this.lastByRole.user = last.user
+      this.lastByRole.assistant = last.assistant
+      this.changed.clear()
+      for (const message of changed) this.changed.add(message)
+      throw error
+    }
   }
 
   /** Adds a message (last). */
@@ -140,7 +169,7 @@ export class Conversation {
     }
     if (slot) {
       this.sink.error('DUPLICATE_TOOL_RESULT', `call "${result.callID}" already has a result; this one is kept as a separate orphan tool part`, result.path)
-      this.orphan(result, this.last('assistant'), this.messages.length)
+      this.orphan(result, this.last('assistant'), this.messages.length, false)
       return
     }
     const host = this.last('assistant')
@@ -188,7 +217,30 @@ export class Conversation {
       this.changed.add(target)
     }
     const ids = { id: result.orphanID, sessionID: this.sessionID, messageID: target.info.id }
-    this.push(target, toolPart(ids, { callID: result.callID, tool: result.tool || 'unknown', state: result.state(undefined), metadata: { ...result.metadata, orphan: true } }))
+    const state = result.state(undefined)
+    // Files the result carried belong to the message the orphan lands in.
+    if (state.status === 'completed' && state.attachments) state.attachments = state.attachments.map((file) => ({ ...file, messageID: target.info.id }))
+    this.push(target, toolPart(ids, { callID: result.callID, tool: result.tool || 'unknown', state, metadata: { ...result.metadata, orphan: true } }))
     return target
   }
+}
+
+/**
+ * The canonical writes that show `changed` messages, against what was `emitted` before (updated
+ * in place): a new or changed info, new or changed parts, and the removal of parts that left.
+ */
+export function opsOf(changed: readonly WithParts[], emitted: Map<string, WithParts>): TranscriptOp[] {
+  const ops: TranscriptOp[] = []
+  for (const message of changed) {
+    const before = emitted.get(message.info.id)
+    if (before?.info !== message.info) ops.push({ op: 'upsertMessage', info: message.info })
+    const previous = new Map((before?.parts ?? []).map((part) => [part.id, part]))
+    for (const part of message.parts) {
+      if (previous.get(part.id) !== part) ops.push({ op: 'upsertPart', part })
+      previous.delete(part.id)
+    }
+    for (const id of previous.keys()) ops.push({ op: 'removePart', messageID: message.info.id, partID: id })
+    emitted.set(message.info.id, { info: message.info, parts: message.parts })
+  }
+  return ops
 }

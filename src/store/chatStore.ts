@@ -14,7 +14,7 @@ import { assembleDelta, assemblyOps, createDeltaAssembly, type DeltaAssembly, ty
 import { ConversionError, type ConvertOptions, type Diagnostic, isRecord } from '../protocols/diagnostics.js'
 import { fromMsgFile, type MsgFileOptions } from '../protocols/msgfile/toCanonical.js'
 import { fromOpencodeEvent, fromOpencodeExport } from '../protocols/opencode/toCanonical.js'
-import { fromToolMessage2, toolMessage2SessionID, toolMessage2ToOps, type ToolMessage2Options } from '../protocols/toolmessage2/toCanonical.js'
+import { createToolMessage2Stream, fromToolMessage2, type ToolMessage2Options, type ToolMessage2Stream, toolMessage2SessionID } from '../protocols/toolmessage2/toCanonical.js'
 import { sameContent } from './equal.js'
 
 /** The protocols {@link ChatActions.ingest} reads. */
@@ -171,7 +171,7 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
 
   // Protocol context that is not UI state: the open MessageDelta runs and the toolmessage2 position.
   let runs = new Map<string, DeltaAssembly>()
-  let toolMessage2 = { index: 0, sessionID: '' }
+  let toolMessage2: ToolMessage2Stream | undefined
   let queue: TranscriptOp[] = []
   let cancel: (() => void) | undefined
 
@@ -247,14 +247,14 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
         const sessionID = opts.sessionID ?? toolMessage2SessionID(input)
         const result = fromToolMessage2(input, { ...opts, sessionID })
         snapshot(result.messages, opts.replace)
-        toolMessage2 = { index: input.length, sessionID }
+        // Messages that follow one by one pair with the calls of this conversation.
+        toolMessage2 = createToolMessage2Stream({ sessionID })
+        for (const message of input) toolMessage2.push(message)
         return result.diagnostics
       }
       flush()
-      if (toolMessage2.sessionID === '') toolMessage2.sessionID = opts.sessionID ?? toolMessage2SessionID([input])
-      const context = { transcript: get(), index: toolMessage2.index, sessionID: opts.sessionID ?? toolMessage2.sessionID }
-      const { ops, diagnostics } = toolMessage2ToOps(input, context, opts)
-      toolMessage2.index += 1
+      toolMessage2 ??= createToolMessage2Stream(opts.sessionID ? { sessionID: opts.sessionID } : {})
+      const { ops, diagnostics } = toolMessage2.push(input, opts.strict ? { strict: true } : {})
       write(ops)
       return diagnostics
     }
@@ -311,7 +311,7 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
         cancel = undefined
         queue = []
         runs = new Map()
-        toolMessage2 = { index: 0, sessionID: '' }
+        toolMessage2 = undefined
         // Replaces the whole state so a session error of the old transcript does not survive.
         set(({ error: _error, ...state }) => ({ ...state, ...transcriptFromMessages(messages), diagnostics: [], droppedDiagnostics: 0 }), true)
       },

@@ -1,9 +1,9 @@
 export {
+  createToolMessage2Stream,
   fromToolMessage2,
   toolMessage2SessionID,
-  toolMessage2ToOps,
-  type ToolMessage2Context,
   type ToolMessage2Import,
   type ToolMessage2Options,
+  type ToolMessage2Stream,
 } from './toCanonical.js'
 export type * from './types.js'
