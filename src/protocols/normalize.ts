@@ -1,12 +1,11 @@
+import { count, tokens } from '../core/build.js'
 import { isKnownPartType } from '../core/model/guards.js'
 import type { Part, UnsupportedPart } from '../core/model/types.js'
 import { validatePart } from '../core/validator.js'
 import type { DiagnosticSink } from './diagnostics.js'
 import { describeValue, isRecord } from './diagnostics.js'
+import { inferDisplay } from './display.js'
 import { deriveId } from './ids.js'
-
-// Rule breaks that leave a part unsafe to render as its type: it is kept whole as unsupported instead.
-const STRUCTURAL = new Set(['SHAPE', 'BR-01', 'BR-03', 'BR-05', 'BR-06', 'BR-07', 'BR-08', 'BR-13'])
 
 /**
  * Takes a part from the wire into the model. A part of a known type that validates is returned as
@@ -21,7 +20,11 @@ export function normalizePart(
 ): Part {
   const record = isRecord(raw) ? raw : { value: raw }
   const id = typeof record.id === 'string' && record.id !== '' ? record.id : deriveId('prt', owner.messageID, owner.index)
-  const sessionID = typeof record.sessionID === 'string' && record.sessionID !== '' ? record.sessionID : owner.sessionID
+  // A part belongs to the session of the message it arrived in.
+  const sessionID = owner.sessionID
+  if (record.sessionID !== undefined && record.sessionID !== owner.sessionID) {
+    sink.warn('BR-01', `part names session ${describeValue(record.sessionID)} but its message is in "${owner.sessionID}"; kept in its message's session`, [...path, 'sessionID'])
+  }
   // A part belongs to the message it arrived in: one naming another message would be shown there, or nowhere.
   const messageID = owner.messageID
   if (record.messageID !== undefined && record.messageID !== owner.messageID) {
@@ -38,18 +41,26 @@ export function normalizePart(
     sink.warn('UNSUPPORTED_PART', `part type "${name}" is not supported; it is kept and shown as unsupported`, [...path, 'type'])
     return unsupported(name)
   }
-  const part = { ...raw, id, sessionID, messageID }
+  let part: Record<string, unknown> = { ...raw, id, sessionID, messageID }
+  // Counts that are not finite and non-negative are read as 0 (reported), not a reason to hide the step.
+  if (type === 'step-finish' && validatePart(part).some((issue) => issue.code === 'BR-12' || issue.code === 'BR-13')) {
+    sink.warn('BR-13', 'cost or token counts of the step are not finite non-negative numbers; read as 0', path)
+    const { cost, tokens: counts } = part as { cost?: unknown; tokens?: unknown }
+    const numbers = isRecord(counts) ? counts : {}
+    part = { ...part, cost: count(cost), tokens: tokens({ ...(numbers as object), cache: isRecord(numbers.cache) ? numbers.cache : {} } as never), invalid: { cost, tokens: counts } }
+  }
   const issues = validatePart(part).filter((issue) => issue.severity === 'error')
   for (const issue of issues) sink.push({ code: issue.code, message: issue.message, path: [...path, ...issue.path], severity: 'error' })
-  if (issues.some((issue) => STRUCTURAL.has(issue.code)) || wrongOutputType(part)) return unsupported(type)
-  return part as Part
+  // A part that still breaks a rule cannot be rendered as its type: it is kept whole as unsupported.
+  if (issues.length > 0) return unsupported(type)
+  return withDisplay(part as unknown as Part)
 }
 
-/** A finished tool whose output or error is not text at all (BR-09/BR-10 also flag empty text, which renders). */
-function wrongOutputType(part: Record<string, unknown>): boolean {
-  const state = part.state
-  if (part.type !== 'tool' || !isRecord(state)) return false
-  if (state.status === 'completed') return typeof state.output !== 'string'
-  if (state.status === 'error') return typeof state.error !== 'string'
-  return false
+/** A tool part with the typed display its name, input and metadata call for (unless it has one). */
+function withDisplay(part: Part): Part {
+  if (part.type !== 'tool' || part.state.status === 'pending' || part.state.display !== undefined) return part
+  const { state } = part
+  const output = state.status === 'completed' ? state.output : undefined
+  const display = inferDisplay(part.tool, state.input, output, state.metadata ?? {})
+  return display ? { ...part, state: { ...state, display } } : part
 }

@@ -11,7 +11,7 @@ import deltaStream from '../fixtures/delta/stream.json'
 import messagesJson from '../fixtures/opencode-t8v6Igr8/messages.json'
 import sessionJson from '../fixtures/opencode-t8v6Igr8/session.json'
 import conversation from '../fixtures/toolmessage2/conversation.json'
-import { opencodeSession } from '../fixtures/opencode'
+import { opencodeCanonical, opencodeSession } from '../fixtures/opencode'
 import { byWords, toEvents } from '../fixtures/opencodeEvents'
 
 const msgFileText = readFileSync(join(import.meta.dirname, '../fixtures/msgfile/session.msg.md'), 'utf8')
@@ -21,7 +21,7 @@ describe('ingest', () => {
   it('reads a whole opencode export', () => {
     const store = sync()
     expect(store.getState().ingest('opencode', { info: sessionJson, messages: messagesJson })).toEqual([])
-    expect(selectTranscript(store.getState())).toEqual(opencodeSession.messages)
+    expect(selectTranscript(store.getState())).toEqual(opencodeCanonical)
   })
 
   it('keeps every object when the same export is read again, and re-renders nothing', () => {
@@ -56,7 +56,7 @@ describe('ingest', () => {
     const store = sync()
     const events = toEvents(structuredClone(opencodeSession.messages), byWords)
     for (const event of events) expect(store.getState().ingest('opencode-event', event)).toEqual([])
-    expect(selectTranscript(store.getState())).toEqual(opencodeSession.messages)
+    expect(selectTranscript(store.getState())).toEqual(opencodeCanonical)
   })
 
   it('follows the session status from opencode events', () => {

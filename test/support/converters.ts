@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import type { WithParts } from '../../src/core/model/types'
 import { fromChatMessages, toTypedMessage } from '../../src/protocols/chat'
 import type { Diagnostic } from '../../src/protocols/diagnostics'
-import { assembleDeltas, fromDeltaMessages, toDeltaMessages } from '../../src/protocols/delta'
+import { fromDeltaMessages, fromDeltaStream, toDeltaMessages } from '../../src/protocols/delta'
 import { fromMsgFile } from '../../src/protocols/msgfile'
 import { fromOpencodeExport } from '../../src/protocols/opencode'
 import { fromToolMessage2 } from '../../src/protocols/toolmessage2'
@@ -34,10 +34,7 @@ export const snapshots: { name: string; seed: unknown; run: (input: unknown) => 
   {
     name: 'delta stream',
     seed: deltaStream,
-    run: (input) => {
-      const assembly = assembleDeltas(Array.isArray(input) ? input : [input])
-      return { messages: [assembly.message], diagnostics: assembly.diagnostics }
-    },
+    run: (input) => fromDeltaStream(Array.isArray(input) ? input : [input]),
     texts: ['textDelta'],
     scoped: false,
   },

@@ -1,8 +1,8 @@
-import type { AssistantInfo, MessageError, Part, ReasoningPart, StepFinishPart, TextPart, ToolPart, WithParts } from '../../core/model/types.js'
+import type { AssistantInfo, MessageError, Part, ReasoningPart, TextPart, ToolPart, WithParts } from '../../core/model/types.js'
 import type { TranscriptOp } from '../../core/transcript.js'
 import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isNonEmptyString, isRecord, safeJson } from '../diagnostics.js'
 import { deriveId, toEpochMs } from '../ids.js'
-import { assistantInfo } from '../../core/build.js'
+import { assistantInfo, count, span, stepFinishPart, tokens } from '../../core/build.js'
 
 /** Where an assembly stands: before `start`, streaming, or ended by `done` or `error`. */
 export type DeltaAssemblyStatus = 'waiting' | 'streaming' | 'done' | 'error'
@@ -53,7 +53,6 @@ export function createDeltaAssembly(options: DeltaAssemblyOptions = {}): DeltaAs
 }
 
 const KINDS = new Set(['start', 'text', 'thinking', 'tool_call_start', 'tool_call_args', 'tool_call_end', 'usage', 'done', 'error'])
-const num = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0)
 
 /** A working copy of an assembly: the handlers change it, then it is frozen into a new state. */
 class Draft {
@@ -103,7 +102,7 @@ class Draft {
   closeOpen() {
     const open = this.state.open
     if (!open) return
-    this.replace(open.partID, (part) => (part.type === 'reasoning' || part.type === 'text') && part.time && part.time.end === undefined ? { ...part, time: { ...part.time, end: this.time } } : part)
+    this.replace(open.partID, (part) => (part.type === 'reasoning' || part.type === 'text') && part.time && part.time.end === undefined ? { ...part, time: span(part.time.start, this.time) } : part)
     this.state.open = undefined
   }
 
@@ -148,12 +147,12 @@ class Draft {
     // A text part still open at the end ends now too.
     for (const part of this.parts) {
       if ((part.type === 'text' || part.type === 'reasoning') && part.time && part.time.end === undefined) {
-        const time = { ...part.time, end: this.time }
+        const time = span(part.time.start, this.time)
         this.replace(part.id, () => ({ ...part, time }))
       }
     }
     this.state.status = status
-    this.setInfo({ ...patch, time: { ...this.info.time, completed: this.time } })
+    this.setInfo({ ...patch, time: { ...this.info.time, completed: Math.max(this.info.time.created, this.time) } })
   }
 
   freeze(): DeltaAssembly {
@@ -296,19 +295,19 @@ export function assembleDelta(state: DeltaAssembly, delta: unknown, options?: Co
       break
     }
     case 'usage': {
-      const tokens = { input: num(payload.inputTokens), output: num(payload.outputTokens), reasoning: 0, cache: { read: 0, write: 0 } }
-      const total = typeof payload.totalTokens === 'number' ? { total: payload.totalTokens } : {}
-      const cost = num(payload.cost)
+      const used = tokens({ input: payload.inputTokens as number, output: payload.outputTokens as number, ...(payload.totalTokens !== undefined ? { total: payload.totalTokens as number } : {}) })
+      const total = used.total !== undefined ? { total: used.total } : {}
+      const cost = count(payload.cost)
       draft.closeOpen()
-      const step: StepFinishPart = { id: draft.nextPartId(), sessionID: draft.info.sessionID, messageID: draft.info.id, type: 'step-finish', reason: '', cost, tokens: { ...total, ...tokens } }
+      const step = stepFinishPart({ id: draft.nextPartId(), sessionID: draft.info.sessionID, messageID: draft.info.id }, { reason: '', cost, tokens: used })
       draft.add(step)
       const sum = draft.info.tokens
       draft.setInfo({
         cost: draft.info.cost + cost,
         tokens: {
-          ...(sum.total !== undefined || 'total' in total ? { total: (sum.total ?? 0) + (total.total ?? tokens.input + tokens.output) } : {}),
-          input: sum.input + tokens.input,
-          output: sum.output + tokens.output,
+          ...(sum.total !== undefined || 'total' in total ? { total: (sum.total ?? 0) + (total.total ?? used.input + used.output) } : {}),
+          input: sum.input + used.input,
+          output: sum.output + used.output,
           reasoning: sum.reasoning,
           cache: { ...sum.cache },
         },
@@ -339,6 +338,20 @@ function fingerprint(kind: string, payload: unknown): number {
   let hash = 0x811c9dc5
   for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193)
   return hash >>> 0
+}
+
+/**
+ * A whole recorded stream as messages: the assistant message it grew (none when no delta started
+ * it), with every diagnostic. Input that is not a list of deltas is a diagnostic.
+ */
+export function fromDeltaStream(deltas: unknown, options?: DeltaAssemblyOptions): { messages: WithParts[]; diagnostics: Diagnostic[] } {
+  if (!Array.isArray(deltas)) {
+    const sink = new DiagnosticSink(options)
+    sink.error('BAD_STREAM', `a recorded stream must be an array of deltas (got ${describeValue(deltas)})`)
+    return { messages: [], diagnostics: sink.list }
+  }
+  const run = assembleDeltas(deltas, options)
+  return { messages: run.status === 'waiting' ? [] : [run.message], diagnostics: run.diagnostics }
 }
 
 /** Assembles a whole stream of deltas. */

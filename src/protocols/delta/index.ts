@@ -3,6 +3,7 @@ export {
   assembleDeltas,
   assemblyOps,
   createDeltaAssembly,
+  fromDeltaStream,
   type DeltaAssembly,
   type DeltaAssemblyOptions,
   type DeltaAssemblyStatus,

@@ -1,7 +1,9 @@
-import type { AssistantInfo, FilePart, Metadata, Part, ToolPart, ToolState, WithParts } from '../../core/model/types.js'
+import { assistantInfo, filePart, idOr, messageError, reasoningPart, runningState, textPart, toolPart, toolResult, userInfo } from '../../core/build.js'
+import type { AssistantInfo, Metadata, WithParts } from '../../core/model/types.js'
 import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isRecord } from '../diagnostics.js'
-import { deriveId, readTime, toEpochMs } from '../ids.js'
-import { assistantInfo, userInfo } from '../../core/build.js'
+import { inferDisplay } from '../display.js'
+import { deriveId, parseJsonObject, readTime, toEpochMs } from '../ids.js'
+import { Conversation } from '../pairing.js'
 import { type ParseMsgFileOptions, parseMsgFileText } from './parse.js'
 import type { MsgAgent, MsgCell, MsgFile } from './types.js'
 
@@ -72,18 +74,14 @@ export function fromMsgFile(input: string, options?: MsgFileOptions): MsgFileImp
   const file = parseMsgFileText(text, sink, options)
   const sessionID = options?.sessionID ?? deriveId('ses', 'msgfile', text.slice(0, 500))
   const agents = agentsOf(file)
-  const messages: WithParts[] = []
+  const conversation = new Conversation(sessionID, sink)
   let assistant: WithParts | undefined
-  const calls = new Map<string, { message: WithParts; partID: string }>()
-
-  const lastUser = () => [...messages].reverse().find((message) => message.info.role === 'user')?.info.id ?? ''
 
   const openAssistant = (cell: MsgCell, index: number): WithParts => {
     if (assistant) return assistant
     const time = toEpochMs(attr(cell, 'time')) ?? 0
-    const info = assistantInfo({ id: deriveId('msg', sessionID, 'cell', index), sessionID, created: time, completed: time, parentID: lastUser(), agent: attr(cell, 'agent') ?? cell.type ?? '' })
-    assistant = { info, parts: [] }
-    messages.push(assistant)
+    const info = assistantInfo({ id: deriveId('msg', sessionID, 'cell', index), sessionID, created: time, completed: time, parentID: conversation.last('user')?.info.id ?? '', agent: attr(cell, 'agent') ?? cell.type ?? '' })
+    assistant = conversation.add({ info, parts: [] })
     return assistant
   }
 
@@ -95,72 +93,73 @@ export function fromMsgFile(input: string, options?: MsgFileOptions): MsgFileImp
     if (cell.kind === 'message' && cell.type !== 'tool_call') {
       assistant = undefined
       const id = deriveId('msg', sessionID, 'cell', index)
-      const info = userInfo({ id, sessionID, created: time ?? 0 })
-      const part: Part = { id: partID, sessionID, messageID: id, type: 'text', text: cell.body, metadata: msgfile }
       const history = attr(cell, 'history')
-      if (history !== undefined && HISTORY_EXCLUDED.has(history.toLowerCase())) part.ignored = true
-      if (attr(cell, 'definition') === 'agent') {
-        part.synthetic = true
+      const agent = attr(cell, 'definition') === 'agent'
+      if (agent) {
         const name = attr(cell, 'name')
         if (name) agents.push({ name, definition: cell.body })
       }
-      messages.push({ info, parts: [part] })
+      const part = textPart({ id: partID, sessionID, messageID: id }, cell.body, { metadata: msgfile, synthetic: agent, ignored: history !== undefined && HISTORY_EXCLUDED.has(history.toLowerCase()) })
+      conversation.add({ info: userInfo({ id, sessionID, created: time ?? 0 }), parts: [part] })
       return
     }
     const host = openAssistant(cell, index)
-    const owner = { sessionID, messageID: host.info.id }
+    const ids = { id: partID, sessionID, messageID: host.info.id }
     const type = cell.type ?? ''
     const id = cell.id ?? ''
     if (type === 'error') {
-      host.info = { ...(host.info as AssistantInfo), error: { name: 'MessageFileError', data: { message: cell.body || 'error' } } }
-      host.parts.push({ ...owner, id: partID, type: 'text', text: cell.body, synthetic: true, metadata: msgfile })
+      host.info = { ...(host.info as AssistantInfo), error: messageError('MessageFileError', { message: cell.body || 'error' }) }
+      conversation.push(host, textPart(ids, cell.body, { synthetic: true, metadata: msgfile }))
       return
     }
     const isCall = (type === 'tool' && attr(cell, 'name') !== undefined && attr(cell, 'status') === undefined) || type === 'tool_call'
     if (isCall) {
-      const name = attr(cell, 'name') ?? attr(cell, 'tool') ?? 'unknown'
+      const name = attr(cell, 'name') || attr(cell, 'tool') || 'unknown'
       let input: Record<string, unknown> = {}
       const args = attr(cell, 'args') ?? cell.body
-      try {
-        const parsed: unknown = args.trim() === '' ? {} : JSON.parse(args)
-        input = isRecord(parsed) ? parsed : { value: parsed }
-      } catch {
-        input = { text: args }
+      if (args.trim() !== '') {
+        const parsed = parseJsonObject(args)
+        if ('input' in parsed) input = parsed.input
+        else {
+          sink.warn('ARGS_PARSE_FAILED', `the arguments of tool call [^${id}] are not a JSON object (${parsed.error}); kept as text`, path)
+          input = { text: args }
+        }
       }
-      const state: ToolState = { status: 'running', input, time: { start: time ?? host.info.time.created } }
-      const part: ToolPart = { ...owner, id: partID, type: 'tool', callID: id || partID, tool: name, state, metadata: { ...msgfile, callBody: cell.body } }
-      host.parts.push(part)
-      calls.set(type === 'tool_call' ? `tool:${name}` : id, { message: host, partID })
+      const display = inferDisplay(name, input)
+      const state = runningState({ input, start: time ?? host.info.time.created, ...(display ? { display } : {}) })
+      // A `tool_call` cell is answered by the next `tool_result` of the same tool; a `[tool]` cell by `[^id.n]` cells.
+      const callID = type === 'tool_call' ? `tool:${name}` : idOr(id, partID)
+      conversation.call(host, toolPart(ids, { callID, tool: name, state, metadata: { ...msgfile, callBody: cell.body } }), path)
       return
     }
     const isResult = (type === 'tool' && attr(cell, 'status') !== undefined) || type === 'tool_result'
     if (isResult) {
-      const key = type === 'tool_result' ? `tool:${attr(cell, 'tool') ?? attr(cell, 'name') ?? ''}` : id.split('.').slice(0, -1).join('.')
-      const found = calls.get(key)
+      const key = type === 'tool_result' ? `tool:${attr(cell, 'tool') || attr(cell, 'name') || 'unknown'}` : id.split('.').slice(0, -1).join('.')
       const status = (attr(cell, 'status') ?? 'success').toLowerCase()
       const failed = FAILED.has(status)
       const result = { cell: origin(cell), body: cell.body }
-      if (!found) {
-        sink.error('ORPHAN_TOOL_RESULT', `tool result [^${id}] has no tool call [^${key}] before it; kept as an orphan tool part`, path)
-        const start = time ?? host.info.time.created
-        const state: ToolState = failed
-          ? { status: 'error', input: {}, error: cell.body || status, metadata: { results: [result] }, time: { start, end: start } }
-          : { status: 'completed', input: {}, output: cell.body, title: attr(cell, 'name') ?? '', metadata: { results: [result] }, time: { start, end: start } }
-        host.parts.push({ ...owner, id: partID, type: 'tool', callID: key || id, tool: attr(cell, 'name') ?? attr(cell, 'tool') ?? 'unknown', state, metadata: { ...msgfile, orphan: true } })
-        return
-      }
-      found.message.parts = found.message.parts.map((part) => {
-        if (part.id !== found.partID || part.type !== 'tool') return part
-        const previous = part.state.status === 'completed' || part.state.status === 'error' ? part.state.metadata?.results : undefined
-        const results = [...(Array.isArray(previous) ? previous : []), result]
-        const start = part.state.status === 'pending' ? (time ?? 0) : part.state.time.start
-        const end = start + (durationMs(attr(cell, 'duration')) ?? 0)
-        const metadata: Metadata = { results }
-        const state: ToolState = failed
-          ? { status: 'error', input: part.state.input, error: cell.body || `${part.tool} ${status}`, metadata, time: { start, end } }
-          : { status: 'completed', input: part.state.input, output: cell.body, title: part.tool, metadata, time: { start, end } }
-        return { ...part, state }
-      })
+      const name = attr(cell, 'name') || attr(cell, 'tool')
+      // A call may have several result cells (`[^id.1]`, `[^id.2]`): each adds to the same tool part.
+      conversation.result(
+        {
+          callID: key || idOr(id, partID),
+          ...(name ? { tool: name } : {}),
+          orphanID: partID,
+          path,
+          time: time ?? host.info.time.created,
+          metadata: msgfile,
+          state: (call) => {
+            const previous = call && (call.state.status === 'completed' || call.state.status === 'error') ? call.state.metadata?.results : undefined
+            const results = [...(Array.isArray(previous) ? previous : []), result]
+            const start = call && call.state.status !== 'pending' ? call.state.time.start : (time ?? host.info.time.created)
+            const end = call ? start + (durationMs(attr(cell, 'duration')) ?? 0) : start
+            const tool = call?.tool ?? name ?? 'unknown'
+            const display = call ? inferDisplay(tool, call.state.input, cell.body) : undefined
+            return toolResult({ input: call?.state.input ?? {}, start, end, output: failed ? cell.body || `${tool} ${status}` : cell.body, isError: failed, title: call ? tool : (name ?? ''), metadata: { results }, ...(display ? { display } : {}) })
+          },
+        },
+        { answered: 'merge' },
+      )
       return
     }
     if (isCodeOutput(cell)) {
@@ -178,26 +177,21 @@ export function fromMsgFile(input: string, options?: MsgFileOptions): MsgFileImp
       const output = binary ? `[${mime} output]` : stdout.length + stderr.length > 0 ? [...stdout, ...stderr].join('\n') : cell.body
       const metadata: Metadata = { stdout: stdout.join('\n'), stderr: stderr.join('\n'), mimeType: mime, body: cell.body }
       const input = { language: type, cell: id.split('.')[0] ?? '' }
-      const state: ToolState = FAILED.has(status)
-        ? { status: 'error', input, error: stderr.join('\n') || output || status, metadata, time: { start, end } }
-        : { status: 'completed', input, output: output || '(no output)', title: type, metadata, time: { start, end } }
-      if (binary && state.status === 'completed') {
-        const attachment: FilePart = { id: deriveId('prt', partID, 'output'), sessionID, messageID: host.info.id, type: 'file', mime, url: `data:${mime};base64,${cell.body.replace(/\s+/g, '')}` }
-        state.attachments = [attachment]
-      }
-      host.parts.push({ ...owner, id: partID, type: 'tool', callID: id || partID, tool: 'code', state, metadata: msgfile })
+      const attachments = binary ? [filePart({ id: deriveId('prt', partID, 'output'), sessionID, messageID: host.info.id }, { mime, url: `data:${mime};base64,${cell.body.replace(/\s+/g, '')}` })] : []
+      const failed = FAILED.has(status)
+      const state = toolResult({ input, start, end, output: failed ? stderr.join('\n') || output || status : output, isError: failed, title: type, metadata, attachments })
+      conversation.push(host, toolPart(ids, { callID: idOr(id, partID), tool: 'code', state, metadata: msgfile }))
       return
     }
     const reasoning = ['1', 'true'].includes(attr(cell, 'reasoning') ?? '')
     const start = time ?? host.info.time.created
-    if (reasoning) host.parts.push({ ...owner, id: partID, type: 'reasoning', text: cell.body, time: { start, end: start }, metadata: msgfile })
+    if (reasoning) conversation.push(host, reasoningPart(ids, cell.body, { start, end: start }, msgfile))
     else {
-      const part: Part = { ...owner, id: partID, type: 'text', text: cell.body, metadata: msgfile }
       const history = attr(cell, 'history')
-      if (history !== undefined && HISTORY_EXCLUDED.has(history.toLowerCase())) part.ignored = true
-      host.parts.push(part)
+      conversation.push(host, textPart(ids, cell.body, { metadata: msgfile, ignored: history !== undefined && HISTORY_EXCLUDED.has(history.toLowerCase()) }))
     }
     if (!(host.info as AssistantInfo).agent && type) host.info = { ...(host.info as AssistantInfo), agent: attr(cell, 'agent') ?? type }
   })
+  const messages = conversation.finish()
   return { messages, agents, file, diagnostics: sink.list }
 }

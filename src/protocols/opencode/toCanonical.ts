@@ -1,5 +1,6 @@
 import type { MessageInfo, Part, SessionInfo, WithParts } from '../../core/model/types.js'
 import type { TranscriptOp } from '../../core/transcript.js'
+import { assistantInfo, userInfo } from '../../core/build.js'
 import { validateMessage } from '../../core/validator.js'
 import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isNonEmptyString, isRecord, limitDepth, safeJson, textOf } from '../diagnostics.js'
 import { deriveId, readTime } from '../ids.js'
@@ -87,11 +88,43 @@ function repairInfo(info: MessageInfo & Record<string, unknown>, sink: Diagnosti
       repaired.error = { name, data }
     }
   }
-  if (Object.keys(invalid).length > 0) repaired.metadata = { ...(isRecord(info.metadata) ? info.metadata : {}), invalid }
-  return repaired as unknown as MessageInfo
+  return seal(repaired, sink, path, invalid)
 }
 
-function normalizeInfo(input: unknown, index: number, sink: DiagnosticSink, path: (string | number)[], fallbackId?: string): MessageInfo {
+/**
+ * The info as the core builds it, with every field of the wire that passes the validator kept: a
+ * required field that does not is the builder's default, any other is moved to `metadata.invalid`
+ * (reported). So what the converter returns always validates.
+ */
+function seal(repaired: Record<string, unknown>, sink: DiagnosticSink, path: (string | number)[], invalid: Record<string, unknown>): MessageInfo {
+  const time = repaired.time as { created: number; completed?: number }
+  const text = (key: string) => (typeof repaired[key] === 'string' ? (repaired[key] as string) : undefined)
+  const base: Record<string, unknown> =
+    repaired.role === 'user'
+      ? { ...userInfo({ id: repaired.id as string, sessionID: repaired.sessionID as string, created: time.created }) }
+      : { ...assistantInfo({ id: repaired.id as string, sessionID: repaired.sessionID as string, created: time.created, ...(time.completed !== undefined ? { completed: time.completed } : {}) }) }
+  const merged: Record<string, unknown> = { ...base, ...repaired }
+  if (repaired.role === 'assistant' && text('finish') !== undefined && time.completed === undefined) {
+    sink.warn('BR-14', 'the message has a finish reason but no time.completed; completed is taken as its creation time', [...path, 'time'])
+    merged.time = { ...time, completed: time.created }
+  }
+  for (let round = 0; round < 3; round++) {
+    const issues = validateMessage({ info: merged, parts: [] }).filter((issue) => issue.severity === 'error')
+    if (issues.length === 0) break
+    for (const issue of issues) {
+      const key = issue.path[1]
+      if (typeof key !== 'string' || key === 'id' || key === 'sessionID' || key === 'role') continue
+      sink.warn(issue.code, `${issue.message}; ${Object.hasOwn(base, key) ? 'read as empty' : 'moved to metadata.invalid'}`, [...path, ...issue.path.slice(1)])
+      if (!Object.hasOwn(invalid, key)) invalid[key] = repaired[key]
+      if (Object.hasOwn(base, key)) merged[key] = base[key]
+      else delete merged[key]
+    }
+  }
+  if (Object.keys(invalid).length > 0) merged.metadata = { ...(isRecord(repaired.metadata) ? repaired.metadata : {}), invalid }
+  return merged as unknown as MessageInfo
+}
+
+function normalizeInfo(input: unknown, index: number, sink: DiagnosticSink, path: (string | number)[], fallbackId?: string, fallbackSession?: string): MessageInfo {
   const invalid: Record<string, unknown> = {}
   let raw: Record<string, unknown>
   if (isRecord(input)) raw = input
@@ -109,7 +142,7 @@ function normalizeInfo(input: unknown, index: number, sink: DiagnosticSink, path
     role = 'user'
   }
   const id = typeof raw.id === 'string' && raw.id !== '' ? raw.id : (fallbackId ?? deriveId('msg', index, safeJson(raw.time ?? ''), safeJson(input ?? null).slice(0, 200)))
-  const sessionID = typeof raw.sessionID === 'string' ? raw.sessionID : ''
+  const sessionID = typeof raw.sessionID === 'string' && raw.sessionID !== '' ? raw.sessionID : (fallbackSession ?? deriveId('ses', 'opencode'))
   const info = repairInfo({ ...raw, id, sessionID, role } as MessageInfo & Record<string, unknown>, sink, path, invalid)
   for (const issue of validateMessage({ info, parts: [] }).filter((found) => found.severity === 'error')) {
     sink.push({ code: issue.code, message: issue.message, path: [...path, ...issue.path.slice(1)], severity: 'warning' })
@@ -124,7 +157,8 @@ function normalizeMessage(raw: unknown, index: number, sink: DiagnosticSink, pat
   }
   // An info without an id takes the one its parts name, so they stay together.
   const named = Array.isArray(raw.parts) ? raw.parts.find((part): part is { messageID: string } => isRecord(part) && isNonEmptyString(part.messageID)) : undefined
-  const info = normalizeInfo(raw.info, index, sink, [...path, 'info'], named?.messageID)
+  const session = Array.isArray(raw.parts) ? raw.parts.find((part): part is { sessionID: string } => isRecord(part) && isNonEmptyString(part.sessionID)) : undefined
+  const info = normalizeInfo(raw.info, index, sink, [...path, 'info'], named?.messageID, session?.sessionID)
   if (!Array.isArray(raw.parts)) {
     if (raw.parts !== undefined) sink.error('BAD_PARTS', `parts must be an array (got ${describeValue(raw.parts)})`, [...path, 'parts'])
     return { info, parts: [] }
@@ -171,7 +205,13 @@ export function fromOpencodeExport(input: unknown, options?: ConvertOptions): Op
   list.forEach((raw, index) => {
     const message = normalizeMessage(raw, index, sink, [...base, index])
     if (!message) return
-    if (ids.has(message.info.id)) sink.warn('DUPLICATE_MESSAGE', `message "${message.info.id}" appears again; both are kept`, [...base, index, 'info', 'id'])
+    if (ids.has(message.info.id)) {
+      // Both are kept: the later one under an id derived from its place (BR-02 holds across the transcript).
+      const id = deriveId('msg', message.info.id, index)
+      sink.warn('DUPLICATE_MESSAGE', `message "${message.info.id}" appears again; the later one is kept as "${id}"`, [...base, index, 'info', 'id'])
+      message.info = { ...message.info, id }
+      message.parts = message.parts.map((part) => ({ ...part, messageID: id }))
+    }
     ids.add(message.info.id)
     messages.push(message)
   })
@@ -216,7 +256,7 @@ export function fromOpencodeEvent(event: unknown, options?: ConvertOptions): Ope
         sink.error('BAD_EVENT', 'message.part.updated needs a part with a messageID', [...at, 'part'])
         break
       }
-      const sessionID = isNonEmptyString(raw.sessionID) ? raw.sessionID : isNonEmptyString(props.sessionID) ? props.sessionID : ''
+      const sessionID = isNonEmptyString(raw.sessionID) ? raw.sessionID : isNonEmptyString(props.sessionID) ? props.sessionID : deriveId('ses', 'opencode')
       // Older servers also send the text `delta`; the part already holds the full text, so it is not re-applied.
       ops.push({ op: 'upsertPart', part: normalizePart(raw, { sessionID, messageID: raw.messageID, index: 0 }, sink, [...at, 'part']) })
       break

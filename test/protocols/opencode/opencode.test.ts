@@ -7,7 +7,7 @@ import { ConversionError } from '../../../src/protocols/diagnostics'
 import { fromOpencodeEvent, fromOpencodeExport, type OpencodeEvent } from '../../../src/protocols/opencode'
 import messagesJson from '../../fixtures/opencode-t8v6Igr8/messages.json'
 import sessionJson from '../../fixtures/opencode-t8v6Igr8/session.json'
-import { opencodeSession } from '../../fixtures/opencode'
+import { opencodeCanonical, opencodeSession } from '../../fixtures/opencode'
 import { byWords, toEvents } from '../../fixtures/opencodeEvents'
 
 const clone = <T>(value: T): T => structuredClone(value)
@@ -28,14 +28,14 @@ describe('opencode session export', () => {
   it('reads the real export with every message and part, and no diagnostics', () => {
     const result = fromOpencodeExport({ info: sessionJson, messages: messagesJson })
     expect(result.diagnostics).toEqual([])
-    expect(result.messages).toEqual(opencodeSession.messages)
+    expect(result.messages).toEqual(opencodeCanonical)
     expect(result.session?.id).toBe('ses_18684d584ffe1JuGPUt8v6Igr8')
     expect(validateTranscript(result.messages)).toEqual([])
   })
 
   it('reads a bare WithParts[] the same way', () => {
     const result = fromOpencodeExport(messagesJson)
-    expect(result.messages).toEqual(opencodeSession.messages)
+    expect(result.messages).toEqual(opencodeCanonical)
     expect(result.session).toBeUndefined()
   })
 
@@ -91,14 +91,14 @@ describe('opencode bus events', () => {
   it('replaying the export as events with text split into deltas ends in the same transcript', () => {
     const { messages, errors } = replay(toEvents(opencodeSession.messages, byWords))
     expect(errors).toBe(0)
-    expect(messages).toEqual(opencodeSession.messages)
+    expect(messages).toEqual(opencodeCanonical)
   })
 
   it('ends in the same transcript for any chunking of the text', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 9 }), (size) => {
         const chunk = (text: string) => text.match(new RegExp(`[^]{1,${size}}`, 'g')) ?? []
-        expect(replay(toEvents(opencodeSession.messages, chunk)).messages).toEqual(opencodeSession.messages)
+        expect(replay(toEvents(opencodeSession.messages, chunk)).messages).toEqual(opencodeCanonical)
       }),
       { numRuns: 9 },
     )
@@ -110,7 +110,7 @@ describe('opencode bus events', () => {
     const partEvents = events.filter((event) => event.type === 'message.part.updated')
     const deltas = events.filter((event) => event.type === 'message.part.delta')
     // Worst order: every delta first, then every part, then the messages.
-    expect(replay([...deltas, ...partEvents, ...messageEvents]).messages).toEqual(opencodeSession.messages)
+    expect(replay([...deltas, ...partEvents, ...messageEvents]).messages).toEqual(opencodeCanonical)
   })
 
   it('takes an older server’s part.updated that carries the full text and a delta', () => {
