@@ -3,7 +3,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { WithParts } from '../../src/core/model/types'
-import { toTypedMessage } from '../../src/protocols/chat'
 import { safeJson } from '../../src/protocols/diagnostics'
 import { toDeltaMessages } from '../../src/protocols/delta'
 import { toMsgFile } from '../../src/protocols/msgfile'
