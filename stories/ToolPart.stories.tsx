@@ -3,15 +3,16 @@ import { expect, userEvent, within } from 'storybook/test'
 import { ToolPart } from '../src/components/ToolPart'
 import type { ToolPart as ToolPartData, ToolState } from '../src/core/model/types'
 import { fromToolMessage2 } from '../src/protocols/toolmessage2'
-import { opencodeSession } from '../test/fixtures/opencode'
+import { opencodeCanonical, viaOpencode } from '../test/fixtures/opencode'
 import conversation from '../test/fixtures/toolmessage2/conversation.json'
 import { type PartCase, PartStates } from './support/matrix'
 
-const write = opencodeSession.messages[1]?.parts.find((part): part is ToolPartData => part.type === 'tool') as ToolPartData
+const write = opencodeCanonical[1]?.parts.find((part): part is ToolPartData => part.type === 'tool') as ToolPartData
 const neovate = fromToolMessage2(structuredClone(conversation)).messages.flatMap((message) => message.parts).filter((part): part is ToolPartData => part.type === 'tool')
 const byCall = (callID: string) => neovate.find((part) => part.callID === callID) as ToolPartData
 const time = { start: 1_780_000_000_000, end: 1_780_000_002_400 }
-const tool = (id: string, name: string, state: ToolState): ToolPartData => ({ ...write, id, tool: name, state })
+// Hand-written opencode-shaped calls, as the opencode converter gives them to the view.
+const tool = (id: string, name: string, state: ToolState): ToolPartData => viaOpencode({ ...write, id, tool: name, state })
 const longOutput = Array.from({ length: 60 }, (_, i) => `PASS test/case-${String(i + 1).padStart(2, '0')}.test.ts (${(i * 7) % 90} ms)`).join('\n')
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAKElEQVR42mNkYPhfz0AEYBxVSF+FDKMK6a+QYVQh/RUyjCqkv0KGUQUAmUMIEb2YOX0AAAAASUVORK5CYII='
 
@@ -26,6 +27,17 @@ const matrix: PartCase<ToolPartData>[] = [
   { name: 'error: failed command', part: byCall('toolu_04_bash') },
   { name: 'running: edit waiting for its result', part: byCall('toolu_05_edit') },
   { name: 'unknown tool (generic view)', part: neovate.find((part) => part.tool === 'grep') as ToolPartData },
+  {
+    name: 'completed: sub-agent task (markdown result)',
+    part: tool('t6', 'task', {
+      status: 'completed',
+      input: { description: 'Find the test config', prompt: 'Look for the vitest config and say which pool it uses.', subagent_type: 'explore' },
+      output: 'Found `vitest.config.ts`: it uses the **threads** pool.',
+      title: 'Find the test config',
+      metadata: { sessionId: 'ses_e797c0ffee01child' },
+      time,
+    }),
+  },
   { name: 'long input', part: tool('t4', 'http_request', { status: 'completed', input: { url: 'https://api.example.com/v1/items', headers: Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`x-header-${i}`, `value-${i}`])) }, output: '{"ok": true}', title: 'GET items', metadata: {}, time }) },
   {
     name: 'completed with an image attachment',

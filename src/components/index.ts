@@ -19,16 +19,18 @@ export { StepFinishPart, type StepFinishPartProps } from './StepFinishPart/index
 export { StepStartPart, type StepStartPartProps } from './StepStartPart/index.js'
 export { TextPart, type TextPartProps } from './TextPart/index.js'
 export {
-  BashToolView,
-  builtInToolViews,
   DiffToolView,
+  type DisplayViewProps,
   GenericToolView,
   pickToolView,
   ReadToolView,
+  ShellToolView,
+  TaskToolView,
   TodoToolView,
   ToolPart,
   ToolStatusBadge,
   type ToolPartProps,
+  toolViewsByDisplay,
 } from './ToolPart/index.js'
 export { Transcript, type TranscriptProps } from './Transcript/index.js'
 export { createUrlPolicy, defaultUrlPolicy, type UrlPolicy, type UrlPolicyOptions } from './urlPolicy.js'

@@ -216,6 +216,8 @@ export interface ToolResultInit {
   metadata?: Metadata
   attachments?: FilePart[]
   display?: ToolDisplay
+  /** The tool cut its output short. */
+  truncated?: boolean
 }
 
 /** The text of a failed tool that said nothing about why. */
@@ -237,6 +239,7 @@ export function toolResult(init: ToolResultInit): ToolStateCompleted | ToolState
   }
   const state: ToolStateCompleted = { status: 'completed', input: init.input, output: init.output, title: init.title ?? '', metadata: init.metadata ?? {}, time: { start: time.start, end } }
   if (init.attachments !== undefined && init.attachments.length > 0) state.attachments = init.attachments
+  if (init.truncated) state.truncated = true
   if (init.display !== undefined) state.display = init.display
   return state
 }

@@ -147,6 +147,7 @@ function checkToolState(c: Checker, state: Rec, path: Path): void {
     if (c.string(state, 'output', path, 'BR-09') === '') c.add('BR-09', 'output is empty; shown as no output', [...path, 'output'], 'warning')
     c.string(state, 'title', path, 'SHAPE')
     if (time) c.number(time, 'compacted', [...path, 'time'], 'SHAPE', { optional: true })
+    c.boolean(state, 'truncated', path, 'SHAPE', { optional: true })
     const attachments = c.array(state, 'attachments', path, 'SHAPE', { optional: true })
     attachments?.forEach((attachment, index) => checkPart(c, attachment, [...path, 'attachments', index]))
   } else {

@@ -62,5 +62,8 @@ function withDisplay(part: Part): Part {
   const { state } = part
   const output = state.status === 'completed' ? state.output : undefined
   const display = inferDisplay(part.tool, state.input, output, state.metadata ?? {})
-  return display ? { ...part, state: { ...state, display } } : part
+  // opencode records a cut output in its metadata; the model says it in a field of its own.
+  const truncated = state.status === 'completed' && state.truncated === undefined && state.metadata.truncated === true
+  if (!display && !truncated) return part
+  return { ...part, state: { ...state, ...(display ? { display } : {}), ...(truncated ? { truncated: true } : {}) } as typeof state }
 }

@@ -5,10 +5,11 @@ import type { ToolViewProps } from '../../src/components/config'
 import type { FilePart, ToolPart as ToolPartData, ToolState } from '../../src/core/model/types'
 import { fromToolMessage2 } from '../../src/protocols/toolmessage2'
 import conversation from '../fixtures/toolmessage2/conversation.json'
-import { opencodeSession } from '../fixtures/opencode'
+import { opencodeCanonical, viaOpencode } from '../fixtures/opencode'
 import { withConfig } from './helpers'
 
-const write = opencodeSession.messages[1]?.parts.find((part): part is ToolPartData => part.type === 'tool') as ToolPartData
+const write = opencodeCanonical[1]?.parts.find((part): part is ToolPartData => part.type === 'tool') as ToolPartData
+
 const neovate = fromToolMessage2(structuredClone(conversation)).messages.flatMap((message) => message.parts).filter((part): part is ToolPartData => part.type === 'tool')
 const byCall = (callID: string) => neovate.find((part) => part.callID === callID) as ToolPartData
 const withState = (state: ToolState, tool = write.tool): ToolPartData => ({ ...write, tool, state })
@@ -47,7 +48,7 @@ describe('ToolPart states', () => {
 
   it('folds long output behind a button and marks truncation', () => {
     const output = Array.from({ length: 40 }, (_, i) => `line ${i + 1}`).join('\n')
-    render(<ToolPart part={withState({ status: 'completed', input: { q: 1 }, output, title: 'search', metadata: { truncated: true }, time }, 'search')} />, { wrapper: withConfig() })
+    render(<ToolPart part={withState({ status: 'completed', input: { q: 1 }, output, title: 'search', metadata: {}, truncated: true, time }, 'search')} />, { wrapper: withConfig() })
     const region = screen.getByLabelText('Output')
     expect(region.textContent).toContain('line 12')
     expect(region.textContent).not.toContain('line 13')
@@ -66,6 +67,30 @@ describe('ToolPart states', () => {
 })
 
 describe('built-in tool views', () => {
+  it('truncation the converter read from opencode metadata is marked; views never read metadata themselves', () => {
+    const state: ToolState = { status: 'completed', input: { q: 1 }, output: 'partial', title: 'search', metadata: { truncated: true }, time }
+    const { unmount } = render(<ToolPart part={withState(state, 'search')} />, { wrapper: withConfig() })
+    expect(screen.queryByText('Output truncated by the tool')).toBeNull()
+    unmount()
+    render(<ToolPart part={viaOpencode(withState(state, 'search'))} />, { wrapper: withConfig() })
+    expect(screen.getByText('Output truncated by the tool')).toBeTruthy()
+  })
+
+  it('picks the view by display kind, whatever the tool is called', () => {
+    const display = { kind: 'shell' as const, command: 'make', exitCode: 0, output: 'built' }
+    render(<ToolPart part={withState({ status: 'completed', input: {}, output: 'built', title: 'make', metadata: {}, display, time }, 'my_runner')} />, { wrapper: withConfig() })
+    expect(screen.getByText('make', { selector: 'code' })).toBeTruthy()
+    expect(screen.getByText('exit 0')).toBeTruthy()
+  })
+
+  it('shows a sub-agent task with its agent, prompt and markdown result', () => {
+    const display = { kind: 'task' as const, agent: 'explore', description: 'Find the config', prompt: 'Look for vitest.config.ts', result: 'Found **two** files.', sessionID: 'ses_child' }
+    render(<ToolPart part={withState({ status: 'completed', input: {}, output: 'Found **two** files.', title: 'Find the config', metadata: {}, display, time }, 'task')} />, { wrapper: withConfig() })
+    expect(screen.getByText('explore')).toBeTruthy()
+    expect(screen.getByText('ses_child')).toBeTruthy()
+    expect(screen.getByText('two', { selector: 'strong' })).toBeTruthy()
+  })
+
   it('shows the real opencode write as a new file diff with its counts', () => {
     render(<ToolPart part={write} />, { wrapper: withConfig() })
     expect(screen.getByText('TEST_EDITS.md', { selector: '.cp-tool__title' })).toBeTruthy()
@@ -84,7 +109,7 @@ describe('built-in tool views', () => {
       metadata: { filediff: { file: 'src/a.ts', before: 'x\nlet a = 1\ny\n', after: 'x\nconst a = 1\ny\n', additions: 1, deletions: 1 } },
       time,
     }
-    render(<ToolPart part={withState(state, 'edit')} />, { wrapper: withConfig() })
+    render(<ToolPart part={viaOpencode(withState(state, 'edit'))} />, { wrapper: withConfig() })
     expect([...document.querySelectorAll('.cp-diff__line')].map((line) => (line as HTMLElement).dataset.kind)).toEqual(['context', 'remove', 'add', 'context'])
     expect(screen.getByText('−1')).toBeTruthy()
   })
@@ -98,7 +123,7 @@ describe('built-in tool views', () => {
 
   it('shows an opencode shell command with its output and exit status', () => {
     const state: ToolState = { status: 'completed', input: { command: 'npm test', description: 'Run tests' }, output: '2 passed', title: 'Run tests', metadata: { output: '2 passed', exit: 1 }, time }
-    render(<ToolPart part={withState(state, 'bash')} />, { wrapper: withConfig() })
+    render(<ToolPart part={viaOpencode(withState(state, 'bash'))} />, { wrapper: withConfig() })
     expect(screen.getByText('npm test')).toBeTruthy()
     expect(screen.getByText('exit 1')).toBeTruthy()
     expect(screen.getByText('2 passed')).toBeTruthy()
@@ -117,7 +142,7 @@ describe('built-in tool views', () => {
     expect(items[0]?.textContent).toContain('in progress')
     unmount()
     const todos = [{ content: 'Write tests', status: 'completed', priority: 'high', id: '1' }]
-    render(<ToolPart part={withState({ status: 'completed', input: { todos }, output: '', title: '1 todos', metadata: { todos }, time }, 'todowrite')} />, { wrapper: withConfig() })
+    render(<ToolPart part={viaOpencode(withState({ status: 'completed', input: { todos }, output: '', title: '1 todos', metadata: { todos }, time }, 'todowrite'))} />, { wrapper: withConfig() })
     expect(screen.getByRole('listitem').dataset.state).toBe('completed')
   })
 

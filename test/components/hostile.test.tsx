@@ -92,7 +92,7 @@ describe('names that are members of Object.prototype', () => {
   it('a todo whose status is __proto__ shows that status as text', () => {
     const todos = [{ content: 'odd status', status: '__proto__', priority: 'high' }]
     const part = tool('todowrite', { todos })
-    const { container } = render(<ToolPartView part={{ ...part, state: { ...part.state, metadata: { todos } } as ToolPart['state'] }} />, { wrapper: withConfig() })
+    const { container } = render(<ToolPartView part={{ ...part, state: { ...part.state, display: { kind: 'todos', todos } } as ToolPart['state'] }} />, { wrapper: withConfig() })
     expect(screen.getByText('odd status')).toBeTruthy()
     expect(container.querySelector('[data-state="failed"]')).toBeNull()
   })

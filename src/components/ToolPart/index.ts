@@ -1,2 +1,12 @@
 export { ToolPart, ToolStatusBadge, type ToolPartProps } from './ToolPart.js'
-export { BashToolView, builtInToolViews, DiffToolView, GenericToolView, pickToolView, ReadToolView, TodoToolView } from './views.js'
+export {
+  DiffToolView,
+  type DisplayViewProps,
+  GenericToolView,
+  pickToolView,
+  ReadToolView,
+  ShellToolView,
+  TaskToolView,
+  TodoToolView,
+  toolViewsByDisplay,
+} from './views.js'

@@ -1,29 +1,18 @@
 import type { ComponentType } from 'react'
-import type { Metadata, ToolPart } from '../../core/model/types.js'
-import { isRecord, ownEntry } from '../../core/record.js'
+import type { ToolDisplay, ToolDisplayKind, ToolPart } from '../../core/model/types.js'
+import { safeJson, textOf } from '../../core/text.js'
+import { ownEntry } from '../../core/record.js'
 import { fillLabel } from '../../labels/labels.js'
 import { useLabels } from '../../labels/LabelsContext.js'
 import type { ToolViewProps, ToolViews } from '../config.js'
 import { type DiffLine, diffCounts, diffLines, foldContext, parseUnifiedDiff } from './diff.js'
+import { Markdown } from '../Markdown/Markdown.js'
 import { LongText } from './LongText.js'
 
-const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined)
-
-/** The tool's metadata, whatever its state. */
-const metadataOf = (part: ToolPart): Metadata => ('metadata' in part.state && part.state.metadata) || {}
-/** A neovate `returnDisplay` object kept by the toolmessage2 conversion. */
-const displayOf = (part: ToolPart): Record<string, unknown> | undefined => {
-  const display = metadataOf(part).returnDisplay
-  return isRecord(display) ? display : undefined
-}
 const outputOf = (part: ToolPart): string | undefined => (part.state.status === 'completed' ? part.state.output : undefined)
 
 function pretty(value: unknown): string {
-  try {
-    return JSON.stringify(value, null, 2) ?? String(value)
-  } catch {
-    return String(value)
-  }
+  return safeJson(value, 2) || textOf(value)
 }
 
 /** Input, output or error of a tool, for any tool. */
@@ -63,7 +52,7 @@ export function ToolResult({ part, output }: ToolViewProps & { output?: string |
     <section className="cp-tool__section">
       <div className="cp-tool__section-title">{labels.output}</div>
       <LongText text={text} label={labels.output} />
-      {metadataOf(part).truncated === true ? <p className="cp-tool__truncated">{labels.truncated}</p> : null}
+      {state.status === 'completed' && state.truncated ? <p className="cp-tool__truncated">{labels.truncated}</p> : null}
     </section>
   )
 }
@@ -78,19 +67,21 @@ export function GenericToolView(props: ToolViewProps) {
   )
 }
 
-/** A shell command (opencode `bash`): the command, its output and its exit status. */
-export function BashToolView({ part }: ToolViewProps) {
+/** Props of a view picked by the tool's display: the part and its display of that kind. */
+export interface DisplayViewProps<K extends ToolDisplayKind = ToolDisplayKind> extends ToolViewProps {
+  display: Extract<ToolDisplay, { kind: K }>
+}
+
+/** A shell run: the command, its output and its exit status. */
+export function ShellToolView({ part, display }: DisplayViewProps<'shell'>) {
   const labels = useLabels()
-  const metadata = metadataOf(part)
-  const command = str(part.state.input.command) ?? ''
-  const exit = typeof metadata.exit === 'number' ? metadata.exit : undefined
-  const output = str(metadata.output) ?? outputOf(part)
+  const exit = display.exitCode
   return (
     <>
       <div className="cp-bash__command">
         <code>
           <span aria-hidden="true">$ </span>
-          {command}
+          {display.command}
         </code>
         {exit !== undefined ? (
           <span className="cp-bash__exit" data-ok={exit === 0 || undefined}>
@@ -98,54 +89,31 @@ export function BashToolView({ part }: ToolViewProps) {
           </span>
         ) : null}
       </div>
-      <ToolResult part={part} output={output} />
+      <ToolResult part={part} output={display.output ?? outputOf(part)} />
     </>
   )
 }
 
-function resolveContent(value: unknown, input: Metadata): string | undefined {
-  if (typeof value === 'string') return value
-  if (isRecord(value) && typeof value.inputKey === 'string') return str(input[value.inputKey])
-  return undefined
-}
-
-/** The diff a file-changing tool made, from whatever its protocol recorded. */
-export function toolDiff(part: ToolPart): { file?: string; lines: DiffLine[]; created: boolean } | undefined {
-  const { input } = part.state
-  const metadata = metadataOf(part)
-  const display = displayOf(part)
-  const file = str(input.filePath) ?? str(input.file_path) ?? str(display?.filePath) ?? str(metadata.filepath)
-  const withFile = (lines: DiffLine[], created = false) => (file === undefined ? { lines, created } : { file, lines, created })
-  if (display?.type === 'diff_viewer') {
-    const before = resolveContent(display.originalContent, input) ?? ''
-    const after = resolveContent(display.newContent, input) ?? ''
-    return withFile(diffLines(before, after))
-  }
-  const filediff = isRecord(metadata.filediff) ? metadata.filediff : undefined
-  if (filediff && typeof filediff.before === 'string' && typeof filediff.after === 'string') return withFile(diffLines(filediff.before, filediff.after))
-  if (typeof metadata.diff === 'string' && metadata.diff.includes('@@')) return withFile(parseUnifiedDiff(metadata.diff))
-  const oldText = str(input.oldString) ?? str(input.old_string)
-  const newText = str(input.newString) ?? str(input.new_string)
-  if (oldText !== undefined && newText !== undefined) return withFile(diffLines(oldText, newText))
-  const content = str(input.content)
-  if (content !== undefined) return withFile(diffLines('', content), metadata.exists !== true)
-  return undefined
+/** The lines of a diff display: from its patch, or from the text before and after. */
+function linesOf(display: ToolDisplay & { kind: 'diff' }): DiffLine[] {
+  if (display.patch !== undefined) return parseUnifiedDiff(display.patch)
+  return diffLines(display.before ?? '', display.after ?? '')
 }
 
 const SIGN = { add: '+', remove: '−', context: ' ', skip: '⋯' } as const
 
-/** A file edit as a unified diff with +/− counts (opencode `edit`/`write`, neovate `diff_viewer`). */
-export function DiffToolView(props: ToolViewProps) {
+/** A file edit as a unified diff with +/− counts. */
+export function DiffToolView(props: DisplayViewProps<'diff'>) {
   const labels = useLabels()
-  const diff = toolDiff(props.part)
-  if (!diff) return <GenericToolView {...props} />
-  const counts = diffCounts(diff.lines)
-  const folded = foldContext(diff.lines)
+  const { display } = props
+  const lines = linesOf(display)
+  const counts = diffCounts(lines)
+  const folded = foldContext(lines)
   return (
     <>
       <div className="cp-diff__header">
-        {diff.file ? <code className="cp-diff__file">{diff.file}</code> : null}
-        {diff.created ? <span className="cp-diff__new">{labels.newFile}</span> : null}
+        {display.file ? <code className="cp-diff__file">{display.file}</code> : null}
+        {display.created ? <span className="cp-diff__new">{labels.newFile}</span> : null}
         <span className="cp-diff__counts">
           <span className="cp-diff__added">+{counts.added}</span> <span className="cp-diff__removed">−{counts.removed}</span>
         </span>
@@ -168,33 +136,15 @@ export function DiffToolView(props: ToolViewProps) {
   )
 }
 
-interface Todo {
-  content: string
-  status: string
-  priority?: string
-}
-
-function todosOf(part: ToolPart): Todo[] | undefined {
-  const display = displayOf(part)
-  const candidates = [metadataOf(part).todos, display?.newTodos, display?.todos, part.state.input.todos]
-  const list = candidates.find((candidate) => Array.isArray(candidate) && candidate.length > 0) ?? candidates.find(Array.isArray)
-  if (!Array.isArray(list)) return undefined
-  return list.flatMap((item) =>
-    isRecord(item) && typeof item.content === 'string' ? [{ content: item.content, status: str(item.status) ?? 'pending', ...(str(item.priority) ? { priority: str(item.priority) as string } : {}) }] : [],
-  )
-}
-
 const TODO_ICON: Record<string, string> = { pending: '○', in_progress: '◐', completed: '●', cancelled: '⊘' }
 
-/** A todo list with each item's state (opencode `todowrite`, neovate `todo_read`/`todo_write`). */
-export function TodoToolView(props: ToolViewProps) {
+/** A todo list with each item's state. */
+export function TodoToolView(props: DisplayViewProps<'todos'>) {
   const labels = useLabels()
-  const todos = todosOf(props.part)
-  if (!todos) return <GenericToolView {...props} />
   return (
     <>
       <ul className="cp-todos" aria-label={labels.todos}>
-        {todos.map((todo, i) => (
+        {props.display.todos.map((todo, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: todos may repeat their text
           <li key={i} className="cp-todo" data-state={todo.status}>
             <span className="cp-todo__icon" aria-hidden="true">
@@ -212,12 +162,9 @@ export function TodoToolView(props: ToolViewProps) {
 }
 
 /** A file read: the path and an excerpt of what was read. */
-export function ReadToolView(props: ToolViewProps) {
+export function ReadToolView(props: DisplayViewProps<'read'>) {
   const labels = useLabels()
-  const { input } = props.part.state
-  const file = str(input.filePath) ?? str(input.file_path) ?? str(input.path)
-  const output = outputOf(props.part)
-  const excerpt = output?.replace(/^<file>\n?/, '').replace(/\n?<\/file>\s*$/, '').replace(/\n$/, '')
+  const { file, excerpt } = props.display
   return (
     <>
       <div className="cp-read__header">
@@ -225,32 +172,59 @@ export function ReadToolView(props: ToolViewProps) {
         {excerpt ? <span className="cp-read__lines">{fillLabel(labels.readLines, { lines: excerpt.split('\n').length })}</span> : null}
       </div>
       {props.part.state.status === 'error' ? <ToolResult {...props} /> : excerpt ? <LongText text={excerpt} label={labels.output} maxLines={8} /> : null}
+      {props.display.truncated || (props.part.state.status === 'completed' && props.part.state.truncated) ? <p className="cp-tool__truncated">{labels.truncated}</p> : null}
     </>
   )
 }
 
-/** The views that ship with the kit, by tool name. */
-export const builtInToolViews: ToolViews = {
-  bash: BashToolView,
-  shell: BashToolView,
-  edit: DiffToolView,
-  write: DiffToolView,
-  multiedit: DiffToolView,
-  todowrite: TodoToolView,
-  todoread: TodoToolView,
-  todo_write: TodoToolView,
-  todo_read: TodoToolView,
-  todoWrite: TodoToolView,
-  todoRead: TodoToolView,
-  read: ReadToolView,
+/** Work handed to a sub-agent: who did it, what it was asked, and what it returned (as markdown). */
+export function TaskToolView(props: DisplayViewProps<'task'>) {
+  const labels = useLabels()
+  const { agent, description, prompt, result, sessionID } = props.display
+  return (
+    <>
+      <div className="cp-task__header">
+        {agent ? <span className="cp-task__agent">{agent}</span> : null}
+        {description ? <span className="cp-task__description">{description}</span> : null}
+        {sessionID ? <code className="cp-task__session">{sessionID}</code> : null}
+      </div>
+      {prompt ? <Section title={labels.input} text={prompt} /> : null}
+      {props.part.state.status === 'error' ? (
+        <ToolResult {...props} />
+      ) : result ? (
+        <section className="cp-tool__section">
+          <div className="cp-tool__section-title">{labels.output}</div>
+          <Markdown text={result} />
+        </section>
+      ) : null}
+    </>
+  )
 }
 
-/** The view for a tool part: the host's by name, the kit's by name, by what it returned, or generic. */
+/** The built-in view for each kind of display: every kind has one (the compiler checks). */
+export const toolViewsByDisplay = {
+  diff: DiffToolView,
+  todos: TodoToolView,
+  read: ReadToolView,
+  shell: ShellToolView,
+  task: TaskToolView,
+} satisfies { [K in ToolDisplayKind]: ComponentType<DisplayViewProps<K>> }
+
+/** The display of a tool part, whatever its state. */
+const displayOf = (part: ToolPart): ToolDisplay | undefined => (part.state.status === 'pending' ? undefined : part.state.display)
+
+/**
+ * The view for a tool part: the host's for its tool name (the `tools` map), else the kit's for its
+ * display's kind, else the generic input/output view.
+ */
 export function pickToolView(part: ToolPart, tools: ToolViews): ComponentType<ToolViewProps> {
-  const named = ownEntry(tools, part.tool) ?? ownEntry(builtInToolViews, part.tool)
-  if (named) return named
-  const display = displayOf(part)?.type
-  if (display === 'diff_viewer') return DiffToolView
-  if (display === 'todo_read' || display === 'todo_write') return TodoToolView
-  return GenericToolView
+  return ownEntry(tools, part.tool) ?? (displayOf(part) ? DisplayToolView : GenericToolView)
+}
+
+/** The kit's view for the part's display kind (a stable component, so a view keeps its state). */
+function DisplayToolView(props: ToolViewProps) {
+  const display = displayOf(props.part)
+  if (!display) return <GenericToolView {...props} />
+  const View = toolViewsByDisplay[display.kind] as ComponentType<DisplayViewProps>
+  return <View {...props} display={display} />
 }

@@ -144,6 +144,8 @@ export interface ToolStateCompleted {
   metadata: Metadata
   /** What a dedicated view shows (a diff, a todo list, a shell run…). */
   display?: ToolDisplay
+  /** The tool cut its output short (the text is what it kept). */
+  truncated?: boolean
   /** Start and end of execution (BR-08); `compacted` when the output was later cleared. */
   time: { start: number; end: number; compacted?: number }
   /** Files the tool produced. */

@@ -2,7 +2,8 @@ import type { AssistantInfo, MessageError, Part, ReasoningPart, TextPart, ToolPa
 import type { TranscriptOp } from '../../core/transcript.js'
 import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isNonEmptyString, isRecord, safeJson } from '../diagnostics.js'
 import { deriveId, toEpochMs } from '../ids.js'
-import { assistantInfo, count, span, stepFinishPart, tokens } from '../../core/build.js'
+import { assistantInfo, count, runningState, span, stepFinishPart, tokens } from '../../core/build.js'
+import { inferDisplay } from '../display.js'
 
 /** Where an assembly stands: before `start`, streaming, or ended by `done` or `error`. */
 export type DeltaAssemblyStatus = 'waiting' | 'streaming' | 'done' | 'error'
@@ -288,7 +289,9 @@ export function assembleDelta(state: DeltaAssembly, delta: unknown, options?: Co
       }
       draft.replace(tool.partID, (part) => {
         if (part.type !== 'tool' || part.state.status !== 'pending') return part
-        const next: ToolPart = { ...part, state: { status: 'running', input: 'input' in parsed ? parsed.input : {}, time: { start: time } } }
+        const input = 'input' in parsed ? parsed.input : {}
+        const display = inferDisplay(part.tool, input)
+        const next: ToolPart = { ...part, state: runningState({ input, start: time, ...(display ? { display } : {}) }) }
         if ('error' in parsed) next.metadata = { ...part.metadata, rawArgsText: tool.raw, argsParseFailed: true, argsParseError: parsed.error }
         return next
       })

@@ -1,0 +1,62 @@
+// The conversion boundary: components know the canonical model only. No module under
+// src/components reaches a protocol, directly or through the modules it imports (type-only
+// imports aside: they leave nothing at run time).
+import { readFileSync, readdirSync, statSync } from 'node:fs'
+import { dirname, join, relative, resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+const root = join(import.meta.dirname, '../..')
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    return statSync(path).isDirectory() ? sourceFiles(path) : /\.tsx?$/.test(name) ? [path] : []
+  })
+}
+
+/** The relative modules a file imports at run time (not `import type` / `export type`). */
+export function runtimeImports(file: string): string[] {
+  const text = readFileSync(file, 'utf8')
+  const found: string[] = []
+  for (const match of text.matchAll(/^\s*(import|export)\s+(type\s+)?([^'";]*?\s+from\s+)?['"](\.[^'"]+)['"]/gm)) {
+    if (match[2]) continue
+    const target = resolve(dirname(file), (match[4] as string).replace(/\.js$/, ''))
+    const candidates = [`${target}.ts`, `${target}.tsx`, join(target, 'index.ts')]
+    const hit = candidates.find((candidate) => statSync(candidate, { throwIfNoEntry: false })?.isFile())
+    if (hit) found.push(hit)
+  }
+  return found
+}
+
+/** Every module `file` reaches at run time, with the chain that reaches it. */
+export function reach(file: string): Map<string, string[]> {
+  const seen = new Map<string, string[]>([[file, [file]]])
+  const queue = [file]
+  while (queue.length > 0) {
+    const current = queue.shift() as string
+    for (const next of runtimeImports(current)) {
+      if (seen.has(next)) continue
+      seen.set(next, [...(seen.get(current) as string[]), next])
+      queue.push(next)
+    }
+  }
+  return seen
+}
+
+describe('the conversion boundary', () => {
+  it('no component imports a protocol, directly or through what it imports', () => {
+    const offenders: string[] = []
+    for (const file of sourceFiles(join(root, 'src/components'))) {
+      for (const [module, chain] of reach(file)) {
+        if (relative(root, module).startsWith('src/protocols/')) offenders.push(chain.map((step) => relative(root, step)).join(' → '))
+      }
+    }
+    expect(offenders).toEqual([])
+  })
+
+  it('the check sees an import when there is one', () => {
+    const store = join(root, 'src/store/chatStore.ts')
+    const reached = [...reach(store).keys()].map((module) => relative(root, module))
+    expect(reached.some((module) => module.startsWith('src/core/'))).toBe(true)
+  })
+})
