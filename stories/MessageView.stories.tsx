@@ -2,10 +2,10 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, within } from 'storybook/test'
 import { Message } from '../src/components/MessageView'
 import type { AssistantInfo, WithParts } from '../src/core/model/types'
-import { opencodeSession } from '../test/fixtures/opencode'
+import { opencodeCanonical } from '../test/fixtures/opencode'
 import { Cell, Matrix } from './support/matrix'
 
-const [user, assistant, final] = opencodeSession.messages as [WithParts, WithParts & { info: AssistantInfo }, WithParts]
+const [user, assistant, final] = opencodeCanonical as [WithParts, WithParts & { info: AssistantInfo }, WithParts]
 const failed: WithParts = {
   info: { ...assistant.info, id: 'msg_failed', error: { name: 'APIError', data: { message: 'Rate limit exceeded, try again in 20 s', statusCode: 429 } } },
   parts: assistant.parts.filter((part) => part.type === 'step-start' || part.type === 'reasoning'),

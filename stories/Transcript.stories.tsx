@@ -8,14 +8,14 @@ import { storeAfter } from './support/Replay'
 import { Transcript } from '../src/components/Transcript'
 import { createChatStore } from '../src/store/chatStore'
 import { repeatSession } from '../test/fixtures/generate'
-import { opencodeSession } from '../test/fixtures/opencode'
+import { opencodeCanonical } from '../test/fixtures/opencode'
 import chatConversation from '../test/fixtures/chat/conversation.json'
 import msgFile from '../test/fixtures/msgfile/session.msg.md?raw'
 import conversation from '../test/fixtures/toolmessage2/conversation.json'
 import type { IngestProtocol } from '../src/store/chatStore'
 
 function OpencodeSession() {
-  const [store] = useState(() => createChatStore({ initial: structuredClone(opencodeSession.messages) }))
+  const [store] = useState(() => createChatStore({ initial: structuredClone(opencodeCanonical) }))
   return <Transcript store={store} timeZone="UTC" style={{ height: 560 }} />
 }
 
@@ -52,7 +52,7 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 function failedSession() {
-  const [user, assistant] = structuredClone(opencodeSession.messages) as [WithParts, WithParts & { info: AssistantInfo }]
+  const [user, assistant] = structuredClone(opencodeCanonical) as [WithParts, WithParts & { info: AssistantInfo }]
   const error = { name: 'APIError', data: { message: 'Rate limit exceeded, try again in 20 s', statusCode: 429 } }
   const store = createChatStore({ initial: [user, { info: { ...assistant.info, error }, parts: assistant.parts.slice(0, 2) }], coalesce: false })
   store.getState().ingest('opencode-event', { type: 'session.error', properties: { error } })
@@ -61,7 +61,7 @@ function failedSession() {
 
 function TranscriptStates() {
   const [stores] = useState(() => ({
-    idle: createChatStore({ initial: structuredClone(opencodeSession.messages) }),
+    idle: createChatStore({ initial: structuredClone(opencodeCanonical) }),
     streaming: storeAfter(deltaRecording, 24),
     failed: failedSession(),
     empty: createChatStore(),
