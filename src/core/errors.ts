@@ -1,18 +1,22 @@
 import type { ToolStatus } from './model/types.js'
 
-/** A problem found in a transcript: a business-rule code (`BR-01`…`BR-14`) or a shape code. */
-export interface ValidationIssue {
-  /** `BR-01`…`BR-14`, `SHAPE` (a field of the wrong type) or `UNSUPPORTED_PART`. */
-  code: IssueCode
-  /** What is wrong, in plain English. */
+/**
+ * Something found in data that is not as the model or a wire format wants it: by the validator (a
+ * business-rule code `BR-01`…`BR-14`, `SHAPE`, `UNSUPPORTED_PART`) or by a converter (codes such as
+ * `ORPHAN_TOOL_RESULT`, `BAD_TIME`). One type for both.
+ */
+export interface Diagnostic {
+  /** A stable code: {@link IssueCode} from the validator, or a converter's own. */
+  code: string
+  /** What is wrong and what was done about it, in plain English. */
   message: string
-  /** Where, as keys from the value that was validated, e.g. `[1, 'parts', 2, 'state', 'output']`. */
+  /** Where, as keys from the value that was read, e.g. `[1, 'parts', 2, 'state', 'output']`. */
   path: (string | number)[]
-  /** `error` breaks a rule; `warning` is kept and rendered but worth knowing (default: error). */
+  /** `error`: a rule or the wire format was broken; `warning`: odd but fully kept and rendered. */
   severity: 'error' | 'warning'
 }
 
-/** Codes a {@link ValidationIssue} can carry. */
+/** The codes the validator reports. */
 export type IssueCode =
   | 'BR-01'
   | 'BR-02'
@@ -31,18 +35,24 @@ export type IssueCode =
   | 'SHAPE'
   | 'UNSUPPORTED_PART'
 
-/** Thrown by the validator in strict mode and by state constructors given values that break a rule. */
-export class PartValidationError extends Error {
-  override readonly name = 'PartValidationError'
-  /** Every issue found, the first of which is in the message. */
-  readonly issues: readonly ValidationIssue[]
+/** Options every reader of untrusted data accepts (validators and converters). */
+export interface ConvertOptions {
+  /** Throw an {@link InvalidDataError} at the first error-severity diagnostic (default: false). */
+  strict?: boolean
+}
 
-  constructor(issues: readonly ValidationIssue[]) {
-    const first = issues[0]
+/** Thrown in strict mode, by the validator and by converters, and by state constructors given values that break a rule. */
+export class InvalidDataError extends Error {
+  override readonly name = 'InvalidDataError'
+  /** What was found, the first of which is in the message. */
+  readonly diagnostics: readonly Diagnostic[]
+
+  constructor(diagnostics: readonly Diagnostic[]) {
+    const first = diagnostics[0]
     const where = first && first.path.length > 0 ? ` at ${formatPath(first.path)}` : ''
-    const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : ''
-    super(first ? `${first.code}: ${first.message}${where}${more}` : 'invalid part')
-    this.issues = issues
+    const more = diagnostics.length > 1 ? ` (and ${diagnostics.length - 1} more)` : ''
+    super(first ? `${first.code}: ${first.message}${where}${more}` : 'invalid data')
+    this.diagnostics = diagnostics
   }
 }
 

@@ -11,11 +11,11 @@ export * from './totals.js'
 export { formatCost, formatDuration, formatTokens } from './format.js'
 export {
   InvalidStateTransition,
-  PartValidationError,
+  InvalidDataError,
   formatPath,
   type InvalidStateTransitionDetails,
   type IssueCode,
-  type ValidationIssue,
+  type Diagnostic,
 } from './errors.js'
 export { IdMap } from './idMap.js'
 export {

@@ -1,4 +1,4 @@
-import { InvalidStateTransition, PartValidationError } from './errors.js'
+import { InvalidStateTransition, InvalidDataError } from './errors.js'
 import type {
   FilePart,
   Metadata,
@@ -45,9 +45,9 @@ function invalidTransition(from: ToolStatus, to: string): InvalidStateTransition
   })
 }
 
-function requireText(value: string, code: 'BR-09' | 'BR-10', field: string): void {
+function requireText(value: unknown, code: 'BR-09' | 'BR-10', field: string): void {
   if (typeof value !== 'string' || value.length === 0) {
-    throw new PartValidationError([
+    throw new InvalidDataError([
       { code, message: `${field} must be a non-empty string`, path: [field], severity: 'error' },
     ])
   }
@@ -70,7 +70,7 @@ export function createRunning(
   return state
 }
 
-/** Creates a completed state; throws {@link PartValidationError} when `output` is empty (BR-09). */
+/** Creates a completed state; an empty `output` is allowed (a tool may finish silently; BR-09 warns). */
 export function createCompleted(
   input: Metadata,
   output: string,
@@ -80,7 +80,7 @@ export function createCompleted(
   endTime: number,
   attachments?: FilePart[],
 ): ToolStateCompleted {
-  requireText(output, 'BR-09', 'output')
+  if (typeof output !== 'string') requireText(output, 'BR-09', 'output')
   const state: ToolStateCompleted = {
     status: 'completed',
     input: { ...input },
@@ -93,7 +93,7 @@ export function createCompleted(
   return state
 }
 
-/** Creates an error state; throws {@link PartValidationError} when `error` is empty (BR-10). */
+/** Creates an error state; throws {@link InvalidDataError} when `error` is empty (BR-10). */
 export function createError(
   input: Metadata,
   error: string,
@@ -119,8 +119,7 @@ export function toRunning(state: ToolState, options: { start?: number; title?: s
 
 /**
  * Moves a state to `completed`. A running state becomes completed at `endTime`; a completed state
- * comes back unchanged; anything else throws {@link InvalidStateTransition}. An empty `output` throws
- * {@link PartValidationError} (BR-09).
+ * comes back unchanged; anything else throws {@link InvalidStateTransition}.
  */
 export function toCompleted(
   state: ToolState,
@@ -144,7 +143,7 @@ export function toCompleted(
 /**
  * Moves a state to `error`. A running state fails at `endTime`; an error state comes back
  * unchanged; anything else throws {@link InvalidStateTransition}. An empty message throws
- * {@link PartValidationError} (BR-10).
+ * {@link InvalidDataError} (BR-10).
  */
 export function toError(state: ToolState, error: string, endTime: number = Date.now(), metadata?: Metadata): ToolStateError {
   if (state.status === 'error') return state

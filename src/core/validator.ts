@@ -1,4 +1,4 @@
-import { type IssueCode, PartValidationError, type ValidationIssue } from './errors.js'
+import { type IssueCode, InvalidDataError, type Diagnostic } from './errors.js'
 import { isKnownPartType } from './model/guards.js'
 import type { Part, WithParts } from './model/types.js'
 import { isRecord } from './record.js'
@@ -6,7 +6,7 @@ import { TOOL_STATUSES } from './toolState.js'
 
 /** Options of the validators. */
 export interface ValidateOptions {
-  /** Throw a {@link PartValidationError} when any issue of severity `error` is found (default: false). */
+  /** Throw a {@link InvalidDataError} when any issue of severity `error` is found (default: false). */
   strict?: boolean
   /** Path prefix for the issues, e.g. `[3, 'parts', 0]` (default: `[]`). */
   path?: (string | number)[]
@@ -19,9 +19,9 @@ const isFiniteNumber = (value: unknown): value is number => typeof value === 'nu
 
 /** Collects issues while walking one value; every check names its rule code. */
 class Checker {
-  readonly issues: ValidationIssue[] = []
+  readonly issues: Diagnostic[] = []
 
-  add(code: IssueCode, message: string, path: Path, severity: ValidationIssue['severity'] = 'error'): void {
+  add(code: IssueCode, message: string, path: Path, severity: Diagnostic['severity'] = 'error'): void {
     this.issues.push({ code, message, path, severity })
   }
 
@@ -113,9 +113,9 @@ function describe(value: unknown): string {
   return typeof value === 'object' ? 'an object' : String(value)
 }
 
-function finish(issues: ValidationIssue[], options: ValidateOptions | undefined): ValidationIssue[] {
+function finish(issues: Diagnostic[], options: ValidateOptions | undefined): Diagnostic[] {
   if (options?.strict && issues.some((issue) => issue.severity === 'error')) {
-    throw new PartValidationError(issues.filter((issue) => issue.severity === 'error'))
+    throw new InvalidDataError(issues.filter((issue) => issue.severity === 'error'))
   }
   return issues
 }
@@ -338,14 +338,14 @@ function checkMessage(c: Checker, message: unknown, path: Path): void {
 }
 
 /** Validates one part (any of the twelve types) against the model and BR-01…BR-10. */
-export function validatePart(part: unknown, options?: ValidateOptions): ValidationIssue[] {
+export function validatePart(part: unknown, options?: ValidateOptions): Diagnostic[] {
   const c = new Checker()
   checkPart(c, part, options?.path ?? [])
   return finish(c.issues, options)
 }
 
 /** Validates a tool state (BR-05…BR-10). */
-export function validateToolState(state: unknown, options?: ValidateOptions): ValidationIssue[] {
+export function validateToolState(state: unknown, options?: ValidateOptions): Diagnostic[] {
   const c = new Checker()
   const path = options?.path ?? []
   if (isRecord(state)) checkToolState(c, state, path)
@@ -354,14 +354,14 @@ export function validateToolState(state: unknown, options?: ValidateOptions): Va
 }
 
 /** Validates one `WithParts` message: its info (BR-11…BR-14), its parts and their ids (BR-01…BR-04). */
-export function validateMessage(message: unknown, options?: ValidateOptions): ValidationIssue[] {
+export function validateMessage(message: unknown, options?: ValidateOptions): Diagnostic[] {
   const c = new Checker()
   checkMessage(c, message, options?.path ?? [])
   return finish(c.issues, options)
 }
 
 /** Validates a whole transcript (`WithParts[]`), including that message ids are not repeated. */
-export function validateTranscript(messages: unknown, options?: ValidateOptions): ValidationIssue[] {
+export function validateTranscript(messages: unknown, options?: ValidateOptions): Diagnostic[] {
   const c = new Checker()
   const path = options?.path ?? []
   if (!Array.isArray(messages)) {
@@ -380,7 +380,7 @@ export function validateTranscript(messages: unknown, options?: ValidateOptions)
   return finish(c.issues, options)
 }
 
-const hasNoErrors = (issues: ValidationIssue[]) => !issues.some((issue) => issue.severity === 'error')
+const hasNoErrors = (issues: Diagnostic[]) => !issues.some((issue) => issue.severity === 'error')
 
 /** Whether `value` is a part of the model with no rule broken (warnings allowed). */
 export function isValidPart(value: unknown): value is Part {

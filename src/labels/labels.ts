@@ -25,6 +25,8 @@ export interface Labels {
   reasoning: string
   input: string
   output: string
+  /** A tool that completed without returning any text. */
+  noOutput: string
   error: string
   showMore: string
   showLess: string
@@ -102,6 +104,7 @@ export const en: Labels = {
   reasoning: 'Reasoning',
   input: 'Input',
   output: 'Output',
+  noOutput: 'No output',
   error: 'Error',
   showMore: 'Show all',
   showLess: 'Show less',
@@ -169,6 +172,7 @@ export const zhCN: Labels = {
   reasoning: '推理',
   input: '输入',
   output: '输出',
+  noOutput: '无输出',
   error: '错误',
   showMore: '显示全部',
   showLess: '收起',

@@ -1,37 +1,10 @@
 // The protocols read untyped input with the same plain-object check as the core validator.
 export { isRecord } from '../core/record.js'
 export { safeJson, textOf } from '../core/text.js'
+import { type ConvertOptions, type Diagnostic, InvalidDataError } from '../core/errors.js'
+export { InvalidDataError } from '../core/errors.js'
 
-/** Something a converter met in its input that it could not take as it was. */
-export interface Diagnostic {
-  /** A stable code, e.g. `LEGACY_TOOL_MESSAGE`, `ORPHAN_TOOL_RESULT`, `SEQ_GAP`. */
-  code: string
-  /** What happened and what was done about it, in plain English. */
-  message: string
-  /** Where in the input, as keys from its root, e.g. `[3, 'content', 0]`. */
-  path: (string | number)[]
-  /** `error`: the input broke the protocol; `warning`: it was odd but fully kept (default: error). */
-  severity: 'error' | 'warning'
-}
-
-/** Options every converter accepts. */
-export interface ConvertOptions {
-  /** Throw a {@link ConversionError} at the first error-severity diagnostic (default: false). */
-  strict?: boolean
-}
-
-/** Thrown by converters in strict mode. */
-export class ConversionError extends Error {
-  override readonly name = 'ConversionError'
-  /** What was found, the first of which is in the message. */
-  readonly diagnostics: readonly Diagnostic[]
-
-  constructor(diagnostics: readonly Diagnostic[]) {
-    const first = diagnostics[0]
-    super(first ? `${first.code}: ${first.message}` : 'conversion failed')
-    this.diagnostics = diagnostics
-  }
-}
+export type { ConvertOptions, Diagnostic } from '../core/errors.js'
 
 /** Collects diagnostics for one conversion; in strict mode the first error throws. */
 export class DiagnosticSink {
@@ -52,7 +25,7 @@ export class DiagnosticSink {
 
   push(diagnostic: Diagnostic): void {
     this.list.push(diagnostic)
-    if (this.strict && diagnostic.severity === 'error') throw new ConversionError([diagnostic])
+    if (this.strict && diagnostic.severity === 'error') throw new InvalidDataError([diagnostic])
   }
 }
 

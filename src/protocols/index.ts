@@ -2,7 +2,7 @@
  * `chatparts/protocols`: pure converters from each wire protocol into the canonical model (and
  * back where a protocol needs it). No React, no DOM.
  */
-export { ConversionError, type ConvertOptions, type Diagnostic } from './diagnostics.js'
+export { InvalidDataError, type ConvertOptions, type Diagnostic } from './diagnostics.js'
 export { deriveId } from './ids.js'
 export * from './opencode/index.js'
 export * from './toolmessage2/index.js'

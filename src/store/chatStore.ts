@@ -11,7 +11,7 @@ import {
 import type { ChatOptions } from '../protocols/chat/toCanonical.js'
 import { fromChatMessages } from '../protocols/chat/toCanonical.js'
 import { assembleDelta, assemblyOps, createDeltaAssembly, type DeltaAssembly, type DeltaAssemblyOptions } from '../protocols/delta/assembler.js'
-import { ConversionError, type ConvertOptions, type Diagnostic, isRecord } from '../protocols/diagnostics.js'
+import { InvalidDataError, type ConvertOptions, type Diagnostic, isRecord } from '../protocols/diagnostics.js'
 import { fromMsgFile, type MsgFileOptions } from '../protocols/msgfile/toCanonical.js'
 import { fromOpencodeEvent, fromOpencodeExport } from '../protocols/opencode/toCanonical.js'
 import { createToolMessage2Stream, fromToolMessage2, type ToolMessage2Options, type ToolMessage2Stream, toolMessage2SessionID } from '../protocols/toolmessage2/toCanonical.js'
@@ -77,7 +77,7 @@ export interface ChatActions {
   /**
    * Runs `input` through the conversion layer of `protocol` and applies the result. Returns the
    * diagnostics of this input (also kept in `diagnostics`). Bad input changes nothing but the
-   * diagnostics; with `strict` it throws a `ConversionError` and changes nothing at all.
+   * diagnostics; with `strict` it throws a `InvalidDataError` and changes nothing at all.
    */
   ingest<P extends IngestProtocol>(protocol: P, input: unknown, options?: IngestOptionsByProtocol[P]): StoredDiagnostic[]
   /** Applies the writes waiting for the next frame now. */
@@ -283,7 +283,7 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
         case 'msgfile': {
           if (typeof input !== 'string') {
             const bad: Diagnostic = { code: 'BAD_MSGFILE', message: `a .msg.md input must be text (got ${input === null ? 'null' : typeof input})`, path: [], severity: 'error' }
-            if (opts.strict === true) throw new ConversionError([bad])
+            if (opts.strict === true) throw new InvalidDataError([bad])
             return [bad]
           }
           const result = fromMsgFile(input, opts)

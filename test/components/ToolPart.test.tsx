@@ -169,3 +169,11 @@ describe('built-in tool views', () => {
     expect(screen.queryByText('$')).toBeNull()
   })
 })
+
+describe('empty results', () => {
+  it('says "No output" for a tool that completed without text, and keeps the input', () => {
+    render(<ToolPart part={{ ...write, tool: 'mkdir', state: { status: 'completed', input: { path: 'a/b' }, output: '', title: 'mkdir', metadata: {}, time } }} />, { wrapper: withConfig() })
+    expect(screen.getByText('No output')).toBeTruthy()
+    expect(screen.getByLabelText('Input').textContent).toContain('a/b')
+  })
+})

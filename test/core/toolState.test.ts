@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { InvalidStateTransition, PartValidationError } from '../../src/core/errors'
+import { InvalidStateTransition, InvalidDataError } from '../../src/core/errors'
 import type { ToolState, ToolStatus } from '../../src/core/model/types'
 import {
   TOOL_STATUSES,
@@ -126,14 +126,15 @@ describe('tool-state machine', () => {
     expect(TOOL_STATUSES.filter(isFinalToolStatus)).toEqual(['completed', 'error'])
   })
 
-  it('refuses an empty output (BR-09) and an empty error (BR-10)', () => {
-    expect(() => toCompleted(running(), { output: '' }, 200)).toThrow(PartValidationError)
-    expect(() => createCompleted({}, '', 't', {}, 1, 2)).toThrow(/BR-09/)
+  it('takes an empty output (a tool may finish silently) and refuses an empty error (BR-10)', () => {
+    expect(toCompleted(running(), { output: '' }, 200)).toMatchObject({ status: 'completed', output: '' })
+    expect(createCompleted({}, '', 't', {}, 1, 2).output).toBe('')
+    expect(() => createCompleted({}, 5 as unknown as string, 't', {}, 1, 2)).toThrow(/BR-09/)
     expect(() => toError(running(), '', 200)).toThrow(/BR-10/)
     try {
       createError({}, '', 1, 2)
     } catch (error) {
-      expect((error as PartValidationError).issues).toEqual([
+      expect((error as InvalidDataError).diagnostics).toEqual([
         { code: 'BR-10', message: 'error must be a non-empty string', path: ['error'], severity: 'error' },
       ])
     }

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { PartValidationError, formatPath, type IssueCode } from '../../src/core/errors'
+import { InvalidDataError, formatPath, type IssueCode } from '../../src/core/errors'
 import {
   isValidMessage,
   isValidPart,
@@ -13,7 +13,7 @@ import {
 import { opencodeSession } from '../fixtures/opencode'
 import { samplePartOfEveryType } from './samples'
 
-const codes = (issues: { code: IssueCode }[]) => issues.map((issue) => issue.code)
+const codes = (issues: { code: string }[]) => issues.map((issue) => issue.code)
 const clone = <T>(value: T): T => structuredClone(value)
 const realMessages = () => clone(opencodeSession.messages)
 
@@ -95,13 +95,20 @@ describe('validateToolState', () => {
     ['BR-07 running without start', { status: 'running', input: {}, time: {} }, ['BR-07']],
     ['BR-08 completed without end', { status: 'completed', input: {}, output: 'x', title: 't', metadata: {}, time: { start: 1 } }, ['BR-08']],
     ['BR-08 end before start', { status: 'error', input: {}, error: 'x', time: { start: 5, end: 1 } }, ['BR-08']],
-    ['BR-09 empty output', { status: 'completed', input: {}, output: '', title: 't', metadata: {}, time: { start: 1, end: 2 } }, ['BR-09']],
+    ['BR-09 empty output (a warning)', { status: 'completed', input: {}, output: '', title: 't', metadata: {}, time: { start: 1, end: 2 } }, ['BR-09']],
+    ['BR-09 output that is not text', { status: 'completed', input: {}, output: 5, title: 't', metadata: {}, time: { start: 1, end: 2 } }, ['BR-09']],
     ['BR-10 empty error', { status: 'error', input: {}, error: '', time: { start: 1, end: 2 } }, ['BR-10']],
     ['BR-10 missing error', { status: 'error', input: {}, time: { start: 1, end: 2 } }, ['BR-10']],
   ]
   for (const [name, state, expected] of cases) {
     it(name, () => expect(codes(validateToolState(state))).toEqual(expected))
   }
+
+  it('BR-09: an empty output is a warning (kept, shown as no output); output that is not text is an error', () => {
+    const state = (output: unknown) => ({ status: 'completed', input: {}, output, title: 't', metadata: {}, time: { start: 1, end: 2 } })
+    expect(validateToolState(state('')).map((issue) => issue.severity)).toEqual(['warning'])
+    expect(validateToolState(state(null)).map((issue) => issue.severity)).toEqual(['error'])
+  })
 })
 
 describe('validateMessage', () => {
@@ -170,10 +177,10 @@ describe('validateTranscript', () => {
     expect(validateTranscript(messages, { path: ['messages'] })[0]?.path).toEqual(['messages', 3, 'info', 'id'])
   })
 
-  it('throws a PartValidationError listing the errors only in strict mode', () => {
+  it('throws a InvalidDataError listing the errors only in strict mode', () => {
     const bad = [{ info: { id: '', sessionID: 's', role: 'user', time: { created: 1 }, agent: 'a', model: { providerID: 'p', modelID: 'm' } }, parts: [] }]
     expect(() => validateTranscript(bad)).not.toThrow()
-    expect(() => validateTranscript(bad, { strict: true })).toThrow(PartValidationError)
+    expect(() => validateTranscript(bad, { strict: true })).toThrow(InvalidDataError)
     expect(() => validateTranscript(bad, { strict: true })).toThrow('BR-04: id must not be empty at [0].info.id')
     // warnings alone never throw
     const unsupported = samplePartOfEveryType().at(-1)

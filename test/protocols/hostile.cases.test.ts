@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { ToolPart } from '../../src/core/model/types'
 import { fromChatMessages } from '../../src/protocols/chat'
 import { assembleDeltas, fromDeltaMessages } from '../../src/protocols/delta'
-import { ConversionError } from '../../src/protocols/diagnostics'
+import { InvalidDataError } from '../../src/protocols/diagnostics'
 import { fromMsgFile } from '../../src/protocols/msgfile'
 import { fromToolMessage2 } from '../../src/protocols/toolmessage2'
 import { createChatStore, selectTranscript } from '../../src/store/chatStore'
@@ -50,7 +50,7 @@ describe('chat messages with fields of the wrong type', () => {
 describe('other converters', () => {
   it('msgfile: a Message File that is not text is a diagnostic', () => {
     expect(codes(fromMsgFile({} as unknown as string).diagnostics)[0]).toBe('BAD_INPUT')
-    expect(() => fromMsgFile({} as unknown as string, { strict: true })).toThrow(ConversionError)
+    expect(() => fromMsgFile({} as unknown as string, { strict: true })).toThrow(InvalidDataError)
   })
 
   it('toolmessage2 and delta messages: values whose toString is not a function are read, not called', () => {
@@ -102,7 +102,7 @@ describe('the store', () => {
     store.getState().ingest('delta', { runId: 'r', seq: 1, kind: 'start', payload: {} })
     store.getState().ingest('delta', { runId: 'r', seq: 2, kind: 'text', payload: { textDelta: 'ok' } })
     const before = store.getState()
-    expect(() => store.getState().ingest('delta', { runId: 'r', seq: 3, kind: 'text', payload: {} }, { strict: true })).toThrow(ConversionError)
+    expect(() => store.getState().ingest('delta', { runId: 'r', seq: 3, kind: 'text', payload: {} }, { strict: true })).toThrow(InvalidDataError)
     expect(store.getState().parts).toBe(before.parts)
     store.getState().ingest('delta', { runId: 'r', seq: 3, kind: 'text', payload: { textDelta: '!' } })
     expect(selectTranscript(store.getState())[0]?.parts[1]).toMatchObject({ text: 'ok!' })

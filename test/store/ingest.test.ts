@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { TextPart, ToolPart } from '../../src/core/model/types'
-import { ConversionError } from '../../src/protocols/diagnostics'
+import { InvalidDataError } from '../../src/protocols/diagnostics'
 import { fromToolMessage2 } from '../../src/protocols/toolmessage2'
 import { fromMsgFile } from '../../src/protocols/msgfile'
 import { assembleDeltas } from '../../src/protocols/delta'
@@ -153,8 +153,8 @@ describe('diagnostics', () => {
     const store = sync()
     store.getState().ingest('opencode', structuredClone(messagesJson))
     const before = store.getState()
-    expect(() => store.getState().ingest('opencode', [{ info: { role: 'robot' } }], { strict: true })).toThrow(ConversionError)
-    expect(() => store.getState().ingest('msgfile', null, { strict: true })).toThrow(ConversionError)
+    expect(() => store.getState().ingest('opencode', [{ info: { role: 'robot' } }], { strict: true })).toThrow(InvalidDataError)
+    expect(() => store.getState().ingest('msgfile', null, { strict: true })).toThrow(InvalidDataError)
     expect(store.getState()).toBe(before)
   })
 

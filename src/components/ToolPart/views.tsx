@@ -47,7 +47,8 @@ export function ToolResult({ part, output }: ToolViewProps & { output?: string |
     )
   }
   const text = output ?? outputOf(part)
-  if (text === undefined || text === '') return null
+  if (text === undefined) return null
+  if (text === '') return <p className="cp-tool__empty">{labels.noOutput}</p>
   return (
     <section className="cp-tool__section">
       <div className="cp-tool__section-title">{labels.output}</div>

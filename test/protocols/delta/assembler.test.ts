@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { ReasoningPart, TextPart, ToolPart } from '../../../src/core/model/types'
 import { applyOps, emptyTranscript, toMessages } from '../../../src/core/transcript'
 import { validateMessage } from '../../../src/core/validator'
-import { ConversionError } from '../../../src/protocols/diagnostics'
+import { InvalidDataError } from '../../../src/protocols/diagnostics'
 import { assembleDelta, assembleDeltas, assemblyOps, createDeltaAssembly } from '../../../src/protocols/delta'
 import stream from '../../fixtures/delta/stream.json'
 
@@ -118,7 +118,7 @@ describe('stream rules', () => {
   it('reports an unknown kind once and ignores it; throws in strict mode', () => {
     const result = assembleDeltas([delta(1, 'start', {}), delta(2, 'heartbeat', {}), delta(3, 'heartbeat', {})])
     expect(codes(result.diagnostics)).toEqual(['UNKNOWN_KIND'])
-    expect(() => assembleDeltas([delta(1, 'text', { textDelta: 'x' })], { strict: true })).toThrow(ConversionError)
+    expect(() => assembleDeltas([delta(1, 'text', { textDelta: 'x' })], { strict: true })).toThrow(InvalidDataError)
   })
 
   it('reports malformed payloads without losing the run', () => {

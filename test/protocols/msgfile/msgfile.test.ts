@@ -4,7 +4,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { ToolPart, WithParts } from '../../../src/core/model/types'
 import { validateTranscript } from '../../../src/core/validator'
-import { ConversionError } from '../../../src/protocols/diagnostics'
+import { InvalidDataError } from '../../../src/protocols/diagnostics'
 import { fromMsgFile, parseAttrs, toMsgFile } from '../../../src/protocols/msgfile'
 
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, '../../fixtures', name), 'utf8')
@@ -110,7 +110,7 @@ describe('.md files with a messages section', () => {
     expect(fromMsgFile('# Doc\n\n## Discussion\n\n# %% [^1]\n\n[^1]: [markdown]\n\nhi\n', { kind: 'md' }).messages).toHaveLength(1)
     const missing = fromMsgFile('# Doc\n\nno messages\n', { kind: 'md' })
     expect(missing.diagnostics.map((d) => d.code)).toEqual(['NO_MESSAGE_SECTION'])
-    expect(() => fromMsgFile('# Doc\n', { kind: 'md', strict: true })).toThrow(ConversionError)
+    expect(() => fromMsgFile('# Doc\n', { kind: 'md', strict: true })).toThrow(InvalidDataError)
   })
 })
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { WithParts } from '../../../src/core/model/types'
 import { applyOps, emptyTranscript, toMessages, type TranscriptOp } from '../../../src/core/transcript'
 import { validateTranscript } from '../../../src/core/validator'
-import { ConversionError } from '../../../src/protocols/diagnostics'
+import { InvalidDataError } from '../../../src/protocols/diagnostics'
 import { fromOpencodeEvent, fromOpencodeExport, type OpencodeEvent } from '../../../src/protocols/opencode'
 import messagesJson from '../../fixtures/opencode-t8v6Igr8/messages.json'
 import sessionJson from '../../fixtures/opencode-t8v6Igr8/session.json'
@@ -82,7 +82,7 @@ describe('opencode session export', () => {
 
   it('refuses what is not an export, and throws in strict mode', () => {
     expect(fromOpencodeExport({ nope: true }).diagnostics[0]?.code).toBe('BAD_EXPORT')
-    expect(() => fromOpencodeExport('x', { strict: true })).toThrow(ConversionError)
+    expect(() => fromOpencodeExport('x', { strict: true })).toThrow(InvalidDataError)
     expect(() => fromOpencodeExport(messagesJson, { strict: true })).not.toThrow()
   })
 })
@@ -165,7 +165,7 @@ describe('opencode bus events', () => {
       expect(result.ops, JSON.stringify(event)).toEqual([])
       expect(result.diagnostics.length, JSON.stringify(event)).toBe(1)
     }
-    expect(() => fromOpencodeEvent(null, { strict: true })).toThrow(ConversionError)
+    expect(() => fromOpencodeEvent(null, { strict: true })).toThrow(InvalidDataError)
     // A message of an unknown role is kept (as a user message that remembers its role), and reported.
     const robot = fromOpencodeEvent({ type: 'message.updated', properties: { info: { id: 'm', role: 'robot' } } })
     expect(robot.ops).toMatchObject([{ op: 'upsertMessage', info: { id: 'm', role: 'user', metadata: { invalid: { role: 'robot' } } } }])

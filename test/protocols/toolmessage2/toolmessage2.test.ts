@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { ToolPart, WithParts } from '../../../src/core/model/types'
 import { validateTranscript } from '../../../src/core/validator'
-import { ConversionError } from '../../../src/protocols/diagnostics'
+import { InvalidDataError } from '../../../src/protocols/diagnostics'
 import { fromToolMessage2 } from '../../../src/protocols/toolmessage2'
 import conversation from '../../fixtures/toolmessage2/conversation.json'
 
@@ -80,7 +80,7 @@ describe('toolmessage2 edge cases', () => {
     expect(diagnostics).toHaveLength(1)
     expect(diagnostics[0]).toMatchObject({ code: 'LEGACY_TOOL_MESSAGE', path: [1, 'content'], severity: 'error' })
     expect(diagnostics[0]?.message).toContain('migrate to ToolMessage2')
-    expect(() => fromToolMessage2([legacy], { strict: true })).toThrow(ConversionError)
+    expect(() => fromToolMessage2([legacy], { strict: true })).toThrow(InvalidDataError)
   })
 
   it('shows system and hidden text muted instead of dropping it, and user images as file parts', () => {
