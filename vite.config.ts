@@ -34,6 +34,7 @@ export default defineConfig({
         core: resolve(import.meta.dirname, 'src/core/index.ts'),
         protocols: resolve(import.meta.dirname, 'src/protocols/index.ts'),
         store: resolve(import.meta.dirname, 'src/store/index.ts'),
+        react: resolve(import.meta.dirname, 'src/react.ts'),
         // The one stylesheet, emitted as dist/styles.css.
         styles: resolve(import.meta.dirname, 'src/styles/index.ts'),
       },

@@ -30,3 +30,6 @@ export type { CodeToken, Highlighter, TokenizedLines } from './highlight/types.j
 export { LabelsProvider, useLabels, type LabelsProviderProps } from './labels/LabelsContext.js'
 export { en, fillLabel, zhCN, locales, mergeLabels, type Labels, type Locale } from './labels/labels.js'
 export * from './store/index.js'
+export * from './react.js'
+// Named here, so it wins over the store's: the kit's adapters are known by name.
+export { createChatStore } from './createChatStore.js'

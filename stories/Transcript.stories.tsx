@@ -6,13 +6,12 @@ import { Cell, highlighted, Matrix } from './support/matrix'
 import { deltaRecording } from './support/recordings'
 import { storeAfter } from './support/Replay'
 import { Transcript } from '../src/components/Transcript'
-import { createChatStore } from '../src/store/chatStore'
+import { createChatStore } from '../src/createChatStore'
 import { repeatSession } from '../test/fixtures/generate'
 import { opencodeCanonical } from '../test/fixtures/opencode'
 import chatConversation from '../test/fixtures/chat/conversation.json'
 import msgFile from '../test/fixtures/msgfile/session.msg.md?raw'
 import conversation from '../test/fixtures/toolmessage2/conversation.json'
-import type { IngestProtocol } from '../src/store/chatStore'
 
 function OpencodeSession() {
   const [store] = useState(() => createChatStore({ initial: structuredClone(opencodeCanonical) }))
@@ -33,7 +32,7 @@ function LongTranscript() {
   return <Transcript store={store} timeZone="UTC" style={{ height: 560 }} />
 }
 
-function Ingested({ protocol, input }: { protocol: IngestProtocol; input: unknown }) {
+function Ingested({ protocol, input }: { protocol: string; input: unknown }) {
   const [store] = useState(() => {
     const created = createChatStore()
     created.getState().ingest(protocol, structuredClone(input))

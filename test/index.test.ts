@@ -3,6 +3,7 @@ import * as main from '../src/index'
 import * as core from '../src/core/index'
 import * as protocols from '../src/protocols/index'
 import * as store from '../src/store/index'
+import * as react from '../src/react'
 
 /** The public API, pinned: adding or removing an export must change this list on purpose. */
 export const publicApi = {
@@ -17,6 +18,7 @@ export const publicApi = {
     'applyOp',
     'applyOps',
     'assertTransition',
+    'build',
     'canTransition',
     'createAssistantInfo',
     'createCompleted',
@@ -82,11 +84,12 @@ export const publicApi = {
   protocols: [
     'InvalidDataError',
     'TYPED_KEY',
-    'assembleDelta',
     'assembleDeltas',
-    'assemblyOps',
-    'createDeltaAssembly',
+    'builtInAdapters',
+    'chatAdapter',
+    'createDeltaStream',
     'createToolMessage2Stream',
+    'deltaAdapter',
     'deriveId',
     'fromChatMessages',
     'fromDeltaMessages',
@@ -97,15 +100,17 @@ export const publicApi = {
     'fromToolMessage2',
     'isRequestMessage',
     'isResponseMessage',
+    'msgFileAdapter',
+    'opencodeAdapter',
     'parseAttrs',
     'toChatMessage',
     'toDeltaMessages',
     'toMsgFile',
     'toTypedMessage',
+    'toolMessage2Adapter',
     'toolMessage2SessionID',
   ],
   store: [
-    'ChatStoreProvider',
     'createChatStore',
     'frameScheduler',
     'sameTotals',
@@ -113,6 +118,9 @@ export const publicApi = {
     'selectMessageTotals',
     'selectTotals',
     'selectTranscript',
+  ],
+  react: [
+    'ChatStoreProvider',
     'useChatStore',
     'useChatStoreApi',
     'useDiagnostics',
@@ -187,8 +195,12 @@ describe('public API', () => {
     expect(Object.keys(store).sort()).toEqual(publicApi.store)
   })
 
+  it('chatparts/react exports exactly the pinned list', () => {
+    expect(Object.keys(react).sort()).toEqual(publicApi.react)
+  })
+
   it('chatparts exports the core, the protocols, the store and the components, and nothing else', () => {
-    expect(Object.keys(main).sort()).toEqual([...new Set([...publicApi.core, ...publicApi.protocols, ...publicApi.store, ...publicApi.mainOnly])].sort())
+    expect(Object.keys(main).sort()).toEqual([...new Set([...publicApi.core, ...publicApi.protocols, ...publicApi.store, ...publicApi.react, ...publicApi.mainOnly])].sort())
   })
 
   it('chatparts exports the part components, not the data types of the same names', () => {

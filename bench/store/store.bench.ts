@@ -5,7 +5,8 @@
  */
 import { createTextPart } from '../../src/core/factory'
 import type { WithParts } from '../../src/core/model/types'
-import { createChatStore, type ChatStore } from '../../src/store/chatStore'
+import { createChatStore } from '../../src/createChatStore'
+import { type ChatStore } from '../../src/store/chatStore'
 import { repeatSession } from '../../test/fixtures/generate'
 
 declare const gc: (() => void) | undefined

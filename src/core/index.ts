@@ -18,6 +18,7 @@ export {
   type Diagnostic,
 } from './errors.js'
 export { IdMap } from './idMap.js'
+export type { Adapter, AdapterSession, AdapterSnapshot, AdapterWrites } from './adapter.js'
 export {
   applyOp,
   applyOps,
@@ -30,3 +31,4 @@ export {
   type TranscriptState,
   type TranscriptStatus,
 } from './transcript.js'
+export * as build from './build.js'

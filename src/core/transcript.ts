@@ -46,6 +46,8 @@ export type TranscriptOp =
   | { op: 'upsertPart'; part: Part }
   | { op: 'appendPartDelta'; messageID: string; partID: string; field: string; delta: string }
   | { op: 'removePart'; messageID: string; partID: string }
+  /** Sets top-level fields of a part the store holds (e.g. its `time` once it ends), leaving the rest, text included. */
+  | { op: 'patchPart'; messageID: string; partID: string; patch: Readonly<Record<string, unknown>> }
   | { op: 'setStatus'; status: TranscriptStatus; error?: MessageError }
 
 /** The state of an empty transcript. */
@@ -94,6 +96,8 @@ export function badWrite(write: TranscriptOp): string | undefined {
       return id(write.partID) ? undefined : 'removePart needs a string partID'
     case 'removeMessage':
       return id(write.messageID) ? undefined : 'removeMessage needs a string messageID'
+    case 'patchPart':
+      return id(write.partID) && isRecord(write.patch) && !['id', 'messageID', 'sessionID', 'type'].some((key) => Object.hasOwn(write.patch, key)) ? undefined : 'patchPart needs a string partID and a patch that leaves id, messageID, sessionID and type alone'
     default:
       return undefined
   }
@@ -145,6 +149,12 @@ function apply(state: TranscriptState, write: TranscriptOp): TranscriptState {
       const next = appendToField(part, field, delta)
       if (!next) return state
       return { ...state, parts: state.parts.set(partID, next) }
+    }
+    case 'patchPart': {
+      const part = state.parts.get(write.partID)
+      // A patch for a part the store does not hold (removed, or never sent) has nothing to change.
+      if (!part) return state
+      return { ...state, parts: state.parts.set(write.partID, { ...part, ...write.patch } as Part) }
     }
     case 'removePart': {
       const { messageID, partID } = write

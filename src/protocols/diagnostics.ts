@@ -15,6 +15,11 @@ export class DiagnosticSink {
     this.strict = options?.strict ?? false
   }
 
+  /** Whether the first error throws. */
+  get throws(): boolean {
+    return this.strict
+  }
+
   error(code: string, message: string, path: (string | number)[] = []): void {
     this.push({ code, message, path, severity: 'error' })
   }

@@ -4,6 +4,7 @@
  */
 export { InvalidDataError, type ConvertOptions, type Diagnostic } from './diagnostics.js'
 export { deriveId } from './ids.js'
+export { builtInAdapters, chatAdapter, deltaAdapter, msgFileAdapter, opencodeAdapter, toolMessage2Adapter } from './adapters.js'
 export * from './opencode/index.js'
 export * from './toolmessage2/index.js'
 export * from './delta/index.js'

@@ -1,4 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
+import type { Adapter, AdapterSession } from '../core/adapter.js'
+import { type ConvertOptions, type Diagnostic, InvalidDataError } from '../core/errors.js'
 import type { MessageInfo, Part, WithParts } from '../core/model/types.js'
 import {
   applyOps,
@@ -8,44 +10,20 @@ import {
   toMessages,
   transcriptFromMessages,
 } from '../core/transcript.js'
-import type { ChatOptions } from '../protocols/chat/toCanonical.js'
-import { fromChatMessages } from '../protocols/chat/toCanonical.js'
-import { assembleDelta, assemblyOps, createDeltaAssembly, type DeltaAssembly, type DeltaAssemblyOptions } from '../protocols/delta/assembler.js'
-import { InvalidDataError, type ConvertOptions, type Diagnostic, isRecord } from '../protocols/diagnostics.js'
-import { fromMsgFile, type MsgFileOptions } from '../protocols/msgfile/toCanonical.js'
-import { fromOpencodeEvent, fromOpencodeExport } from '../protocols/opencode/toCanonical.js'
-import { createToolMessage2Stream, fromToolMessage2, type ToolMessage2Options, type ToolMessage2Stream, toolMessage2SessionID } from '../protocols/toolmessage2/toCanonical.js'
 import { sameContent } from './equal.js'
 
-/** The protocols {@link ChatActions.ingest} reads. */
-export type IngestProtocol = keyof IngestOptionsByProtocol
-
-/** Options of {@link ChatActions.ingest}, by protocol. */
-export interface IngestOptionsByProtocol {
-  /** A whole opencode export (`{ info, messages }`) or a bare `WithParts[]`. */
-  opencode: ConvertOptions & SnapshotOptions
-  /** One opencode bus event (`message.updated`, `message.part.delta`, `session.status`, …). */
-  'opencode-event': ConvertOptions
-  /** A toolmessage2 conversation (an array) or one message of it (an object). */
-  toolmessage2: ToolMessage2Options & SnapshotOptions
-  /** One MessageDelta of seed 004; deltas of several runs may interleave (keyed by `runId`). */
-  delta: DeltaAssemblyOptions
-  /** Flat chat messages of seed 002. */
-  chat: ChatOptions & SnapshotOptions
-  /** The text of a `.msg.md` file (or of a `.md` file with `kind: 'md'`). */
-  msgfile: MsgFileOptions & SnapshotOptions
-}
-
-/** Options of protocols that deliver a whole transcript at once. */
-export interface SnapshotOptions {
-  /** Remove messages and parts the input no longer has (default: false: add and update only). */
+/** Options of {@link ChatActions.ingest}: the adapter's own, plus the store's. */
+export interface IngestOptions extends ConvertOptions {
+  /** For a whole transcript: also remove messages and parts the input no longer has (default: false: add and update only). */
   replace?: boolean
+  /** Anything the adapter reads (a session id, say). */
+  [option: string]: unknown
 }
 
-/** A diagnostic kept by the store, with the protocol that reported it. */
+/** A diagnostic kept by the store, with the adapter that reported it. */
 export interface StoredDiagnostic extends Diagnostic {
-  /** The protocol of the ingest that reported it, or `write` for a direct write the store refused. */
-  protocol: IngestProtocol | 'write'
+  /** The name of the adapter whose ingest reported it, or `write` for a direct write the store refused. */
+  protocol: string
 }
 
 /** The state of a chat store: the normalized transcript and what the conversion layer reported. */
@@ -75,11 +53,13 @@ export interface ChatActions {
   /** Applies canonical writes in order, in one update. */
   apply(writes: readonly TranscriptOp[]): void
   /**
-   * Runs `input` through the conversion layer of `protocol` and applies the result. Returns the
-   * diagnostics of this input (also kept in `diagnostics`). Bad input changes nothing but the
-   * diagnostics; with `strict` it throws a `InvalidDataError` and changes nothing at all.
+   * Reads `input` with `adapter` (an {@link Adapter}, or the name of one given to the store) and
+   * applies the result: a whole transcript as a snapshot, one live event through the adapter's
+   * session (one per adapter per store). Returns the diagnostics of this input (also kept in
+   * `diagnostics`). Bad input changes nothing but the diagnostics; with `strict` it throws an
+   * `InvalidDataError` and changes nothing at all.
    */
-  ingest<P extends IngestProtocol>(protocol: P, input: unknown, options?: IngestOptionsByProtocol[P]): StoredDiagnostic[]
+  ingest(adapter: Adapter | string, input: unknown, options?: IngestOptions): StoredDiagnostic[]
   /** Applies the writes waiting for the next frame now. */
   flush(): void
   /** Replaces everything with `messages` (default: empty), forgetting diagnostics, waiting writes and open streams. */
@@ -102,6 +82,8 @@ export interface ChatStoreOptions {
   scheduler?: FlushScheduler
   /** How many diagnostics to keep (default: 1000); older ones are counted in `droppedDiagnostics`. */
   maxDiagnostics?: number
+  /** Adapters `ingest` finds by name (default: none here; `chatparts` passes the built-in ones). */
+  adapters?: Readonly<Record<string, Adapter>>
 }
 
 /** The next animation frame where there is one (browsers), else the next task (Node, workers). */
@@ -169,9 +151,9 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
   const schedule = options.scheduler ?? frameScheduler
   const maxDiagnostics = Math.max(0, options.maxDiagnostics ?? 1000)
 
-  // Protocol context that is not UI state: the open MessageDelta runs and the toolmessage2 position.
-  let runs = new Map<string, DeltaAssembly>()
-  let toolMessage2: ToolMessage2Stream | undefined
+  // The live sessions of the adapters this store has read events with.
+  let sessions = new Map<Adapter, AdapterSession>()
+  const adapters = options.adapters ?? {}
   let queue: TranscriptOp[] = []
   let cancel: (() => void) | undefined
 
@@ -208,7 +190,7 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
       queue.push(...checked(ops))
       if (!cancel && queue.length > 0) cancel = schedule(flush)
     }
-    const report = (protocol: IngestProtocol | 'write', diagnostics: readonly Diagnostic[]): StoredDiagnostic[] => {
+    const report = (protocol: string, diagnostics: readonly Diagnostic[]): StoredDiagnostic[] => {
       const stored = diagnostics.map((diagnostic) => ({ ...diagnostic, protocol }))
       if (stored.length === 0) return stored
       set((state) => {
@@ -223,75 +205,47 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
       write(snapshotOps(get(), messages, replace))
     }
 
-    const ingestDelta = (delta: unknown, opts: DeltaAssemblyOptions = {}): Diagnostic[] => {
-      const runId = isRecord(delta) && typeof delta.runId === 'string' ? delta.runId : ''
-      const previous = runs.get(runId)
-      const next = assembleDelta(previous ?? createDeltaAssembly(opts), delta, opts)
-      runs.set(runId, next)
-      const ops = assemblyOps(previous, next)
-      if (next.status !== previous?.status) {
-        if (next.status === 'streaming') ops.push({ op: 'setStatus', status: 'streaming' })
-        else if (next.status === 'error') {
-          const error = next.message.info.error
-          ops.push(error ? { op: 'setStatus', status: 'error', error } : { op: 'setStatus', status: 'error' })
-        } else if (next.status === 'done' && ![...runs.values()].some((run) => run.status === 'streaming')) {
-          ops.push({ op: 'setStatus', status: 'idle' })
-        }
+    const sessionOf = (adapter: Adapter, opts: IngestOptions): AdapterSession | undefined => {
+      let session = sessions.get(adapter)
+      if (!session && adapter.session) {
+        const { strict: _strict, replace: _replace, ...rest } = opts
+        session = adapter.session(rest)
+        sessions.set(adapter, session)
       }
-      stream(ops)
-      return next.diagnostics.slice(previous?.diagnostics.length ?? 0)
+      return session
     }
 
-    const ingestToolMessage2 = (input: unknown, opts: IngestOptionsByProtocol['toolmessage2'] = {}): Diagnostic[] => {
-      if (Array.isArray(input)) {
-        const sessionID = opts.sessionID ?? toolMessage2SessionID(input)
-        const result = fromToolMessage2(input, { ...opts, sessionID })
-        snapshot(result.messages, opts.replace)
-        // Messages that follow one by one pair with the calls of this conversation.
-        toolMessage2 = createToolMessage2Stream({ sessionID })
-        for (const message of input) toolMessage2.push(message)
+    const convert = (adapter: Adapter, input: unknown, opts: IngestOptions): Diagnostic[] => {
+      const kind = adapter.snapshot && adapter.session ? (adapter.kind?.(input) ?? 'snapshot') : adapter.snapshot ? 'snapshot' : 'event'
+      if (kind === 'snapshot' && adapter.snapshot) {
+        const result = adapter.snapshot(input, opts)
+        snapshot(result.messages, opts.replace === true)
+        // Live events that follow continue this transcript (a result pairs with a call read here).
+        if (adapter.session) {
+          const { strict: _strict, replace: _replace, ...rest } = opts
+          const session = adapter.session(rest)
+          session.seed?.(input)
+          sessions.set(adapter, session)
+        }
         return result.diagnostics
       }
+      const session = sessionOf(adapter, opts)
+      if (!session) return [{ code: 'NO_SESSION', message: `adapter "${adapter.name}" reads no live events`, path: [], severity: 'error' }]
       flush()
-      toolMessage2 ??= createToolMessage2Stream(opts.sessionID ? { sessionID: opts.sessionID } : {})
-      const { ops, diagnostics } = toolMessage2.push(input, opts.strict ? { strict: true } : {})
-      write(ops)
-      return diagnostics
+      const result = session.push(input, opts.strict ? { strict: true } : {})
+      stream(result.ops)
+      return result.diagnostics
     }
 
-    const convert = (protocol: IngestProtocol, input: unknown, opts: Record<string, unknown> = {}): Diagnostic[] => {
-      switch (protocol) {
-        case 'opencode': {
-          const result = fromOpencodeExport(input, opts)
-          snapshot(result.messages, opts.replace === true)
-          return result.diagnostics
-        }
-        case 'opencode-event': {
-          const result = fromOpencodeEvent(input, opts)
-          stream(result.ops)
-          return result.diagnostics
-        }
-        case 'toolmessage2':
-          return ingestToolMessage2(input, opts)
-        case 'delta':
-          return ingestDelta(input, opts)
-        case 'chat': {
-          const result = fromChatMessages(input, opts)
-          snapshot(result.messages, opts.replace === true)
-          return result.diagnostics
-        }
-        case 'msgfile': {
-          if (typeof input !== 'string') {
-            const bad: Diagnostic = { code: 'BAD_MSGFILE', message: `a .msg.md input must be text (got ${input === null ? 'null' : typeof input})`, path: [], severity: 'error' }
-            if (opts.strict === true) throw new InvalidDataError([bad])
-            return [bad]
-          }
-          const result = fromMsgFile(input, opts)
-          snapshot(result.messages, opts.replace === true)
-          return result.diagnostics
-        }
-      }
-      return protocol satisfies never
+    const resolve = (adapter: Adapter | string, opts: IngestOptions): Adapter | undefined => {
+      if (typeof adapter !== 'string') return adapter
+      const found = Object.hasOwn(adapters, adapter) ? adapters[adapter] : undefined
+      if (found) return found
+      const known = Object.keys(adapters)
+      const unknown: Diagnostic = { code: 'UNKNOWN_ADAPTER', message: `no adapter is named "${adapter}" (${known.length > 0 ? `known: ${known.join(', ')}` : 'this store was given none: pass adapter objects, or create it with adapters'})`, path: [], severity: 'error' }
+      if (opts.strict) throw new InvalidDataError([unknown])
+      report(adapter, [unknown])
+      return undefined
     }
 
     return {
@@ -304,14 +258,17 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
       appendPartDelta: (messageID, partID, field, delta) => stream([{ op: 'appendPartDelta', messageID, partID, field, delta }]),
       removePart: (messageID, partID) => now([{ op: 'removePart', messageID, partID }]),
       apply: (writes) => now(writes),
-      ingest: (protocol, input, opts) => report(protocol, convert(protocol, input, opts as Record<string, unknown> | undefined)),
+      ingest: (adapter, input, opts = {}) => {
+        const found = resolve(adapter, opts)
+        if (!found) return get().diagnostics.slice(-1)
+        return report(typeof adapter === 'string' ? adapter : found.name, convert(found, input, opts))
+      },
       flush,
       reset: (messages = []) => {
         cancel?.()
         cancel = undefined
         queue = []
-        runs = new Map()
-        toolMessage2 = undefined
+        sessions = new Map()
         // Replaces the whole state so a session error of the old transcript does not survive.
         set(({ error: _error, ...state }) => ({ ...state, ...transcriptFromMessages(messages), diagnostics: [], droppedDiagnostics: 0 }), true)
       },

@@ -1,7 +1,8 @@
 /**
  * `chatparts/store`: one zustand vanilla store per transcript, holding the canonical model
- * normalized, fed by every protocol of the conversion layer; and the React provider and hooks that
- * read it with selectors.
+ * normalized. React-free: the provider and hooks are in `chatparts/react`. The store knows canonical
+ * writes and the {@link Adapter} contract only; `chatparts/protocols` has the kit's adapters
+ * (`builtInAdapters`), and `createChatStore` from `chatparts` has them by name already.
  */
 export {
   createChatStore,
@@ -12,24 +13,8 @@ export {
   type ChatStore,
   type ChatStoreOptions,
   type FlushScheduler,
-  type IngestOptionsByProtocol,
-  type IngestProtocol,
-  type SnapshotOptions,
+  type IngestOptions,
   type StoredDiagnostic,
 } from './chatStore.js'
 export { sameTotals, selectMessage, selectMessageTotals, selectTotals } from './selectors.js'
-export {
-  ChatStoreProvider,
-  type ChatStoreProviderProps,
-  useChatStore,
-  useChatStoreApi,
-  useDiagnostics,
-  useMessage,
-  useMessageIds,
-  useMessageTotals,
-  usePart,
-  usePartIds,
-  useParts,
-  useStatus,
-  useTotals,
-} from './react.js'
+export type { Adapter, AdapterSession, AdapterSnapshot, AdapterWrites } from '../core/adapter.js'

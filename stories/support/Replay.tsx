@@ -1,11 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { Transcript } from '../../src/components/Transcript'
 import type { WithParts } from '../../src/core/model/types'
-import { type ChatStore, createChatStore, type IngestProtocol } from '../../src/store/chatStore'
+import { createChatStore } from '../../src/createChatStore'
+import type { ChatStore } from '../../src/store/chatStore'
 
 /** A recorded stream: what it feeds the store, and what was there before it. */
 export interface Recording {
-  protocol: Extract<IngestProtocol, 'delta' | 'opencode-event'>
+  protocol: 'delta' | 'opencode-event'
   events: readonly unknown[]
   initial?: readonly WithParts[]
 }

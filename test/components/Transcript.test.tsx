@@ -4,7 +4,7 @@ import type { PartComponentProps } from '../../src/components/config'
 import { Message } from '../../src/components/MessageView/MessageView'
 import { Transcript } from '../../src/components/Transcript/Transcript'
 import type { AssistantInfo, TextPart, WithParts } from '../../src/core/model/types'
-import { createChatStore } from '../../src/store/chatStore'
+import { createChatStore } from '../../src/createChatStore'
 import { opencodeSession } from '../fixtures/opencode'
 import { repeatSession } from '../fixtures/generate'
 

@@ -60,3 +60,16 @@ describe('the conversion boundary', () => {
     expect(reached.some((module) => module.startsWith('src/core/'))).toBe(true)
   })
 })
+
+describe('the store is React-free', () => {
+  it('chatparts/store reaches no module that imports React, and no protocol', () => {
+    const offenders: string[] = []
+    for (const [module, chain] of reach(join(root, 'src/store/index.ts'))) {
+      const name = relative(root, module)
+      const text = readFileSync(module, 'utf8')
+      if (/from\s+['"](react|react-dom)(\/[^'"]*)?['"]/.test(text) || module.endsWith('.tsx')) offenders.push(`react: ${chain.map((step) => relative(root, step)).join(' → ')}`)
+      if (name.startsWith('src/protocols/')) offenders.push(`protocol: ${chain.map((step) => relative(root, step)).join(' → ')}`)
+    }
+    expect(offenders).toEqual([])
+  })
+})

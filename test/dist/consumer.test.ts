@@ -2,10 +2,12 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import { createRequire } from 'node:module'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { publicApi } from '../index.test'
 
 const root = join(import.meta.dirname, '../..')
+const require = createRequire(import.meta.url)
 let consumer = ''
 
 /**
@@ -35,11 +37,26 @@ function runNode(source: string): unknown {
   return JSON.parse(execFileSync(process.execPath, [file], { cwd: consumer, encoding: 'utf8' }))
 }
 
+/** Compiles a TypeScript file for node the way an app's build would, then runs it in the consumer folder. */
+function runTypeScript(path: string): unknown {
+  const ts = require(join(root, 'node_modules/typescript')) as typeof import('typescript')
+  const out = ts.transpileModule(readFileSync(path, 'utf8'), { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } })
+  const file = join(consumer, `probe-${Math.random().toString(36).slice(2)}.mjs`)
+  writeFileSync(file, out.outputText)
+  return JSON.parse(execFileSync(process.execPath, [file], { cwd: consumer, encoding: 'utf8' }))
+}
+
 describe('the built package, as a consumer sees it', () => {
+  it("runs the README's adapter for a format the kit does not ship, from chatparts/store alone", () => {
+    const example = join(root, 'test/readme/customAdapter.ts')
+    expect(readFileSync(join(root, 'README.md'), 'utf8')).toContain(readFileSync(example, 'utf8').trim())
+    expect(runTypeScript(example)).toEqual({ messages: 2, issues: 0 })
+  })
+
   it('resolves every entry in plain node and exports the pinned API', () => {
     const keys = runNode(`
       const entries = {}
-      for (const name of ['chatparts', 'chatparts/core', 'chatparts/protocols', 'chatparts/store']) {
+      for (const name of ['chatparts', 'chatparts/core', 'chatparts/protocols', 'chatparts/store', 'chatparts/react']) {
         entries[name] = Object.keys(await import(name)).sort()
       }
       console.log(JSON.stringify(entries))
@@ -47,11 +64,12 @@ describe('the built package, as a consumer sees it', () => {
     expect(keys['chatparts/core']).toEqual(publicApi.core)
     expect(keys['chatparts/protocols']).toEqual(publicApi.protocols)
     expect(keys['chatparts/store']).toEqual(publicApi.store)
-    expect(keys.chatparts).toEqual([...publicApi.core, ...publicApi.protocols, ...publicApi.store, ...publicApi.mainOnly].sort())
+    expect(keys['chatparts/react']).toEqual(publicApi.react)
+    expect(keys.chatparts).toEqual([...new Set([...publicApi.core, ...publicApi.protocols, ...publicApi.store, ...publicApi.react, ...publicApi.mainOnly])].sort())
   })
 
   it('keeps every dependency external: no React or zustand copy inside dist', () => {
-    for (const file of ['index.js', 'core.js', 'protocols.js', 'store.js']) {
+    for (const file of ['index.js', 'core.js', 'protocols.js', 'store.js', 'react.js']) {
       const text = readFileSync(join(root, 'dist', file), 'utf8')
       expect(text, file).not.toMatch(/react\.production|__SECRET_INTERNALS|ReactCurrentDispatcher/)
       expect(text, file).not.toMatch(/function createStoreImpl|const createStoreImpl/)
@@ -111,9 +129,11 @@ export { store }
           skipLibCheck: false,
           types: [],
         },
-        files: ['app.tsx'],
+        files: ['app.tsx', 'adapter.ts'],
       }),
     )
+    // The README's adapter example type-checks against the declarations too.
+    writeFileSync(join(consumer, 'adapter.ts'), readFileSync(join(root, 'test/readme/customAdapter.ts'), 'utf8'))
     const tsc = join(root, 'node_modules/typescript/bin/tsc')
     let output = ''
     try {

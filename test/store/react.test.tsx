@@ -2,7 +2,8 @@ import { act, render, screen } from '@testing-library/react'
 import { memo, type ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
 import type { StepFinishPart, TextPart } from '../../src/core/model/types'
-import { createChatStore, type ChatStore } from '../../src/store/chatStore'
+import { createChatStore } from '../../src/createChatStore'
+import { type ChatStore } from '../../src/store/chatStore'
 import {
   ChatStoreProvider,
   useDiagnostics,

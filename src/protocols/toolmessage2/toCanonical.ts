@@ -282,6 +282,8 @@ export function fromToolMessage2(conversation: unknown, options?: ToolMessage2Op
 export interface ToolMessage2Stream {
   /** Reads the next message; returns the writes it makes (and what it reported). */
   push(message: unknown, options?: ConvertOptions): { ops: TranscriptOp[]; diagnostics: Diagnostic[] }
+  /** Continues a conversation read whole (by {@link fromToolMessage2}): its calls pair with what follows. */
+  seed(conversation: unknown): void
 }
 
 /**
@@ -293,7 +295,13 @@ export function createToolMessage2Stream(options: ToolMessage2Options = {}): Too
   let building: Conversation | undefined
   let index = 0
   const emitted = new Map<string, WithParts>()
-  return {
+  const session: ToolMessage2Stream = {
+    seed(conversation) {
+      if (!Array.isArray(conversation)) return
+      for (const message of conversation) session.push(message)
+      // What was read whole is in the store already: only what follows is written.
+      if (building) opsOf(building.takeChanged(), emitted)
+    },
     push(message, callOptions) {
       const sink = new DiagnosticSink({ ...options, ...callOptions })
       building ??= new Conversation(options.sessionID ?? toolMessage2SessionID([message]), sink, { live: true })
@@ -305,4 +313,5 @@ export function createToolMessage2Stream(options: ToolMessage2Options = {}): Too
       return { ops: opsOf(building.takeChanged(), emitted), diagnostics: sink.list }
     },
   }
+  return session
 }

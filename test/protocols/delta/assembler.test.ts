@@ -4,7 +4,7 @@ import type { ReasoningPart, TextPart, ToolPart } from '../../../src/core/model/
 import { applyOps, emptyTranscript, toMessages } from '../../../src/core/transcript'
 import { validateMessage } from '../../../src/core/validator'
 import { InvalidDataError } from '../../../src/protocols/diagnostics'
-import { assembleDelta, assembleDeltas, assemblyOps, createDeltaAssembly } from '../../../src/protocols/delta'
+import { assembleDeltas, createDeltaStream } from '../../../src/protocols/delta'
 import stream from '../../fixtures/delta/stream.json'
 
 const codes = (list: { code: string }[]) => list.map((d) => d.code)
@@ -40,20 +40,18 @@ describe('assembling the recorded stream', () => {
     expect(result.message.info.time.completed).toBe(Date.parse(stream.at(-1)?.timestamp ?? ''))
   })
 
-  it('gives the store only the writes that changed, ending in the same message', () => {
-    let state = createDeltaAssembly()
+  it('gives the store text as deltas it can join, never the whole text again, ending in the same message', () => {
+    const session = createDeltaStream()
     let transcript = emptyTranscript()
-    let writes = 0
-    for (const event of stream) {
-      const next = assembleDelta(state, event)
-      const ops = assemblyOps(state, next)
-      writes += ops.length
-      transcript = applyOps(transcript, ops)
-      state = next
-    }
+    const ops = stream.flatMap((event) => session.push(event).ops)
+    transcript = applyOps(transcript, ops)
     expect(toMessages(transcript)).toEqual([result.message])
-    // one write per delta for the changed part, plus message updates: never the whole message again
-    expect(writes).toBeLessThan(stream.length * 3)
+    const textDeltas = stream.filter((d) => d.kind === 'text' || d.kind === 'thinking').length
+    // Each text or thinking delta is one append (the first of a part opens it); no part is sent whole again.
+    const appends = ops.filter((op) => op.op === 'appendPartDelta')
+    const textUpserts = ops.filter((op) => op.op === 'upsertPart' && (op.part.type === 'text' || op.part.type === 'reasoning'))
+    expect(appends.length + textUpserts.length).toBe(textDeltas)
+    expect(textUpserts).toHaveLength(2)
   })
 })
 
@@ -65,10 +63,12 @@ describe('stream rules', () => {
     expect(result.status).toBe('done')
   })
 
-  it('ignores a duplicate seq, returning the same state', () => {
-    const started = assembleDeltas([delta(1, 'start', {}), delta(2, 'text', { textDelta: 'a' })])
-    expect(assembleDelta(started, delta(2, 'text', { textDelta: 'a' }))).toBe(started)
-    expect(assembleDelta(started, delta(1, 'start', {}))).toBe(started)
+  it('ignores a retransmitted delta (same seq, same content): no write, no diagnostic', () => {
+    const session = createDeltaStream()
+    session.push(delta(1, 'start', {}))
+    session.push(delta(2, 'text', { textDelta: 'a' }))
+    expect(session.push(delta(2, 'text', { textDelta: 'a' }))).toEqual({ ops: [], diagnostics: [] })
+    expect(session.push(delta(1, 'start', {}))).toEqual({ ops: [], diagnostics: [] })
   })
 
   it('reports a gap and a reorder but applies the delta', () => {
