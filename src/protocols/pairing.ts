@@ -7,9 +7,9 @@
  * - **Duplicate** (the call already has a result): the new result is kept as a separate orphan tool
  *   part, with a `DUPLICATE_TOOL_RESULT` error. (A format whose calls may have several results, such
  *   as a Message File, asks for `answered: 'merge'` and rebuilds the state from all of them.)
- * - **Result before its call**: it waits; when the call comes, the call takes it, with a
- *   `RESULT_BEFORE_CALL` warning. While it waits it shows as an orphan when the conversation is read
- *   live (`live: true`); read whole, it shows only if no call ever comes.
+ * - **Result before its call**: it shows as an orphan where it came; when the call comes, it moves
+ *   to the call, with a `RESULT_BEFORE_CALL` warning. It is reported as an orphan at once when the
+ *   conversation is read live (`live: true`), and at the end, if no call came, when read whole.
  * - **Orphan** (no call with that id by the end): kept as a visible tool part marked
  *   `metadata.orphan`, in the assistant message that was last when the result came (or a placeholder
  *   assistant message there, when there was none yet), with an `ORPHAN_TOOL_RESULT` error.
@@ -50,6 +50,7 @@ interface Slot {
 
 interface Waiting {
   result: ToolResultIn
+  answered: 'orphan' | 'merge'
   /** The message it was shown in (live), or would be shown in. */
   host: WithParts | undefined
   /** How many messages there were when it came, to place a placeholder there. */
@@ -66,7 +67,7 @@ export interface ConversationOptions {
 export class Conversation {
   readonly messages: WithParts[] = []
   private readonly calls = new Map<string, Slot>()
-  private readonly waiting = new Map<string, Waiting>()
+  private readonly waiting = new Map<string, Waiting[]>()
   private readonly lastByRole: { user?: WithParts; assistant?: WithParts } = {}
   /** Messages changed since {@link takeChanged} last ran (for live reading). */
   private readonly changed = new Set<WithParts>()
@@ -89,7 +90,7 @@ export class Conversation {
   atomically(read: () => void): void {
     const messages = this.messages.map((message) => ({ message, info: message.info, parts: message.parts }))
     const calls = new Map([...this.calls].map(([id, slot]) => [id, { ...slot }]))
-    const waiting = new Map(this.waiting)
+    const waiting = new Map([...this.waiting].map(([id, list]) => [id, [...list]]))
     const last = { ...this.lastByRole }
     const changed = new Set(this.changed)
     try {
@@ -148,13 +149,17 @@ export class Conversation {
     const early = this.waiting.get(part.callID)
     if (!early) return
     this.waiting.delete(part.callID)
-    this.sink.warn('RESULT_BEFORE_CALL', `the result of call "${part.callID}" came before the call; it is shown with it`, early.result.path)
-    if (this.live && early.host) {
-      // Read live, it was shown as an orphan while it waited: it leaves that place for its call.
-      early.host.parts = early.host.parts.filter((candidate) => candidate.id !== early.result.orphanID)
-      this.changed.add(early.host)
+    for (const waiting of early) {
+      this.sink.warn('RESULT_BEFORE_CALL', `the result of call "${part.callID}" came before the call; it is shown with it`, waiting.result.path)
+      if (waiting.host) {
+        // It was placed as an orphan while it waited: it leaves that place for its call.
+        const host = waiting.host
+        host.parts = host.parts.filter((candidate) => candidate.id !== waiting.result.orphanID)
+        this.changed.add(host)
+      }
+      // They come to the call in their order; past the first, the policy for a second result holds.
+      this.result(waiting.result, { answered: waiting.answered })
     }
-    this.answer(this.calls.get(part.callID) as Slot, early.result)
   }
 
   /**
@@ -172,16 +177,18 @@ export class Conversation {
       this.orphan(result, this.last('assistant'), this.messages.length, false)
       return
     }
-    const host = this.last('assistant')
-    const at = this.messages.length
-    // Read live, it shows at once (reported as an orphan); read whole, it waits for the end.
-    this.waiting.set(result.callID, { result, host: this.live ? this.orphan(result, host, at) : host, at })
+    // It takes its place at once, as an orphan (reported now when read live, at the end when read
+    // whole, and not at all if its call comes after all).
+    const waiting: Waiting = { result, answered: options.answered ?? 'orphan', host: this.orphan(result, this.last('assistant'), this.messages.length, this.live), at: this.messages.length }
+    this.waiting.set(result.callID, [...(this.waiting.get(result.callID) ?? []), waiting])
   }
 
   /** Ends the conversion: results whose call never came are kept as orphans. */
   finish(): WithParts[] {
     if (!this.live) {
-      for (const { result, host, at } of this.waiting.values()) this.orphan(result, host, at)
+      for (const list of this.waiting.values()) {
+        for (const { result } of list) this.sink.error('ORPHAN_TOOL_RESULT', `no tool call has id "${result.callID}"; the result is kept as an orphan tool part`, result.path)
+      }
       this.waiting.clear()
     }
     return this.messages
