@@ -8,7 +8,7 @@ import { Transcript } from '../../src/components/Transcript/Transcript'
 import type { FilePart, Part, WithParts } from '../../src/core/model/types'
 import { createChatStore } from '../../src/store/chatStore'
 import '../../src/styles/chatparts.css'
-import { hostileUrls } from '../fixtures/hostile/urls'
+import { hostileHtml, hostileUrls } from '../fixtures/hostile/urls'
 
 const session = { id: 'ses_hostile' }
 const requests: string[] = []
@@ -67,6 +67,27 @@ function partsFor(url: string, index: number, messageID: string): Part[] {
   ]
 }
 
+/** Hostile HTML in every text field a view shows: text, reasoning, tool name, title, input, output, error, file name, agent, model, error banner. */
+function htmlTranscript(): WithParts[] {
+  return hostileHtml.map((html, index) => {
+    const id = `msg_html_${index}`
+    const base = { sessionID: session.id, messageID: id }
+    const part = (kind: string) => `prt_html_${index}_${kind}`
+    return {
+      info: { sessionID: session.id, id, role: 'assistant', time: { created: 1 }, parentID: '', modelID: html, providerID: html, agent: html, path: { cwd: '', root: '' }, cost: 0, tokens: { input: 0, output: 0, reasoning: 0, cache: { read: 0, write: 0 } }, error: { name: html, data: { message: html } } },
+      parts: [
+        { ...base, id: part('text'), type: 'text', text: `${html}\n\n\`${html}\`\n\n\`\`\`html\n${html}\n\`\`\`` },
+        { ...base, id: part('reasoning'), type: 'reasoning', text: html, time: { start: 1, end: 2 } },
+        { ...base, id: part('tool'), type: 'tool', callID: part('call'), tool: html, state: { status: 'completed', input: { html }, output: html, title: html, metadata: {}, time: { start: 1, end: 2 } } },
+        { ...base, id: part('failed'), type: 'tool', callID: part('call2'), tool: 'bash', state: { status: 'error', input: { command: html }, error: html, time: { start: 1, end: 2 } } },
+        { ...base, id: part('file'), type: 'file', mime: html, url: 'data:,x', filename: html },
+        { ...base, id: part('agent'), type: 'agent', name: html },
+        { ...base, id: part('subtask'), type: 'subtask', prompt: html, description: html, agent: html },
+      ] as Part[],
+    }
+  })
+}
+
 function hostileTranscript(): WithParts[] {
   return hostileUrls.map((url, index) => {
     const id = `msg_${String(index).padStart(3, '0')}`
@@ -98,6 +119,22 @@ describe('hostile URLs in Chromium', () => {
     const { unmount } = render(<img alt="" src="https://evil.example/probe.png" />)
     await settle()
     expect(remote()).toEqual(['https://evil.example/probe.png'])
+    unmount()
+  })
+
+  it(`${hostileHtml.length} HTML payloads in every text field render as text: no element, no handler, no request`, async () => {
+    requests.length = 0
+    const store = createChatStore({ initial: htmlTranscript(), coalesce: false })
+    const { container, unmount } = render(<Transcript store={store} timeZone="UTC" virtualize={false} style={{ height: 2800 }} />)
+    for (const button of container.querySelectorAll<HTMLButtonElement>('button[aria-expanded="false"]')) act(() => button.click())
+    await settle()
+    expect(remote()).toEqual([])
+    expect(container.querySelectorAll('script, iframe, object, embed, link, meta, base, form, style, math').length).toBe(0)
+    const handlers = [...container.querySelectorAll('*')].flatMap((element) => [...element.attributes].filter((attribute) => attribute.name.startsWith('on')).map((attribute) => `${element.tagName} ${attribute.name}`))
+    expect(handlers).toEqual([])
+    // The payloads are on screen as text.
+    expect(container.textContent).toContain('<script>alert(1)</script>')
+    expect(container.textContent).toContain('<img src=x onerror=alert(1)>')
     unmount()
   })
 
