@@ -1,6 +1,5 @@
 import { type IssueCode, InvalidDataError, type Diagnostic } from './errors.js'
-import { isKnownPartType } from './model/guards.js'
-import type { Part, WithParts } from './model/types.js'
+import type { Part, PartType, ToolDisplayKind, WithParts } from './model/types.js'
 import { isRecord } from './record.js'
 import { TOOL_STATUSES } from './toolState.js'
 
@@ -128,6 +127,8 @@ function checkToolState(c: Checker, state: Rec, path: Path): void {
   }
   c.record(state, 'input', path, 'SHAPE')
   c.record(state, 'metadata', path, 'SHAPE', { optional: status !== 'completed' })
+  const display = c.record(state, 'display', path, 'SHAPE', { optional: true })
+  if (display) checkDisplay(c, display, [...path, 'display'])
   if (status === 'pending') {
     c.string(state, 'raw', path, 'BR-06')
     return
@@ -155,6 +156,31 @@ function checkToolState(c: Checker, state: Rec, path: Path): void {
   }
 }
 
+/** The kinds of tool display, each with what its view cannot do without. */
+const DISPLAY_CHECKS = {
+  diff: () => {},
+  todos: (c, display, path) => {
+    const todos = c.array(display, 'todos', path, 'SHAPE')
+    todos?.forEach((todo, index) => {
+      if (!isRecord(todo) || typeof todo.content !== 'string' || typeof todo.status !== 'string') c.add('SHAPE', 'a todo needs content and status text', [...path, 'todos', index])
+    })
+  },
+  read: () => {},
+  shell: (c, display, path) => {
+    c.string(display, 'command', path, 'SHAPE')
+  },
+  task: () => {},
+} satisfies Record<ToolDisplayKind, (c: Checker, display: Rec, path: Path) => void>
+
+function checkDisplay(c: Checker, display: Rec, path: Path): void {
+  const kind = display.kind
+  if (typeof kind !== 'string' || !Object.hasOwn(DISPLAY_CHECKS, kind)) {
+    c.add('SHAPE', `display.kind must be one of ${Object.keys(DISPLAY_CHECKS).join(', ')} (got ${describe(kind)})`, [...path, 'kind'])
+    return
+  }
+  DISPLAY_CHECKS[kind as ToolDisplayKind](c, display, path)
+}
+
 function checkPart(c: Checker, part: unknown, path: Path): void {
   if (!isRecord(part)) {
     c.add('BR-01', `a part must be an object (got ${describe(part)})`, path)
@@ -169,90 +195,91 @@ function checkPart(c: Checker, part: unknown, path: Path): void {
     c.add('BR-03', `part.type must be a string literal naming the part type (got ${describe(type)})`, [...path, 'type'])
     return
   }
-  switch (type) {
-    case 'text':
-      c.string(part, 'text', path, 'SHAPE')
-      c.boolean(part, 'synthetic', path, 'SHAPE', { optional: true })
-      c.boolean(part, 'ignored', path, 'SHAPE', { optional: true })
-      c.span(part, 'time', path, { optional: true })
-      c.record(part, 'metadata', path, 'SHAPE', { optional: true })
-      return
-    case 'reasoning':
-      c.string(part, 'text', path, 'SHAPE')
-      c.span(part, 'time', path, { optional: false })
-      c.record(part, 'metadata', path, 'SHAPE', { optional: true })
-      return
-    case 'tool': {
-      c.string(part, 'callID', path, 'SHAPE', { nonEmpty: true })
-      c.string(part, 'tool', path, 'SHAPE', { nonEmpty: true })
-      c.record(part, 'metadata', path, 'SHAPE', { optional: true })
-      const state = c.record(part, 'state', path, 'BR-05')
-      if (state) checkToolState(c, state, [...path, 'state'])
-      return
-    }
-    case 'step-start':
-      c.string(part, 'snapshot', path, 'SHAPE', { optional: true })
-      return
-    case 'step-finish':
-      c.string(part, 'reason', path, 'SHAPE')
-      c.string(part, 'snapshot', path, 'SHAPE', { optional: true })
-      c.number(part, 'cost', path, 'BR-12', { nonNegative: true })
-      c.tokens(part, path)
-      return
-    case 'file': {
-      c.string(part, 'mime', path, 'SHAPE', { nonEmpty: true })
-      c.string(part, 'url', path, 'SHAPE')
-      c.string(part, 'filename', path, 'SHAPE', { optional: true })
-      c.number(part, 'size', path, 'SHAPE', { optional: true, nonNegative: true })
-      const source = c.record(part, 'source', path, 'SHAPE', { optional: true })
-      if (source && !['file', 'symbol', 'resource'].includes(String(source.type))) {
-        c.add('SHAPE', `source.type must be file, symbol or resource (got ${describe(source.type)})`, [...path, 'source', 'type'])
-      }
-      return
-    }
-    case 'snapshot':
-      c.string(part, 'snapshot', path, 'SHAPE')
-      return
-    case 'patch': {
-      c.string(part, 'hash', path, 'SHAPE')
-      const files = c.array(part, 'files', path, 'SHAPE')
-      files?.forEach((file, index) => {
-        if (typeof file !== 'string') c.add('SHAPE', `files must hold strings (got ${describe(file)})`, [...path, 'files', index])
-      })
-      return
-    }
-    case 'agent':
-      c.string(part, 'name', path, 'SHAPE', { nonEmpty: true })
-      c.record(part, 'source', path, 'SHAPE', { optional: true })
-      return
-    case 'retry': {
-      c.number(part, 'attempt', path, 'SHAPE', { nonNegative: true })
-      c.messageError(part, 'error', path, { optional: false })
-      const time = c.record(part, 'time', path, 'SHAPE')
-      if (time) c.number(time, 'created', [...path, 'time'], 'SHAPE')
-      return
-    }
-    case 'compaction':
-      c.boolean(part, 'auto', path, 'SHAPE')
-      c.boolean(part, 'overflow', path, 'SHAPE', { optional: true })
-      c.string(part, 'tail_start_id', path, 'SHAPE', { optional: true })
-      return
-    case 'subtask':
-      c.string(part, 'prompt', path, 'SHAPE')
-      c.string(part, 'description', path, 'SHAPE')
-      c.string(part, 'agent', path, 'SHAPE', { nonEmpty: true })
-      c.record(part, 'model', path, 'SHAPE', { optional: true })
-      c.string(part, 'command', path, 'SHAPE', { optional: true })
-      return
-    case 'unsupported':
-      c.add('UNSUPPORTED_PART', `part type "${String(part.originalType)}" is not supported; it is kept and shown as unsupported`, [...path, 'type'], 'warning')
-      return
-    default:
-      if (!isKnownPartType(type)) {
-        c.add('UNSUPPORTED_PART', `part type "${type}" is not supported; it is kept and shown as unsupported`, [...path, 'type'], 'warning')
-      }
+  if (!Object.hasOwn(PART_CHECKS, type)) {
+    c.add('UNSUPPORTED_PART', `part type "${type}" is not supported; it is kept and shown as unsupported`, [...path, 'type'], 'warning')
+    return
   }
+  PART_CHECKS[type as PartType](c, part, path)
 }
+
+type PartCheck = (c: Checker, part: Rec, path: Path) => void
+
+/** The checks of each part type: a new part type cannot be added to the model without its own. */
+const PART_CHECKS = {
+  text(c, part, path) {
+    c.string(part, 'text', path, 'SHAPE')
+    c.boolean(part, 'synthetic', path, 'SHAPE', { optional: true })
+    c.boolean(part, 'ignored', path, 'SHAPE', { optional: true })
+    c.span(part, 'time', path, { optional: true })
+    c.record(part, 'metadata', path, 'SHAPE', { optional: true })
+  },
+  reasoning(c, part, path) {
+    c.string(part, 'text', path, 'SHAPE')
+    c.span(part, 'time', path, { optional: false })
+    c.record(part, 'metadata', path, 'SHAPE', { optional: true })
+  },
+  tool(c, part, path) {
+    c.string(part, 'callID', path, 'SHAPE', { nonEmpty: true })
+    c.string(part, 'tool', path, 'SHAPE', { nonEmpty: true })
+    c.record(part, 'metadata', path, 'SHAPE', { optional: true })
+    const state = c.record(part, 'state', path, 'BR-05')
+    if (state) checkToolState(c, state, [...path, 'state'])
+  },
+  'step-start'(c, part, path) {
+    c.string(part, 'snapshot', path, 'SHAPE', { optional: true })
+  },
+  'step-finish'(c, part, path) {
+    c.string(part, 'reason', path, 'SHAPE')
+    c.string(part, 'snapshot', path, 'SHAPE', { optional: true })
+    c.number(part, 'cost', path, 'BR-12', { nonNegative: true })
+    c.tokens(part, path)
+  },
+  file(c, part, path) {
+    c.string(part, 'mime', path, 'SHAPE', { nonEmpty: true })
+    c.string(part, 'url', path, 'SHAPE')
+    c.string(part, 'filename', path, 'SHAPE', { optional: true })
+    c.number(part, 'size', path, 'SHAPE', { optional: true, nonNegative: true })
+    const source = c.record(part, 'source', path, 'SHAPE', { optional: true })
+    if (source && !['file', 'symbol', 'resource'].includes(source.type as string)) {
+      c.add('SHAPE', `source.type must be file, symbol or resource (got ${describe(source.type)})`, [...path, 'source', 'type'])
+    }
+  },
+  snapshot(c, part, path) {
+    c.string(part, 'snapshot', path, 'SHAPE')
+  },
+  patch(c, part, path) {
+    c.string(part, 'hash', path, 'SHAPE')
+    const files = c.array(part, 'files', path, 'SHAPE')
+    files?.forEach((file, index) => {
+      if (typeof file !== 'string') c.add('SHAPE', `files must hold strings (got ${describe(file)})`, [...path, 'files', index])
+    })
+  },
+  agent(c, part, path) {
+    c.string(part, 'name', path, 'SHAPE', { nonEmpty: true })
+    c.record(part, 'source', path, 'SHAPE', { optional: true })
+  },
+  retry(c, part, path) {
+    c.number(part, 'attempt', path, 'SHAPE', { nonNegative: true })
+    c.messageError(part, 'error', path, { optional: false })
+    const time = c.record(part, 'time', path, 'SHAPE')
+    if (time) c.number(time, 'created', [...path, 'time'], 'SHAPE')
+  },
+  compaction(c, part, path) {
+    c.boolean(part, 'auto', path, 'SHAPE')
+    c.boolean(part, 'overflow', path, 'SHAPE', { optional: true })
+    c.string(part, 'tail_start_id', path, 'SHAPE', { optional: true })
+  },
+  subtask(c, part, path) {
+    c.string(part, 'prompt', path, 'SHAPE')
+    c.string(part, 'description', path, 'SHAPE')
+    c.string(part, 'agent', path, 'SHAPE', { nonEmpty: true })
+    c.record(part, 'model', path, 'SHAPE', { optional: true })
+    c.string(part, 'command', path, 'SHAPE', { optional: true })
+  },
+  unsupported(c, part, path) {
+    c.add('UNSUPPORTED_PART', `part type "${typeof part.originalType === 'string' ? part.originalType : ''}" is not supported; it is kept and shown as unsupported`, [...path, 'type'], 'warning')
+  },
+} satisfies Record<PartType, PartCheck>
 
 function checkInfo(c: Checker, info: unknown, path: Path): void {
   if (!isRecord(info)) {

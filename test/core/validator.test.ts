@@ -232,3 +232,25 @@ describe('validateTranscript', () => {
     )
   })
 })
+
+describe('tool displays', () => {
+  const state = (display: unknown) => ({ status: 'completed', input: {}, output: 'x', title: 't', metadata: {}, time: { start: 1, end: 2 }, display })
+  it('takes each kind the views know, with what its view needs', () => {
+    for (const display of [
+      { kind: 'diff', before: 'a', after: 'b' },
+      { kind: 'todos', todos: [{ content: 'x', status: 'pending' }] },
+      { kind: 'read', file: 'a.ts' },
+      { kind: 'shell', command: 'ls' },
+      { kind: 'task', agent: 'explore' },
+    ]) {
+      expect(validateToolState(state(display)), display.kind).toEqual([])
+    }
+  })
+
+  it('refuses a kind no view knows, a todo list of non-todos, and a shell display without its command', () => {
+    expect(codes(validateToolState(state({ kind: 'video' })))).toEqual(['SHAPE'])
+    expect(codes(validateToolState(state({ kind: '__proto__' })))).toEqual(['SHAPE'])
+    expect(codes(validateToolState(state({ kind: 'todos', todos: [{ text: 'x' }] })))).toEqual(['SHAPE'])
+    expect(codes(validateToolState(state({ kind: 'shell' })))).toEqual(['SHAPE'])
+  })
+})
