@@ -45,10 +45,19 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // Pure code (the core, the protocols, the React-free store) runs in node: no DOM to set up.
+          name: 'node',
+          environment: 'node',
+          include: ['test/core/**/*.test.ts', 'test/protocols/**/*.test.ts', 'test/store/**/*.test.ts', 'test/components/boundary.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'unit',
           environment: 'jsdom',
           include: ['test/**/*.test.{ts,tsx}'],
-          exclude: ['test/**/*.browser.test.{ts,tsx}', 'test/dist/**'],
+          exclude: ['test/**/*.browser.test.{ts,tsx}', 'test/dist/**', 'test/core/**', 'test/protocols/**', 'test/store/**/*.test.ts', 'test/components/boundary.test.ts'],
           setupFiles: ['test/support/setup-unit.ts'],
         },
       },

@@ -98,13 +98,13 @@ describe('coalescing', () => {
     )
   })
 
-  it('waits for a real animation frame by default', async () => {
+  it('waits for the next animation frame by default, or the next task where there is none (node)', async () => {
     const store = createChatStore()
     store.getState().upsertMessage(user.info)
     store.getState().upsertPart(createTextPart(user.info.sessionID, user.info.id, '', { id: 'prt_raf' }))
     for (const word of byWords('one two three')) store.getState().appendPartDelta(user.info.id, 'prt_raf', 'text', word)
     expect(text(store, 'prt_raf')).toBe('')
-    await new Promise((resolve) => requestAnimationFrame(resolve))
+    await new Promise((resolve) => (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(resolve) : setTimeout(resolve, 0)))
     expect(text(store, 'prt_raf')).toBe('one two three')
   })
 
