@@ -4,11 +4,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import pkg from './package.json' with { type: 'json' }
 
-const external = [
-  ...Object.keys(pkg.dependencies),
-  ...Object.keys(pkg.peerDependencies),
-  'react/jsx-runtime',
-]
+const external = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies), 'react/jsx-runtime']
 
 /** Library build: one ESM file per public entry, every dependency left to the consumer. */
 export default defineConfig({

@@ -4,7 +4,35 @@ import { defineConfig } from 'vitest/config'
 import { chromiumBrowser } from './test/support/chromium.ts'
 
 // Pre-bundled up front: a dependency first met at run time (a lazily loaded grammar) reloads the page mid-test.
-const GRAMMARS = ['bash', 'c', 'cpp', 'csharp', 'css', 'diff', 'dockerfile', 'go', 'html', 'java', 'javascript', 'json', 'jsonc', 'jsx', 'kotlin', 'markdown', 'php', 'python', 'ruby', 'rust', 'sql', 'swift', 'toml', 'tsx', 'typescript', 'xml', 'yaml']
+const GRAMMARS = [
+  'bash',
+  'c',
+  'cpp',
+  'csharp',
+  'css',
+  'diff',
+  'dockerfile',
+  'go',
+  'html',
+  'java',
+  'javascript',
+  'json',
+  'jsonc',
+  'jsx',
+  'kotlin',
+  'markdown',
+  'php',
+  'python',
+  'ruby',
+  'rust',
+  'sql',
+  'swift',
+  'toml',
+  'tsx',
+  'typescript',
+  'xml',
+  'yaml',
+]
 const browserDeps = [
   'react',
   'react-dom',

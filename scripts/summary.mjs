@@ -17,7 +17,9 @@ const kinds = {
   'story tests (stories/)': (name) => name.includes('/stories/'),
 }
 const ran = report.testResults.map((result) => result.name)
-const missing = Object.entries(kinds).filter(([, match]) => !ran.some(match)).map(([kind]) => kind)
+const missing = Object.entries(kinds)
+  .filter(([, match]) => !ran.some(match))
+  .map(([kind]) => kind)
 for (const kind of missing) console.error(`no ${kind} ran`)
 const skipped = report.numPendingTests + report.numTodoTests
 const failed = report.numFailedTests + missing.length

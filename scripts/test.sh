@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The whole test suite: typecheck, library build, unit (jsdom), dist, browser and story tests
+# The whole test suite: lint and format check, typecheck, library build, unit (node and jsdom), dist, browser and story tests
 # (Chromium, screenshots, axe) with v8 coverage, and the static Storybook build. Ends with the line
 # "N passed, N failed" counted from vitest's JSON report.
 set -uo pipefail
@@ -13,6 +13,10 @@ step() {
   echo
   echo "== $1"
 }
+
+step 'lint and format (eslint, prettier --check)'
+npx eslint --max-warnings 46 . || status=1
+npx prettier --check . >/dev/null || { npx prettier --list-different .; echo 'prettier: the files above are not formatted (npx prettier --write .)'; status=1; }
 
 step 'typecheck (tsc --noEmit)'
 npx tsc --noEmit -p tsconfig.json || status=1

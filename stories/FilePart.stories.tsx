@@ -13,7 +13,14 @@ const matrix: PartCase<FilePartData>[] = [
   { name: 'pdf with size', part: { ...base, id: 'f3', mime: 'application/pdf', filename: 'report.pdf', url: 'https://example.com/report.pdf', size: 1_482_113 } },
   {
     name: 'text file with source (workspace path)',
-    part: { ...base, id: 'f4', mime: 'text/plain', filename: 'index.ts', url: 'file:///repo/src/index.ts', source: { type: 'file', path: 'src/index.ts', text: { value: '@src/index.ts', start: 0, end: 13 } } },
+    part: {
+      ...base,
+      id: 'f4',
+      mime: 'text/plain',
+      filename: 'index.ts',
+      url: 'file:///repo/src/index.ts',
+      source: { type: 'file', path: 'src/index.ts', text: { value: '@src/index.ts', start: 0, end: 13 } },
+    },
   },
   {
     name: 'symbol source',
@@ -23,7 +30,14 @@ const matrix: PartCase<FilePartData>[] = [
       mime: 'text/plain',
       filename: 'store.ts',
       url: 'file:///repo/src/store.ts',
-      source: { type: 'symbol', path: 'src/store.ts', name: 'createChatStore', kind: 12, range: { start: { line: 1, character: 0 }, end: { line: 9, character: 1 } }, text: { value: '@createChatStore', start: 0, end: 16 } },
+      source: {
+        type: 'symbol',
+        path: 'src/store.ts',
+        name: 'createChatStore',
+        kind: 12,
+        range: { start: { line: 1, character: 0 }, end: { line: 9, character: 1 } },
+        text: { value: '@createChatStore', start: 0, end: 16 },
+      },
     },
   },
   { name: 'broken image URL', part: { ...base, id: 'f6', mime: 'image/png', filename: 'missing.png', url: 'data:image/png;base64,broken' } },

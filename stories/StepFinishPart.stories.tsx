@@ -4,9 +4,7 @@ import type { StepFinishPart as StepFinishPartData } from '../src/core/model/typ
 import { StepFinishPart } from '../src/components/StepFinishPart'
 import { opencodeSession } from '../test/fixtures/opencode'
 
-const realSteps = opencodeSession.messages.flatMap((message) =>
-  message.parts.filter((part): part is StepFinishPartData => part.type === 'step-finish'),
-)
+const realSteps = opencodeSession.messages.flatMap((message) => message.parts.filter((part): part is StepFinishPartData => part.type === 'step-finish'))
 
 const base = realSteps[0] as StepFinishPartData
 

@@ -8,7 +8,9 @@ import conversation from '../test/fixtures/toolmessage2/conversation.json'
 import { type PartCase, PartStates } from './support/matrix'
 
 const write = opencodeCanonical[1]?.parts.find((part): part is ToolPartData => part.type === 'tool') as ToolPartData
-const neovate = fromToolMessage2(structuredClone(conversation)).messages.flatMap((message) => message.parts).filter((part): part is ToolPartData => part.type === 'tool')
+const neovate = fromToolMessage2(structuredClone(conversation))
+  .messages.flatMap((message) => message.parts)
+  .filter((part): part is ToolPartData => part.type === 'tool')
 const byCall = (callID: string) => neovate.find((part) => part.callID === callID) as ToolPartData
 const time = { start: 1_780_000_000_000, end: 1_780_000_002_400 }
 // Hand-written opencode-shaped calls, as the opencode converter gives them to the view.
@@ -21,7 +23,17 @@ const matrix: PartCase<ToolPartData>[] = [
   { name: 'running', part: tool('t2', 'bash', { status: 'running', input: { command: 'npm test' }, title: 'Run the tests', time: { start: time.start } }) },
   { name: 'completed: opencode write (new file diff)', part: write },
   { name: 'completed: neovate edit (diff_viewer)', part: byCall('toolu_03_edit') },
-  { name: 'completed: shell command with exit status and long output', part: tool('t3', 'bash', { status: 'completed', input: { command: 'npx vitest run' }, output: longOutput, title: 'Run the tests', metadata: { output: longOutput, exit: 0, truncated: true }, time }) },
+  {
+    name: 'completed: shell command with exit status and long output',
+    part: tool('t3', 'bash', {
+      status: 'completed',
+      input: { command: 'npx vitest run' },
+      output: longOutput,
+      title: 'Run the tests',
+      metadata: { output: longOutput, exit: 0, truncated: true },
+      time,
+    }),
+  },
   { name: 'completed: todo list (neovate)', part: byCall('toolu_02_todo') },
   { name: 'completed: file read', part: byCall('toolu_01_read') },
   { name: 'error: failed command', part: byCall('toolu_04_bash') },
@@ -38,7 +50,17 @@ const matrix: PartCase<ToolPartData>[] = [
       time,
     }),
   },
-  { name: 'long input', part: tool('t4', 'http_request', { status: 'completed', input: { url: 'https://api.example.com/v1/items', headers: Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`x-header-${i}`, `value-${i}`])) }, output: '{"ok": true}', title: 'GET items', metadata: {}, time }) },
+  {
+    name: 'long input',
+    part: tool('t4', 'http_request', {
+      status: 'completed',
+      input: { url: 'https://api.example.com/v1/items', headers: Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`x-header-${i}`, `value-${i}`])) },
+      output: '{"ok": true}',
+      title: 'GET items',
+      metadata: {},
+      time,
+    }),
+  },
   {
     name: 'completed with an image attachment',
     part: tool('t5', 'screenshot', {

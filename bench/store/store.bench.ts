@@ -60,7 +60,11 @@ const median = (values: number[]) => {
 function compare(label: string, feed: Feed, coalesce = false) {
   const small = storeWith(1, coalesce)
   const large = storeWith(1000, coalesce)
-  for (let i = 0; i < 3; i++) time(small, feed, i * BATCH) + time(large, feed, i * BATCH)
+  // Warm-up rounds, not measured.
+  for (let i = 0; i < 3; i++) {
+    time(small, feed, i * BATCH)
+    time(large, feed, i * BATCH)
+  }
   const a: number[] = []
   const b: number[] = []
   for (let round = 0; round < ROUNDS; round++) {
@@ -77,7 +81,9 @@ function compare(label: string, feed: Feed, coalesce = false) {
   const thousand = median(b)
   console.log(
     `${label.padEnd(34)} ${(one / 1000).toFixed(2).padStart(6)} µs/delta @1   ${(thousand / 1000).toFixed(2).padStart(6)} µs/delta @1000   ` +
-      `${Math.round(1e9 / thousand).toLocaleString('en').padStart(10)} deltas/s   ratio 1000/1 = ${(thousand / one).toFixed(2)}`,
+      `${Math.round(1e9 / thousand)
+        .toLocaleString('en')
+        .padStart(10)} deltas/s   ratio 1000/1 = ${(thousand / one).toFixed(2)}`,
   )
   return thousand / one
 }
@@ -109,10 +115,6 @@ function memory() {
 
 if (typeof gc !== 'function') console.log('(run with --expose-gc for steadier numbers)')
 console.log(`store: median of ${ROUNDS} alternating batches of ${BATCH.toLocaleString('en')} deltas, Node ${process.version}`)
-const ratios = [
-  compare('appendPartDelta, not coalesced', direct),
-  compare("ingest('opencode-event', delta)", viaEvent),
-  compare('appendPartDelta, 32 per frame', framed, true),
-]
+const ratios = [compare('appendPartDelta, not coalesced', direct), compare("ingest('opencode-event', delta)", viaEvent), compare('appendPartDelta, 32 per frame', framed, true)]
 memory()
 console.log(`flat per-delta cost (ratio ≤ 1.1): ${ratios.every((ratio) => ratio <= 1.1) ? 'yes' : 'NO'}`)

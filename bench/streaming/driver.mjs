@@ -82,9 +82,11 @@ export async function runStreaming({ only = [] } = {}) {
       if (message.type() === 'error') errors.push(message.text())
     })
     await page.goto(`http://127.0.0.1:${server.address().port}/`)
-    await page.waitForFunction(() => window.bench !== undefined, null, { timeout: 20_000 }).catch((error) => {
-      throw new Error(`the benchmark page did not start: ${errors.join('\n') || error}`)
-    })
+    await page
+      .waitForFunction(() => window.bench !== undefined, null, { timeout: 20_000 })
+      .catch((error) => {
+        throw new Error(`the benchmark page did not start: ${errors.join('\n') || error}`)
+      })
     await page.evaluate(() => window.bench.ready)
     const info = await page.evaluate(() => ({ renderers: window.bench.renderers, tokens: window.bench.tokens, bytes: window.bench.bytes }))
     const version = await browser.version()
@@ -137,9 +139,14 @@ export async function runStreaming({ only = [] } = {}) {
         )
       }
       console.log(`\ntotals of the rounds: ${results.map((result) => `${result.renderer} ${result.rounds.map((total) => (total / 1000).toFixed(2)).join(' / ')} s`).join('; ')}`)
-      if (process.env.BENCH_PROFILE) for (const result of results) console.log(`${pad(result.renderer, 22)} update ${(sum(result.commits) / 1000).toFixed(2)} s (median ${ms(median(result.commits), 3)}), layout ${(sum(result.layouts) / 1000).toFixed(2)} s (median ${ms(median(result.layouts), 3)}), yield ${((sum(result.times) - sum(result.commits) - sum(result.layouts)) / 1000).toFixed(2)} s`)
+      if (process.env.BENCH_PROFILE)
+        for (const result of results)
+          console.log(
+            `${pad(result.renderer, 22)} update ${(sum(result.commits) / 1000).toFixed(2)} s (median ${ms(median(result.commits), 3)}), layout ${(sum(result.layouts) / 1000).toFixed(2)} s (median ${ms(median(result.layouts), 3)}), yield ${((sum(result.times) - sum(result.commits) - sum(result.layouts)) / 1000).toFixed(2)} s`,
+          )
       for (const result of results) {
-        for (const sample of result.staleSamples) console.log(`  stale in ${result.renderer}: token ${sample.token} ${JSON.stringify(sample.text)} should show …${sample.expected}, screen ends …${sample.shown}`)
+        for (const sample of result.staleSamples)
+          console.log(`  stale in ${result.renderer}: token ${sample.token} ${JSON.stringify(sample.text)} should show …${sample.expected}, screen ends …${sample.shown}`)
       }
       const ours = results.find((result) => result.renderer === 'chatparts')
       const bestPeer = peers.reduce((best, result) => (sum(result.times) < sum(best.times) ? result : best))
@@ -169,7 +176,9 @@ export async function runStreaming({ only = [] } = {}) {
       }
       const sessions = [...byAbove.values()].map((runs) => [...runs].sort((a, b) => median(a.times) - median(b.times))[(runs.length - 1) >> 1])
       const empty = sessions[0]
-      console.log(`${pad('messages above', 16)}${left('total', 10)}${left('first-200 med', 15)}${left('last-200 med', 14)}${left('p95', 10)}${left('x empty', 9)}${left('messages in DOM (start/end)', 30)}`)
+      console.log(
+        `${pad('messages above', 16)}${left('total', 10)}${left('first-200 med', 15)}${left('last-200 med', 14)}${left('p95', 10)}${left('x empty', 9)}${left('messages in DOM (start/end)', 30)}`,
+      )
       for (const result of sessions) {
         const total = sum(result.times)
         console.log(

@@ -109,7 +109,7 @@ const shikiComponents = {
     const lang = Array.isArray(names) ? String(names.find((name) => String(name).startsWith('language-')) ?? '').slice(9) : ''
     const source = textOf(codeNode).replace(/\n$/, '')
     const html = shiki.codeToHtml(source, { lang: loadedLangs.has(lang) ? lang : 'text', themes: { light: 'github-light-default', dark: 'github-dark-default' } })
-    // biome-ignore lint/security/noDangerouslySetInnerHtml: shiki's own escaped output, in a benchmark
+    // shiki's own escaped output, in a benchmark
     return <div dangerouslySetInnerHTML={{ __html: html }} />
   },
 }

@@ -1,14 +1,5 @@
 export { AgentPart, CompactionPart, PatchPart, RetryPart, SnapshotPart, SubtaskPart, UnsupportedPart } from './CompactParts/index.js'
-export {
-  ChatpartsProvider,
-  type ChatpartsProviderProps,
-  type PartComponentProps,
-  type PartComponents,
-  type RenderConfig,
-  type ToolViewProps,
-  type ToolViews,
-  useRenderConfig,
-} from './config.js'
+export { ChatpartsProvider, type ChatpartsProviderProps, type PartComponentProps, type PartComponents, type RenderConfig, type ToolViewProps, type ToolViews, useRenderConfig } from './config.js'
 export { CodeBlock, type CodeBlockProps } from './Markdown/CodeBlock.js'
 export { Markdown, type MarkdownProps } from './Markdown/Markdown.js'
 export { FilePart, formatBytes, type FilePartProps } from './FilePart/index.js'

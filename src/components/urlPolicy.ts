@@ -113,6 +113,7 @@ function dataType(href: string): string {
 /** A name safe to save a file of `type` under: no path, no control characters, an extension that fits the type. */
 function downloadName(name: string, type: string): string {
   const allowed = INERT_TYPES[type] ?? []
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what must not reach a file name
   const base = name.replace(/[\\/:*?"<>|\u0000-\u001f\u007f]+/g, '_').replace(/^[.\s]+|[.\s]+$/g, '') || 'file'
   const dot = base.lastIndexOf('.')
   const extension = dot > 0 ? base.slice(dot).toLowerCase() : ''

@@ -42,12 +42,7 @@ export function emptyTokens(): TokenUsage {
 }
 
 /** Creates a text part; `time` runs from now to now, or stays open while `streaming`. */
-export function createTextPart(
-  sessionID: string,
-  messageID: string,
-  text: string,
-  options?: StreamingCreateOptions & { synthetic?: boolean; ignored?: boolean },
-): TextPart {
+export function createTextPart(sessionID: string, messageID: string, text: string, options?: StreamingCreateOptions & { synthetic?: boolean; ignored?: boolean }): TextPart {
   const start = stamp(options)
   const part: TextPart = {
     id: partId(options),
@@ -64,12 +59,7 @@ export function createTextPart(
 }
 
 /** Creates a reasoning part; `time` runs from now to now, or stays open while `streaming`. */
-export function createReasoningPart(
-  sessionID: string,
-  messageID: string,
-  text: string,
-  options?: StreamingCreateOptions,
-): ReasoningPart {
+export function createReasoningPart(sessionID: string, messageID: string, text: string, options?: StreamingCreateOptions): ReasoningPart {
   const start = stamp(options)
   const part: ReasoningPart = {
     id: partId(options),
@@ -84,39 +74,21 @@ export function createReasoningPart(
 }
 
 /** Creates a tool part around a state made by the tool-state machine. */
-export function createToolPart(
-  sessionID: string,
-  messageID: string,
-  callID: string,
-  tool: string,
-  state: ToolState,
-  options?: CreateOptions & { metadata?: Metadata },
-): ToolPart {
+export function createToolPart(sessionID: string, messageID: string, callID: string, tool: string, state: ToolState, options?: CreateOptions & { metadata?: Metadata }): ToolPart {
   const part: ToolPart = { id: partId(options), sessionID, messageID, type: 'tool', callID, tool, state }
   if (options?.metadata !== undefined) part.metadata = options.metadata
   return part
 }
 
 /** Creates a step-start part. */
-export function createStepStartPart(
-  sessionID: string,
-  messageID: string,
-  options?: CreateOptions & { snapshot?: string },
-): StepStartPart {
+export function createStepStartPart(sessionID: string, messageID: string, options?: CreateOptions & { snapshot?: string }): StepStartPart {
   const part: StepStartPart = { id: partId(options), sessionID, messageID, type: 'step-start' }
   if (options?.snapshot !== undefined) part.snapshot = options.snapshot
   return part
 }
 
 /** Creates a step-finish part; the tokens are copied, never shared. */
-export function createStepFinishPart(
-  sessionID: string,
-  messageID: string,
-  reason: string,
-  cost: number,
-  tokens: TokenUsage,
-  options?: CreateOptions & { snapshot?: string },
-): StepFinishPart {
+export function createStepFinishPart(sessionID: string, messageID: string, reason: string, cost: number, tokens: TokenUsage, options?: CreateOptions & { snapshot?: string }): StepFinishPart {
   const part: StepFinishPart = {
     id: partId(options),
     sessionID,
@@ -131,21 +103,12 @@ export function createStepFinishPart(
 }
 
 /** Creates a file part. */
-export function createFilePart(
-  sessionID: string,
-  messageID: string,
-  file: { mime: string; url: string; filename?: string; source?: FilePartSource },
-  options?: CreateOptions,
-): FilePart {
+export function createFilePart(sessionID: string, messageID: string, file: { mime: string; url: string; filename?: string; source?: FilePartSource }, options?: CreateOptions): FilePart {
   return { id: partId(options), sessionID, messageID, type: 'file', ...file }
 }
 
 /** Creates the info of a user message. */
-export function createUserInfo(
-  sessionID: string,
-  init: { agent: string; model: ModelRef },
-  options?: CreateOptions,
-): UserInfo {
+export function createUserInfo(sessionID: string, init: { agent: string; model: ModelRef }, options?: CreateOptions): UserInfo {
   return {
     id: options?.id ?? defaultIdGenerator('msg'),
     sessionID,

@@ -9,26 +9,8 @@ export * from './toolState.js'
 export * from './validator.js'
 export * from './totals.js'
 export { formatCost, formatDuration, formatTokens } from './format.js'
-export {
-  InvalidStateTransition,
-  InvalidDataError,
-  formatPath,
-  type InvalidStateTransitionDetails,
-  type IssueCode,
-  type Diagnostic,
-} from './errors.js'
+export { InvalidStateTransition, InvalidDataError, formatPath, type InvalidStateTransitionDetails, type IssueCode, type Diagnostic } from './errors.js'
 export { IdMap } from './idMap.js'
 export type { Adapter, AdapterSession, AdapterSnapshot, AdapterWrites } from './adapter.js'
-export {
-  applyOp,
-  applyOps,
-  emptyTranscript,
-  partsOf,
-  toMessages,
-  transcriptFromMessages,
-  type PendingDelta,
-  type TranscriptOp,
-  type TranscriptState,
-  type TranscriptStatus,
-} from './transcript.js'
+export { applyOp, applyOps, emptyTranscript, partsOf, toMessages, transcriptFromMessages, type PendingDelta, type TranscriptOp, type TranscriptState, type TranscriptStatus } from './transcript.js'
 export * as build from './build.js'

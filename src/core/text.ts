@@ -18,4 +18,3 @@ export function safeJson(value: unknown, indent?: number): string {
     return '[a value that cannot be written as JSON]'
   }
 }
-

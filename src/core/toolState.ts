@@ -1,14 +1,5 @@
 import { InvalidStateTransition, InvalidDataError } from './errors.js'
-import type {
-  FilePart,
-  Metadata,
-  ToolState,
-  ToolStateCompleted,
-  ToolStateError,
-  ToolStatePending,
-  ToolStateRunning,
-  ToolStatus,
-} from './model/types.js'
+import type { FilePart, Metadata, ToolState, ToolStateCompleted, ToolStateError, ToolStatePending, ToolStateRunning, ToolStatus } from './model/types.js'
 
 /** The four tool statuses in machine order. */
 export const TOOL_STATUSES = ['pending', 'running', 'completed', 'error'] as const satisfies readonly ToolStatus[]
@@ -47,9 +38,7 @@ function invalidTransition(from: ToolStatus, to: string): InvalidStateTransition
 
 function requireText(value: unknown, code: 'BR-09' | 'BR-10', field: string): void {
   if (typeof value !== 'string' || value.length === 0) {
-    throw new InvalidDataError([
-      { code, message: `${field} must be a non-empty string`, path: [field], severity: 'error' },
-    ])
+    throw new InvalidDataError([{ code, message: `${field} must be a non-empty string`, path: [field], severity: 'error' }])
   }
 }
 
@@ -59,11 +48,7 @@ export function createPending(input: Metadata, raw: string): ToolStatePending {
 }
 
 /** Creates a running state started at `start` (default: now). */
-export function createRunning(
-  input: Metadata,
-  title?: string,
-  options: { start?: number; metadata?: Metadata } = {},
-): ToolStateRunning {
+export function createRunning(input: Metadata, title?: string, options: { start?: number; metadata?: Metadata } = {}): ToolStateRunning {
   const state: ToolStateRunning = { status: 'running', input: { ...input }, time: { start: options.start ?? Date.now() } }
   if (title !== undefined) state.title = title
   if (options.metadata !== undefined) state.metadata = { ...options.metadata }
@@ -71,15 +56,7 @@ export function createRunning(
 }
 
 /** Creates a completed state; an empty `output` is allowed (a tool may finish silently; BR-09 warns). */
-export function createCompleted(
-  input: Metadata,
-  output: string,
-  title: string,
-  metadata: Metadata,
-  startTime: number,
-  endTime: number,
-  attachments?: FilePart[],
-): ToolStateCompleted {
+export function createCompleted(input: Metadata, output: string, title: string, metadata: Metadata, startTime: number, endTime: number, attachments?: FilePart[]): ToolStateCompleted {
   if (typeof output !== 'string') requireText(output, 'BR-09', 'output')
   const state: ToolStateCompleted = {
     status: 'completed',
@@ -94,13 +71,7 @@ export function createCompleted(
 }
 
 /** Creates an error state; throws {@link InvalidDataError} when `error` is empty (BR-10). */
-export function createError(
-  input: Metadata,
-  error: string,
-  startTime: number,
-  endTime: number,
-  metadata?: Metadata,
-): ToolStateError {
+export function createError(input: Metadata, error: string, startTime: number, endTime: number, metadata?: Metadata): ToolStateError {
   requireText(error, 'BR-10', 'error')
   const state: ToolStateError = { status: 'error', input: { ...input }, error, time: { start: startTime, end: endTime } }
   if (metadata !== undefined) state.metadata = { ...metadata }
@@ -121,23 +92,11 @@ export function toRunning(state: ToolState, options: { start?: number; title?: s
  * Moves a state to `completed`. A running state becomes completed at `endTime`; a completed state
  * comes back unchanged; anything else throws {@link InvalidStateTransition}.
  */
-export function toCompleted(
-  state: ToolState,
-  result: { output: string; title?: string; metadata?: Metadata; attachments?: FilePart[] },
-  endTime: number = Date.now(),
-): ToolStateCompleted {
+export function toCompleted(state: ToolState, result: { output: string; title?: string; metadata?: Metadata; attachments?: FilePart[] }, endTime: number = Date.now()): ToolStateCompleted {
   if (state.status === 'completed') return state
   if (state.status !== 'running') throw invalidTransition(state.status, 'completed')
   const running = state
-  return createCompleted(
-    running.input,
-    result.output,
-    result.title ?? running.title ?? '',
-    { ...running.metadata, ...result.metadata },
-    running.time.start,
-    endTime,
-    result.attachments,
-  )
+  return createCompleted(running.input, result.output, result.title ?? running.title ?? '', { ...running.metadata, ...result.metadata }, running.time.start, endTime, result.attachments)
 }
 
 /**
@@ -159,13 +118,7 @@ export function pendingToRunning(state: ToolStatePending, title?: string, start?
 }
 
 /** Moves a running state to completed (seed 000 §4.2). */
-export function runningToCompleted(
-  state: ToolStateRunning,
-  output: string,
-  endTime: number,
-  title?: string,
-  metadata?: Metadata,
-): ToolStateCompleted {
+export function runningToCompleted(state: ToolStateRunning, output: string, endTime: number, title?: string, metadata?: Metadata): ToolStateCompleted {
   return toCompleted(state, { output, title, metadata }, endTime)
 }
 

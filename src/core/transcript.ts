@@ -97,7 +97,9 @@ export function badWrite(write: TranscriptOp): string | undefined {
     case 'removeMessage':
       return id(write.messageID) ? undefined : 'removeMessage needs a string messageID'
     case 'patchPart':
-      return id(write.partID) && isRecord(write.patch) && !['id', 'messageID', 'sessionID', 'type'].some((key) => Object.hasOwn(write.patch, key)) ? undefined : 'patchPart needs a string partID and a patch that leaves id, messageID, sessionID and type alone'
+      return id(write.partID) && isRecord(write.patch) && !['id', 'messageID', 'sessionID', 'type'].some((key) => Object.hasOwn(write.patch, key))
+        ? undefined
+        : 'patchPart needs a string partID and a patch that leaves id, messageID, sessionID and type alone'
     default:
       return undefined
   }
@@ -134,7 +136,10 @@ function apply(state: TranscriptState, write: TranscriptOp): TranscriptState {
       let partIds = placed ? state.partIds : state.partIds.set(part.messageID, [...order, part.id])
       // A part that moved to another message leaves its old place.
       if (previous && previous.messageID !== part.messageID) {
-        partIds = partIds.set(previous.messageID, (partIds.get(previous.messageID) ?? []).filter((id) => id !== part.id))
+        partIds = partIds.set(
+          previous.messageID,
+          (partIds.get(previous.messageID) ?? []).filter((id) => id !== part.id),
+        )
       }
       return { ...state, parts: state.parts.set(part.id, part), partIds, pendingDeltas }
     }
@@ -166,7 +171,12 @@ function apply(state: TranscriptState, write: TranscriptOp): TranscriptState {
         ...state,
         parts: state.parts.delete(partID),
         pendingDeltas: state.pendingDeltas.delete(partID),
-        partIds: order ? state.partIds.set(owner, order.filter((id) => id !== partID)) : state.partIds,
+        partIds: order
+          ? state.partIds.set(
+              owner,
+              order.filter((id) => id !== partID),
+            )
+          : state.partIds,
       }
     }
     case 'removeMessage': {

@@ -47,7 +47,11 @@ export function todoItems(value: unknown): TodoItem[] | undefined {
 const fileOf = (input: Metadata) => pick(input, 'filePath', 'file_path', 'path', 'filename', 'file')
 
 /** A read tool's output without opencode's `<file>` wrapper. */
-const excerptOf = (output: string | undefined) => output?.replace(/^<file>\n?/, '').replace(/\n?<\/file>\s*$/, '').replace(/\n$/, '')
+const excerptOf = (output: string | undefined) =>
+  output
+    ?.replace(/^<file>\n?/, '')
+    .replace(/\n?<\/file>\s*$/, '')
+    .replace(/\n$/, '')
 
 /** What a tool's name and input (and, when finished, its output and metadata) say a view should show. */
 export function inferDisplay(tool: string, input: Metadata, output?: string, metadata: Metadata = {}): ToolDisplay | undefined {

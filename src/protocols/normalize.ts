@@ -12,12 +12,7 @@ import { deriveId } from './ids.js'
  * it is (extra fields kept); one of an unknown type, or too broken to render as its type, becomes an
  * `unsupported` part that keeps the original whole. Every problem is reported to `sink`.
  */
-export function normalizePart(
-  raw: unknown,
-  owner: { sessionID: string; messageID: string; index: number },
-  sink: DiagnosticSink,
-  path: (string | number)[],
-): Part {
+export function normalizePart(raw: unknown, owner: { sessionID: string; messageID: string; index: number }, sink: DiagnosticSink, path: (string | number)[]): Part {
   const record = isRecord(raw) ? raw : { value: raw }
   const id = typeof record.id === 'string' && record.id !== '' ? record.id : deriveId('prt', owner.messageID, owner.index)
   // A part belongs to the session of the message it arrived in.

@@ -218,7 +218,10 @@ export class Conversation {
     if (!target) {
       // No assistant turn to hang it on: a placeholder assistant message holds it, where the result came.
       const id = deriveId('msg', this.sessionID, 'orphans', result.orphanID)
-      const before = this.messages.slice(0, at).reverse().find((message) => message.info.role === 'user')
+      const before = this.messages
+        .slice(0, at)
+        .reverse()
+        .find((message) => message.info.role === 'user')
       target = { info: assistantInfo({ id, sessionID: this.sessionID, created: result.time, completed: result.time, parentID: before?.info.id ?? '', metadata: { orphanResults: true } }), parts: [] }
       this.messages.splice(at, 0, target)
       this.changed.add(target)

@@ -2,14 +2,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { Adapter, AdapterSession } from '../core/adapter.js'
 import { type ConvertOptions, type Diagnostic, InvalidDataError } from '../core/errors.js'
 import type { MessageInfo, Part, WithParts } from '../core/model/types.js'
-import {
-  applyOps,
-  badWrite,
-  type TranscriptOp,
-  type TranscriptState,
-  toMessages,
-  transcriptFromMessages,
-} from '../core/transcript.js'
+import { applyOps, badWrite, type TranscriptOp, type TranscriptState, toMessages, transcriptFromMessages } from '../core/transcript.js'
 import { sameContent } from './equal.js'
 
 /** Options of {@link ChatActions.ingest}: the adapter's own, plus the store's. */
@@ -242,7 +235,12 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
       const found = Object.hasOwn(adapters, adapter) ? adapters[adapter] : undefined
       if (found) return found
       const known = Object.keys(adapters)
-      const unknown: Diagnostic = { code: 'UNKNOWN_ADAPTER', message: `no adapter is named "${adapter}" (${known.length > 0 ? `known: ${known.join(', ')}` : 'this store was given none: pass adapter objects, or create it with adapters'})`, path: [], severity: 'error' }
+      const unknown: Diagnostic = {
+        code: 'UNKNOWN_ADAPTER',
+        message: `no adapter is named "${adapter}" (${known.length > 0 ? `known: ${known.join(', ')}` : 'this store was given none: pass adapter objects, or create it with adapters'})`,
+        path: [],
+        severity: 'error',
+      }
       if (opts.strict) throw new InvalidDataError([unknown])
       report(adapter, [unknown])
       return undefined

@@ -20,7 +20,9 @@ describe('FilePart', () => {
   })
 
   it('opens a remote image full size in a new tab once it is loaded', () => {
-    render(<FilePart part={file({ mime: 'image/png', url: 'https://cdn.example.com/chart.png' })} />, { wrapper: withConfig({ urlPolicy: createUrlPolicy({ imageOrigins: ['https://cdn.example.com'] }) }) })
+    render(<FilePart part={file({ mime: 'image/png', url: 'https://cdn.example.com/chart.png' })} />, {
+      wrapper: withConfig({ urlPolicy: createUrlPolicy({ imageOrigins: ['https://cdn.example.com'] }) }),
+    })
     const open = screen.getByRole('link', { name: 'Open image: chart.png' })
     expect(open.getAttribute('href')).toBe('https://cdn.example.com/chart.png')
     expect(open.getAttribute('target')).toBe('_blank')

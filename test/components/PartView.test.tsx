@@ -59,7 +59,7 @@ describe('PartView', () => {
     expect(screen.getByText('TEST_EDITS.md')).toBeTruthy()
   })
 
-  it('uses the host\'s component for a part type', () => {
+  it("uses the host's component for a part type", () => {
     const MyText = ({ part }: PartComponentProps<TextPart>) => <blockquote>{part.text.toUpperCase()}</blockquote>
     render(<PartView part={opencodeSession.messages[0]?.parts[0] as TextPart} />, { wrapper: withConfig({ components: { text: MyText } }) })
     expect(screen.getByText(/WRITE A SAMPLE FILE/).tagName).toBe('BLOCKQUOTE')

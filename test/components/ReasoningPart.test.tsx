@@ -10,7 +10,7 @@ const real = opencodeSession.messages[1]?.parts.find((part): part is ReasoningPa
 const live: ReasoningPartData = { ...real, text: 'The user wants', time: { start: real.time.start } }
 
 describe('ReasoningPart', () => {
-  it('is collapsed when done and says how long it thought, from the part\'s own time', () => {
+  it("is collapsed when done and says how long it thought, from the part's own time", () => {
     render(<ReasoningPart part={real} />, { wrapper: withConfig() })
     const toggle = screen.getByRole('button', { name: /Thought for 58 ms/ })
     expect(toggle.getAttribute('aria-expanded')).toBe('false')
@@ -28,7 +28,7 @@ describe('ReasoningPart', () => {
     expect(screen.getByRole('button', { name: /Thought for 12 s/ }).getAttribute('aria-expanded')).toBe('false')
   })
 
-  it('keeps the user\'s own choice when streaming ends', () => {
+  it("keeps the user's own choice when streaming ends", () => {
     const { rerender } = render(<ReasoningPart part={live} streaming />, { wrapper: withConfig() })
     act(() => screen.getByRole('button').click())
     expect(screen.getByRole('button').getAttribute('aria-expanded')).toBe('false')

@@ -5,9 +5,7 @@ import type { StepFinishPart as StepFinishPartData } from '../../src/core/model/
 import { LabelsProvider } from '../../src/labels/LabelsContext'
 import { opencodeSession } from '../fixtures/opencode'
 
-const steps = opencodeSession.messages.flatMap((message) =>
-  message.parts.filter((part): part is StepFinishPartData => part.type === 'step-finish'),
-)
+const steps = opencodeSession.messages.flatMap((message) => message.parts.filter((part): part is StepFinishPartData => part.type === 'step-finish'))
 const [first, second] = steps as [StepFinishPartData, StepFinishPartData]
 
 function valueOf(container: HTMLElement, term: string): HTMLElement {

@@ -10,7 +10,9 @@ import { withConfig } from './helpers'
 
 const write = opencodeCanonical[1]?.parts.find((part): part is ToolPartData => part.type === 'tool') as ToolPartData
 
-const neovate = fromToolMessage2(structuredClone(conversation)).messages.flatMap((message) => message.parts).filter((part): part is ToolPartData => part.type === 'tool')
+const neovate = fromToolMessage2(structuredClone(conversation))
+  .messages.flatMap((message) => message.parts)
+  .filter((part): part is ToolPartData => part.type === 'tool')
 const byCall = (callID: string) => neovate.find((part) => part.callID === callID) as ToolPartData
 const withState = (state: ToolState, tool = write.tool): ToolPartData => ({ ...write, tool, state })
 const time = { start: 1_000, end: 3_500 }
@@ -135,7 +137,7 @@ describe('built-in tool views', () => {
     expect(screen.getByText(/Cannot find name 'getUser'/)).toBeTruthy()
   })
 
-  it('shows a todo list with each item\'s state, from neovate and from opencode', () => {
+  it("shows a todo list with each item's state, from neovate and from opencode", () => {
     const { unmount } = render(<ToolPart part={byCall('toolu_02_todo')} />, { wrapper: withConfig() })
     const items = within(screen.getByRole('list', { name: 'Todos' })).getAllByRole('listitem')
     expect(items.map((item) => item.dataset.state)).toEqual(['in_progress', 'pending'])
@@ -161,7 +163,7 @@ describe('built-in tool views', () => {
     expect(screen.getByLabelText('Output').textContent).toContain('src/routes.ts:12')
   })
 
-  it('uses the host\'s view for a tool name over the built-in one', () => {
+  it("uses the host's view for a tool name over the built-in one", () => {
     const MyBash = ({ part }: ToolViewProps) => <p>custom view of {String(part.state.input.command)}</p>
     const state: ToolState = { status: 'completed', input: { command: 'ls' }, output: '', title: 'ls', metadata: {}, time }
     render(<ToolPart part={withState(state, 'bash')} />, { wrapper: withConfig({ tools: { bash: MyBash } }) })

@@ -12,7 +12,7 @@ const messages = () => structuredClone(opencodeSession.messages)
 const sync = (initial: WithParts[] = messages()) => createChatStore({ initial, coalesce: false })
 
 describe('MessageView', () => {
-  it('shows role, agent, model and time, and the assistant\'s cost', () => {
+  it("shows role, agent, model and time, and the assistant's cost", () => {
     const [, assistant] = messages()
     render(<Message message={assistant as WithParts} timeZone="UTC" />)
     const article = screen.getByRole('article', { name: 'Assistant' })
@@ -22,7 +22,7 @@ describe('MessageView', () => {
     expect(within(article).getByText('Cost: $0.0224')).toBeTruthy()
   })
 
-  it('shows a banner when the assistant\'s reply failed, with the parts that did arrive', () => {
+  it("shows a banner when the assistant's reply failed, with the parts that did arrive", () => {
     const [, assistant] = messages()
     const info = { ...(assistant?.info as AssistantInfo), error: { name: 'APIError', data: { message: 'Rate limit exceeded', statusCode: 429 } } }
     render(<Message message={{ info, parts: assistant?.parts ?? [] }} />)
@@ -36,7 +36,11 @@ describe('Transcript', () => {
   it('renders the real session in order, with per-message and session totals', () => {
     render(<Transcript store={sync()} highlighter={null} timeZone="UTC" />)
     const log = screen.getByRole('log', { name: 'Conversation' })
-    expect(within(log).getAllByRole('article').map((article) => article.getAttribute('aria-label'))).toEqual(['You', 'Assistant', 'Assistant'])
+    expect(
+      within(log)
+        .getAllByRole('article')
+        .map((article) => article.getAttribute('aria-label')),
+    ).toEqual(['You', 'Assistant', 'Assistant'])
     const totals = screen.getByRole('contentinfo', { name: 'Session total' })
     expect(totals.textContent).toContain(`$${(opencodeSession.session.cost ?? Number.NaN).toFixed(4)}`)
   })

@@ -22,7 +22,15 @@ export function fakeHighlighter(langs = ['typescript', 'python']) {
     tokenize(code, lang, state) {
       if (!loaded.has(lang)) return null
       calls.push(code)
-      const lines = code.replace(/\n$/, '').split('\n').map((line) => line.split(/(\s+)/).filter(Boolean).map((content): CodeToken => ({ content, light: '#123456', dark: '#abcdef' })))
+      const lines = code
+        .replace(/\n$/, '')
+        .split('\n')
+        .map((line) =>
+          line
+            .split(/(\s+)/)
+            .filter(Boolean)
+            .map((content): CodeToken => ({ content, light: '#123456', dark: '#abcdef' })),
+        )
       return { lines, state: (typeof state === 'number' ? state : 0) + lines.length }
     },
     async load(lang) {

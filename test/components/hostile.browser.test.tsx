@@ -41,9 +41,14 @@ function partsFor(url: string, index: number, messageID: string): Part[] {
     `[r${index}]: <${url}>`,
     `<img src="${url}"> <a href="${url}">raw ${index}</a>`,
   ].join('\n\n')
-  const files = (['image/png', 'application/pdf', 'text/html', 'image/svg+xml'] as const).map(
-    (mime, n): FilePart => ({ ...base, id: id(`file${n}`), type: 'file', mime, url, ...(n % 2 ? { filename: 'invoice.html' } : {}) }),
-  )
+  const files = (['image/png', 'application/pdf', 'text/html', 'image/svg+xml'] as const).map((mime, n): FilePart => ({
+    ...base,
+    id: id(`file${n}`),
+    type: 'file',
+    mime,
+    url,
+    ...(n % 2 ? { filename: 'invoice.html' } : {}),
+  }))
   return [
     { ...base, id: id('text'), type: 'text', text: markdown },
     { ...base, id: id('reasoning'), type: 'reasoning', text: markdown, time: { start: 1, end: 2 } },
@@ -74,11 +79,31 @@ function htmlTranscript(): WithParts[] {
     const base = { sessionID: session.id, messageID: id }
     const part = (kind: string) => `prt_html_${index}_${kind}`
     return {
-      info: { sessionID: session.id, id, role: 'assistant', time: { created: 1 }, parentID: '', modelID: html, providerID: html, agent: html, path: { cwd: '', root: '' }, cost: 0, tokens: { input: 0, output: 0, reasoning: 0, cache: { read: 0, write: 0 } }, error: { name: html, data: { message: html } } },
+      info: {
+        sessionID: session.id,
+        id,
+        role: 'assistant',
+        time: { created: 1 },
+        parentID: '',
+        modelID: html,
+        providerID: html,
+        agent: html,
+        path: { cwd: '', root: '' },
+        cost: 0,
+        tokens: { input: 0, output: 0, reasoning: 0, cache: { read: 0, write: 0 } },
+        error: { name: html, data: { message: html } },
+      },
       parts: [
         { ...base, id: part('text'), type: 'text', text: `${html}\n\n\`${html}\`\n\n\`\`\`html\n${html}\n\`\`\`` },
         { ...base, id: part('reasoning'), type: 'reasoning', text: html, time: { start: 1, end: 2 } },
-        { ...base, id: part('tool'), type: 'tool', callID: part('call'), tool: html, state: { status: 'completed', input: { html }, output: html, title: html, metadata: {}, time: { start: 1, end: 2 } } },
+        {
+          ...base,
+          id: part('tool'),
+          type: 'tool',
+          callID: part('call'),
+          tool: html,
+          state: { status: 'completed', input: { html }, output: html, title: html, metadata: {}, time: { start: 1, end: 2 } },
+        },
         { ...base, id: part('failed'), type: 'tool', callID: part('call2'), tool: 'bash', state: { status: 'error', input: { command: html }, error: html, time: { start: 1, end: 2 } } },
         { ...base, id: part('file'), type: 'file', mime: html, url: 'data:,x', filename: html },
         { ...base, id: part('agent'), type: 'agent', name: html },
@@ -92,7 +117,19 @@ function hostileTranscript(): WithParts[] {
   return hostileUrls.map((url, index) => {
     const id = `msg_${String(index).padStart(3, '0')}`
     return {
-      info: { sessionID: session.id, id, role: 'assistant', time: { created: 1 }, parentID: '', modelID: '', providerID: '', agent: '', path: { cwd: '', root: '' }, cost: 0, tokens: { input: 0, output: 0, reasoning: 0, cache: { read: 0, write: 0 } } },
+      info: {
+        sessionID: session.id,
+        id,
+        role: 'assistant',
+        time: { created: 1 },
+        parentID: '',
+        modelID: '',
+        providerID: '',
+        agent: '',
+        path: { cwd: '', root: '' },
+        cost: 0,
+        tokens: { input: 0, output: 0, reasoning: 0, cache: { read: 0, write: 0 } },
+      },
       parts: partsFor(url, index, id),
     }
   })
@@ -130,7 +167,9 @@ describe('hostile URLs in Chromium', () => {
     await settle()
     expect(remote()).toEqual([])
     expect(container.querySelectorAll('script, iframe, object, embed, link, meta, base, form, style, math').length).toBe(0)
-    const handlers = [...container.querySelectorAll('*')].flatMap((element) => [...element.attributes].filter((attribute) => attribute.name.startsWith('on')).map((attribute) => `${element.tagName} ${attribute.name}`))
+    const handlers = [...container.querySelectorAll('*')].flatMap((element) =>
+      [...element.attributes].filter((attribute) => attribute.name.startsWith('on')).map((attribute) => `${element.tagName} ${attribute.name}`),
+    )
     expect(handlers).toEqual([])
     // The payloads are on screen as text.
     expect(container.textContent).toContain('<script>alert(1)</script>')

@@ -44,7 +44,17 @@ describe('one bad message never blanks the transcript', () => {
   it('a message whose view throws shows an inline error in its place, and the rest stays', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     const store = createChatStore({ coalesce: false })
-    const broken = { ...good('bad'), info: { ...ids, id: 'bad', role: 'user', get time(): never { throw new Error('boom') } } as unknown as MessageInfo }
+    const broken = {
+      ...good('bad'),
+      info: {
+        ...ids,
+        id: 'bad',
+        role: 'user',
+        get time(): never {
+          throw new Error('boom')
+        },
+      } as unknown as MessageInfo,
+    }
     store.getState().reset([good('m1'), broken, good('m2')])
     render(<Transcript store={store} />, { wrapper: withConfig() })
     expect(screen.getByText('fine m1')).toBeTruthy()
@@ -69,7 +79,19 @@ describe('one bad part stays inside its boundary', () => {
   })
 
   it('a step-finish with no tokens does not break the message totals', () => {
-    const info: MessageInfo = { ...ids, id: 'a1', role: 'assistant', time: { created: 1 }, parentID: 'm1', modelID: '', providerID: '', agent: '', path: { cwd: '', root: '' }, cost: 0, tokens: { input: 0, output: 0, reasoning: 0, cache: { read: 0, write: 0 } } }
+    const info: MessageInfo = {
+      ...ids,
+      id: 'a1',
+      role: 'assistant',
+      time: { created: 1 },
+      parentID: 'm1',
+      modelID: '',
+      providerID: '',
+      agent: '',
+      path: { cwd: '', root: '' },
+      cost: 0,
+      tokens: { input: 0, output: 0, reasoning: 0, cache: { read: 0, write: 0 } },
+    }
     const message: WithParts = { info, parts: [{ ...ids, messageID: 'a1', id: 'sf', type: 'step-finish', reason: 'stop', cost: 0.5 } as unknown as Part, text('a1', 't', 'answer')] }
     render(<Message message={message} />, { wrapper: withConfig() })
     expect(screen.getByText('answer')).toBeTruthy()
@@ -79,7 +101,15 @@ describe('one bad part stays inside its boundary', () => {
 
 describe('names that are members of Object.prototype', () => {
   const tool = (name: string, input: Record<string, unknown> = { command: 'ls' }): ToolPart => {
-    return { ...ids, messageID: 'a1', id: `t_${name}`, type: 'tool', callID: `c_${name}`, tool: name, state: { status: 'completed', input, output: `ran ${name}`, title: name, metadata: {}, time: { start: 1, end: 2 } } }
+    return {
+      ...ids,
+      messageID: 'a1',
+      id: `t_${name}`,
+      type: 'tool',
+      callID: `c_${name}`,
+      tool: name,
+      state: { status: 'completed', input, output: `ran ${name}`, title: name, metadata: {}, time: { start: 1, end: 2 } },
+    }
   }
 
   it.each(['__proto__', 'constructor', 'valueOf', 'toString', 'hasOwnProperty'])('a tool named %s renders with the generic view', (name) => {

@@ -8,7 +8,15 @@ describe('URL policy', () => {
     expect(link('mailto:me@example.com')).toBe('mailto:me@example.com')
     expect(link('#section')).toBe('#section')
     expect(link('/docs/page')).toBe('/docs/page')
-    for (const bad of ['javascript:alert(1)', 'JavaScript:alert(1)', ' java\tscript:alert(1)', 'java\nscript:alert(1)', 'vbscript:msgbox(1)', 'data:text/html,<script>alert(1)</script>', 'file:///etc/passwd']) {
+    for (const bad of [
+      'javascript:alert(1)',
+      'JavaScript:alert(1)',
+      ' java\tscript:alert(1)',
+      'java\nscript:alert(1)',
+      'vbscript:msgbox(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'file:///etc/passwd',
+    ]) {
       expect(link(bad), bad).toBeNull()
     }
   })
@@ -86,7 +94,15 @@ describe('URL policy decides on the URL the browser loads', () => {
     const policy = createUrlPolicy({ baseUrl: 'https://app.example/' })
     expect(policy.file('data:application/pdf;base64,JVBERi0=', 'invoice.html')).toEqual({ url: 'data:application/pdf;base64,JVBERi0=', download: 'invoice.html.pdf' })
     expect(policy.file('DATA:Image/PNG;base64,AAAA', 'x')).toEqual({ url: 'data:Image/PNG;base64,AAAA', download: 'x.png' })
-    for (const bad of ['data:text/html,<b>', 'data:application/xhtml+xml,<x/>', 'data:image/svg+xml,<svg/>', 'data:text/xml,<x/>', 'data:application/javascript,1', 'javascript:alert(1)', 'mailto:me@example.com']) {
+    for (const bad of [
+      'data:text/html,<b>',
+      'data:application/xhtml+xml,<x/>',
+      'data:image/svg+xml,<svg/>',
+      'data:text/xml,<x/>',
+      'data:application/javascript,1',
+      'javascript:alert(1)',
+      'mailto:me@example.com',
+    ]) {
       expect(policy.file(bad, 'f'), bad).toBeNull()
     }
     expect(policy.file('blob:https://app.example/1', 'report.pdf', 'application/pdf')).toEqual({ url: 'blob:https://app.example/1', download: 'report.pdf' })

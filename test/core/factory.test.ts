@@ -60,10 +60,7 @@ describe('part factory', () => {
   it('builds user and assistant messages that validate (seed 000 §7.2)', () => {
     const user = createUserInfo('ses_1', { agent: 'build', model: { providerID: 'p', modelID: 'm' } }, { now: 1 })
     const assistant = createAssistantInfo('ses_1', { parentID: user.id, modelID: 'm', providerID: 'p', agent: 'build' }, { now: 2 })
-    const message = createWithParts(assistant, [
-      createStepStartPart('ses_1', assistant.id),
-      createTextPart('ses_1', assistant.id, 'Hello'),
-    ])
+    const message = createWithParts(assistant, [createStepStartPart('ses_1', assistant.id), createTextPart('ses_1', assistant.id, 'Hello')])
     expect(validateMessage(createWithParts(user, [createTextPart('ses_1', user.id, 'Hi')]))).toEqual([])
     expect(validateMessage(message)).toEqual([])
     expect(message.info.time.completed).toBeUndefined()

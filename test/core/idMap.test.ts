@@ -58,7 +58,11 @@ describe('IdMap', () => {
   it('keeps keys whose hashes collide apart', () => {
     const [a, b] = COLLIDING
     expect(hashOf(a)).toBe(hashOf(b))
-    let map = IdMap.from([['x', 0], [a, 1], [b, 2]])
+    let map = IdMap.from([
+      ['x', 0],
+      [a, 1],
+      [b, 2],
+    ])
     expect(map.get(a)).toBe(1)
     expect(map.get(b)).toBe(2)
     expect(map.set(b, 2)).toBe(map)

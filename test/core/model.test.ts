@@ -59,9 +59,7 @@ describe('the canonical model against the real opencode export', () => {
 
 describe('part types and guards', () => {
   it('names the twelve opencode part types', () => {
-    expect([...KNOWN_PART_TYPES].sort()).toEqual(
-      ['agent', 'compaction', 'file', 'patch', 'reasoning', 'retry', 'snapshot', 'step-finish', 'step-start', 'subtask', 'text', 'tool'],
-    )
+    expect([...KNOWN_PART_TYPES].sort()).toEqual(['agent', 'compaction', 'file', 'patch', 'reasoning', 'retry', 'snapshot', 'step-finish', 'step-start', 'subtask', 'text', 'tool'])
     expect(isKnownPartType('tool')).toBe(true)
     expect(isKnownPartType('unsupported')).toBe(false)
     expect(isKnownPartType('Text')).toBe(false)

@@ -134,9 +134,7 @@ describe('tool-state machine', () => {
     try {
       createError({}, '', 1, 2)
     } catch (error) {
-      expect((error as InvalidDataError).diagnostics).toEqual([
-        { code: 'BR-10', message: 'error must be a non-empty string', path: ['error'], severity: 'error' },
-      ])
+      expect((error as InvalidDataError).diagnostics).toEqual([{ code: 'BR-10', message: 'error must be a non-empty string', path: ['error'], severity: 'error' }])
     }
   })
 

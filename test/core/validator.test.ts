@@ -1,15 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { InvalidDataError, formatPath, type IssueCode } from '../../src/core/errors'
-import {
-  isValidMessage,
-  isValidPart,
-  isValidTranscript,
-  validateMessage,
-  validatePart,
-  validateToolState,
-  validateTranscript,
-} from '../../src/core/validator'
+import { isValidMessage, isValidPart, isValidTranscript, validateMessage, validatePart, validateToolState, validateTranscript } from '../../src/core/validator'
 import { opencodeSession } from '../fixtures/opencode'
 import { samplePartOfEveryType } from './samples'
 
@@ -36,9 +28,7 @@ describe('validatePart', () => {
   it('BR-03: type must be a string literal; an unknown type is kept as a warning', () => {
     expect(codes(validatePart({ id: 'a', sessionID: 's', messageID: 'm' }))).toEqual(['BR-03'])
     expect(codes(validatePart({ id: 'a', sessionID: 's', messageID: 'm', type: 7 }))).toEqual(['BR-03'])
-    expect(validatePart({ id: 'a', sessionID: 's', messageID: 'm', type: 'hologram' })).toMatchObject([
-      { code: 'UNSUPPORTED_PART', severity: 'warning', path: ['type'] },
-    ])
+    expect(validatePart({ id: 'a', sessionID: 's', messageID: 'm', type: 'hologram' })).toMatchObject([{ code: 'UNSUPPORTED_PART', severity: 'warning', path: ['type'] }])
   })
 
   it('BR-04: ids are non-empty strings, not necessarily UUIDs', () => {
@@ -163,9 +153,7 @@ describe('validateMessage', () => {
   })
 
   it('rejects a role it does not know', () => {
-    expect(validateMessage({ info: { id: 'm', sessionID: 's', role: 'system', time: { created: 1 } }, parts: [] })).toMatchObject([
-      { code: 'SHAPE', path: ['info', 'role'] },
-    ])
+    expect(validateMessage({ info: { id: 'm', sessionID: 's', role: 'system', time: { created: 1 } }, parts: [] })).toMatchObject([{ code: 'SHAPE', path: ['info', 'role'] }])
   })
 })
 
@@ -211,15 +199,7 @@ describe('validateTranscript', () => {
   })
 
   it('never throws on mutations of the real session', () => {
-    const paths = fc.constantFrom(
-      ['info'],
-      ['parts'],
-      ['parts', 0],
-      ['parts', 1, 'state'],
-      ['parts', 1, 'state', 'time'],
-      ['info', 'tokens'],
-      ['info', 'time'],
-    )
+    const paths = fc.constantFrom(['info'], ['parts'], ['parts', 0], ['parts', 1, 'state'], ['parts', 1, 'state', 'time'], ['info', 'tokens'], ['info', 'time'])
     fc.assert(
       fc.property(fc.nat(2), paths, fc.anything(), (index, path, value) => {
         const messages = realMessages() as unknown as Record<string, unknown>[]

@@ -24,7 +24,11 @@ describe('chat messages with fields of the wrong type', () => {
     ])
     expect(messages[0]?.info.metadata).toEqual({ value: 'a string' })
     const tools = messages.flatMap((message) => message.parts).filter((part): part is ToolPart => part.type === 'tool')
-    expect(tools.map((tool) => [tool.callID, tool.tool])).toEqual([['c1', 'grep'], [expect.any(String), 'unknown'], ['c2', 'ls']])
+    expect(tools.map((tool) => [tool.callID, tool.tool])).toEqual([
+      ['c1', 'grep'],
+      [expect.any(String), 'unknown'],
+      ['c2', 'ls'],
+    ])
     expect(tools[0]?.state.input).toEqual({ pattern: 'x' })
     // Arguments given as an object (not JSON text) are read as they are, without a diagnostic.
     expect(codes(diagnostics)).toEqual(['BAD_METADATA', 'BAD_TOOL_CALLS', 'BAD_TOOL_CALL', 'ARGS_PARSE_FAILED'])
@@ -55,7 +59,12 @@ describe('other converters', () => {
   })
 
   it('toolmessage2 and delta messages: values whose toString is not a function are read, not called', () => {
-    expect(() => fromToolMessage2([{ role: odd, uuid: odd, content: [{ type: odd }] }, { role: 'assistant', content: [{ type: odd }] }])).not.toThrow()
+    expect(() =>
+      fromToolMessage2([
+        { role: odd, uuid: odd, content: [{ type: odd }] },
+        { role: 'assistant', content: [{ type: odd }] },
+      ]),
+    ).not.toThrow()
     const delta = fromDeltaMessages([{ runId: odd, role: odd, parts: [{ kind: 'text', payload: { text: 'kept' } }] }])
     expect(delta.messages[0]?.parts[0]).toMatchObject({ type: 'text', text: 'kept' })
     expect(codes(delta.diagnostics)).toContain('UNKNOWN_ROLE')

@@ -69,13 +69,21 @@ describe('converters are total in default mode', () => {
 
   it('opencode events: arbitrary and mutated events never throw', () => {
     fc.assert(
-      fc.property(fc.array(fc.oneof(hostileValue(), fc.constantFrom(...events).chain((event) => mutated(event))), { maxLength: 6 }), (list) => {
-        for (const event of list) fromOpencodeEvent(event)
-      }),
+      fc.property(
+        fc.array(
+          fc.oneof(
+            hostileValue(),
+            fc.constantFrom(...events).chain((event) => mutated(event)),
+          ),
+          { maxLength: 6 },
+        ),
+        (list) => {
+          for (const event of list) fromOpencodeEvent(event)
+        },
+      ),
       RUNS,
     )
   })
-
 })
 
 describe('ingest is total in default mode', () => {

@@ -8,7 +8,11 @@ import { Conversation } from '../../src/protocols/pairing'
 import { createToolMessage2Stream, fromToolMessage2 } from '../../src/protocols/toolmessage2'
 
 const call = (id: string) => ({ role: 'assistant', uuid: `a_${id}`, content: [{ type: 'tool_use', id, name: 'ls', input: {} }] })
-const result = (id: string, text: string, uuid = `t_${id}_${text}`) => ({ role: 'tool', uuid, content: [{ type: 'tool-result', toolCallId: id, toolName: 'ls', input: {}, result: { llmContent: text } }] })
+const result = (id: string, text: string, uuid = `t_${id}_${text}`) => ({
+  role: 'tool',
+  uuid,
+  content: [{ type: 'tool-result', toolCallId: id, toolName: 'ls', input: {}, result: { llmContent: text } }],
+})
 const tools = (messages: { parts: { type: string }[] }[]) => messages.flatMap((message) => message.parts).filter((part): part is ToolPart => part.type === 'tool')
 const codes = (list: { code: string }[]) => list.map((d) => d.code)
 
@@ -69,8 +73,10 @@ describe('the pairing policy', () => {
     const sink = new DiagnosticSink()
     const conversation = new Conversation('s', sink)
     const message = conversation.add({ info: assistantInfo({ id: 'm', sessionID: 's', created: 0 }), parts: [] })
-    for (let i = 0; i < 2_000; i++) conversation.call(message, toolPart({ id: `p${i}`, sessionID: 's', messageID: 'm' }, { callID: `c${i}`, tool: 'ls', state: runningState({ input: {}, start: 0 }) }), [i])
-    for (let i = 0; i < 2_000; i++) conversation.result({ callID: `c${i}`, orphanID: `o${i}`, path: [i], time: 1, state: (found) => toolResult({ input: found?.state.input ?? {}, start: 0, end: 1, output: `r${i}` }) })
+    for (let i = 0; i < 2_000; i++)
+      conversation.call(message, toolPart({ id: `p${i}`, sessionID: 's', messageID: 'm' }, { callID: `c${i}`, tool: 'ls', state: runningState({ input: {}, start: 0 }) }), [i])
+    for (let i = 0; i < 2_000; i++)
+      conversation.result({ callID: `c${i}`, orphanID: `o${i}`, path: [i], time: 1, state: (found) => toolResult({ input: found?.state.input ?? {}, start: 0, end: 1, output: `r${i}` }) })
     expect(tools(conversation.finish()).every((part, i) => part.state.status === 'completed' && part.state.output === `r${i}`)).toBe(true)
     expect(sink.list).toEqual([])
   })

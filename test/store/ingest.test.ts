@@ -141,9 +141,7 @@ describe('diagnostics', () => {
     ]
     for (const reported of bad) expect(reported.length).toBeGreaterThan(0)
     const after = store.getState()
-    expect(after.diagnostics.map((diagnostic) => diagnostic.protocol)).toEqual(
-      expect.arrayContaining(['opencode', 'opencode-event', 'toolmessage2', 'delta', 'chat', 'msgfile']),
-    )
+    expect(after.diagnostics.map((diagnostic) => diagnostic.protocol)).toEqual(expect.arrayContaining(['opencode', 'opencode-event', 'toolmessage2', 'delta', 'chat', 'msgfile']))
     expect(after.diagnostics).toEqual(bad.flat())
     expect(after.messageIds).toBe(before.messageIds)
     expect(selectTranscript(after)).toEqual(selectTranscript(before))

@@ -4,18 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { StepFinishPart, TextPart } from '../../src/core/model/types'
 import { createChatStore } from '../../src/createChatStore'
 import { type ChatStore } from '../../src/store/chatStore'
-import {
-  ChatStoreProvider,
-  useDiagnostics,
-  useMessage,
-  useMessageIds,
-  useMessageTotals,
-  usePart,
-  usePartIds,
-  useParts,
-  useStatus,
-  useTotals,
-} from '../../src/store/react'
+import { ChatStoreProvider, useDiagnostics, useMessage, useMessageIds, useMessageTotals, usePart, usePartIds, useParts, useStatus, useTotals } from '../../src/store/react'
 import { repeatSession } from '../fixtures/generate'
 
 /** Renders per component and id, counted during render. */
@@ -24,7 +13,10 @@ function renderCounter() {
   const hit = (key: string) => counts.set(key, (counts.get(key) ?? 0) + 1)
   const snapshot = () => new Map(counts)
   const changedSince = (before: Map<string, number>) =>
-    [...counts].filter(([key, count]) => before.get(key) !== count).map(([key]) => key).sort()
+    [...counts]
+      .filter(([key, count]) => before.get(key) !== count)
+      .map(([key]) => key)
+      .sort()
   return { hit, snapshot, changedSince }
 }
 

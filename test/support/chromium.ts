@@ -50,8 +50,7 @@ export function chromiumBrowser(project: string): BrowserConfigOptions {
       toMatchScreenshot: {
         comparatorName: 'pixelmatch',
         comparatorOptions: { threshold: 0.1, allowedMismatchedPixelRatio: 0 },
-        resolveScreenshotPath: ({ arg, browserName, platform, ext, root }) =>
-          `${root}/test/__screenshots__/${project}/${arg}-${browserName}-${platform}${ext}`,
+        resolveScreenshotPath: ({ arg, browserName, platform, ext, root }) => `${root}/test/__screenshots__/${project}/${arg}-${browserName}-${platform}${ext}`,
       },
     },
   }

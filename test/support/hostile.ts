@@ -24,7 +24,11 @@ export function hostileLeaf(): fc.Arbitrary<unknown> {
       [null],
       { toString: 1 },
       { toString: null, valueOf: null },
-      { toString: () => { throw new Error('toString') } },
+      {
+        toString: () => {
+          throw new Error('toString')
+        },
+      },
       Object.create(null),
       JSON.parse('{"__proto__": {"polluted": true}}'),
       '2026-13-45T99:99:99Z',
@@ -82,20 +86,18 @@ function setAt(root: unknown, path: (string | number)[], value: unknown, mode: '
 /** A real input with a few fields replaced by hostile values or removed. */
 export function mutated(seed: unknown, count = 3): fc.Arbitrary<unknown> {
   const all = paths(seed)
-  return fc
-    .array(fc.tuple(fc.nat(all.length - 1), hostileValue(), fc.boolean()), { minLength: 1, maxLength: count })
-    .map((edits) => {
-      let value = seed
-      for (const [index, replacement, remove] of edits) {
-        const path = all[index] ?? []
-        try {
-          value = setAt(value, path, replacement, remove ? 'delete' : 'replace')
-        } catch {
-          // The path went away with an earlier edit.
-        }
+  return fc.array(fc.tuple(fc.nat(all.length - 1), hostileValue(), fc.boolean()), { minLength: 1, maxLength: count }).map((edits) => {
+    let value = seed
+    for (const [index, replacement, remove] of edits) {
+      const path = all[index] ?? []
+      try {
+        value = setAt(value, path, replacement, remove ? 'delete' : 'replace')
+      } catch {
+        // The path went away with an earlier edit.
       }
-      return value
-    })
+    }
+    return value
+  })
 }
 
 /** An array or object nested `depth` levels deep. */
@@ -106,7 +108,13 @@ export function deeplyNested(depth: number, leaf: unknown = 'x'): unknown {
 }
 
 /** The texts a reader would miss if they were dropped: strings of 3+ characters under text-bearing keys, with their paths. */
-export function textsIn(value: unknown, keys: ReadonlySet<string>, path: (string | number)[] = [], out: { text: string; path: (string | number)[] }[] = [], depth = 0): { text: string; path: (string | number)[] }[] {
+export function textsIn(
+  value: unknown,
+  keys: ReadonlySet<string>,
+  path: (string | number)[] = [],
+  out: { text: string; path: (string | number)[] }[] = [],
+  depth = 0,
+): { text: string; path: (string | number)[] }[] {
   if (depth > 40 || value === null || typeof value !== 'object') return out
   for (const name of Object.keys(value)) {
     const key = Array.isArray(value) ? Number(name) : name
@@ -122,7 +130,20 @@ export function startsWith(path: readonly (string | number)[], prefix: readonly 
   return prefix.length <= path.length && prefix.every((key, index) => key === path[index])
 }
 
-const FRAGMENTS = ['\n# %% [^x]\n', '\n## %%% [^y.1]\n', '[^x]: [tool] time="1e16" name="__proto__"\n', '[^y.1]: status="failed" mime_type="text/html"\n', '```\n', '\n---\n', '> '.repeat(50), '\\', '%%', '[^', '"', '\u0000']
+const FRAGMENTS = [
+  '\n# %% [^x]\n',
+  '\n## %%% [^y.1]\n',
+  '[^x]: [tool] time="1e16" name="__proto__"\n',
+  '[^y.1]: status="failed" mime_type="text/html"\n',
+  '```\n',
+  '\n---\n',
+  '> '.repeat(50),
+  '\\',
+  '%%',
+  '[^',
+  '"',
+  '\u0000',
+]
 
 /** A text with hostile fragments spliced in at random places. */
 export function mutatedText(seed: string): fc.Arbitrary<string> {

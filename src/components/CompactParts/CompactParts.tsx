@@ -89,5 +89,7 @@ export function SubtaskPart(props: RowProps<SubtaskPartData>) {
 /** A part of a type the kit does not know: shown as a neutral row, never dropped. */
 export function UnsupportedPart(props: RowProps<UnsupportedPartData>) {
   const labels = useLabels()
-  return <Row {...props} type="unsupported" icon="?" title={fillLabel(labels.unsupportedPart, { type: typeof props.part.originalType === 'string' ? props.part.originalType : textOf(props.part.type) })} />
+  return (
+    <Row {...props} type="unsupported" icon="?" title={fillLabel(labels.unsupportedPart, { type: typeof props.part.originalType === 'string' ? props.part.originalType : textOf(props.part.type) })} />
+  )
 }

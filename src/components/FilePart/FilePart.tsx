@@ -76,9 +76,7 @@ export function FilePart({ part, className, streaming: _streaming, ...rest }: Fi
           <img src={image.url} alt={name} loading="lazy" referrerPolicy="no-referrer" onError={() => setBroken(true)} />
         </span>
       ) : null}
-      {image?.action === 'click' && !opened ? (
-        <ImageGate host={image.host} onOpen={() => setOpened(true)} />
-      ) : null}
+      {image?.action === 'click' && !opened ? <ImageGate host={image.host} onOpen={() => setOpened(true)} /> : null}
       <div className="cp-file__chip">
         <span className="cp-file__icon" aria-hidden="true">
           {iconFor(part.mime)}

@@ -52,7 +52,7 @@ const Line = memo(function Line({ tokens, text }: { tokens: CodeToken[] | undefi
       {tokens
         ? tokens.map((token, i) => (
             <span
-              // biome-ignore lint/suspicious/noArrayIndexKey: tokens of a line have no identity but their place
+              // tokens of a line have no identity but their place
               key={i}
               className="cp-code__token"
               data-style={token.fontStyle || undefined}
@@ -125,11 +125,11 @@ export function CodeBlock({ code, lang = '', streaming = false, highlighter }: C
         <CopyButton text={body} label={labels.copyCode} />
       </div>
       {/* Focusable so a keyboard can scroll long lines. */}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
+      {/* a scrollable region must be reachable by keyboard */}
       <pre className="cp-code__pre" tabIndex={0}>
         <code>
           {lines.map((line, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: a line is its place in the block
+            // a line is its place in the block
             <Line key={i} tokens={tokens[i]} text={line} />
           ))}
         </code>

@@ -160,7 +160,7 @@ function StreamingList({ list, components }: { list: ListItems; components: Comp
   const items = list.items.map((item, i) => {
     const source = i === last ? repairTail(item) : item
     return (
-      // biome-ignore lint/suspicious/noArrayIndexKey: an item is its place in the list; earlier items never move
+      // an item is its place in the list; earlier items never move
       <ListItem key={i} source={source} plugins={pluginsFor(source)} components={itemComponents} />
     )
   })
@@ -230,15 +230,16 @@ export function Markdown({ text, streaming = false, components }: MarkdownProps)
     const elements: ReactElement<BlockProps>[] = []
     for (const [i, source] of split.finished.entries()) {
       const previous = sameInputs ? rendered.elements[i] : undefined
-      elements.push(
-        previous?.props.source === source ? previous : <MarkdownBlock key={i} source={source} streaming={false} policy={urlPolicy} highlighter={highlighter} components={components} />,
-      )
+      elements.push(previous?.props.source === source ? previous : <MarkdownBlock key={i} source={source} streaming={false} policy={urlPolicy} highlighter={highlighter} components={components} />)
     }
     Object.assign(rendered, { elements, policy: urlPolicy, highlighter, components })
   }
   rendered.split = split
   // One array, keyed by position, so the live block keeps its instance (and its code block's
   // highlighted lines) when it finishes and moves among the finished ones.
-  const children = split.live === null ? rendered.elements : [...rendered.elements, <MarkdownBlock key={split.finished.length} source={split.live} streaming={streaming} policy={urlPolicy} highlighter={highlighter} components={components} />]
+  const children =
+    split.live === null
+      ? rendered.elements
+      : [...rendered.elements, <MarkdownBlock key={split.finished.length} source={split.live} streaming={streaming} policy={urlPolicy} highlighter={highlighter} components={components} />]
   return <div className="cp-markdown">{children}</div>
 }

@@ -37,7 +37,11 @@ function PartFailed({ part, error }: { part: Part; error: unknown }) {
   const type = typeof part?.type === 'string' ? part.type : ''
   return (
     <div className="cp-part-failed" data-part={type || undefined} data-state="failed" role="note">
-      <strong>{labels.partFailed}</strong> <span className="cp-part-failed__detail">({type ? `${type}: ` : ''}{message})</span>
+      <strong>{labels.partFailed}</strong>{' '}
+      <span className="cp-part-failed__detail">
+        ({type ? `${type}: ` : ''}
+        {message})
+      </span>
     </div>
   )
 }

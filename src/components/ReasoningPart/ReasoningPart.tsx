@@ -22,11 +22,7 @@ export function ReasoningPart({ part, streaming, className, ...rest }: Reasoning
   const labels = useLabels()
   const live = streaming ?? part.time.end === undefined
   const thinking = live && part.time.end === undefined
-  const summary = thinking
-    ? labels.thinking
-    : part.time.end !== undefined
-      ? fillLabel(labels.thoughtFor, { seconds: formatDuration(Math.max(0, part.time.end - part.time.start)) })
-      : labels.reasoning
+  const summary = thinking ? labels.thinking : part.time.end !== undefined ? fillLabel(labels.thoughtFor, { seconds: formatDuration(Math.max(0, part.time.end - part.time.start)) }) : labels.reasoning
   return (
     <div {...rest} className={cx('cp-reasoning', className)} data-part="reasoning" data-state={thinking ? 'streaming' : 'done'}>
       <Disclosure summary={summary} defaultOpen={thinking}>

@@ -10,7 +10,7 @@ export interface StepStartPartProps extends Omit<ComponentPropsWithRef<'div'>, '
 }
 
 /** A quiet boundary where a model step begins. */
-export function StepStartPart({ part, className, streaming: _streaming, ...rest }: StepStartPartProps) {
+export function StepStartPart({ part: _part, className, streaming: _streaming, ...rest }: StepStartPartProps) {
   const labels = useLabels()
   return (
     <div {...rest} className={cx('cp-step-start', className)} data-part="step-start" role="separator" aria-label={labels.stepStarted}>

@@ -19,13 +19,7 @@ export function TextPart({ part, streaming = false, className, ...rest }: TextPa
   const labels = useLabels()
   const flag = part.ignored ? labels.ignored : part.synthetic ? labels.synthetic : null
   return (
-    <div
-      {...rest}
-      className={cx('cp-text', className)}
-      data-part="text"
-      data-synthetic={part.synthetic || undefined}
-      data-ignored={part.ignored || undefined}
-    >
+    <div {...rest} className={cx('cp-text', className)} data-part="text" data-synthetic={part.synthetic || undefined} data-ignored={part.ignored || undefined}>
       {flag ? <span className="cp-flag">{flag}</span> : null}
       <Markdown text={part.text} streaming={streaming} />
     </div>

@@ -23,7 +23,7 @@ export function LongText({ text, maxLines = 12, className, label }: LongTextProp
   const shown = long && !open ? lines.slice(0, maxLines).join('\n') : text
   return (
     <div className={cx('cp-longtext', className)} data-folded={long && !open ? true : undefined}>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
+      {/* a scrollable region must be reachable by keyboard */}
       <pre id={id} className="cp-longtext__pre" tabIndex={0} aria-label={label}>
         {shown}
       </pre>

@@ -119,10 +119,10 @@ export function DiffToolView(props: DisplayViewProps<'diff'>) {
           <span className="cp-diff__added">+{counts.added}</span> <span className="cp-diff__removed">−{counts.removed}</span>
         </span>
       </div>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
+      {/* a scrollable region must be reachable by keyboard */}
       <pre className="cp-diff" tabIndex={0} aria-label={fillLabel(labels.diffCounts, counts)}>
         {folded.map((line, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: a diff line is its place
+          // a diff line is its place
           <span key={i} className="cp-diff__line" data-kind={line.kind}>
             <span className="cp-diff__sign" aria-hidden={line.kind === 'context' || undefined}>
               {SIGN[line.kind]}
@@ -146,7 +146,7 @@ export function TodoToolView(props: DisplayViewProps<'todos'>) {
     <>
       <ul className="cp-todos" aria-label={labels.todos}>
         {props.display.todos.map((todo, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: todos may repeat their text
+          // todos may repeat their text
           <li key={i} className="cp-todo" data-state={todo.status}>
             <span className="cp-todo__icon" aria-hidden="true">
               {ownEntry(TODO_ICON, todo.status) ?? '○'}

@@ -327,7 +327,7 @@ function TranscriptBody({ showTotals, timeZone, virtualize = true, overscan = 10
   )
 
   // New messages change the rows; the range follows.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the message list changes
+  // runs when the message list changes
   useLayoutEffect(() => {
     if (windowed) updateRange()
   }, [ids, windowed, updateRange])
@@ -344,7 +344,7 @@ function TranscriptBody({ showTotals, timeZone, virtualize = true, overscan = 10
 
   return (
     <div {...rest} className={cx('cp-transcript', className)} data-status={status}>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the message list scrolls and must be reachable by keyboard */}
+      {/* the message list scrolls and must be reachable by keyboard */}
       <div ref={scroller} className="cp-transcript__scroller" role="log" aria-label={labels.transcript} aria-live="off" tabIndex={0} onScroll={onScroll}>
         <div
           ref={content}

@@ -334,33 +334,13 @@ export interface UnsupportedPart extends PartBase {
 }
 
 /** Every kind of part, discriminated on `type`. */
-export type Part =
-  | TextPart
-  | ReasoningPart
-  | ToolPart
-  | StepStartPart
-  | StepFinishPart
-  | FilePart
-  | SnapshotPart
-  | PatchPart
-  | AgentPart
-  | RetryPart
-  | CompactionPart
-  | SubtaskPart
-  | UnsupportedPart
+export type Part = TextPart | ReasoningPart | ToolPart | StepStartPart | StepFinishPart | FilePart | SnapshotPart | PatchPart | AgentPart | RetryPart | CompactionPart | SubtaskPart | UnsupportedPart
 
 /** The `type` names of {@link Part}. */
 export type PartType = Part['type']
 
 /** Error names opencode puts on an assistant message; others may appear. */
-export type KnownMessageErrorName =
-  | 'MessageAbortedError'
-  | 'APIError'
-  | 'ProviderAuthError'
-  | 'UnknownError'
-  | 'MessageOutputLengthError'
-  | 'StructuredOutputError'
-  | 'ContextOverflowError'
+export type KnownMessageErrorName = 'MessageAbortedError' | 'APIError' | 'ProviderAuthError' | 'UnknownError' | 'MessageOutputLengthError' | 'StructuredOutputError' | 'ContextOverflowError'
 
 /** An error on an assistant message or a retry part: `{ name, data }`. */
 export interface MessageError {

@@ -24,7 +24,6 @@ function contentOf(raw: Record<string, unknown>, sink: DiagnosticSink, path: Pat
   return textOf(value)
 }
 
-
 function metadataOf(value: unknown, sink: DiagnosticSink, path: Path): Record<string, unknown> | undefined {
   if (value === undefined || value === null) return undefined
   if (isRecord(value)) return value

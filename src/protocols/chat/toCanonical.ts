@@ -60,9 +60,21 @@ export function fromChatMessages(input: unknown, options?: ChatOptions): { messa
   const openAssistant = (index: number, typed: TypedMessage): WithParts => {
     const time = typed.metaInfo.timestamp ?? 0
     const id = deriveId('msg', sessionID, index)
-    const info = assistantInfo({ id, sessionID, created: time, completed: time, parentID: conversation.last('user')?.info.id ?? '', ...(typed.metaInfo.metadata ? { metadata: typed.metaInfo.metadata } : {}) })
+    const info = assistantInfo({
+      id,
+      sessionID,
+      created: time,
+      completed: time,
+      parentID: conversation.last('user')?.info.id ?? '',
+      ...(typed.metaInfo.metadata ? { metadata: typed.metaInfo.metadata } : {}),
+    })
     const message = conversation.add({ info, parts: [] })
-    pendingReasoning.forEach((reasoning, n) => conversation.push(message, reasoningPart({ id: deriveId('prt', sessionID, index, 'reasoning', n), sessionID, messageID: id }, reasoning.text, { start: reasoning.time, end: reasoning.time }, reasoning.metadata)))
+    pendingReasoning.forEach((reasoning, n) =>
+      conversation.push(
+        message,
+        reasoningPart({ id: deriveId('prt', sessionID, index, 'reasoning', n), sessionID, messageID: id }, reasoning.text, { start: reasoning.time, end: reasoning.time }, reasoning.metadata),
+      ),
+    )
     pendingReasoning = []
     return message
   }
@@ -109,7 +121,10 @@ export function fromChatMessages(input: unknown, options?: ChatOptions): { messa
         if (usage) {
           const used = tokens({ total: usage.totalTokens, input: usage.promptTokens, output: usage.completionTokens })
           conversation.push(host, stepFinishPart({ ...owner, id: partId('usage') }, { reason: finishReason ?? (calls.length > 0 ? 'tool-calls' : 'stop'), tokens: used }))
-          host.info = { ...info, tokens: tokens({ total: (info.tokens.total ?? 0) + (used.total ?? 0), input: info.tokens.input + used.input, output: info.tokens.output + used.output, cache: info.tokens.cache }) }
+          host.info = {
+            ...info,
+            tokens: tokens({ total: (info.tokens.total ?? 0) + (used.total ?? 0), input: info.tokens.input + used.input, output: info.tokens.output + used.output, cache: info.tokens.cache }),
+          }
         }
         if (finishReason !== undefined) host.info = { ...(host.info as AssistantInfo), finish: finishReason }
         conversation.touch(host)

@@ -95,7 +95,13 @@ export function toTypedMessage(flat: ChatMessage): TypedMessage {
     }
     default:
       // An unknown role is read as a user message (seed 002's fallback); the role stays in `extra`.
-      return withExtra({ kind: 'user', content: flat.content, metaInfo: request }, extraOf(flat, base.filter((key) => key !== 'role')))
+      return withExtra(
+        { kind: 'user', content: flat.content, metaInfo: request },
+        extraOf(
+          flat,
+          base.filter((key) => key !== 'role'),
+        ),
+      )
   }
 }
 

@@ -199,7 +199,10 @@ const HANDLERS: Record<MessageDeltaKind, (context: Context) => void> = {
     tool.start = context.time
     const display = inferDisplay(tool.tool, tool.input)
     const metadata = 'error' in parsed ? { metadata: { rawArgsText: tool.raw, argsParseFailed: true, argsParseError: parsed.error } } : {}
-    context.emit({ op: 'upsertPart', part: toolPart(idsOf(run, tool.partID), { callID: id, tool: tool.tool, state: runningState({ input: tool.input, start: context.time, ...(display ? { display } : {}) }), ...metadata }) })
+    context.emit({
+      op: 'upsertPart',
+      part: toolPart(idsOf(run, tool.partID), { callID: id, tool: tool.tool, state: runningState({ input: tool.input, start: context.time, ...(display ? { display } : {}) }), ...metadata }),
+    })
   },
   usage(context) {
     const { payload, run } = context
@@ -378,12 +381,23 @@ class Session implements DeltaStream {
       const content = payload.content
       const output = typeof content === 'string' ? content : content === undefined ? '' : safeJson(content)
       const runId = typeof message.runId === 'string' ? message.runId : undefined
-      const run = (runId !== undefined ? this.runs.get(runId) : undefined)?.tools.has(callID) ? this.runs.get(runId as string) : [...this.runs.values()].find((candidate) => candidate.tools.has(callID))
+      const run = (runId !== undefined ? this.runs.get(runId) : undefined)?.tools.has(callID)
+        ? this.runs.get(runId as string)
+        : [...this.runs.values()].find((candidate) => candidate.tools.has(callID))
       const tool = run?.tools.get(callID)
       if (run && tool && !tool.done) {
         tool.done = true
         const display = inferDisplay(tool.tool, tool.input, output)
-        const state = toolResult({ input: tool.input, start: tool.start, end: Math.max(tool.start, time), output, isError: payload.isError === true, title: tool.tool, metadata: {}, ...(display ? { display } : {}) })
+        const state = toolResult({
+          input: tool.input,
+          start: tool.start,
+          end: Math.max(tool.start, time),
+          output,
+          isError: payload.isError === true,
+          title: tool.tool,
+          metadata: {},
+          ...(display ? { display } : {}),
+        })
         ops.push({ op: 'upsertPart', part: toolPart(idsOf(run, tool.partID), { callID, tool: tool.tool, state }) })
         return
       }
@@ -392,7 +406,13 @@ class Session implements DeltaStream {
       const host = (runId !== undefined ? this.runs.get(runId) : undefined) ?? [...this.runs.values()].at(-1)
       let info = host?.info
       if (!info) {
-        info = assistantInfo({ id: deriveId('msg', 'orphans', callID, time), sessionID: this.options.sessionID ?? deriveId('ses', 'delta'), created: time, completed: time, metadata: { orphanResults: true } })
+        info = assistantInfo({
+          id: deriveId('msg', 'orphans', callID, time),
+          sessionID: this.options.sessionID ?? deriveId('ses', 'delta'),
+          created: time,
+          completed: time,
+          metadata: { orphanResults: true },
+        })
         ops.push({ op: 'upsertMessage', info })
       }
       const ids = { id: deriveId('prt', 'orphan', info.id, callID, n), sessionID: info.sessionID, messageID: info.id }
@@ -406,7 +426,14 @@ class Session implements DeltaStream {
     return new Map(
       [...this.runs].map(([id, run]) => [
         id,
-        { ...run, seen: new Map(run.seen), spans: new Map(run.spans), tools: new Map([...run.tools].map(([key, tool]) => [key, { ...tool }])), steps: [...run.steps], ...(run.open ? { open: { ...run.open } } : {}) },
+        {
+          ...run,
+          seen: new Map(run.seen),
+          spans: new Map(run.spans),
+          tools: new Map([...run.tools].map(([key, tool]) => [key, { ...tool }])),
+          steps: [...run.steps],
+          ...(run.open ? { open: { ...run.open } } : {}),
+        },
       ]),
     )
   }

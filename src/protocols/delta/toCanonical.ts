@@ -24,7 +24,6 @@ export interface ToolMessageOrigin {
   content?: unknown
 }
 
-
 function contentText(content: unknown): string {
   if (typeof content === 'string') return content
   if (Array.isArray(content)) {
@@ -124,7 +123,16 @@ export function fromDeltaMessages(input: unknown, options?: DeltaMessagesOptions
           state: (call) => {
             const start = call && call.state.status !== 'pending' ? call.state.time.start : time
             const display = call ? inferDisplay(call.tool, call.state.input, text) : undefined
-            return toolResult({ input: call?.state.input ?? {}, start, end: time, output: text, isError: payload.isError === true, title: call?.tool ?? '', metadata: { toolMessage: origin }, ...(display ? { display } : {}) })
+            return toolResult({
+              input: call?.state.input ?? {},
+              start,
+              end: time,
+              output: text,
+              isError: payload.isError === true,
+              title: call?.tool ?? '',
+              metadata: { toolMessage: origin },
+              ...(display ? { display } : {}),
+            })
           },
         })
       })

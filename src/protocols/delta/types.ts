@@ -1,14 +1,5 @@
 /** The kinds of {@link MessageDelta} (seed 004 §4). */
-export type MessageDeltaKind =
-  | 'start'
-  | 'text'
-  | 'thinking'
-  | 'tool_call_start'
-  | 'tool_call_args'
-  | 'tool_call_end'
-  | 'usage'
-  | 'done'
-  | 'error'
+export type MessageDeltaKind = 'start' | 'text' | 'thinking' | 'tool_call_start' | 'tool_call_args' | 'tool_call_end' | 'usage' | 'done' | 'error'
 
 /** One event of a model's output stream. `seq` increases strictly within a run. */
 export interface MessageDelta {

@@ -99,7 +99,10 @@ export function toMsgFile(messages: readonly WithParts[], options: ToMsgFileOpti
           })
           if (results.length > 0) return [...out, ...results]
           const duration = (state.time.end - state.time.start) / 1000
-          const attrs: [string, string][] = [['status', state.status === 'error' ? 'failed' : 'success'], ['duration', `${duration}s`]]
+          const attrs: [string, string][] = [
+            ['status', state.status === 'error' ? 'failed' : 'success'],
+            ['duration', `${duration}s`],
+          ]
           return [...out, writeCell({ kind: 'output', level: call.level, title: '', id: `${callId}.1`, type: 'tool', attrs }, state.status === 'error' ? state.error : state.output)]
         }
         default:

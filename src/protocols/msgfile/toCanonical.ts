@@ -80,7 +80,14 @@ export function fromMsgFile(input: string, options?: MsgFileOptions): MsgFileImp
   const openAssistant = (cell: MsgCell, index: number): WithParts => {
     if (assistant) return assistant
     const time = toEpochMs(attr(cell, 'time')) ?? 0
-    const info = assistantInfo({ id: deriveId('msg', sessionID, 'cell', index), sessionID, created: time, completed: time, parentID: conversation.last('user')?.info.id ?? '', agent: attr(cell, 'agent') ?? cell.type ?? '' })
+    const info = assistantInfo({
+      id: deriveId('msg', sessionID, 'cell', index),
+      sessionID,
+      created: time,
+      completed: time,
+      parentID: conversation.last('user')?.info.id ?? '',
+      agent: attr(cell, 'agent') ?? cell.type ?? '',
+    })
     assistant = conversation.add({ info, parts: [] })
     return assistant
   }
@@ -155,7 +162,16 @@ export function fromMsgFile(input: string, options?: MsgFileOptions): MsgFileImp
             const end = call ? start + (durationMs(attr(cell, 'duration')) ?? 0) : start
             const tool = call?.tool ?? name ?? 'unknown'
             const display = call ? inferDisplay(tool, call.state.input, cell.body) : undefined
-            return toolResult({ input: call?.state.input ?? {}, start, end, output: failed ? cell.body || `${tool} ${status}` : cell.body, isError: failed, title: call ? tool : (name ?? ''), metadata: { results }, ...(display ? { display } : {}) })
+            return toolResult({
+              input: call?.state.input ?? {},
+              start,
+              end,
+              output: failed ? cell.body || `${tool} ${status}` : cell.body,
+              isError: failed,
+              title: call ? tool : (name ?? ''),
+              metadata: { results },
+              ...(display ? { display } : {}),
+            })
           },
         },
         { answered: 'merge' },

@@ -220,7 +220,6 @@ export function fromOpencodeExport(input: unknown, options?: ConvertOptions): Op
   return result
 }
 
-
 /**
  * Turns one opencode bus event into canonical writes. Events may come out of order: the store holds
  * a part whose message has not arrived, and a delta whose part has not arrived. Events that carry

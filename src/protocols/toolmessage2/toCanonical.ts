@@ -1,17 +1,4 @@
-import {
-  assistantInfo,
-  filePart,
-  idOr,
-  reasoningPart,
-  runningState,
-  stepFinishPart,
-  textPart,
-  tokens,
-  toolPart,
-  toolResult,
-  unsupportedPart,
-  userInfo,
-} from '../../core/build.js'
+import { assistantInfo, filePart, idOr, reasoningPart, runningState, stepFinishPart, textPart, tokens, toolPart, toolResult, unsupportedPart, userInfo } from '../../core/build.js'
 import type { FilePart, Metadata, ToolDisplay, ToolPart, WithParts } from '../../core/model/types.js'
 import type { TranscriptOp } from '../../core/transcript.js'
 import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isRecord, limitDepth, textOf } from '../diagnostics.js'

@@ -54,11 +54,7 @@ export interface NeovateDiffViewer {
 }
 
 /** What a tool asks the UI to show: plain text, a diff, or a todo list before and after. */
-export type NeovateReturnDisplay =
-  | string
-  | NeovateDiffViewer
-  | { type: 'todo_read'; todos: NeovateTodoItem[] }
-  | { type: 'todo_write'; oldTodos: NeovateTodoItem[]; newTodos: NeovateTodoItem[] }
+export type NeovateReturnDisplay = string | NeovateDiffViewer | { type: 'todo_read'; todos: NeovateTodoItem[] } | { type: 'todo_write'; oldTodos: NeovateTodoItem[]; newTodos: NeovateTodoItem[] }
 
 /** The result of a tool call: what goes back to the model, and what the UI may show instead. */
 export interface NeovateToolResult {

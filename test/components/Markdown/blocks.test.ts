@@ -25,7 +25,10 @@ describe('splitBlocks', () => {
     fc.assert(
       fc.property(fc.array(fc.constantFrom('a', '', '```', '  b', '- c', '~~~', '# d', '|x|'), { maxLength: 40 }), (lines) => {
         const text = lines.join('\n')
-        const kept = splitBlocks(text).join('\n').split('\n').filter((line) => line.trim() !== '')
+        const kept = splitBlocks(text)
+          .join('\n')
+          .split('\n')
+          .filter((line) => line.trim() !== '')
         expect(kept).toEqual(lines.filter((line) => line.trim() !== ''))
       }),
     )

@@ -8,7 +8,19 @@ const html = (markdown: string, gfm: boolean) => renderToStaticMarkup(<ReactMark
 
 describe('GFM only when its marks appear', () => {
   it('sees the mark of every GFM construct', () => {
-    for (const markdown of ['| a | b |\n|---|---|', '~~old~~', '- [ ] todo', '- [x] done', 'Note[^1]\n\n[^1]: the note', 'www.example.com', 'see https://example.com', 'HTTP://EXAMPLE.COM', 'mail me@example.com', 'mailto:me@example.com', 'xmpp:me@example.com']) {
+    for (const markdown of [
+      '| a | b |\n|---|---|',
+      '~~old~~',
+      '- [ ] todo',
+      '- [x] done',
+      'Note[^1]\n\n[^1]: the note',
+      'www.example.com',
+      'see https://example.com',
+      'HTTP://EXAMPLE.COM',
+      'mail me@example.com',
+      'mailto:me@example.com',
+      'xmpp:me@example.com',
+    ]) {
       expect(mayUseGfm(markdown), markdown).toBe(true)
       expect(html(markdown, true)).not.toBe(html(markdown, false))
     }

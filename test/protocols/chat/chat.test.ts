@@ -2,15 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { ToolPart } from '../../../src/core/model/types'
 import { validateTranscript } from '../../../src/core/validator'
-import {
-  type ChatMessage,
-  type TypedMessage,
-  fromChatMessages,
-  isRequestMessage,
-  isResponseMessage,
-  toChatMessage,
-  toTypedMessage,
-} from '../../../src/protocols/chat'
+import { type ChatMessage, type TypedMessage, fromChatMessages, isRequestMessage, isResponseMessage, toChatMessage, toTypedMessage } from '../../../src/protocols/chat'
 
 const usage = { promptTokens: 1200, completionTokens: 80, totalTokens: 1280 }
 
@@ -81,7 +73,10 @@ describe('flat ⇄ typed', () => {
         content: fc.string(),
         timestamp: fc.integer(),
         finishReason: fc.string(),
-        metadata: fc.dictionary(fc.string().filter((key) => key !== 'chatparts.typed' && key !== '__proto__'), fc.jsonValue()),
+        metadata: fc.dictionary(
+          fc.string().filter((key) => key !== 'chatparts.typed' && key !== '__proto__'),
+          fc.jsonValue(),
+        ),
         toolCalls: fc.array(call, { maxLength: 3 }),
         toolCallId: fc.string(),
         toolName: fc.string(),
@@ -132,7 +127,10 @@ describe('chat → canonical', () => {
   })
 
   it('shows trailing reasoning with no answer in an assistant message of its own', () => {
-    const result = fromChatMessages([{ role: 'user', content: 'q' }, { role: 'reasoning', content: 'thinking…', timestamp: 7 }])
+    const result = fromChatMessages([
+      { role: 'user', content: 'q' },
+      { role: 'reasoning', content: 'thinking…', timestamp: 7 },
+    ])
     expect(result.messages.map((m) => m.info.role)).toEqual(['user', 'assistant'])
     expect(result.messages[1]?.parts).toMatchObject([{ type: 'reasoning', text: 'thinking…', time: { start: 7 } }])
     expect(result.messages[1]?.info.time.created).toBe(7)

@@ -24,7 +24,10 @@ describe('assembling the recorded stream', () => {
     const [, reasoning, , text] = result.message.parts as [unknown, ReasoningPart, ToolPart, TextPart]
     expect(reasoning.text).toBe('The user wants the test suite to run faster; check the config first.')
     expect(reasoning.time).toEqual({ start: Date.parse('2026-03-02T10:00:00.100Z'), end: Date.parse('2026-03-02T10:00:00.400Z') })
-    const textDeltas = stream.filter((d) => d.kind === 'text').map((d) => d.payload.textDelta).join('')
+    const textDeltas = stream
+      .filter((d) => d.kind === 'text')
+      .map((d) => d.payload.textDelta)
+      .join('')
     expect(text.text).toBe(textDeltas)
     expect(text.text).toContain('```ts')
   })
@@ -36,7 +39,14 @@ describe('assembling the recorded stream', () => {
 
   it('lands usage in step-finish tokens and cost, and on the message', () => {
     expect(result.message.parts.at(-1)).toMatchObject({ type: 'step-finish', reason: 'stop', cost: 0.00312, tokens: { total: 4508, input: 4120, output: 388 } })
-    expect(result.message.info).toMatchObject({ role: 'assistant', modelID: 'deepseek-v4-pro', finish: 'stop', cost: 0.00312, tokens: { input: 4120, output: 388, total: 4508 }, metadata: { runId: 'run_7f3a9c', requestId: 'req_01J9' } })
+    expect(result.message.info).toMatchObject({
+      role: 'assistant',
+      modelID: 'deepseek-v4-pro',
+      finish: 'stop',
+      cost: 0.00312,
+      tokens: { input: 4120, output: 388, total: 4508 },
+      metadata: { runId: 'run_7f3a9c', requestId: 'req_01J9' },
+    })
     expect(result.message.info.time.completed).toBe(Date.parse(stream.at(-1)?.timestamp ?? ''))
   })
 
@@ -179,8 +189,14 @@ describe('properties', () => {
       fc.property(fc.array(segment, { minLength: 1, maxLength: 8 }), (segments) => {
         const deltas = toDeltas(segments, (text) => text.match(/[^]{1,3}/g) ?? [])
         const { message } = assembleDeltas(deltas)
-        const sent = deltas.filter((d) => d.kind === 'text').map((d) => d.payload.textDelta).join('')
-        const shown = message.parts.filter((part): part is TextPart => part.type === 'text').map((part) => part.text).join('')
+        const sent = deltas
+          .filter((d) => d.kind === 'text')
+          .map((d) => d.payload.textDelta)
+          .join('')
+        const shown = message.parts
+          .filter((part): part is TextPart => part.type === 'text')
+          .map((part) => part.text)
+          .join('')
         expect(shown).toBe(sent)
       }),
       { numRuns: 150 },
@@ -189,7 +205,10 @@ describe('properties', () => {
 
   it('random garbage never throws', () => {
     const kinds = fc.constantFrom('start', 'text', 'thinking', 'tool_call_start', 'tool_call_args', 'tool_call_end', 'usage', 'done', 'error', 'other')
-    const noisy = fc.record({ runId: fc.oneof(fc.constant('r1'), fc.anything()), seq: fc.oneof(fc.integer({ min: -2, max: 12 }), fc.anything()), kind: kinds, payload: fc.anything(), timestamp: fc.anything() }, { requiredKeys: [] })
+    const noisy = fc.record(
+      { runId: fc.oneof(fc.constant('r1'), fc.anything()), seq: fc.oneof(fc.integer({ min: -2, max: 12 }), fc.anything()), kind: kinds, payload: fc.anything(), timestamp: fc.anything() },
+      { requiredKeys: [] },
+    )
     fc.assert(
       fc.property(fc.array(fc.oneof(noisy, fc.anything()), { maxLength: 25 }), (deltas) => {
         const result = assembleDeltas(deltas)

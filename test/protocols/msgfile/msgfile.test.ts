@@ -45,7 +45,12 @@ describe('the session fixture', () => {
   it('reads code outputs: stdout and stderr lines, and base64 binary output as an attachment', () => {
     const [, text, binary] = tools(result.messages)
     expect(text).toMatchObject({ tool: 'code' })
-    expect(text?.state).toMatchObject({ status: 'completed', input: { language: 'python', cell: '3' }, output: 'plotted 7 points\nUserWarning: no display', metadata: { stdout: 'plotted 7 points', stderr: 'UserWarning: no display' } })
+    expect(text?.state).toMatchObject({
+      status: 'completed',
+      input: { language: 'python', cell: '3' },
+      output: 'plotted 7 points\nUserWarning: no display',
+      metadata: { stdout: 'plotted 7 points', stderr: 'UserWarning: no display' },
+    })
     expect(binary?.state.status === 'completed' && binary.state.attachments?.[0]).toMatchObject({ type: 'file', mime: 'image/png', url: expect.stringMatching(/^data:image\/png;base64,iVBOR/) })
   })
 
@@ -70,20 +75,36 @@ describe('the spec examples parse', () => {
     expect(examples.length).toBeGreaterThan(10)
     for (const example of examples) {
       const result = fromMsgFile(example)
-      expect(result.diagnostics.filter((d) => d.severity === 'error' && d.code !== 'ORPHAN_TOOL_RESULT'), example).toEqual([])
+      expect(
+        result.diagnostics.filter((d) => d.severity === 'error' && d.code !== 'ORPHAN_TOOL_RESULT'),
+        example,
+      ).toEqual([])
     }
   })
 
   it('the REQ010 tool-call example and the REQ007 tool_call/tool_result example pair up', () => {
-    const req010 = fromMsgFile('# %%% 工具调用[^7.ab12]\n\n[^7.ab12]: [tool] name="tool_name"\n\n<call/>\n\n# %%% 工具调用结果[^7.ab12.1]\n\n[^7.ab12.1]: [tool] status="success" duration=0.5s\n\nok\n')
+    const req010 = fromMsgFile(
+      '# %%% 工具调用[^7.ab12]\n\n[^7.ab12]: [tool] name="tool_name"\n\n<call/>\n\n# %%% 工具调用结果[^7.ab12.1]\n\n[^7.ab12.1]: [tool] status="success" duration=0.5s\n\nok\n',
+    )
     expect(tools(req010.messages)[0]).toMatchObject({ callID: '7.ab12', tool: 'tool_name', state: { status: 'completed', output: 'ok', input: { text: '<call/>' } } })
-    const req007 = fromMsgFile(`# %% 天气查询[^weather_query]\n[^weather_query]: [tool_call] tool="weather" args='{"city":"北京"}'\n\n# %%% 查询结果[^weather_result]\n[^weather_result]: [tool_result] tool="weather" status="success" duration=0.5\n\n北京 25°C 晴朗\n`)
+    const req007 = fromMsgFile(
+      `# %% 天气查询[^weather_query]\n[^weather_query]: [tool_call] tool="weather" args='{"city":"北京"}'\n\n# %%% 查询结果[^weather_result]\n[^weather_result]: [tool_result] tool="weather" status="success" duration=0.5\n\n北京 25°C 晴朗\n`,
+    )
     expect(req007.diagnostics).toEqual([])
     expect(tools(req007.messages)[0]).toMatchObject({ tool: 'weather', state: { status: 'completed', input: { city: '北京' }, output: '北京 25°C 晴朗' } })
   })
 
   it('reads every history spelling', () => {
-    for (const [value, ignored] of [['none', true], ['exclude', true], ['0', true], ['false', true], ['include', false], ['1', false], ['true', false], ['summary', false]] as const) {
+    for (const [value, ignored] of [
+      ['none', true],
+      ['exclude', true],
+      ['0', true],
+      ['false', true],
+      ['include', false],
+      ['1', false],
+      ['true', false],
+      ['summary', false],
+    ] as const) {
       const { messages } = fromMsgFile(`# %% [^1]\n\n[^1]: [markdown] history=${value}\n\nhello\n`)
       expect(messages[0]?.parts[0]?.type === 'text' && messages[0].parts[0].ignored === true, value).toBe(ignored)
     }
@@ -123,7 +144,20 @@ describe('diagnostics and properties', () => {
 
   it('parse → serialize → parse is stable for arbitrary files', () => {
     const line = fc.oneof(
-      fc.constantFrom('# %% [^1]', '## %%% [^2]', '# %%% 工具调用[^2.ab]', '# %%% [^2.ab.1]', '[^1]: [markdown] history="none"', '[^2]: [agent] reasoning=1', '[^2.ab]: [tool] name="t"', '[^2.ab.1]: [tool] status="failed" duration=1s', '```', 'stdout> x', '\\# %% escaped', ''),
+      fc.constantFrom(
+        '# %% [^1]',
+        '## %%% [^2]',
+        '# %%% 工具调用[^2.ab]',
+        '# %%% [^2.ab.1]',
+        '[^1]: [markdown] history="none"',
+        '[^2]: [agent] reasoning=1',
+        '[^2.ab]: [tool] name="t"',
+        '[^2.ab.1]: [tool] status="failed" duration=1s',
+        '```',
+        'stdout> x',
+        '\\# %% escaped',
+        '',
+      ),
       fc.string({ maxLength: 20 }),
     )
     fc.assert(

@@ -23,7 +23,6 @@ function replay(events: unknown[]): { messages: WithParts[]; errors: number } {
   return { messages: toMessages(state), errors }
 }
 
-
 describe('opencode session export', () => {
   it('reads the real export with every message and part, and no diagnostics', () => {
     const result = fromOpencodeExport({ info: sessionJson, messages: messagesJson })
@@ -145,9 +144,7 @@ describe('opencode bus events', () => {
     expect(ops({ type: 'session.idle', properties: { sessionID: 's' } })).toEqual([{ op: 'setStatus', status: 'idle' }])
     const error = { name: 'APIError', data: { message: 'Overloaded', isRetryable: true } }
     expect(ops({ type: 'session.error', properties: { sessionID: 's', error } })).toEqual([{ op: 'setStatus', status: 'error', error }])
-    expect(ops({ type: 'session.error', properties: {} })).toEqual([
-      { op: 'setStatus', status: 'error', error: { name: 'UnknownError', data: { message: 'The session failed.' } } },
-    ])
+    expect(ops({ type: 'session.error', properties: {} })).toEqual([{ op: 'setStatus', status: 'error', error: { name: 'UnknownError', data: { message: 'The session failed.' } } }])
   })
 
   it('ignores events that carry no transcript and reports malformed ones', () => {

@@ -86,7 +86,13 @@ describe('toolmessage2 edge cases', () => {
   it('shows system and hidden text muted instead of dropping it, and user images as file parts', () => {
     const { messages } = fromToolMessage2([
       { role: 'system', content: 'You are terse.' },
-      { role: 'user', content: [{ type: 'text', text: 'context', hidden: true }, { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'context', hidden: true },
+          { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' },
+        ],
+      },
     ])
     expect(messages[0]?.parts[0]).toMatchObject({ type: 'text', text: 'You are terse.', synthetic: true, metadata: { role: 'system' } })
     expect(messages[1]?.parts).toMatchObject([
@@ -99,7 +105,20 @@ describe('toolmessage2 edge cases', () => {
     const call = { role: 'assistant', content: [{ type: 'tool_use', id: 'c1', name: 'screenshot', input: {} }] }
     const answer = (text: string) => ({
       role: 'tool',
-      content: [{ type: 'tool-result', toolCallId: 'c1', toolName: 'screenshot', input: {}, result: { llmContent: [{ type: 'text', text }, { type: 'image', data: 'AAA', mimeType: 'image/jpeg' }] } }],
+      content: [
+        {
+          type: 'tool-result',
+          toolCallId: 'c1',
+          toolName: 'screenshot',
+          input: {},
+          result: {
+            llmContent: [
+              { type: 'text', text },
+              { type: 'image', data: 'AAA', mimeType: 'image/jpeg' },
+            ],
+          },
+        },
+      ],
     })
     const { messages, diagnostics } = fromToolMessage2([call, answer('first'), answer('second')])
     const parts = tools(messages)
@@ -116,7 +135,13 @@ describe('toolmessage2 edge cases', () => {
   })
 
   it('reports bad input without throwing', () => {
-    const { messages, diagnostics } = fromToolMessage2([7, { role: 'robot' }, { role: 'tool', content: 'x' }, { role: 'tool', content: [{ type: 'tool_result' }] }, { role: 'assistant', content: [{ type: 'image' }] }])
+    const { messages, diagnostics } = fromToolMessage2([
+      7,
+      { role: 'robot' },
+      { role: 'tool', content: 'x' },
+      { role: 'tool', content: [{ type: 'tool_result' }] },
+      { role: 'assistant', content: [{ type: 'image' }] },
+    ])
     expect(diagnostics.map((d) => d.code)).toEqual(['BAD_MESSAGE', 'UNKNOWN_ROLE', 'BAD_CONTENT', 'BAD_CONTENT', 'BAD_TOOL_RESULT', 'UNSUPPORTED_CONTENT'])
     // The message of an unknown role is kept, as a user message that keeps its fields.
     expect(messages[0]?.info).toMatchObject({ role: 'user', metadata: { role: 'robot' } })
@@ -125,12 +150,32 @@ describe('toolmessage2 edge cases', () => {
   })
 
   it('never throws on arbitrary conversations', () => {
-    const message = fc.record({
-      role: fc.constantFrom('user', 'assistant', 'tool', 'system', 'x'),
-      content: fc.oneof(fc.string(), fc.array(fc.record({ type: fc.constantFrom('text', 'tool_use', 'tool-result', 'tool_result', 'image', 'reasoning'), id: fc.string(), toolCallId: fc.constantFrom('a', 'b'), text: fc.anything(), result: fc.anything(), input: fc.anything(), data: fc.anything() }, { requiredKeys: ['type'] })), fc.anything()),
-      usage: fc.anything(),
-      timestamp: fc.anything(),
-    }, { requiredKeys: ['role'] })
+    const message = fc.record(
+      {
+        role: fc.constantFrom('user', 'assistant', 'tool', 'system', 'x'),
+        content: fc.oneof(
+          fc.string(),
+          fc.array(
+            fc.record(
+              {
+                type: fc.constantFrom('text', 'tool_use', 'tool-result', 'tool_result', 'image', 'reasoning'),
+                id: fc.string(),
+                toolCallId: fc.constantFrom('a', 'b'),
+                text: fc.anything(),
+                result: fc.anything(),
+                input: fc.anything(),
+                data: fc.anything(),
+              },
+              { requiredKeys: ['type'] },
+            ),
+          ),
+          fc.anything(),
+        ),
+        usage: fc.anything(),
+        timestamp: fc.anything(),
+      },
+      { requiredKeys: ['role'] },
+    )
     fc.assert(
       fc.property(fc.array(fc.oneof(message, fc.anything()), { maxLength: 8 }), (list) => {
         expect(() => fromToolMessage2(list)).not.toThrow()
