@@ -112,21 +112,6 @@ export function toError(state: ToolState, error: string, endTime: number = Date.
   return createError(running.input, error, running.time.start, endTime, merged)
 }
 
-/** Moves a pending state to running (seed 000 §4.2). */
-export function pendingToRunning(state: ToolStatePending, title?: string, start?: number): ToolStateRunning {
-  return toRunning(state, { title, start })
-}
-
-/** Moves a running state to completed (seed 000 §4.2). */
-export function runningToCompleted(state: ToolStateRunning, output: string, endTime: number, title?: string, metadata?: Metadata): ToolStateCompleted {
-  return toCompleted(state, { output, title, metadata }, endTime)
-}
-
-/** Moves a running state to error (seed 000 §4.2). */
-export function runningToError(state: ToolStateRunning, error: string, endTime: number): ToolStateError {
-  return toError(state, error, endTime)
-}
-
 /**
  * Fails a running state that has run for `timeoutMs` or longer by `now` (default: `Date.now()`),
  * with a message naming the limit and `metadata.timedOut = true`. Any other state, and a running

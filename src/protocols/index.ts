@@ -3,7 +3,6 @@
  * back where a protocol needs it). No React, no DOM.
  */
 export { InvalidDataError, type ConvertOptions, type Diagnostic } from './diagnostics.js'
-export { deriveId } from './ids.js'
 export { builtInAdapters, chatAdapter, deltaAdapter, msgFileAdapter, opencodeAdapter, toolMessage2Adapter } from './adapters.js'
 export * from './opencode/index.js'
 export * from './toolmessage2/index.js'

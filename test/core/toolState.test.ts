@@ -11,9 +11,6 @@ import {
   createPending,
   createRunning,
   isFinalToolStatus,
-  pendingToRunning,
-  runningToCompleted,
-  runningToError,
   timeoutToolState,
   toCompleted,
   toError,
@@ -41,8 +38,8 @@ function stateOf(status: ToolStatus): ToolState {
 describe('tool-state machine', () => {
   it('walks pending → running → completed, immutably', () => {
     const start = pending()
-    const mid = pendingToRunning(start, 'ls', 100)
-    const end = runningToCompleted(mid, 'file-a\nfile-b', 250, undefined, { exit: 0 })
+    const mid = toRunning(start, { title: 'ls', start: 100 })
+    const end = toCompleted(mid, { output: 'file-a\nfile-b', metadata: { exit: 0 } }, 250)
     expect(start.status).toBe('pending')
     expect(mid).toEqual({ status: 'running', input: { command: 'ls -la' }, title: 'ls', time: { start: 100 } })
     expect(end).toEqual({
@@ -57,7 +54,7 @@ describe('tool-state machine', () => {
   })
 
   it('walks running → error, keeping live metadata', () => {
-    const failed = runningToError(running(), 'command not found', 300)
+    const failed = toError(running(), 'command not found', 300)
     expect(failed).toEqual({
       status: 'error',
       input: { command: 'ls -la' },
