@@ -76,7 +76,7 @@ export default defineConfig({
           // Pure code (the core, the protocols, the React-free store) runs in node: no DOM to set up.
           name: 'node',
           environment: 'node',
-          include: ['test/core/**/*.test.ts', 'test/protocols/**/*.test.ts', 'test/store/**/*.test.ts', 'test/components/boundary.test.ts'],
+          include: ['test/core/**/*.test.ts', 'test/protocols/**/*.test.ts', 'test/store/**/*.test.ts', 'test/components/boundary.test.ts', 'test/components/Transcript/rowLayout.test.ts'],
         },
       },
       {
@@ -85,7 +85,15 @@ export default defineConfig({
           name: 'unit',
           environment: 'jsdom',
           include: ['test/**/*.test.{ts,tsx}'],
-          exclude: ['test/**/*.browser.test.{ts,tsx}', 'test/dist/**', 'test/core/**', 'test/protocols/**', 'test/store/**/*.test.ts', 'test/components/boundary.test.ts'],
+          exclude: [
+            'test/**/*.browser.test.{ts,tsx}',
+            'test/dist/**',
+            'test/core/**',
+            'test/protocols/**',
+            'test/store/**/*.test.ts',
+            'test/components/boundary.test.ts',
+            'test/components/Transcript/rowLayout.test.ts',
+          ],
           setupFiles: ['test/support/setup-unit.ts'],
         },
       },

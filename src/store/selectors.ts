@@ -61,3 +61,13 @@ export function sameTotals(a: Totals, b: Totals): boolean {
     a.tokens.cache.write === b.tokens.cache.write
   )
 }
+
+/** The id of the message being written: the last assistant message, while the store streams and it has not completed. */
+export function selectStreamingMessageId(state: TranscriptState): string | undefined {
+  if (state.status !== 'streaming') return undefined
+  for (let i = state.messageIds.length - 1; i >= 0; i--) {
+    const info = state.messages.get(state.messageIds[i] as string)
+    if (info?.role === 'assistant') return info.time?.completed === undefined ? info.id : undefined
+  }
+  return undefined
+}

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { Part, StepFinishPart } from '../../src/core/model/types'
 import { createChatStore } from '../../src/store/chatStore'
-import { selectTotals } from '../../src/store/selectors'
+import { selectStreamingMessageId, selectTotals } from '../../src/store/selectors'
+import { transcriptFromMessages } from '../../src/core/transcript'
 import { repeatSession } from '../fixtures/generate'
 
 describe('selectTotals', () => {
@@ -34,5 +35,34 @@ describe('selectTotals', () => {
     expect(store.getState().revision).toBe(revision)
     store.getState().removePart(text.messageID, text.id)
     expect(store.getState().revision).toBe(revision + 1)
+  })
+})
+
+describe('selectStreamingMessageId', () => {
+  const assistant = (id: string, completed?: number) => ({
+    id,
+    sessionID: 's',
+    role: 'assistant' as const,
+    time: completed === undefined ? { created: 1 } : { created: 1, completed },
+    parentID: '',
+    modelID: '',
+    providerID: '',
+    agent: '',
+    path: { cwd: '', root: '' },
+    cost: 0,
+    tokens: { input: 0, output: 0, reasoning: 0, cache: { read: 0, write: 0 } },
+  })
+  it('is the last assistant message while the transcript streams and it has not completed', () => {
+    const state = transcriptFromMessages([
+      { info: assistant('a1', 2), parts: [] },
+      { info: assistant('a2'), parts: [] },
+    ])
+    expect(selectStreamingMessageId(state)).toBeUndefined()
+    expect(selectStreamingMessageId({ ...state, status: 'streaming' })).toBe('a2')
+    const done = transcriptFromMessages([
+      { info: assistant('a1'), parts: [] },
+      { info: assistant('a2', 3), parts: [] },
+    ])
+    expect(selectStreamingMessageId({ ...done, status: 'streaming' })).toBeUndefined()
   })
 })

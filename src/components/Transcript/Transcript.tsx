@@ -8,6 +8,9 @@ import { cx } from '../cx.js'
 import { MessageErrorBoundary, MessageView } from '../MessageView/MessageView.js'
 import { StorePart } from '../PartView/PartView.js'
 import { hasUsage, UsageSummary } from '../UsageSummary.js'
+import { type Range, RowLayout } from './rowLayout.js'
+import { StreamAnnouncer } from './StreamAnnouncer.js'
+import { selectStreamingMessageId } from '../../store/selectors.js'
 
 /** Props of {@link Transcript}. */
 export interface TranscriptProps extends Omit<ComponentPropsWithRef<'div'>, 'children'>, Partial<RenderConfig> {
@@ -35,110 +38,11 @@ export interface TranscriptProps extends Omit<ComponentPropsWithRef<'div'>, 'chi
   overscan?: number | undefined
 }
 
-/** How close to the bottom (px) still counts as "at the bottom". */
-const STICK_SLACK = 32
-/** The height assumed for a message not measured yet (px). */
-const ESTIMATE = 160
 /** Rendered at first, before the viewport is known: enough estimated height to fill a tall screen. */
 const FIRST_WINDOW = 2400
 
-interface Range {
-  start: number
-  end: number
-}
-
-/**
- * Tops of rows of varying heights: measured heights by id, an estimate for the others, and
- * prefix sums recomputed only from the first row that changed.
- */
-class RowLayout {
-  ids: readonly string[] = []
-  private index = new Map<string, number>()
-  private readonly sizes = new Map<string, number>()
-  private tops = new Float64Array(1)
-  private dirtyFrom = 0
-
-  setIds(ids: readonly string[]) {
-    if (ids === this.ids) return
-    let same = 0
-    while (same < ids.length && same < this.ids.length && ids[same] === this.ids[same]) same++
-    if (same < this.ids.length || this.index.size !== this.ids.length) {
-      this.index = new Map(ids.map((id, i) => [id, i]))
-    } else {
-      for (let i = same; i < ids.length; i++) this.index.set(ids[i] as string, i)
-    }
-    this.ids = ids
-    if (this.tops.length < ids.length + 1) {
-      const grown = new Float64Array(Math.max(ids.length + 1, this.tops.length * 2))
-      grown.set(this.tops)
-      this.tops = grown
-    }
-    this.dirtyFrom = Math.min(this.dirtyFrom, same)
-  }
-
-  indexOf(id: string): number {
-    return this.index.get(id) ?? -1
-  }
-
-  size(id: string): number {
-    return this.sizes.get(id) ?? ESTIMATE
-  }
-
-  /** Records a measured height; returns how much it differs from what was assumed. */
-  measure(id: string, height: number): number {
-    const before = this.size(id)
-    if (before === height) return 0
-    this.sizes.set(id, height)
-    const index = this.indexOf(id)
-    if (index >= 0) this.dirtyFrom = Math.min(this.dirtyFrom, index)
-    return height - before
-  }
-
-  /** The top of row `index` (`ids.length` gives the total height). */
-  top(index: number): number {
-    if (this.dirtyFrom < index + 1) {
-      const n = this.ids.length
-      for (let i = this.dirtyFrom; i < n; i++) this.tops[i + 1] = (this.tops[i] ?? 0) + this.size(this.ids[i] as string)
-      this.dirtyFrom = n + 1
-    }
-    return this.tops[index] ?? 0
-  }
-
-  /** The first row whose bottom is below `y`. */
-  rowAt(y: number): number {
-    let low = 0
-    let high = this.ids.length
-    this.top(high)
-    while (low < high) {
-      const mid = (low + high) >> 1
-      if ((this.tops[mid + 1] ?? 0) <= y) low = mid + 1
-      else high = mid
-    }
-    return low
-  }
-
-  /** The last rows, as many as fill `height` by their known or estimated heights. */
-  lastRows(height: number): Range {
-    const end = this.ids.length
-    let start = end
-    let filled = 0
-    while (start > 0 && filled < height) filled += this.size(this.ids[--start] as string)
-    return { start, end }
-  }
-}
-
-/** The id of the message being written: the last assistant message, while the store streams. */
-function useStreamingMessageId(): string | undefined {
-  return useChatStore((state) => {
-    if (state.status !== 'streaming') return undefined
-    for (let i = state.messageIds.length - 1; i >= 0; i--) {
-      const info = state.messages.get(state.messageIds[i] as string)
-      if (info?.role === 'assistant') return info.time?.completed === undefined ? info.id : undefined
-    }
-    return undefined
-  })
-}
-
+/** How close to the bottom (px) still counts as "at the bottom". */
+const STICK_SLACK = 32
 interface StoreMessageProps {
   id: string
   streaming: boolean
@@ -177,29 +81,10 @@ function SessionTotals() {
   )
 }
 
-/** Says "responding" once when streaming starts and "complete" once when it ends; never token by token. */
-function StreamAnnouncer() {
-  const labels = useLabels()
-  const status = useStatus()
-  const [text, setText] = useState('')
-  const previous = useRef(status)
-  useEffect(() => {
-    if (previous.current === status) return
-    if (status === 'streaming') setText(labels.responding)
-    else if (previous.current === 'streaming') setText(labels.responseDone)
-    previous.current = status
-  }, [status, labels])
-  return (
-    <div className="cp-visually-hidden" role="status" aria-live="polite">
-      {text}
-    </div>
-  )
-}
-
 function TranscriptBody({ showTotals, timeZone, virtualize = true, overscan = 1000, className, ...rest }: Omit<TranscriptProps, 'store' | keyof RenderConfig | 'locale' | 'labels'>) {
   const labels = useLabels()
   const ids = useMessageIds()
-  const streamingId = useStreamingMessageId()
+  const streamingId = useChatStore(selectStreamingMessageId)
   const status = useStatus()
   const scroller = useRef<HTMLDivElement>(null)
   const content = useRef<HTMLDivElement>(null)
