@@ -1,30 +1,38 @@
-import { type ReactNode, useId, useState } from 'react'
+import { type ComponentPropsWithRef, type ReactNode, useId, useState } from 'react'
 import { cx } from './cx.js'
 
-/** Props of {@link Disclosure}. */
-export interface DisclosureProps {
+/** Props of {@link Disclosure}: its own, and any of a `div` (with `ref`), passed to the root. */
+export interface DisclosureProps extends Omit<ComponentPropsWithRef<'div'>, 'children' | 'onToggle'> {
   /** What the toggle button says. */
   summary: ReactNode
-  /** Open when the user has not chosen yet; following it as it changes (default: false). */
-  defaultOpen?: boolean
+  /** Open or closed, when the parent decides (controlled); `onOpenChange` hears the user's toggles. */
+  open?: boolean | undefined
+  /** Uncontrolled: open when the user has not chosen yet, following it as it changes (default: false). */
+  defaultOpen?: boolean | undefined
+  /** Called with the state the user asked for. */
+  onOpenChange?: ((open: boolean) => void) | undefined
   children?: ReactNode
-  className?: string
   /** Extra content beside the toggle (badges, counts). */
   aside?: ReactNode
 }
 
 /**
- * A button with `aria-expanded` that shows or hides its content. Until the user toggles it, it
- * follows `defaultOpen` (open while streaming, closed when done); once toggled, the user's choice wins.
+ * A button with `aria-expanded` that shows or hides its content. Controlled with `open`, or left to
+ * itself: then, until the user toggles it, it follows `defaultOpen` (open while streaming, closed
+ * when done), and once toggled, the user's choice wins. `data-state` is `open` or `closed`.
  */
-export function Disclosure({ summary, defaultOpen = false, children, className, aside }: DisclosureProps) {
+export function Disclosure({ summary, open: controlled, defaultOpen = false, onOpenChange, children, className, aside, ...rest }: DisclosureProps) {
   const [choice, setChoice] = useState<boolean | null>(null)
-  const open = choice ?? defaultOpen
+  const open = controlled ?? choice ?? defaultOpen
   const id = useId()
+  const toggle = () => {
+    if (controlled === undefined) setChoice(!open)
+    onOpenChange?.(!open)
+  }
   return (
-    <div className={cx('cp-disclosure', className)} data-state={open ? 'open' : 'closed'}>
+    <div {...rest} className={cx('cp-disclosure', className)} data-state={open ? 'open' : 'closed'}>
       <div className="cp-disclosure__bar">
-        <button type="button" className="cp-disclosure__toggle" aria-expanded={open} aria-controls={id} onClick={() => setChoice(!open)}>
+        <button type="button" className="cp-disclosure__toggle" aria-expanded={open} aria-controls={id} onClick={toggle}>
           <span className="cp-disclosure__chevron" aria-hidden="true">
             {open ? '▾' : '▸'}
           </span>

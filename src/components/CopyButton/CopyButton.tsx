@@ -27,7 +27,7 @@ export function CopyButton({ text, label }: CopyButtonProps) {
     }
   }
   return (
-    <button type="button" className="cp-button cp-copy" data-copied={copied || undefined} onClick={copy}>
+    <button type="button" className="cp-button cp-copy" data-state={copied ? 'copied' : undefined} onClick={copy}>
       {copied ? <span aria-hidden="true">✓</span> : null}
       <span aria-live="polite">{copied ? labels.copied : (label ?? labels.copy)}</span>
     </button>

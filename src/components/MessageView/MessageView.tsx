@@ -48,7 +48,7 @@ export function MessageView({ info, children, totals, streaming = false, timeZon
   const time = formatTime(created, typeof document === 'undefined' ? undefined : document.documentElement.lang || undefined, timeZone)
   const error = info.role === 'assistant' && info.error ? { name: textField(info.error.name) || 'Error', message: textField(info.error.data?.message) } : undefined
   return (
-    <article {...rest} className={cx('cp-message', className)} data-role={info.role} data-streaming={streaming || undefined} aria-busy={streaming || undefined} aria-label={role}>
+    <article {...rest} className={cx('cp-message', className)} data-role={info.role} data-state={streaming ? 'streaming' : undefined} aria-busy={streaming || undefined} aria-label={role}>
       <header className="cp-message__header">
         <span className="cp-message__role">{role}</span>
         {agent ? <span className="cp-message__agent">{agent}</span> : null}

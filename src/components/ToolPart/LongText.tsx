@@ -22,7 +22,7 @@ export function LongText({ text, maxLines = 12, className, label }: LongTextProp
   const long = lines.length > maxLines
   const shown = long && !open ? lines.slice(0, maxLines).join('\n') : text
   return (
-    <div className={cx('cp-longtext', className)} data-folded={long && !open ? true : undefined}>
+    <div className={cx('cp-longtext', className)} data-state={long ? (open ? 'expanded' : 'folded') : undefined}>
       {/* a scrollable region must be reachable by keyboard */}
       <pre id={id} className="cp-longtext__pre" tabIndex={0} aria-label={label}>
         {shown}

@@ -85,7 +85,7 @@ export function ShellToolView({ part, display }: DisplayViewProps<'shell'>) {
           {display.command}
         </code>
         {exit !== undefined ? (
-          <span className="cp-bash__exit" data-ok={exit === 0 || undefined}>
+          <span className="cp-bash__exit" data-state={exit === 0 ? 'ok' : 'failed'}>
             {fillLabel(labels.exitCode, { code: exit })}
           </span>
         ) : null}

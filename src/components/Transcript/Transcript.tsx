@@ -228,7 +228,7 @@ function TranscriptBody({ showTotals, timeZone, virtualize = true, overscan = 10
   const rowOf = (node: EventTarget | null) => (node instanceof Element ? node.closest<HTMLElement>('.cp-transcript__row')?.dataset.rowId : undefined)
 
   return (
-    <div {...rest} className={cx('cp-transcript', className)} data-status={status}>
+    <div {...rest} className={cx('cp-transcript', className)} data-state={status}>
       {/* the message list scrolls and must be reachable by keyboard */}
       <div ref={scroller} className="cp-transcript__scroller" role="log" aria-label={labels.transcript} aria-live="off" tabIndex={0} onScroll={onScroll}>
         <div
