@@ -103,7 +103,7 @@ interface HastNode {
 const textOf = (node: HastNode | undefined): string => (node ? (node.type === 'text' ? (node.value ?? '') : (node.children ?? []).map(textOf).join('')) : '')
 
 const shikiComponents = {
-  pre({ node }: { node?: HastNode }) {
+  pre({ node }: { node?: HastNode | undefined }) {
     const codeNode = node?.children?.[0]
     const names = codeNode?.properties?.className
     const lang = Array.isArray(names) ? String(names.find((name) => String(name).startsWith('language-')) ?? '').slice(9) : ''

@@ -57,7 +57,8 @@ export function streamTarget(store: ChatStore, above: number): { messageID: stri
   state.upsertMessage({ ...user.info, id: userID } as WithParts['info'])
   state.upsertPart({ ...(user.parts[0] as Part), id: `prt_bench_question_${above}`, messageID: userID } as Part)
   const { completed: _completed, ...time } = assistant.time
-  state.upsertMessage({ ...assistant, id: messageID, parentID: userID, time, finish: undefined } as WithParts['info'])
+  const { finish: _finish, ...reply } = assistant
+  state.upsertMessage({ ...reply, id: messageID, parentID: userID, time } as WithParts['info'])
   state.upsertPart({ id: partID, sessionID: assistant.sessionID, messageID, type: 'text', text: '' })
   state.apply([{ op: 'setStatus', status: 'streaming' }])
   state.flush()

@@ -8,7 +8,7 @@ import { defaultUrlPolicy, type UrlPolicy } from './urlPolicy.js'
 export interface PartComponentProps<P extends Part = Part> {
   part: P
   /** Whether the part is still growing (its message is streaming). */
-  streaming?: boolean
+  streaming?: boolean | undefined
 }
 
 /** Components by part type, to replace the built-in ones. */
@@ -17,7 +17,7 @@ export type PartComponents = { [K in PartType]?: ComponentType<PartComponentProp
 /** Props of a tool view: the body of a tool part for one tool. */
 export interface ToolViewProps {
   part: ToolPart
-  streaming?: boolean
+  streaming?: boolean | undefined
 }
 
 /** Tool views by tool name (`bash`, `edit`, …), merged over the built-in ones. */

@@ -52,7 +52,7 @@ export interface UrlPolicyOptions {
    * What relative URLs resolve against (default: the document's base URL, read at each decision).
    * Set it where there is no document, e.g. when rendering on a server, so both sides decide alike.
    */
-  baseUrl?: string | URL
+  baseUrl?: string | URL | undefined
 }
 
 const LINK_PROTOCOLS = new Set(['http:', 'https:', 'mailto:', 'tel:'])

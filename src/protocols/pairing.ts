@@ -68,7 +68,7 @@ export class Conversation {
   readonly messages: WithParts[] = []
   private readonly calls = new Map<string, Slot>()
   private readonly waiting = new Map<string, Waiting[]>()
-  private readonly lastByRole: { user?: WithParts; assistant?: WithParts } = {}
+  private readonly lastByRole: { user?: WithParts | undefined; assistant?: WithParts | undefined } = {}
   /** Messages changed since {@link takeChanged} last ran (for live reading). */
   private readonly changed = new Set<WithParts>()
   private readonly live: boolean

@@ -121,8 +121,8 @@ export function toChatMessage(message: TypedMessage): ChatMessage {
       break
     case 'reasoning':
       flat = { role: 'reasoning', content: message.content }
-      typed.reasoningId = message.id
-      typed.encrypted = message.encrypted
+      if (message.id !== undefined) typed.reasoningId = message.id
+      if (message.encrypted !== undefined) typed.encrypted = message.encrypted
       break
     case 'tool-call':
       flat = { role: 'assistant', content: message.content, toolCalls: [{ id: message.toolId ?? '', name: message.toolName, arguments: message.content }] }

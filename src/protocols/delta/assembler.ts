@@ -59,7 +59,7 @@ interface Run {
   seen: Map<number, number>
   lastSeq?: number
   /** The text or reasoning part the next delta of the same kind extends. */
-  open?: { kind: 'text' | 'thinking'; partID: string; start: number }
+  open?: { kind: 'text' | 'thinking'; partID: string; start: number } | undefined
   /** Text and reasoning parts that have not ended, with their start. */
   spans: Map<string, number>
   tools: Map<string, OpenTool>

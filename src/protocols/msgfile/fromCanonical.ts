@@ -7,7 +7,7 @@ import type { CellOrigin } from './toCanonical.js'
 /** Options of {@link toMsgFile}. */
 export interface ToMsgFileOptions {
   /** Frontmatter text to write between `---` lines (default: none). */
-  frontmatter?: string
+  frontmatter?: string | undefined
   /** Text before the first cell, e.g. a title (default: none). */
   preamble?: string
 }

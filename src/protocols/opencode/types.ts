@@ -18,7 +18,7 @@ export interface OpencodeSessionStatus {
 export type OpencodeEvent =
   | { type: 'message.updated'; properties: { sessionID?: string; info: MessageInfo } }
   | { type: 'message.removed'; properties: { sessionID: string; messageID: string } }
-  | { type: 'message.part.updated'; properties: { sessionID?: string; part: Part; delta?: string; time?: number } }
+  | { type: 'message.part.updated'; properties: { sessionID?: string; part: Part; delta?: string | undefined; time?: number } }
   | { type: 'message.part.delta'; properties: { sessionID: string; messageID: string; partID: string; field: string; delta: string } }
   | { type: 'message.part.removed'; properties: { sessionID: string; messageID: string; partID: string } }
   | { type: 'session.status'; properties: { sessionID: string; status: OpencodeSessionStatus } }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import type { ToolPart, WithParts } from '../../../src/core/model/types'
+import type { Part, ToolPart, WithParts } from '../../../src/core/model/types'
 import { validateTranscript } from '../../../src/core/validator'
 import { InvalidDataError } from '../../../src/protocols/diagnostics'
 import { fromMsgFile, parseAttrs, toMsgFile } from '../../../src/protocols/msgfile'
@@ -175,7 +175,7 @@ describe('diagnostics and properties', () => {
 
   it('writes messages from another protocol as cells that read back to the same content', () => {
     const { messages } = fromMsgFile(fixture('msgfile/session.msg.md'), { sessionID: 's' })
-    const stripped = messages.map((m) => ({ ...m, parts: m.parts.map((p) => ('metadata' in p ? { ...p, metadata: undefined } : p)) }))
+    const stripped = messages.map((m) => ({ ...m, parts: m.parts.map((p) => ('metadata' in p ? (({ metadata: _metadata, ...rest }) => rest)(p) : p) as Part) }))
     const back = fromMsgFile(toMsgFile(stripped), { sessionID: 's' })
     const texts = (list: WithParts[]) => list.flatMap((m) => m.parts.flatMap((p) => (p.type === 'text' || p.type === 'reasoning' ? [p.text] : [])))
     expect(texts(back.messages)).toEqual(texts(messages))
