@@ -1,6 +1,7 @@
 import { assistantInfo, reasoningPart, runningState, stepFinishPart, textPart, tokens, toolPart, toolResult, userInfo } from '../../core/build.js'
 import type { AssistantInfo, Metadata, WithParts } from '../../core/model/types.js'
 import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isRecord, limitDepth, safeJson } from '../diagnostics.js'
+import { inferDisplay } from '../display.js'
 import { deriveId, parseJsonObject } from '../ids.js'
 import { Conversation } from '../pairing.js'
 import { decodeChatMessage, decodeTypedMessage, isTypedShape } from './decode.js'
@@ -113,7 +114,8 @@ export function fromChatMessages(input: unknown, options?: ChatOptions): { messa
         calls.forEach((call, n) => {
           const args = parseArguments(call.arguments, sink, typed.kind === 'assistant' ? [...path, 'toolCalls', n, 'arguments'] : [...path, 'content'])
           const id = partId(`call-${n}`)
-          const state = runningState({ input: args.input, start: time })
+          const display = inferDisplay(call.name, args.input)
+          const state = runningState({ input: args.input, start: time, ...(display ? { display } : {}) })
           conversation.call(host, toolPart({ ...owner, id }, { callID: call.id || id, tool: call.name, state, ...(args.raw !== undefined ? { metadata: { rawArgsText: args.raw } } : {}) }), path)
         })
         const { usage, finishReason } = typed.metaInfo
@@ -142,7 +144,9 @@ export function fromChatMessages(input: unknown, options?: ChatOptions): { messa
           time,
           state: (call) => {
             const start = call?.state.status === 'running' ? call.state.time.start : time
-            return toolResult({ input: call?.state.input ?? {}, start, end: time, output: typed.content, title: typed.toolName ?? call?.tool ?? '', metadata })
+            const input = call?.state.input ?? {}
+            const display = inferDisplay(call?.tool ?? typed.toolName ?? '', input, typed.content, metadata)
+            return toolResult({ input, start, end: time, output: typed.content, title: typed.toolName ?? call?.tool ?? '', metadata, ...(display ? { display } : {}) })
           },
         })
         break

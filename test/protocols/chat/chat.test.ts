@@ -145,3 +145,13 @@ describe('chat → canonical', () => {
     )
   })
 })
+
+describe('typed displays', () => {
+  it('a shell call and its result carry a shell display, so the view shows the command', () => {
+    const { messages } = fromChatMessages([
+      { role: 'assistant', content: '', toolCalls: [{ id: 'c1', name: 'bash', arguments: '{"command":"ls"}' }] },
+      { role: 'tool', content: 'a.txt', toolCallId: 'c1', toolName: 'bash' },
+    ])
+    expect(messages[0]?.parts[0]).toMatchObject({ type: 'tool', state: { status: 'completed', display: { kind: 'shell', command: 'ls', output: 'a.txt' } } })
+  })
+})
