@@ -5,6 +5,7 @@ import { act, render } from '@testing-library/react'
 import { cdp } from 'vitest/browser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Transcript } from '../../src/components/Transcript/Transcript'
+import { assistantInfo } from '../../src/core/build'
 import type { FilePart, Part, WithParts } from '../../src/core/model/types'
 import { createChatStore } from '../../src/store/chatStore'
 import '../../src/styles/chatparts.css'
@@ -79,20 +80,7 @@ function htmlTranscript(): WithParts[] {
     const base = { sessionID: session.id, messageID: id }
     const part = (kind: string) => `prt_html_${index}_${kind}`
     return {
-      info: {
-        sessionID: session.id,
-        id,
-        role: 'assistant',
-        time: { created: 1 },
-        parentID: '',
-        modelID: html,
-        providerID: html,
-        agent: html,
-        path: { cwd: '', root: '' },
-        cost: 0,
-        tokens: { input: 0, output: 0, reasoning: 0, cache: { read: 0, write: 0 } },
-        error: { name: html, data: { message: html } },
-      },
+      info: assistantInfo({ sessionID: session.id, id, created: 1, modelID: html, providerID: html, agent: html, error: { name: html, data: { message: html } } }),
       parts: [
         { ...base, id: part('text'), type: 'text', text: `${html}\n\n\`${html}\`\n\n\`\`\`html\n${html}\n\`\`\`` },
         { ...base, id: part('reasoning'), type: 'reasoning', text: html, time: { start: 1, end: 2 } },
@@ -117,19 +105,7 @@ function hostileTranscript(): WithParts[] {
   return hostileUrls.map((url, index) => {
     const id = `msg_${String(index).padStart(3, '0')}`
     return {
-      info: {
-        sessionID: session.id,
-        id,
-        role: 'assistant',
-        time: { created: 1 },
-        parentID: '',
-        modelID: '',
-        providerID: '',
-        agent: '',
-        path: { cwd: '', root: '' },
-        cost: 0,
-        tokens: { input: 0, output: 0, reasoning: 0, cache: { read: 0, write: 0 } },
-      },
+      info: assistantInfo({ sessionID: session.id, id, created: 1 }),
       parts: partsFor(url, index, id),
     }
   })

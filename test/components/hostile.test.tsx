@@ -4,6 +4,7 @@ import { render, screen } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import type { MessageInfo, Part, ToolPart, WithParts } from '../../src/core/model/types'
 import { Message } from '../../src/components/MessageView/MessageView'
+import { assistantInfo } from '../../src/core/build'
 import { ToolPart as ToolPartView } from '../../src/components/ToolPart/ToolPart'
 import { Transcript } from '../../src/components/Transcript/Transcript'
 import { createChatStore } from '../../src/store/chatStore'
@@ -79,19 +80,7 @@ describe('one bad part stays inside its boundary', () => {
   })
 
   it('a step-finish with no tokens does not break the message totals', () => {
-    const info: MessageInfo = {
-      ...ids,
-      id: 'a1',
-      role: 'assistant',
-      time: { created: 1 },
-      parentID: 'm1',
-      modelID: '',
-      providerID: '',
-      agent: '',
-      path: { cwd: '', root: '' },
-      cost: 0,
-      tokens: { input: 0, output: 0, reasoning: 0, cache: { read: 0, write: 0 } },
-    }
+    const info = assistantInfo({ ...ids, id: 'a1', created: 1, parentID: 'm1' })
     const message: WithParts = { info, parts: [{ ...ids, messageID: 'a1', id: 'sf', type: 'step-finish', reason: 'stop', cost: 0.5 } as unknown as Part, text('a1', 't', 'answer')] }
     render(<Message message={message} />, { wrapper: withConfig() })
     expect(screen.getByText('answer')).toBeTruthy()

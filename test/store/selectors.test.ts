@@ -3,6 +3,7 @@ import type { Part, StepFinishPart } from '../../src/core/model/types'
 import { createChatStore } from '../../src/store/chatStore'
 import { selectStreamingMessageId, selectTotals } from '../../src/store/selectors'
 import { transcriptFromMessages } from '../../src/core/transcript'
+import { assistantInfo } from '../../src/core/build'
 import { repeatSession } from '../fixtures/generate'
 
 describe('selectTotals', () => {
@@ -39,19 +40,7 @@ describe('selectTotals', () => {
 })
 
 describe('selectStreamingMessageId', () => {
-  const assistant = (id: string, completed?: number) => ({
-    id,
-    sessionID: 's',
-    role: 'assistant' as const,
-    time: completed === undefined ? { created: 1 } : { created: 1, completed },
-    parentID: '',
-    modelID: '',
-    providerID: '',
-    agent: '',
-    path: { cwd: '', root: '' },
-    cost: 0,
-    tokens: { input: 0, output: 0, reasoning: 0, cache: { read: 0, write: 0 } },
-  })
+  const assistant = (id: string, completed?: number) => assistantInfo({ id, sessionID: 's', created: 1, ...(completed !== undefined ? { completed } : {}) })
   it('is the last assistant message while the transcript streams and it has not completed', () => {
     const state = transcriptFromMessages([
       { info: assistant('a1', 2), parts: [] },

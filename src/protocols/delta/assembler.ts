@@ -457,8 +457,8 @@ export interface DeltaRun {
   diagnostics: Diagnostic[]
 }
 
-/** Reads a recorded stream and applies its writes: the first run's message (an empty one when none started). */
-export function assembleDeltas(deltas: readonly unknown[], options: DeltaStreamOptions = {}): DeltaRun {
+/** Runs a recorded stream through one session and applies every write it makes. */
+function replay(deltas: readonly unknown[], options: DeltaStreamOptions) {
   const stream = new Session(options)
   let state = emptyTranscript()
   const diagnostics: Diagnostic[] = []
@@ -467,8 +467,14 @@ export function assembleDeltas(deltas: readonly unknown[], options: DeltaStreamO
     state = applyOps(state, result.ops)
     diagnostics.push(...result.diagnostics)
   }
-  const run = [...stream.runs.values()][0]
-  const message = run ? toMessages(state).find((candidate) => candidate.info.id === run.info.id) : undefined
+  return { runs: [...stream.runs.values()], messages: toMessages(state), diagnostics }
+}
+
+/** Reads a recorded stream and applies its writes: the first run's message (an empty one when none started). */
+export function assembleDeltas(deltas: readonly unknown[], options: DeltaStreamOptions = {}): DeltaRun {
+  const { runs, messages, diagnostics } = replay(deltas, options)
+  const run = runs[0]
+  const message = run ? messages.find((candidate) => candidate.info.id === run.info.id) : undefined
   if (!run || !message) return { message: { info: assistantInfo({ id: '', sessionID: options.sessionID ?? '', created: 0 }), parts: [] }, status: 'waiting', diagnostics }
   return { message: message as DeltaRun['message'], status: run.status, diagnostics }
 }
@@ -483,13 +489,6 @@ export function fromDeltaStream(deltas: unknown, options: DeltaStreamOptions = {
     sink.error('BAD_STREAM', `a recorded stream must be an array of deltas (got ${describeValue(deltas)})`)
     return { messages: [], diagnostics: sink.list }
   }
-  const stream = new Session(options)
-  let state = emptyTranscript()
-  const diagnostics: Diagnostic[] = []
-  for (const delta of deltas) {
-    const result = stream.push(delta)
-    state = applyOps(state, result.ops)
-    diagnostics.push(...result.diagnostics)
-  }
-  return { messages: toMessages(state), diagnostics }
+  const { messages, diagnostics } = replay(deltas, options)
+  return { messages, diagnostics }
 }
