@@ -1,10 +1,9 @@
-import type { MessageInfo, Part, SessionInfo, WithParts } from '../../core/model/types.js'
+import type { SessionInfo, WithParts } from '../../core/model/types.js'
 import type { TranscriptOp } from '../../core/transcript.js'
-import { assistantInfo, userInfo } from '../../core/build.js'
-import { validateMessage } from '../../core/validator.js'
-import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isNonEmptyString, isRecord, limitDepth, safeJson, textOf } from '../diagnostics.js'
-import { deriveId, readTime } from '../ids.js'
-import { normalizePart } from '../normalize.js'
+import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isRecord, limitDepth } from '../diagnostics.js'
+import { deriveId } from '../ids.js'
+import { decodeOpencodeEvent, normalizeMessage } from './decode.js'
+import type { OpencodeEvent } from './types.js'
 
 /** What {@link fromOpencodeExport} returns. */
 export interface OpencodeImport {
@@ -20,164 +19,6 @@ export interface OpencodeEventResult {
   /** The canonical writes the event stands for (none for events that carry no transcript). */
   ops: TranscriptOp[]
   diagnostics: Diagnostic[]
-}
-
-/** Fields of an info that views print as text: each must be a string. */
-const TEXT_FIELDS = { user: ['agent'], assistant: ['parentID', 'modelID', 'providerID', 'agent', 'mode', 'finish'] } as const
-
-const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0)
-
-/**
- * Mends what a view cannot show of an info as it came: a time a `Date` cannot hold, text fields
- * that are not text, an error without `name` or `data`, tokens and cost that are not numbers.
- * Each change is reported; the value the wire gave is kept in `metadata.invalid`.
- */
-function repairInfo(info: MessageInfo & Record<string, unknown>, sink: DiagnosticSink, path: (string | number)[], invalid: Record<string, unknown> = {}): MessageInfo {
-  const time: Record<string, unknown> = isRecord(info.time) ? info.time : {}
-  const repaired: Record<string, unknown> = { ...info }
-  const created = readTime(time.created, sink, [...path, 'time', 'created'])
-  if (created === undefined || !isRecord(info.time)) {
-    if (time.created === undefined) sink.warn('BAD_TIME', 'the message has no time.created; shown without a time', [...path, 'time'])
-    if (info.time !== undefined) invalid.time = info.time
-  }
-  const nextTime: Record<string, unknown> = { ...time, created: created ?? 0 }
-  if (time.completed !== undefined) {
-    const completed = readTime(time.completed, sink, [...path, 'time', 'completed'])
-    if (completed === undefined) {
-      delete nextTime.completed
-      invalid.time = info.time
-    } else nextTime.completed = completed
-  }
-  repaired.time = nextTime
-  for (const key of TEXT_FIELDS[info.role]) {
-    const value = info[key]
-    if (value === undefined || typeof value === 'string') continue
-    sink.warn('BAD_FIELD', `${key} should be text (got ${describeValue(value)}); read as text`, [...path, key])
-    invalid[key] = value
-    repaired[key] = textOf(value)
-  }
-  if (info.role === 'user' && info.model !== undefined && !(isRecord(info.model) && typeof info.model.providerID === 'string' && typeof info.model.modelID === 'string')) {
-    sink.warn('BAD_FIELD', `model should be { providerID, modelID } (got ${describeValue(info.model)})`, [...path, 'model'])
-    invalid.model = info.model
-    repaired.model = { providerID: isRecord(info.model) ? textOf(info.model.providerID) : '', modelID: isRecord(info.model) ? textOf(info.model.modelID) : '' }
-  }
-  if (info.role === 'assistant') {
-    if (info.cost !== undefined && count(info.cost) !== info.cost) {
-      sink.warn('BAD_FIELD', `cost should be a number (got ${describeValue(info.cost)}); read as 0`, [...path, 'cost'])
-      invalid.cost = info.cost
-      repaired.cost = 0
-    }
-    const tokens = info.tokens as unknown
-    if (tokens !== undefined) {
-      const cache = isRecord(tokens) && isRecord(tokens.cache) ? tokens.cache : {}
-      const read = isRecord(tokens) ? tokens : {}
-      const mended = { ...read, input: count(read.input), output: count(read.output), reasoning: count(read.reasoning), cache: { ...cache, read: count(cache.read), write: count(cache.write) } }
-      if (read.total !== undefined) Object.assign(mended, { total: count(read.total) })
-      if (JSON.stringify(mended) !== safeJson(tokens)) {
-        sink.warn('BAD_FIELD', 'tokens should hold numbers (input, output, reasoning, cache.read, cache.write); what is not a number is read as 0', [...path, 'tokens'])
-        invalid.tokens = tokens
-        repaired.tokens = mended
-      }
-    }
-    const error = info.error as unknown
-    if (error !== undefined && !(isRecord(error) && typeof error.name === 'string' && isRecord(error.data))) {
-      sink.warn('BAD_FIELD', 'error should be { name, data }; read as an UnknownError', [...path, 'error'])
-      invalid.error = error
-      const name = isRecord(error) && typeof error.name === 'string' && error.name !== '' ? error.name : 'UnknownError'
-      const data = isRecord(error) && isRecord(error.data) ? error.data : { message: isRecord(error) ? textOf(error.message ?? error.data) : textOf(error) }
-      repaired.error = { name, data }
-    }
-  }
-  return seal(repaired, sink, path, invalid)
-}
-
-/**
- * The info as the core builds it, with every field of the wire that passes the validator kept: a
- * required field that does not is the builder's default, any other is moved to `metadata.invalid`
- * (reported). So what the converter returns always validates.
- */
-function seal(repaired: Record<string, unknown>, sink: DiagnosticSink, path: (string | number)[], invalid: Record<string, unknown>): MessageInfo {
-  const time = repaired.time as { created: number; completed?: number }
-  const text = (key: string) => (typeof repaired[key] === 'string' ? (repaired[key] as string) : undefined)
-  const base: Record<string, unknown> =
-    repaired.role === 'user'
-      ? { ...userInfo({ id: repaired.id as string, sessionID: repaired.sessionID as string, created: time.created }) }
-      : { ...assistantInfo({ id: repaired.id as string, sessionID: repaired.sessionID as string, created: time.created, ...(time.completed !== undefined ? { completed: time.completed } : {}) }) }
-  const merged: Record<string, unknown> = { ...base, ...repaired }
-  if (repaired.role === 'assistant' && text('finish') !== undefined && time.completed === undefined) {
-    sink.warn('BR-14', 'the message has a finish reason but no time.completed; completed is taken as its creation time', [...path, 'time'])
-    merged.time = { ...time, completed: time.created }
-  }
-  for (let round = 0; round < 3; round++) {
-    const issues = validateMessage({ info: merged, parts: [] }).filter((issue) => issue.severity === 'error')
-    if (issues.length === 0) break
-    for (const issue of issues) {
-      const key = issue.path[1]
-      if (typeof key !== 'string' || key === 'id' || key === 'sessionID' || key === 'role') continue
-      sink.warn(issue.code, `${issue.message}; ${Object.hasOwn(base, key) ? 'read as empty' : 'moved to metadata.invalid'}`, [...path, ...issue.path.slice(1)])
-      if (!Object.hasOwn(invalid, key)) invalid[key] = repaired[key]
-      if (Object.hasOwn(base, key)) merged[key] = base[key]
-      else delete merged[key]
-    }
-  }
-  if (Object.keys(invalid).length > 0) merged.metadata = { ...(isRecord(repaired.metadata) ? repaired.metadata : {}), invalid }
-  return merged as unknown as MessageInfo
-}
-
-function normalizeInfo(input: unknown, index: number, sink: DiagnosticSink, path: (string | number)[], fallbackId?: string, fallbackSession?: string): MessageInfo {
-  const invalid: Record<string, unknown> = {}
-  let raw: Record<string, unknown>
-  if (isRecord(input)) raw = input
-  else {
-    // Nothing the wire carried is dropped: the message's parts still show, under a neutral user info.
-    sink.error('BAD_MESSAGE_INFO', `message info must be an object (got ${describeValue(input)}); shown as a user message`, path)
-    invalid.info = input
-    raw = {}
-  }
-  let role = raw.role
-  if (role !== 'user' && role !== 'assistant') {
-    // Nothing the wire carried is dropped: a message of an unknown role shows as a user message.
-    sink.error('BAD_MESSAGE_INFO', `message info needs role "user" or "assistant" (got ${describeValue(raw.role)}); read as a user message`, [...path, 'role'])
-    if (raw.role !== undefined) invalid.role = raw.role
-    role = 'user'
-  }
-  const id = typeof raw.id === 'string' && raw.id !== '' ? raw.id : (fallbackId ?? deriveId('msg', index, safeJson(raw.time ?? ''), safeJson(input ?? null).slice(0, 200)))
-  const sessionID = typeof raw.sessionID === 'string' && raw.sessionID !== '' ? raw.sessionID : (fallbackSession ?? deriveId('ses', 'opencode'))
-  const info = repairInfo({ ...raw, id, sessionID, role } as MessageInfo & Record<string, unknown>, sink, path, invalid)
-  for (const issue of validateMessage({ info, parts: [] }).filter((found) => found.severity === 'error')) {
-    sink.push({ code: issue.code, message: issue.message, path: [...path, ...issue.path.slice(1)], severity: 'warning' })
-  }
-  return info
-}
-
-function normalizeMessage(raw: unknown, index: number, sink: DiagnosticSink, path: (string | number)[]): WithParts | undefined {
-  if (!isRecord(raw)) {
-    sink.error('BAD_MESSAGE', `a message must be an object with info and parts (got ${describeValue(raw)})`, path)
-    return undefined
-  }
-  // An info without an id takes the one its parts name, so they stay together.
-  const named = Array.isArray(raw.parts) ? raw.parts.find((part): part is { messageID: string } => isRecord(part) && isNonEmptyString(part.messageID)) : undefined
-  const session = Array.isArray(raw.parts) ? raw.parts.find((part): part is { sessionID: string } => isRecord(part) && isNonEmptyString(part.sessionID)) : undefined
-  const info = normalizeInfo(raw.info, index, sink, [...path, 'info'], named?.messageID, session?.sessionID)
-  if (!Array.isArray(raw.parts)) {
-    if (raw.parts !== undefined) sink.error('BAD_PARTS', `parts must be an array (got ${describeValue(raw.parts)})`, [...path, 'parts'])
-    return { info, parts: [] }
-  }
-  const owner = { sessionID: info.sessionID, messageID: info.id }
-  const seen = new Set<string>()
-  // Array.from, not map: a sparse array's holes become parts too (reported), never holes in the output.
-  const parts = Array.from(raw.parts as unknown[], (part, partIndex) => {
-    const normalized = normalizePart(part, { ...owner, index: partIndex }, sink, [...path, 'parts', partIndex])
-    if (seen.has(normalized.id)) {
-      sink.error('BR-02', `part id "${normalized.id}" repeats within the message; the later part is kept under a derived id`, [...path, 'parts', partIndex, 'id'])
-      const renamed: Part = { ...normalized, id: deriveId('prt', info.id, partIndex, normalized.id) }
-      seen.add(renamed.id)
-      return renamed
-    }
-    seen.add(normalized.id)
-    return normalized
-  })
-  return { info, parts }
 }
 
 /**
@@ -225,71 +66,34 @@ export function fromOpencodeExport(input: unknown, options?: ConvertOptions): Op
  * a part whose message has not arrived, and a delta whose part has not arrived. Events that carry
  * no transcript (other `type`s) give no writes and no diagnostic; malformed ones give a diagnostic.
  */
-export function fromOpencodeEvent(event: unknown, options?: ConvertOptions): OpencodeEventResult {
+export function fromOpencodeEvent(input: unknown, options?: ConvertOptions): OpencodeEventResult {
   const sink = new DiagnosticSink(options)
-  event = limitDepth(event, sink)
-  const ops: TranscriptOp[] = []
-  const done = () => ({ ops, diagnostics: sink.list })
-  if (!isRecord(event) || typeof event.type !== 'string') {
-    sink.error('BAD_EVENT', `an event must be an object with a string type (got ${describeValue(event)})`)
-    return done()
-  }
-  const props = isRecord(event.properties) ? event.properties : {}
-  const at = ['properties']
+  const event = decodeOpencodeEvent(limitDepth(input, sink), sink)
+  return { ops: event ? opsOf(event) : [], diagnostics: sink.list }
+}
+
+/** The canonical writes of a decoded event: one case per event type (the compiler checks there is one). */
+function opsOf(event: OpencodeEvent): TranscriptOp[] {
   switch (event.type) {
-    case 'message.updated': {
-      if (!isRecord(props.info)) {
-        sink.error('BAD_MESSAGE_INFO', `message.updated needs an info object (got ${describeValue(props.info)})`, [...at, 'info'])
-        break
-      }
-      ops.push({ op: 'upsertMessage', info: normalizeInfo(props.info, 0, sink, [...at, 'info']) })
-      break
-    }
+    case 'message.updated':
+      return [{ op: 'upsertMessage', info: event.properties.info }]
     case 'message.removed':
-      if (isNonEmptyString(props.messageID)) ops.push({ op: 'removeMessage', messageID: props.messageID })
-      else sink.error('BAD_EVENT', 'message.removed needs a messageID', [...at, 'messageID'])
-      break
-    case 'message.part.updated': {
-      const raw = props.part
-      if (!isRecord(raw) || !isNonEmptyString(raw.messageID)) {
-        sink.error('BAD_EVENT', 'message.part.updated needs a part with a messageID', [...at, 'part'])
-        break
-      }
-      const sessionID = isNonEmptyString(raw.sessionID) ? raw.sessionID : isNonEmptyString(props.sessionID) ? props.sessionID : deriveId('ses', 'opencode')
+      return [{ op: 'removeMessage', messageID: event.properties.messageID }]
+    case 'message.part.updated':
       // Older servers also send the text `delta`; the part already holds the full text, so it is not re-applied.
-      ops.push({ op: 'upsertPart', part: normalizePart(raw, { sessionID, messageID: raw.messageID, index: 0 }, sink, [...at, 'part']) })
-      break
-    }
+      return [{ op: 'upsertPart', part: event.properties.part }]
     case 'message.part.delta': {
-      const { messageID, partID, field, delta } = props
-      if (!isNonEmptyString(messageID) || !isNonEmptyString(partID) || !isNonEmptyString(field) || typeof delta !== 'string') {
-        sink.error('BAD_EVENT', 'message.part.delta needs messageID, partID, field and a string delta', at)
-        break
-      }
-      ops.push({ op: 'appendPartDelta', messageID, partID, field, delta })
-      break
+      const { messageID, partID, field, delta } = event.properties
+      return [{ op: 'appendPartDelta', messageID, partID, field, delta }]
     }
     case 'message.part.removed':
-      if (isNonEmptyString(props.messageID) && isNonEmptyString(props.partID)) ops.push({ op: 'removePart', messageID: props.messageID, partID: props.partID })
-      else sink.error('BAD_EVENT', 'message.part.removed needs messageID and partID', at)
-      break
-    case 'session.status': {
-      const status = isRecord(props.status) ? props.status.type : undefined
-      if (status === 'busy' || status === 'retry') ops.push({ op: 'setStatus', status: 'streaming' })
-      else if (status === 'idle') ops.push({ op: 'setStatus', status: 'idle' })
-      else sink.error('BAD_EVENT', `session.status must be idle, busy or retry (got ${describeValue(status)})`, [...at, 'status'])
-      break
-    }
+      return [{ op: 'removePart', messageID: event.properties.messageID, partID: event.properties.partID }]
+    case 'session.status':
+      return [{ op: 'setStatus', status: event.properties.status.type === 'idle' ? 'idle' : 'streaming' }]
     case 'session.idle':
-      ops.push({ op: 'setStatus', status: 'idle' })
-      break
-    case 'session.error': {
-      const error = isRecord(props.error) && isNonEmptyString(props.error.name) ? props.error : { name: 'UnknownError', data: { message: 'The session failed.' } }
-      ops.push({ op: 'setStatus', status: 'error', error: { name: textOf(error.name), data: isRecord(error.data) ? error.data : {} } })
-      break
-    }
-    default:
-      break
+      return [{ op: 'setStatus', status: 'idle' }]
+    case 'session.error':
+      return [event.properties.error ? { op: 'setStatus', status: 'error', error: event.properties.error } : { op: 'setStatus', status: 'error' }]
   }
-  return done()
+  return event satisfies never
 }
