@@ -1,4 +1,4 @@
-import { type ComponentPropsWithRef, memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { type ComponentPropsWithRef, memo, useRef, useState } from 'react'
 import type { Labels, Locale } from '../../labels/labels.js'
 import { LabelsProvider, useLabels } from '../../labels/LabelsContext.js'
 import type { ChatStore } from '../../store/chatStore.js'
@@ -8,8 +8,9 @@ import { cx } from '../cx.js'
 import { MessageErrorBoundary, MessageView } from '../MessageView/MessageView.js'
 import { StorePart } from '../PartView/PartView.js'
 import { hasUsage, UsageSummary } from '../UsageSummary.js'
-import { type Range, RowLayout } from './rowLayout.js'
 import { StreamAnnouncer } from './StreamAnnouncer.js'
+import { useStickToBottom } from './useStickToBottom.js'
+import { useVirtualRows } from './useVirtualRows.js'
 import { selectStreamingMessageId } from '../../store/selectors.js'
 
 /** Props of {@link Transcript}. */
@@ -38,11 +39,6 @@ export interface TranscriptProps extends Omit<ComponentPropsWithRef<'div'>, 'chi
   overscan?: number | undefined
 }
 
-/** Rendered at first, before the viewport is known: enough estimated height to fill a tall screen. */
-const FIRST_WINDOW = 2400
-
-/** How close to the bottom (px) still counts as "at the bottom". */
-const STICK_SLACK = 32
 interface StoreMessageProps {
   id: string
   streaming: boolean
@@ -86,136 +82,22 @@ function TranscriptBody({ showTotals, timeZone, virtualize = true, overscan = 10
   const ids = useMessageIds()
   const streamingId = useChatStore(selectStreamingMessageId)
   const status = useStatus()
-  const scroller = useRef<HTMLDivElement>(null)
-  const content = useRef<HTMLDivElement>(null)
-  const stick = useRef(true)
-  const lastTop = useRef(0)
-  const [away, setAway] = useState(false)
-
-  // Virtualization: which rows are rendered, and what is known of their heights.
-  const rows = useMemo(() => new RowLayout(), [])
-  rows.setIds(ids)
-  const [laidOut, setLaidOut] = useState(true)
-  const windowed = virtualize && laidOut
-  const windowedRef = useRef(windowed)
-  windowedRef.current = windowed
-  const [range, setRange] = useState<Range | null>(null)
-  const anchor = useRef(0)
+  const scrollerRef = useRef<HTMLDivElement>(null)
+  const contentRef = useRef<HTMLDivElement>(null)
+  const follow = useStickToBottom(scrollerRef, contentRef)
+  const { rows, windowed, start, end, anchorRef, observeRow, updateRange } = useVirtualRows({ ids, scrollerRef, follow, virtualize, overscan })
   // The row that holds the focus stays rendered wherever the reader scrolls, so the focus is not
   // lost to the page when its row leaves the range.
   const [focusedId, setFocusedId] = useState<string | undefined>(undefined)
-  const current = range ?? rows.lastRows(FIRST_WINDOW)
-  const start = windowed ? Math.min(current.start, ids.length) : 0
-  const end = windowed ? (stick.current ? ids.length : Math.min(current.end, ids.length)) : ids.length
-
-  const toBottom = useCallback(() => {
-    const element = scroller.current
-    if (!element) return
-    element.scrollTop = element.scrollHeight
-    lastTop.current = element.scrollTop
-  }, [])
-
-  /** Renders the rows that are within `overscan` of the viewport, and notes the first one in view. */
-  const updateRange = useCallback(() => {
-    const element = scroller.current
-    if (!element) return
-    const top = element.scrollTop
-    anchor.current = rows.rowAt(top)
-    const first = rows.rowAt(top - overscan)
-    const last = stick.current ? rows.ids.length : Math.min(rows.ids.length, rows.rowAt(top + element.clientHeight + overscan) + 1)
-    setRange((previous) => (previous?.start === first && previous.end === last ? previous : { start: first, end: last }))
-  }, [rows, overscan])
 
   const onScroll = () => {
-    const element = scroller.current
+    const element = scrollerRef.current
     if (!element) return
-    const top = element.scrollTop
-    const atBottom = element.scrollHeight - top - element.clientHeight <= STICK_SLACK
-    // Only a move up is the user leaving the bottom: content that grew before the next follow
-    // also leaves the view short of the bottom, and must not stop the following.
-    if (atBottom) stick.current = true
-    else if (top < lastTop.current) stick.current = false
-    lastTop.current = top
-    setAway(!stick.current)
+    follow.scrolled(element)
     if (windowed) updateRange()
     // Every row is rendered and measured: only the first one in view is needed, to keep it in place.
-    else anchor.current = rows.rowAt(top)
+    else anchorRef.current = rows.rowAt(element.scrollTop)
   }
-
-  // Content grows without this component re-rendering (a part streams on its own), so its size is watched.
-  useLayoutEffect(() => {
-    const element = content.current
-    if (!element) return
-    const follow = () => {
-      if (stick.current) toBottom()
-    }
-    follow()
-    if (typeof ResizeObserver === 'function') {
-      const observer = new ResizeObserver(follow)
-      observer.observe(element)
-      return () => observer.disconnect()
-    }
-    const observer = new MutationObserver(follow)
-    observer.observe(element, { childList: true, subtree: true, characterData: true })
-    return () => observer.disconnect()
-  }, [toBottom])
-
-  // Without layout there is no viewport to window: render everything.
-  useLayoutEffect(() => {
-    const element = scroller.current
-    if (!element || !virtualize) return
-    const check = () => setLaidOut(element.clientHeight > 0)
-    check()
-    if (typeof ResizeObserver !== 'function') return
-    const observer = new ResizeObserver(() => {
-      check()
-      updateRange()
-    })
-    observer.observe(element)
-    return () => observer.disconnect()
-  }, [virtualize, updateRange])
-
-  // Each rendered row is measured. A row above the first one in view that turns out taller or
-  // shorter than assumed moves what the reader is looking at: the scroll position takes the
-  // difference, before the frame is painted.
-  const measurer = useMemo(() => {
-    if (typeof ResizeObserver !== 'function') return null
-    return new ResizeObserver((entries) => {
-      let shift = 0
-      for (const entry of entries) {
-        const target = entry.target as HTMLElement
-        const id = target.dataset.rowId
-        // A row that left the DOM reports a size of zero: it keeps the height it had.
-        if (!id || !target.isConnected) continue
-        const height = entry.borderBoxSize?.[0]?.blockSize ?? target.offsetHeight
-        const delta = rows.measure(id, height)
-        if (delta !== 0 && rows.indexOf(id) < anchor.current) shift += delta
-      }
-      const element = scroller.current
-      if (!element) return
-      if (stick.current) toBottom()
-      else if (shift !== 0) {
-        element.scrollTop += shift
-        lastTop.current = element.scrollTop
-      }
-      if (windowedRef.current) updateRange()
-    })
-  }, [rows, toBottom, updateRange])
-  useEffect(() => () => measurer?.disconnect(), [measurer])
-  const observeRow = useCallback(
-    (element: HTMLDivElement | null) => {
-      if (!element || !measurer) return
-      measurer.observe(element)
-      return () => measurer.unobserve(element)
-    },
-    [measurer],
-  )
-
-  // New messages change the rows; the range follows.
-  // runs when the message list changes
-  useLayoutEffect(() => {
-    if (windowed) updateRange()
-  }, [ids, windowed, updateRange])
 
   // The rendered rows, as spans of indices in order: the range, and the focused row if it is outside.
   const kept = windowed && focusedId !== undefined ? rows.indexOf(focusedId) : -1
@@ -230,16 +112,16 @@ function TranscriptBody({ showTotals, timeZone, virtualize = true, overscan = 10
   return (
     <div {...rest} className={cx('cp-transcript', className)} data-state={status}>
       {/* the message list scrolls and must be reachable by keyboard */}
-      <div ref={scroller} className="cp-transcript__scroller" role="log" aria-label={labels.transcript} aria-live="off" tabIndex={0} onScroll={onScroll}>
+      <div ref={scrollerRef} className="cp-transcript__scroller" role="log" aria-label={labels.transcript} aria-live="off" tabIndex={0} onScroll={onScroll}>
         <div
-          ref={content}
+          ref={contentRef}
           className="cp-transcript__messages"
           onFocus={(event) => setFocusedId(rowOf(event.target))}
           onBlur={() => {
             // Read once the focus has landed. A window that loses the focus keeps its active
             // element, which must stay rendered for when the reader comes back.
             setTimeout(() => {
-              if (!content.current?.contains(document.activeElement)) setFocusedId(undefined)
+              if (!contentRef.current?.contains(document.activeElement)) setFocusedId(undefined)
             })
           }}
         >
@@ -260,14 +142,12 @@ function TranscriptBody({ showTotals, timeZone, virtualize = true, overscan = 10
           {showTotals === false ? null : <SessionTotals />}
         </div>
       </div>
-      {away ? (
+      {follow.away ? (
         <button
           type="button"
           className="cp-button cp-transcript__jump"
           onClick={() => {
-            stick.current = true
-            setAway(false)
-            toBottom()
+            follow.jump()
             if (windowed) updateRange()
           }}
         >

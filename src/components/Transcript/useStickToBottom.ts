@@ -1,0 +1,74 @@
+import { type RefObject, useCallback, useLayoutEffect, useRef, useState } from 'react'
+
+/** How close to the bottom (px) still counts as "at the bottom". */
+const STICK_SLACK = 32
+
+/** What {@link useStickToBottom} gives the transcript. */
+export interface StickToBottom {
+  /** Whether the view follows the bottom (read at any time: it changes without a render). */
+  readonly stickRef: RefObject<boolean>
+  /** The scroll position last seen, to tell a move up from contentRef that grew. */
+  readonly lastTopRef: RefObject<number>
+  /** The reader scrolled up: the view no longer follows (state, for the "jump" button). */
+  away: boolean
+  /** Scrolls to the bottom now. */
+  toBottom(): void
+  /** Notes a scroll of `element`: a move up stops the following, reaching the bottom starts it again. */
+  scrolled(element: HTMLElement): void
+  /** Follows the bottom again, and goes there. */
+  jump(): void
+}
+
+/**
+ * Keeps a scrolling view at its bottom while its contentRef grows (watched by size, as parts stream
+ * without a render), until the reader scrolls up; reaching the bottom again resumes it.
+ */
+export function useStickToBottom(scrollerRef: RefObject<HTMLElement | null>, contentRef: RefObject<HTMLElement | null>): StickToBottom {
+  const stickRef = useRef(true)
+  const lastTopRef = useRef(0)
+  const [away, setAway] = useState(false)
+
+  const toBottom = useCallback(() => {
+    const element = scrollerRef.current
+    if (!element) return
+    element.scrollTop = element.scrollHeight
+    lastTopRef.current = element.scrollTop
+  }, [scrollerRef])
+
+  const scrolled = useCallback((element: HTMLElement) => {
+    const top = element.scrollTop
+    const atBottom = element.scrollHeight - top - element.clientHeight <= STICK_SLACK
+    // Only a move up is the user leaving the bottom: contentRef that grew before the next follow
+    // also leaves the view short of the bottom, and must not stop the following.
+    if (atBottom) stickRef.current = true
+    else if (top < lastTopRef.current) stickRef.current = false
+    lastTopRef.current = top
+    setAway(!stickRef.current)
+  }, [])
+
+  const jump = useCallback(() => {
+    stickRef.current = true
+    setAway(false)
+    toBottom()
+  }, [toBottom])
+
+  // Content grows without the transcript re-rendering (a part streams on its own), so its size is watched.
+  useLayoutEffect(() => {
+    const element = contentRef.current
+    if (!element) return
+    const follow = () => {
+      if (stickRef.current) toBottom()
+    }
+    follow()
+    if (typeof ResizeObserver === 'function') {
+      const observer = new ResizeObserver(follow)
+      observer.observe(element)
+      return () => observer.disconnect()
+    }
+    const observer = new MutationObserver(follow)
+    observer.observe(element, { childList: true, subtree: true, characterData: true })
+    return () => observer.disconnect()
+  }, [contentRef, toBottom])
+
+  return { stickRef, lastTopRef, away, toBottom, scrolled, jump }
+}

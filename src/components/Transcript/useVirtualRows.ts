@@ -1,0 +1,106 @@
+import { type RefObject, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { type Range, RowLayout } from './rowLayout.js'
+import type { StickToBottom } from './useStickToBottom.js'
+
+/** Rendered at first, before the viewport is known: enough estimated height to fill a tall screen. */
+const FIRST_WINDOW = 2400
+
+/** Options of {@link useVirtualRows}. */
+export interface VirtualRowsOptions {
+  ids: readonly string[]
+  scrollerRef: RefObject<HTMLElement | null>
+  follow: StickToBottom
+  virtualize: boolean
+  overscan: number
+}
+
+/**
+ * Which rows of a long list are in the DOM: those within `overscan` pixels of the viewport (all of
+ * them without layout, or with `virtualize` off). Each rendered row is measured; when a row above
+ * the one in view turns out taller or shorter than assumed, the scroll position takes the
+ * difference before the frame is painted, so what the reader looks at stays put.
+ */
+export function useVirtualRows({ ids, scrollerRef, follow, virtualize, overscan }: VirtualRowsOptions) {
+  const { stickRef, lastTopRef, toBottom } = follow
+  // Virtualization: which rows are rendered, and what is known of their heights.
+  const rows = useMemo(() => new RowLayout(), [])
+  rows.setIds(ids)
+  const [laidOut, setLaidOut] = useState(true)
+  const windowed = virtualize && laidOut
+  const windowedRef = useRef(windowed)
+  windowedRef.current = windowed
+  const [range, setRange] = useState<Range | null>(null)
+  const anchorRef = useRef(0)
+  const current = range ?? rows.lastRows(FIRST_WINDOW)
+  const start = windowed ? Math.min(current.start, ids.length) : 0
+  const end = windowed ? (stickRef.current ? ids.length : Math.min(current.end, ids.length)) : ids.length
+
+  /** Renders the rows that are within `overscan` of the viewport, and notes the first one in view. */
+  const updateRange = useCallback(() => {
+    const element = scrollerRef.current
+    if (!element) return
+    const top = element.scrollTop
+    anchorRef.current = rows.rowAt(top)
+    const first = rows.rowAt(top - overscan)
+    const last = stickRef.current ? rows.ids.length : Math.min(rows.ids.length, rows.rowAt(top + element.clientHeight + overscan) + 1)
+    setRange((previous) => (previous?.start === first && previous.end === last ? previous : { start: first, end: last }))
+  }, [rows, overscan, scrollerRef, stickRef])
+
+  // Without layout there is no viewport to window: render everything.
+  useLayoutEffect(() => {
+    const element = scrollerRef.current
+    if (!element || !virtualize) return
+    const check = () => setLaidOut(element.clientHeight > 0)
+    check()
+    if (typeof ResizeObserver !== 'function') return
+    const observer = new ResizeObserver(() => {
+      check()
+      updateRange()
+    })
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [virtualize, updateRange, scrollerRef])
+
+  // Each rendered row is measured. A row above the first one in view that turns out taller or
+  // shorter than assumed moves what the reader is looking at: the scroll position takes the
+  // difference, before the frame is painted.
+  const measurer = useMemo(() => {
+    if (typeof ResizeObserver !== 'function') return null
+    return new ResizeObserver((entries) => {
+      let shift = 0
+      for (const entry of entries) {
+        const target = entry.target as HTMLElement
+        const id = target.dataset.rowId
+        // A row that left the DOM reports a size of zero: it keeps the height it had.
+        if (!id || !target.isConnected) continue
+        const height = entry.borderBoxSize?.[0]?.blockSize ?? target.offsetHeight
+        const delta = rows.measure(id, height)
+        if (delta !== 0 && rows.indexOf(id) < anchorRef.current) shift += delta
+      }
+      const element = scrollerRef.current
+      if (!element) return
+      if (stickRef.current) toBottom()
+      else if (shift !== 0) {
+        element.scrollTop += shift
+        lastTopRef.current = element.scrollTop
+      }
+      if (windowedRef.current) updateRange()
+    })
+  }, [rows, toBottom, updateRange, scrollerRef, stickRef, lastTopRef])
+  useEffect(() => () => measurer?.disconnect(), [measurer])
+  const observeRow = useCallback(
+    (element: HTMLDivElement | null) => {
+      if (!element || !measurer) return
+      measurer.observe(element)
+      return () => measurer.unobserve(element)
+    },
+    [measurer],
+  )
+
+  // New messages change the rows; the range follows.
+  useLayoutEffect(() => {
+    if (windowed) updateRange()
+  }, [ids, windowed, updateRange])
+
+  return { rows, windowed, start, end, anchorRef, observeRow, updateRange }
+}
