@@ -150,6 +150,8 @@ export function createUrlPolicy(options: UrlPolicyOptions = {}): UrlPolicy {
     link(raw) {
       if (typeof raw !== 'string') return null
       const text = raw.trim()
+      // A link within the page loads nothing, whatever the page's scheme.
+      if (text.startsWith('#')) return text
       const { url } = resolve(text)
       if (url === null) {
         // No base (a server): a relative reference keeps the page's own web scheme when the browser resolves it.

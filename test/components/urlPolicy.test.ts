@@ -88,6 +88,7 @@ describe('URL policy decides on the URL the browser loads', () => {
     expect(createUrlPolicy({ baseUrl: 'http://app.example/' }).link('https:evil.example')).toBe('https://evil.example/')
     expect(createUrlPolicy({ baseUrl: 'https://app.example/' }).link('https:evil.example')).toBe('https://app.example/evil.example')
     expect(createUrlPolicy({ baseUrl: 'file:///home/me/t.html' }).link('notes.txt')).toBeNull()
+    expect(createUrlPolicy({ baseUrl: 'file:///home/me/t.html' }).link('#usage')).toBe('#usage')
   })
 
   it('files: inline content only of inert types, never script-capable, with a safe name', () => {
