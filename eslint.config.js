@@ -6,7 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['dist/', 'storybook-static/', 'coverage/', '.vitest-reports/', '.vitest-attachments/', 'node_modules/', 'bench/**/dist/'] },
+  { ignores: ['dist/', 'storybook-static/', 'coverage/', '.vitest-reports/', '.vitest-attachments/', 'node_modules/', 'bench/**/dist/', 'bench/.out/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   reactHooks.configs.flat.recommended,
