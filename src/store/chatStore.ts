@@ -213,12 +213,15 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
       if (kind === 'snapshot' && adapter.snapshot) {
         const result = adapter.snapshot(input, opts)
         snapshot(result.messages, opts.replace === true)
-        // Live events that follow continue this transcript (a result pairs with a call read here).
+        // Live events that follow continue this transcript (a result pairs with a call read here),
+        // when the adapter's sessions can be seeded; otherwise a live session in progress goes on.
         if (adapter.session) {
           const { strict: _strict, replace: _replace, ...rest } = opts
           const session = adapter.session(rest)
-          session.seed?.(input)
-          sessions.set(adapter, session)
+          if (session.seed) {
+            session.seed(input)
+            sessions.set(adapter, session)
+          }
         }
         return result.diagnostics
       }

@@ -166,3 +166,28 @@ describe('diagnostics', () => {
     expect(store.getState()).toMatchObject({ diagnostics: [], droppedDiagnostics: 0 })
   })
 })
+
+describe('adapters and live sessions', () => {
+  it('a whole transcript read mid-stream does not end the runs that are streaming', () => {
+    const store = sync()
+    const at = (seq: number, kind: string, payload: object) => ({ runId: 'live', seq, kind, payload })
+    store.getState().ingest('delta', at(1, 'start', {}))
+    store.getState().ingest('delta', at(2, 'text', { textDelta: 'Hello' }))
+    store.getState().ingest('delta', [{ runId: 'old', role: 'user', parts: [{ kind: 'text', payload: { text: 'earlier' } }], timestamp: '2026-01-01T00:00:00Z' }])
+    expect(store.getState().ingest('delta', at(3, 'text', { textDelta: ', world' }))).toEqual([])
+    const texts = selectTranscript(store.getState())
+      .flatMap((message) => message.parts)
+      .flatMap((part) => (part.type === 'text' ? [part.text] : []))
+    expect(texts).toContain('Hello, world')
+  })
+
+  it('a conversation read whole is continued by the messages that follow, one at a time', () => {
+    const store = sync()
+    store.getState().ingest('toolmessage2', [{ role: 'assistant', uuid: 'a1', content: [{ type: 'tool_use', id: 'c1', name: 'ls', input: {} }] }])
+    expect(
+      store.getState().ingest('toolmessage2', { role: 'tool', uuid: 't1', content: [{ type: 'tool-result', toolCallId: 'c1', toolName: 'ls', input: {}, result: { llmContent: 'a.txt' } }] }),
+    ).toEqual([])
+    const tool = selectTranscript(store.getState())[0]?.parts[0]
+    expect(tool).toMatchObject({ type: 'tool', callID: 'c1', state: { status: 'completed', output: 'a.txt' } })
+  })
+})
