@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, within } from 'storybook/test'
 import { Message } from '../src/components/MessageView'
-import type { AssistantInfo, WithParts } from '../src/core/model/types'
+import type { AssistantInfo, Part, WithParts } from '../src/core/model/types'
 import { opencodeCanonical } from '../test/fixtures/opencode'
 import { Cell, Matrix } from './support/matrix'
 
@@ -10,6 +10,13 @@ const failed: WithParts = {
   info: { ...assistant.info, id: 'msg_failed', error: { name: 'APIError', data: { message: 'Rate limit exceeded, try again in 20 s', statusCode: 429 } } },
   parts: assistant.parts.filter((part) => part.type === 'step-start' || part.type === 'reasoning'),
 }
+
+// Data outside the model: a tool part with no state (its view throws), and a message with no list of parts.
+const brokenPart: WithParts = {
+  info: { ...final.info, id: 'msg_broken_part' },
+  parts: [...final.parts.filter((part) => part.type === 'text'), { ...(final.parts[0] as Part), id: 'prt_broken', type: 'tool', state: null } as unknown as Part],
+}
+const brokenMessage = { info: { ...user.info, id: 'msg_broken' }, parts: null } as unknown as WithParts
 
 const meta = {
   title: 'Transcript/Message',
@@ -20,7 +27,7 @@ export default meta
 
 type Story = StoryObj<typeof meta>
 
-/** A user message, an assistant message with tools and usage, a streaming one, and one whose reply failed. */
+/** A user message, an assistant message with tools and usage, one whose reply failed, and the fallbacks for a part and a message that cannot be shown. */
 export const States: Story = {
   args: { message: user },
   render: () => (
@@ -37,9 +44,18 @@ export const States: Story = {
       <Cell name="assistant with an error banner">
         <Message message={failed} timeZone="UTC" />
       </Cell>
+      <Cell name="a part that cannot be shown (the rest of the message stays)">
+        <Message message={brokenPart} timeZone="UTC" />
+      </Cell>
+      <Cell name="a message that cannot be shown">
+        <Message message={brokenMessage} timeZone="UTC" />
+      </Cell>
     </Matrix>
   ),
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('The response failed')).toBeVisible()
+    const canvas = within(canvasElement)
+    await expect(canvas.getByText('The response failed')).toBeVisible()
+    await expect(canvas.getByText('This part could not be shown')).toBeVisible()
+    await expect(canvas.getByText('This message could not be shown')).toBeVisible()
   },
 }

@@ -38,6 +38,7 @@ const matrix: PartCase<ToolPartData>[] = [
   { name: 'completed: file read', part: byCall('toolu_01_read') },
   { name: 'error: failed command', part: byCall('toolu_04_bash') },
   { name: 'running: edit waiting for its result', part: byCall('toolu_05_edit') },
+  { name: 'completed with no output', part: tool('t7', 'mkdir', { status: 'completed', input: { path: 'src/new' }, output: '', title: 'mkdir src/new', metadata: {}, time }) },
   { name: 'unknown tool (generic view)', part: neovate.find((part) => part.tool === 'grep') as ToolPartData },
   {
     name: 'completed: sub-agent task (markdown result)',
