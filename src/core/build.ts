@@ -4,6 +4,7 @@
  * validator (ids are never empty, times never run backwards, counts are finite and not negative, a
  * finished tool always has its text). The clock-stamping factory (`createTextPart`, …) is for apps.
  */
+import { isEpochMs } from './format.js'
 import type {
   AssistantInfo,
   FilePart,
@@ -39,7 +40,7 @@ export interface PartIds {
 export const count = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0)
 
 /** A time the model can hold: finite epoch milliseconds a `Date` can represent, else `fallback`. */
-export const epoch = (value: unknown, fallback = 0): number => (typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= 8.64e15 ? value : fallback)
+export const epoch = (value: unknown, fallback = 0): number => (isEpochMs(value) ? value : fallback)
 
 /** A non-empty id: `value` when it is one, else `fallback` (which the caller derives from the input). */
 export const idOr = (value: unknown, fallback: string): string => (typeof value === 'string' && value !== '' ? value : fallback)

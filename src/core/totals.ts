@@ -1,3 +1,4 @@
+import { finiteOrZero } from './format.js'
 import type { TokenUsage, WithParts } from './model/types.js'
 
 /** Cost and tokens summed over some steps, with `total` always filled in. */
@@ -22,20 +23,17 @@ export function tokenTotal(tokens: TokenUsage): number {
 
 /** Adds `cost` and `tokens` of one step to `into` (mutates and returns `into`). */
 function accumulate(into: Totals, cost: number, tokens: TokenUsage | undefined, steps: number): Totals {
-  into.cost += finite(cost)
+  into.cost += finiteOrZero(cost)
   // Data that breaks the model (a step with no tokens) adds nothing rather than failing the sum.
-  into.tokens.input += finite(tokens?.input)
-  into.tokens.output += finite(tokens?.output)
-  into.tokens.reasoning += finite(tokens?.reasoning)
-  into.tokens.cache.read += finite(tokens?.cache?.read)
-  into.tokens.cache.write += finite(tokens?.cache?.write)
+  into.tokens.input += finiteOrZero(tokens?.input)
+  into.tokens.output += finiteOrZero(tokens?.output)
+  into.tokens.reasoning += finiteOrZero(tokens?.reasoning)
+  into.tokens.cache.read += finiteOrZero(tokens?.cache?.read)
+  into.tokens.cache.write += finiteOrZero(tokens?.cache?.write)
   into.tokens.total = tokenTotal(into.tokens)
   into.steps += steps
   return into
 }
-
-// A malformed count (NaN, missing) must not poison a whole transcript's totals.
-const finite = (value: number | undefined): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0)
 
 /** Totals of one step-finish part; `tokens.total` is the step's own when it reports one. */
 export function stepTotals(step: { cost: number; tokens: TokenUsage }): Totals {

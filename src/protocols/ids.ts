@@ -1,4 +1,5 @@
-import { type DiagnosticSink, describeValue } from './diagnostics.js'
+import { isEpochMs } from '../core/format.js'
+import { type DiagnosticSink, describeValue, isRecord } from './diagnostics.js'
 
 /**
  * Deterministic ids for wires that carry none: the same input always gives the same id. A 64-bit
@@ -25,11 +26,6 @@ export function toEpochMs(value: unknown): number | undefined {
   return Number.isNaN(parsed) ? undefined : parsed
 }
 
-/** Whether `value` is a number of epoch milliseconds a `Date` can hold. */
-export function isEpochMs(value: unknown): value is number {
-  return typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= 8.64e15
-}
-
 /**
  * A wire time read as epoch milliseconds; one that is present but not a time a `Date` can hold is
  * reported (`BAD_TIME`) and read as absent.
@@ -45,7 +41,7 @@ export function readTime(value: unknown, sink: DiagnosticSink, path: (string | n
 export function parseJsonObject(text: string): { input: Record<string, unknown> } | { error: string } {
   try {
     const value: unknown = JSON.parse(text)
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? { input: value as Record<string, unknown> } : { error: `JSON but not an object (${describeValue(value)})` }
+    return isRecord(value) ? { input: value } : { error: `JSON but not an object (${describeValue(value)})` }
   } catch (error) {
     return { error: error instanceof Error ? error.message : 'not JSON' }
   }

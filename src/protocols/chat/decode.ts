@@ -1,3 +1,4 @@
+import { finiteOrZero } from '../../core/format.js'
 import { type DiagnosticSink, describeValue, isRecord, safeJson, textOf } from '../diagnostics.js'
 import { readTime } from '../ids.js'
 import type { ChatMessage, ChatToolCall, ChatUsage, ResponseMetaInfo, TypedMessage } from './types.js'
@@ -58,7 +59,7 @@ function toolCallsOf(value: unknown, sink: DiagnosticSink, path: Path): ChatTool
 
 function usageOf(value: unknown, sink: DiagnosticSink, path: Path): ChatUsage | undefined {
   if (value === undefined) return undefined
-  const count = (key: string) => (isRecord(value) && typeof value[key] === 'number' && Number.isFinite(value[key]) ? (value[key] as number) : 0)
+  const count = (key: string) => (isRecord(value) ? finiteOrZero(value[key]) : 0)
   if (!isRecord(value)) {
     sink.warn('BAD_USAGE', `usage should be an object (got ${describeValue(value)}); ignored`, path)
     return undefined

@@ -3,6 +3,7 @@
  * events into typed {@link OpencodeEvent}s. The conversion works on what this gives back.
  */
 import { assistantInfo, userInfo } from '../../core/build.js'
+import { finiteOrZero } from '../../core/format.js'
 import type { MessageError, MessageInfo, Part, WithParts } from '../../core/model/types.js'
 import { validateMessage } from '../../core/validator.js'
 import { type DiagnosticSink, describeValue, isNonEmptyString, isRecord, safeJson, textOf } from '../diagnostics.js'
@@ -13,7 +14,7 @@ import type { OpencodeEvent, OpencodeSessionStatus } from './types.js'
 /** Fields of an info that views print as text: each must be a string. */
 const TEXT_FIELDS = { user: ['agent'], assistant: ['parentID', 'modelID', 'providerID', 'agent', 'mode', 'finish'] } as const
 
-const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0)
+const count = finiteOrZero
 
 /**
  * Mends what a view cannot show of an info as it came: a time a `Date` cannot hold, text fields
