@@ -51,10 +51,8 @@ interface Slot {
 interface Waiting {
   result: ToolResultIn
   answered: 'orphan' | 'merge'
-  /** The message it was shown in (live), or would be shown in. */
-  host: WithParts | undefined
-  /** How many messages there were when it came, to place a placeholder there. */
-  at: number
+  /** The message it was placed in, as an orphan, while it waits. */
+  host: WithParts
 }
 
 /** Options of a {@link Conversation}. */
@@ -151,12 +149,10 @@ export class Conversation {
     this.waiting.delete(part.callID)
     for (const waiting of early) {
       this.sink.warn('RESULT_BEFORE_CALL', `the result of call "${part.callID}" came before the call; it is shown with it`, waiting.result.path)
-      if (waiting.host) {
-        // It was placed as an orphan while it waited: it leaves that place for its call.
-        const host = waiting.host
-        host.parts = host.parts.filter((candidate) => candidate.id !== waiting.result.orphanID)
-        this.changed.add(host)
-      }
+      // It was placed as an orphan while it waited: it leaves that place for its call.
+      const host = waiting.host
+      host.parts = host.parts.filter((candidate) => candidate.id !== waiting.result.orphanID)
+      this.changed.add(host)
       // They come to the call in their order; past the first, the policy for a second result holds.
       this.result(waiting.result, { answered: waiting.answered })
     }
@@ -179,7 +175,7 @@ export class Conversation {
     }
     // It takes its place at once, as an orphan (reported now when read live, at the end when read
     // whole, and not at all if its call comes after all).
-    const waiting: Waiting = { result, answered: options.answered ?? 'orphan', host: this.orphan(result, this.last('assistant'), this.messages.length, this.live), at: this.messages.length }
+    const waiting: Waiting = { result, answered: options.answered ?? 'orphan', host: this.orphan(result, this.last('assistant'), this.messages.length, this.live) }
     this.waiting.set(result.callID, [...(this.waiting.get(result.callID) ?? []), waiting])
   }
 

@@ -198,12 +198,16 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
       write(snapshotOps(get(), messages, replace))
     }
 
+    /** A new live session of `adapter`, given the adapter's own options (not the store's `strict`, `replace`). */
+    const openSession = (adapter: Adapter, opts: IngestOptions): AdapterSession | undefined => {
+      const { strict: _strict, replace: _replace, ...rest } = opts
+      return adapter.session?.(rest)
+    }
     const sessionOf = (adapter: Adapter, opts: IngestOptions): AdapterSession | undefined => {
       let session = sessions.get(adapter)
-      if (!session && adapter.session) {
-        const { strict: _strict, replace: _replace, ...rest } = opts
-        session = adapter.session(rest)
-        sessions.set(adapter, session)
+      if (!session) {
+        session = openSession(adapter, opts)
+        if (session) sessions.set(adapter, session)
       }
       return session
     }
@@ -215,13 +219,10 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
         snapshot(result.messages, opts.replace === true)
         // Live events that follow continue this transcript (a result pairs with a call read here),
         // when the adapter's sessions can be seeded; otherwise a live session in progress goes on.
-        if (adapter.session) {
-          const { strict: _strict, replace: _replace, ...rest } = opts
-          const session = adapter.session(rest)
-          if (session.seed) {
-            session.seed(input)
-            sessions.set(adapter, session)
-          }
+        const session = openSession(adapter, opts)
+        if (session?.seed) {
+          session.seed(input)
+          sessions.set(adapter, session)
         }
         return result.diagnostics
       }
