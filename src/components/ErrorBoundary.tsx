@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react'
+import { textOf } from '../core/text.js'
 
 interface ErrorBoundaryProps {
   /** What is rendered; a new `resetKey` gives it a new chance after it threw. */
@@ -35,4 +36,17 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
   override render() {
     return this.state.failed ? this.props.fallback(this.state.error) : this.props.children
   }
+}
+
+/**
+ * The inline note that stands in for what failed: the label, then what went wrong (prefixed by
+ * `what`, e.g. the part's type). Reads nothing it cannot print, so it cannot throw itself.
+ */
+export function FailureNote({ label, error, what, ...attributes }: { label: string; error: unknown; what?: string; 'data-part'?: string | undefined }) {
+  const detail = error instanceof Error && typeof error.message === 'string' ? error.message : textOf(error)
+  return (
+    <div {...attributes} className="cp-part-failed" data-state="failed" role="note">
+      <strong>{label}</strong> <span className="cp-part-failed__detail">({what ? `${what}: ${detail}` : detail})</span>
+    </div>
+  )
 }

@@ -1,11 +1,11 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react'
 import type { MessageInfo, WithParts } from '../../core/model/types.js'
-import { isoTime } from '../../core/format.js'
-import { textOf } from '../../core/text.js'
+import { isEpochMs, isoTime } from '../../core/format.js'
+import { ownEntry } from '../../core/record.js'
 import { messageTotals, type Totals } from '../../core/totals.js'
 import { useLabels } from '../../labels/LabelsContext.js'
 import { cx } from '../cx.js'
-import { ErrorBoundary } from '../ErrorBoundary.js'
+import { ErrorBoundary, FailureNote } from '../ErrorBoundary.js'
 import { PartView } from '../PartView/PartView.js'
 import { hasUsage, UsageSummary } from '../UsageSummary.js'
 
@@ -23,7 +23,7 @@ export interface MessageViewProps extends Omit<ComponentPropsWithRef<'article'>,
 }
 
 function formatTime(epochMs: number, locale: string | undefined, timeZone: string | undefined): string {
-  if (isoTime(epochMs) === undefined || epochMs <= 0) return ''
+  if (!isEpochMs(epochMs) || epochMs <= 0) return ''
   try {
     return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }).format(epochMs)
   } catch {
@@ -41,7 +41,7 @@ const textField = (value: unknown): string => (typeof value === 'string' ? value
  */
 export function MessageView({ info, children, totals, streaming = false, timeZone, className, ...rest }: MessageViewProps) {
   const labels = useLabels()
-  const role = (Object.hasOwn(labels.roles, info.role) ? labels.roles[info.role] : undefined) ?? (textField(info.role) || labels.roles.assistant)
+  const role = ownEntry<string>(labels.roles, info.role) ?? (textField(info.role) || labels.roles.assistant)
   const model = textField(info.role === 'assistant' ? info.modelID : info.model?.modelID)
   const agent = textField(info.agent)
   const created = info.time?.created ?? 0
@@ -107,12 +107,9 @@ function MessageBody({ message, streaming, ...rest }: MessageProps) {
 /** Shown in place of a message that threw while rendering; reads nothing it cannot print. */
 function MessageFailed({ id, error }: { id: unknown; error: unknown }) {
   const labels = useLabels()
-  const detail = error instanceof Error && typeof error.message === 'string' ? error.message : textOf(error)
   return (
     <article className="cp-message cp-message--failed" data-state="failed" data-message-id={typeof id === 'string' ? id : undefined} aria-label={labels.messageFailed}>
-      <div className="cp-part-failed" role="note">
-        <strong>{labels.messageFailed}</strong> <span className="cp-part-failed__detail">({detail})</span>
-      </div>
+      <FailureNote label={labels.messageFailed} error={error} />
     </article>
   )
 }

@@ -1,11 +1,11 @@
 import { type ComponentType, memo, type ReactNode } from 'react'
 import type { Part } from '../../core/model/types.js'
-import { textOf } from '../../core/text.js'
+import { ownEntry } from '../../core/record.js'
 import { useLabels } from '../../labels/LabelsContext.js'
 import { usePart } from '../../store/react.js'
 import { AgentPart, CompactionPart, PatchPart, RetryPart, SnapshotPart, SubtaskPart, UnsupportedPart } from '../CompactParts/CompactParts.js'
 import { type PartComponentProps, type PartComponents, useRenderConfig } from '../config.js'
-import { ErrorBoundary } from '../ErrorBoundary.js'
+import { ErrorBoundary, FailureNote } from '../ErrorBoundary.js'
 import { FilePart } from '../FilePart/FilePart.js'
 import { ReasoningPart } from '../ReasoningPart/ReasoningPart.js'
 import { StepFinishPart } from '../StepFinishPart/StepFinishPart.js'
@@ -33,25 +33,14 @@ export const builtInPartComponents: Required<PartComponents> = {
 /** Shown in place of a part that threw. Reads nothing it cannot print: it must not throw itself. */
 function PartFailed({ part, error }: { part: Part; error: unknown }) {
   const labels = useLabels()
-  const message = error instanceof Error && typeof error.message === 'string' ? error.message : textOf(error)
   const type = typeof part?.type === 'string' ? part.type : ''
-  return (
-    <div className="cp-part-failed" data-part={type || undefined} data-state="failed" role="note">
-      <strong>{labels.partFailed}</strong>{' '}
-      <span className="cp-part-failed__detail">
-        ({type ? `${type}: ` : ''}
-        {message})
-      </span>
-    </div>
-  )
+  return <FailureNote label={labels.partFailed} error={error} what={type} data-part={type || undefined} />
 }
 
 /** The component for a part's type: the host's, then the kit's; own entries only, so `constructor` is just an unknown type. */
 function viewFor(components: PartComponents, type: unknown): ComponentType<PartComponentProps> {
   if (typeof type !== 'string') return UnsupportedPart as ComponentType<PartComponentProps>
-  const own = Object.hasOwn(components, type) ? components[type as keyof PartComponents] : undefined
-  const builtIn = Object.hasOwn(builtInPartComponents, type) ? builtInPartComponents[type as keyof PartComponents] : UnsupportedPart
-  return (own ?? builtIn) as ComponentType<PartComponentProps>
+  return (ownEntry(components, type) ?? ownEntry(builtInPartComponents, type) ?? UnsupportedPart) as ComponentType<PartComponentProps>
 }
 
 /** Keeps a part that throws while rendering to itself: it shows an inline error, the rest stays. */
