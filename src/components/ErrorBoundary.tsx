@@ -46,7 +46,11 @@ export function FailureNote({ label, error, what, ...attributes }: { label: stri
   const detail = error instanceof Error && typeof error.message === 'string' ? error.message : textOf(error)
   return (
     <div {...attributes} className="cp-part-failed" data-state="failed" role="note">
-      <strong>{label}</strong> <span className="cp-part-failed__detail">({what ? `${what}: ${detail}` : detail})</span>
+      <strong>{label}</strong>{' '}
+      <span className="cp-part-failed__detail">
+        ({what ? `${what}: ` : ''}
+        {detail})
+      </span>
     </div>
   )
 }
