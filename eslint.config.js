@@ -18,12 +18,6 @@ export default tseslint.config(
     rules: {
       // Unused names fail the typecheck (noUnusedLocals); a leading underscore marks one left out on purpose.
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
-      // Warnings, not yet errors: the streaming caches of Markdown and CodeBlock and the row
-      // measurement of Transcript read and write refs during render, on purpose, for speed. Moving
-      // them into hooks the compiler accepts is open work; until then the lint shows each place.
-      'react-hooks/refs': 'warn',
-      'react-hooks/static-components': 'warn',
-      'react-hooks/set-state-in-effect': 'warn',
     },
   },
 )

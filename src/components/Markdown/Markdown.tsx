@@ -1,4 +1,4 @@
-import { type ComponentPropsWithoutRef, createContext, memo, type ReactElement, type ReactNode, useContext, useMemo, useRef, useState } from 'react'
+import { type ComponentPropsWithoutRef, createContext, memo, type ReactElement, type ReactNode, useContext, useMemo, useState } from 'react'
 import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown'
 import type { Highlighter } from '../../highlight/types.js'
 import { useLabels } from '../../labels/LabelsContext.js'
@@ -202,13 +202,41 @@ export interface MarkdownProps {
   components?: Components
 }
 
-interface Rendered {
-  split: SplitText | null
+/**
+ * The elements of a growing text's blocks. Each finished block's element is made once and kept for
+ * as long as its source and the render inputs stay the same, so React skips it without comparing
+ * props; only the last block is split and parsed again. A memo: the same input gives the same
+ * elements, so it may be asked while rendering.
+ */
+class BlockElements {
+  private split: SplitText | null = null
   /** Elements of the finished blocks, made once each, for the inputs below. */
-  elements: ReactElement<BlockProps>[]
-  policy: UrlPolicy | null
-  highlighter: Highlighter | null
-  components: Components | undefined
+  private elements: ReactElement<BlockProps>[] = []
+  private policy: UrlPolicy | null = null
+  private highlighter: Highlighter | null = null
+  private components: Components | undefined = undefined
+
+  render(text: string, streaming: boolean, policy: UrlPolicy, highlighter: Highlighter | null, components: Components | undefined): ReactElement<BlockProps>[] {
+    const split = splitAppend(this.split, text)
+    const sameInputs = this.policy === policy && this.highlighter === highlighter && this.components === components
+    if (!sameInputs || split.finished !== this.split?.finished) {
+      // Keep the elements of blocks that did not change; make the others.
+      const elements: ReactElement<BlockProps>[] = []
+      for (const [i, source] of split.finished.entries()) {
+        const previous = sameInputs ? this.elements[i] : undefined
+        elements.push(previous?.props.source === source ? previous : <MarkdownBlock key={i} source={source} streaming={false} policy={policy} highlighter={highlighter} components={components} />)
+      }
+      this.elements = elements
+      this.policy = policy
+      this.highlighter = highlighter
+      this.components = components
+    }
+    this.split = split
+    // One array, keyed by position, so the live block keeps its instance (and its code block's
+    // highlighted lines) when it finishes and moves among the finished ones.
+    if (split.live === null) return this.elements
+    return [...this.elements, <MarkdownBlock key={split.finished.length} source={split.live} streaming={streaming} policy={policy} highlighter={highlighter} components={components} />]
+  }
 }
 
 /**
@@ -221,25 +249,7 @@ interface Rendered {
  */
 export function Markdown({ text, streaming = false, components }: MarkdownProps) {
   const { urlPolicy, highlighter } = useRenderConfig()
-  const cache = useRef<Rendered>({ split: null, elements: [], policy: null, highlighter: null, components: undefined })
-  const rendered = cache.current
-  const split = splitAppend(rendered.split, text)
-  const sameInputs = rendered.policy === urlPolicy && rendered.highlighter === highlighter && rendered.components === components
-  if (!sameInputs || split.finished !== rendered.split?.finished) {
-    // Keep the elements of blocks that did not change; make the others.
-    const elements: ReactElement<BlockProps>[] = []
-    for (const [i, source] of split.finished.entries()) {
-      const previous = sameInputs ? rendered.elements[i] : undefined
-      elements.push(previous?.props.source === source ? previous : <MarkdownBlock key={i} source={source} streaming={false} policy={urlPolicy} highlighter={highlighter} components={components} />)
-    }
-    Object.assign(rendered, { elements, policy: urlPolicy, highlighter, components })
-  }
-  rendered.split = split
-  // One array, keyed by position, so the live block keeps its instance (and its code block's
-  // highlighted lines) when it finishes and moves among the finished ones.
-  const children =
-    split.live === null
-      ? rendered.elements
-      : [...rendered.elements, <MarkdownBlock key={split.finished.length} source={split.live} streaming={streaming} policy={urlPolicy} highlighter={highlighter} components={components} />]
+  const [blocks] = useState(() => new BlockElements())
+  const children = blocks.render(text, streaming, urlPolicy, highlighter, components)
   return <div className="cp-markdown">{children}</div>
 }

@@ -61,13 +61,14 @@ export interface PartViewProps {
 /** Renders any part with the component for its type (the host's over the kit's), inside an error boundary. */
 export const PartView = memo(function PartView({ part, streaming }: PartViewProps) {
   const { components } = useRenderConfig()
-  const View = viewFor(components, part.type)
-  return (
-    <PartErrorBoundary part={part}>
-      <View part={part} streaming={streaming} />
-    </PartErrorBoundary>
-  )
+  return <PartErrorBoundary part={part}>{renderPart(components, part, streaming)}</PartErrorBoundary>
 })
+
+/** The element of a part: the component its type maps to (one of a fixed table, never made here). */
+function renderPart(components: PartComponents, part: Part, streaming: boolean | undefined) {
+  const View = viewFor(components, part.type)
+  return <View part={part} streaming={streaming} />
+}
 
 /** A part read from the store by id: re-renders when that part changes, and only then. */
 export const StorePart = memo(function StorePart({ id, streaming }: { id: string; streaming?: boolean | undefined }) {

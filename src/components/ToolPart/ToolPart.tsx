@@ -7,6 +7,7 @@ import { useLabels } from '../../labels/LabelsContext.js'
 import { useRenderConfig } from '../config.js'
 import { cx } from '../cx.js'
 import { FilePart } from '../FilePart/FilePart.js'
+import type { ToolViews } from '../config.js'
 import { pickToolView } from './views.js'
 
 /** Props of {@link ToolPart}. */
@@ -30,6 +31,12 @@ export function ToolStatusBadge({ status }: { status: ToolStatus }) {
   )
 }
 
+/** The element of a tool's body: the view {@link pickToolView} chooses among components made once, never here. */
+function renderToolView(part: ToolPartData, tools: ToolViews, streaming: boolean | undefined) {
+  const View = pickToolView(part, tools)
+  return <View part={part} streaming={streaming} />
+}
+
 /**
  * A tool call: state badge, title, duration from the state's own `time`, then the tool's view
  * (built in for shell, edits, todos and reads; generic otherwise) and any attachments.
@@ -40,7 +47,6 @@ export function ToolPart({ part, streaming, className, ...rest }: ToolPartProps)
   const { state } = part
   const title = ('title' in state && state.title) || part.tool
   const duration = state.status === 'completed' || state.status === 'error' ? formatDuration(state.time.end - state.time.start) : undefined
-  const View = pickToolView(part, tools)
   const attachments = state.status === 'completed' ? (state.attachments ?? []) : []
   return (
     <div {...rest} className={cx('cp-tool', className)} data-part="tool" data-state={state.status} data-tool={part.tool}>
@@ -50,9 +56,7 @@ export function ToolPart({ part, streaming, className, ...rest }: ToolPartProps)
         {title !== part.tool ? <code className="cp-tool__name">{part.tool}</code> : null}
         {duration ? <span className="cp-tool__duration">{duration}</span> : null}
       </div>
-      <div className="cp-tool__body">
-        <View part={part} streaming={streaming} />
-      </div>
+      <div className="cp-tool__body">{renderToolView(part, tools, streaming)}</div>
       {attachments.length > 0 ? (
         <div className="cp-tool__attachments" role="group" aria-label={labels.attachments}>
           {attachments.map((file) => (

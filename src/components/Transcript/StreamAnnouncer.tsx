@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { useLabels } from '../../labels/LabelsContext.js'
 import { useStatus } from '../../store/react.js'
 
@@ -7,13 +7,13 @@ export function StreamAnnouncer() {
   const labels = useLabels()
   const status = useStatus()
   const [text, setText] = useState('')
-  const previous = useRef(status)
-  useEffect(() => {
-    if (previous.current === status) return
+  // The status last seen, kept in state so a change is noticed while rendering, not after.
+  const [seen, setSeen] = useState(status)
+  if (seen !== status) {
+    setSeen(status)
     if (status === 'streaming') setText(labels.responding)
-    else if (previous.current === 'streaming') setText(labels.responseDone)
-    previous.current = status
-  }, [status, labels])
+    else if (seen === 'streaming') setText(labels.responseDone)
+  }
   return (
     <div className="cp-visually-hidden" role="status" aria-live="polite">
       {text}

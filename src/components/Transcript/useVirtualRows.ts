@@ -21,19 +21,21 @@ export interface VirtualRowsOptions {
  * difference before the frame is painted, so what the reader looks at stays put.
  */
 export function useVirtualRows({ ids, scrollerRef, follow, virtualize, overscan }: VirtualRowsOptions) {
-  const { stickRef, lastTopRef, toBottom } = follow
+  const { stickRef, lastTopRef, toBottom, away } = follow
   // Virtualization: which rows are rendered, and what is known of their heights.
   const rows = useMemo(() => new RowLayout(), [])
   rows.setIds(ids)
   const [laidOut, setLaidOut] = useState(true)
   const windowed = virtualize && laidOut
   const windowedRef = useRef(windowed)
-  windowedRef.current = windowed
+  useLayoutEffect(() => {
+    windowedRef.current = windowed
+  }, [windowed])
   const [range, setRange] = useState<Range | null>(null)
   const anchorRef = useRef(0)
   const current = range ?? rows.lastRows(FIRST_WINDOW)
   const start = windowed ? Math.min(current.start, ids.length) : 0
-  const end = windowed ? (stickRef.current ? ids.length : Math.min(current.end, ids.length)) : ids.length
+  const end = windowed ? (!away ? ids.length : Math.min(current.end, ids.length)) : ids.length
 
   /** Renders the rows that are within `overscan` of the viewport, and notes the first one in view. */
   const updateRange = useCallback(() => {
@@ -64,37 +66,42 @@ export function useVirtualRows({ ids, scrollerRef, follow, virtualize, overscan 
   // Each rendered row is measured. A row above the first one in view that turns out taller or
   // shorter than assumed moves what the reader is looking at: the scroll position takes the
   // difference, before the frame is painted.
-  const measurer = useMemo(() => {
-    if (typeof ResizeObserver !== 'function') return null
-    return new ResizeObserver((entries) => {
-      let shift = 0
-      for (const entry of entries) {
-        const target = entry.target as HTMLElement
-        const id = target.dataset.rowId
-        // A row that left the DOM reports a size of zero: it keeps the height it had.
-        if (!id || !target.isConnected) continue
-        const height = entry.borderBoxSize?.[0]?.blockSize ?? target.offsetHeight
-        const delta = rows.measure(id, height)
-        if (delta !== 0 && rows.indexOf(id) < anchorRef.current) shift += delta
-      }
-      const element = scrollerRef.current
-      if (!element) return
-      if (stickRef.current) toBottom()
-      else if (shift !== 0) {
-        element.scrollTop += shift
-        lastTopRef.current = element.scrollTop
-      }
-      if (windowedRef.current) updateRange()
-    })
-  }, [rows, toBottom, updateRange, scrollerRef, stickRef, lastTopRef])
-  useEffect(() => () => measurer?.disconnect(), [measurer])
+  // The observer is made on the first row it is given (in a ref callback, never while rendering)
+  // and reads the latest handlers through a ref.
+  const handlers = useRef({ toBottom, updateRange })
+  useLayoutEffect(() => {
+    handlers.current = { toBottom, updateRange }
+  }, [toBottom, updateRange])
+  const measurerRef = useRef<ResizeObserver | null>(null)
+  useEffect(() => () => measurerRef.current?.disconnect(), [])
   const observeRow = useCallback(
     (element: HTMLDivElement | null) => {
-      if (!element || !measurer) return
+      if (!element || typeof ResizeObserver !== 'function') return
+      measurerRef.current ??= new ResizeObserver((entries) => {
+        let shift = 0
+        for (const entry of entries) {
+          const target = entry.target as HTMLElement
+          const id = target.dataset.rowId
+          // A row that left the DOM reports a size of zero: it keeps the height it had.
+          if (!id || !target.isConnected) continue
+          const height = entry.borderBoxSize?.[0]?.blockSize ?? target.offsetHeight
+          const delta = rows.measure(id, height)
+          if (delta !== 0 && rows.indexOf(id) < anchorRef.current) shift += delta
+        }
+        const scroller = scrollerRef.current
+        if (!scroller) return
+        if (stickRef.current) handlers.current.toBottom()
+        else if (shift !== 0) {
+          scroller.scrollTop += shift
+          lastTopRef.current = scroller.scrollTop
+        }
+        if (windowedRef.current) handlers.current.updateRange()
+      })
+      const measurer = measurerRef.current
       measurer.observe(element)
       return () => measurer.unobserve(element)
     },
-    [measurer],
+    [rows, scrollerRef, stickRef, lastTopRef],
   )
 
   // New messages change the rows; the range follows.
