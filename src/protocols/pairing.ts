@@ -45,7 +45,6 @@ export interface ToolResultIn {
 interface Slot {
   message: WithParts
   partID: string
-  answered: boolean
 }
 
 interface Waiting {
@@ -53,6 +52,73 @@ interface Waiting {
   answered: 'orphan' | 'merge'
   /** The message it was placed in, as an orphan, while it waits. */
   host: WithParts
+}
+
+/** What {@link CallIndex.answer} found for a result's call id. */
+export type Claim<Call> = { status: 'paired'; call: Call } | { status: 'duplicate'; call: Call } | { status: 'unknown' }
+
+/**
+ * The policy above over calls held anywhere (a message being built, a live stream's run): one index
+ * of calls by id, whether each has its result, and the results that came before their call. It
+ * holds no message, so a live reader that keeps none can use it as well as a whole-input converter.
+ */
+export class CallIndex<Call, Early> {
+  private calls = new Map<string, { call: Call; answered: boolean }>()
+  private early = new Map<string, Early[]>()
+
+  /**
+   * Opens `call` under `id` (a later call of the same id takes its results from now on). Returns
+   * whether the id was already in use, and the results that came before it, in their order
+   * (taken out of the waiting list: the caller places them).
+   */
+  open(id: string, call: Call): { reused: boolean; early: Early[] } {
+    const reused = this.calls.has(id)
+    this.calls.set(id, { call, answered: false })
+    const early = this.early.get(id) ?? []
+    this.early.delete(id)
+    return { reused, early }
+  }
+
+  /** Whether a call of `id` is open (answered or not). */
+  has(id: string): boolean {
+    return this.calls.has(id)
+  }
+
+  /** The call a result of `id` goes to: its open call, once (or always, with `merge`); a second result is a duplicate. */
+  answer(id: string, merge = false): Claim<Call> {
+    const slot = this.calls.get(id)
+    if (!slot) return { status: 'unknown' }
+    if (slot.answered && !merge) return { status: 'duplicate', call: slot.call }
+    slot.answered = true
+    return { status: 'paired', call: slot.call }
+  }
+
+  /** Takes out the results waiting for a call of `id` (for a caller that opens calls under several ids). */
+  take(id: string): Early[] {
+    const early = this.early.get(id) ?? []
+    this.early.delete(id)
+    return early
+  }
+
+  /** Keeps a result whose call has not come yet. */
+  wait(id: string, early: Early): void {
+    this.early.set(id, [...(this.early.get(id) ?? []), early])
+  }
+
+  /** The results still waiting for their call (taken out: they are orphans now). */
+  drain(): Early[] {
+    const list = [...this.early.values()].flat()
+    this.early.clear()
+    return list
+  }
+
+  /** A copy to go back to if a read fails half way (calls are copied shallowly by `copy`). */
+  clone(copy: (call: Call) => Call = (call) => call): CallIndex<Call, Early> {
+    const index = new CallIndex<Call, Early>()
+    index.calls = new Map([...this.calls].map(([id, slot]) => [id, { call: copy(slot.call), answered: slot.answered }]))
+    index.early = new Map([...this.early].map(([id, list]) => [id, [...list]]))
+    return index
+  }
 }
 
 /** Options of a {@link Conversation}. */
@@ -64,8 +130,7 @@ export interface ConversationOptions {
 /** Messages being built by one conversion, with one index of tool calls by id. */
 export class Conversation {
   readonly messages: WithParts[] = []
-  private readonly calls = new Map<string, Slot>()
-  private readonly waiting = new Map<string, Waiting[]>()
+  private index = new CallIndex<Slot, Waiting>()
   private readonly lastByRole: { user?: WithParts | undefined; assistant?: WithParts | undefined } = {}
   /** Messages changed since {@link takeChanged} last ran (for live reading). */
   private readonly changed = new Set<WithParts>()
@@ -87,18 +152,14 @@ export class Conversation {
   /** Runs `read`; if it throws (a strict diagnostic), the conversation is put back as it was. */
   atomically(read: () => void): void {
     const messages = this.messages.map((message) => ({ message, info: message.info, parts: message.parts }))
-    const calls = new Map([...this.calls].map(([id, slot]) => [id, { ...slot }]))
-    const waiting = new Map([...this.waiting].map(([id, list]) => [id, [...list]]))
+    const index = this.index.clone()
     const last = { ...this.lastByRole }
     const changed = new Set(this.changed)
     try {
       read()
     } catch (error) {
       this.messages.splice(0, this.messages.length, ...messages.map(({ message, info, parts }) => Object.assign(message, { info, parts })))
-      this.calls.clear()
-      for (const [id, slot] of calls) this.calls.set(id, slot)
-      this.waiting.clear()
-      for (const [id, entry] of waiting) this.waiting.set(id, entry)
+      this.index = index
       this.lastByRole.user = last.user
       this.lastByRole.assistant = last.assistant
       this.changed.clear()
@@ -140,13 +201,8 @@ export class Conversation {
   /** Adds a tool call to `message`. A result that came before it is applied now. */
   call(message: WithParts, part: ToolPart, path: Path): void {
     this.push(message, part)
-    if (this.calls.has(part.callID)) {
-      this.sink.warn('DUPLICATE_TOOL_CALL', `tool call id "${part.callID}" is used again; results go to the latest call`, path)
-    }
-    this.calls.set(part.callID, { message, partID: part.id, answered: false })
-    const early = this.waiting.get(part.callID)
-    if (!early) return
-    this.waiting.delete(part.callID)
+    const { reused, early } = this.index.open(part.callID, { message, partID: part.id })
+    if (reused) this.sink.warn('DUPLICATE_TOOL_CALL', `tool call id "${part.callID}" is used again; results go to the latest call`, path)
     for (const waiting of early) {
       this.sink.warn('RESULT_BEFORE_CALL', `the result of call "${part.callID}" came before the call; it is shown with it`, waiting.result.path)
       // It was placed as an orphan while it waited: it leaves that place for its call.
@@ -163,12 +219,12 @@ export class Conversation {
    * orphan (see the module's policy). `answered: 'merge'` lets a call take several results.
    */
   result(result: ToolResultIn, options: { answered?: 'orphan' | 'merge' } = {}): void {
-    const slot = this.calls.get(result.callID)
-    if (slot && (!slot.answered || options.answered === 'merge')) {
-      this.answer(slot, result)
+    const claim = this.index.answer(result.callID, options.answered === 'merge')
+    if (claim.status === 'paired') {
+      this.answer(claim.call, result)
       return
     }
-    if (slot) {
+    if (claim.status === 'duplicate') {
       this.sink.error('DUPLICATE_TOOL_RESULT', `call "${result.callID}" already has a result; this one is kept as a separate orphan tool part`, result.path)
       this.orphan(result, this.last('assistant'), this.messages.length, false)
       return
@@ -176,16 +232,13 @@ export class Conversation {
     // It takes its place at once, as an orphan (reported now when read live, at the end when read
     // whole, and not at all if its call comes after all).
     const waiting: Waiting = { result, answered: options.answered ?? 'orphan', host: this.orphan(result, this.last('assistant'), this.messages.length, this.live) }
-    this.waiting.set(result.callID, [...(this.waiting.get(result.callID) ?? []), waiting])
+    this.index.wait(result.callID, waiting)
   }
 
   /** Ends the conversion: results whose call never came are kept as orphans. */
   finish(): WithParts[] {
     if (!this.live) {
-      for (const list of this.waiting.values()) {
-        for (const { result } of list) this.sink.error('ORPHAN_TOOL_RESULT', `no tool call has id "${result.callID}"; the result is kept as an orphan tool part`, result.path)
-      }
-      this.waiting.clear()
+      for (const { result } of this.index.drain()) this.sink.error('ORPHAN_TOOL_RESULT', `no tool call has id "${result.callID}"; the result is kept as an orphan tool part`, result.path)
     }
     return this.messages
   }
@@ -203,7 +256,6 @@ export class Conversation {
     if (result.tool && result.tool !== part.tool) {
       this.sink.warn('TOOL_NAME_MISMATCH', `the result names tool "${result.tool}" but call "${result.callID}" was "${part.tool}"`, result.path)
     }
-    slot.answered = true
     this.replace(slot.message, slot.partID, () => ({ ...part, state: result.state(part) }))
   }
 

@@ -10,10 +10,12 @@
 import { assistantInfo, count, messageError, pendingState, reasoningPart, runningState, span, stepFinishPart, stepStartPart, textPart, tokens, toolPart, toolResult } from '../../core/build.js'
 import type { AssistantInfo, MessageError, ToolPart, WithParts } from '../../core/model/types.js'
 import { applyOps, emptyTranscript, type TranscriptOp, toMessages } from '../../core/transcript.js'
-import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isNonEmptyString, isRecord, limitDepth, safeJson } from '../diagnostics.js'
+import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isRecord, safeJson } from '../diagnostics.js'
 import { inferDisplay } from '../display.js'
-import { deriveId, parseJsonObject, toEpochMs } from '../ids.js'
-import type { MessageDeltaKind } from './types.js'
+import { deriveId, parseJsonObject } from '../ids.js'
+import { CallIndex } from '../pairing.js'
+import { type DecodedToolResult, decodeDelta, decodePayload, decodeToolMessage, isDeltaKind } from './decode.js'
+import type { MessageDeltaKind, MessageDeltaPayloads } from './types.js'
 
 /** Options of a delta session. */
 export interface DeltaStreamOptions extends ConvertOptions {
@@ -39,14 +41,30 @@ export interface DeltaStream {
   push(event: unknown, options?: ConvertOptions): { ops: TranscriptOp[]; diagnostics: Diagnostic[] }
 }
 
+/** A result on its way to a call, with the time it came. */
+interface Result extends DecodedToolResult {
+  time: number
+}
+
+/** A result that came before its call: shown as an orphan part (there) until the call ends. */
+interface Early {
+  result: Result
+  messageID: string
+  partID: string
+}
+
 interface OpenTool {
   partID: string
   tool: string
   raw: string
   input: Record<string, unknown>
   start: number
-  /** Set once its result came. */
-  done: boolean
+  /** `tool_call_end` came: the input is known, a result can complete the call. */
+  ended: boolean
+  /** Its result, when it came before `tool_call_end`. */
+  result?: Result | undefined
+  /** Results that came before the call, shown as orphans until it ends. */
+  early: Early[]
 }
 
 interface Run {
@@ -67,19 +85,15 @@ interface Run {
   steps: string[]
 }
 
-/** What a handler works with: the run, the delta's payload and time, and where writes and reports go. */
+/** What a handler works with: the run, the delta's time, and where writes and reports go. */
 interface Context {
   run: Run
-  payload: Record<string, unknown>
   time: number
   emit(op: TranscriptOp): void
   report(code: string, message: string, path: (string | number)[], severity?: 'error' | 'warning'): void
   sink: DiagnosticSink
   stream: Session
 }
-
-const KINDS = ['start', 'text', 'thinking', 'tool_call_start', 'tool_call_args', 'tool_call_end', 'usage', 'done', 'error'] as const satisfies readonly MessageDeltaKind[]
-const isKind = (kind: string): kind is MessageDeltaKind => (KINDS as readonly string[]).includes(kind)
 
 /** A 32-bit FNV-1a hash of a delta's kind and payload: tells a retransmitted delta from another one. */
 function fingerprint(kind: string, payload: unknown): number {
@@ -111,13 +125,8 @@ function setInfo(context: Context, patch: Partial<AssistantInfo>): void {
   context.emit({ op: 'upsertMessage', info: context.run.info })
 }
 
-function appendText(context: Context, kind: 'text' | 'thinking'): void {
-  const { run, payload } = context
-  if (typeof payload.textDelta !== 'string') {
-    context.report('BAD_PAYLOAD', `${kind} needs a string textDelta (got ${describeValue(payload.textDelta)})`, ['payload', 'textDelta'])
-    return
-  }
-  const delta = payload.textDelta
+function appendText(context: Context, kind: 'text' | 'thinking', delta: string): void {
+  const { run } = context
   if (delta === '') return
   if (run.open?.kind === kind) {
     context.emit({ op: 'appendPartDelta', messageID: run.info.id, partID: run.open.partID, field: 'text', delta })
@@ -134,10 +143,35 @@ function appendText(context: Context, kind: 'text' | 'thinking'): void {
 function startTool(context: Context, callID: string, tool: string): OpenTool {
   closeOpen(context)
   const { run } = context
-  const open: OpenTool = { partID: nextPartId(run), tool, raw: '', input: {}, start: context.time, done: false }
+  const open: OpenTool = { partID: nextPartId(run), tool, raw: '', input: {}, start: context.time, ended: false, early: [] }
   run.tools.set(callID, open)
+  // Results that came early: those that named this run, then those that named none.
+  const calls = context.stream.calls
+  open.early = [...calls.open(callKey(run.runId, callID), run.runId).early, ...calls.take(callKey(undefined, callID))]
   context.emit({ op: 'upsertPart', part: toolPart(idsOf(run, open.partID), { callID, tool, state: pendingState({}, '') }) })
   return open
+}
+
+/**
+ * A call's key in the session's index: its id within its run, since runs are separate requests
+ * and may each have a `call_1` (a result that names no run waits under the id alone).
+ */
+const callKey = (runId: string | undefined, callID: string) => `${runId ?? ''}\u0000${runId === undefined ? '*' : ''}${callID}`
+
+/** Completes an ended call with its result. */
+function complete(run: Run, callID: string, tool: OpenTool, result: Result, emit: (op: TranscriptOp) => void): void {
+  const display = inferDisplay(tool.tool, tool.input, result.output)
+  const state = toolResult({
+    input: tool.input,
+    start: tool.start,
+    end: Math.max(tool.start, result.time),
+    output: result.output,
+    isError: result.isError,
+    title: tool.tool,
+    metadata: {},
+    ...(display ? { display } : {}),
+  })
+  emit({ op: 'upsertPart', part: toolPart(idsOf(run, tool.partID), { callID, tool: tool.tool, state }) })
 }
 
 /** Ends the run: open parts end, the reason lands on its steps, the message completes. */
@@ -152,44 +186,33 @@ function finish(context: Context, status: 'done' | 'error', patch: Partial<Assis
   setInfo(context, { ...patch, time: { ...run.info.time, completed: Math.max(run.info.time.created, context.time) } })
 }
 
-/** One handler per delta kind (after the envelope checks). */
-const HANDLERS: Record<MessageDeltaKind, (context: Context) => void> = {
+/** One handler per delta kind, over its typed payload (after the envelope checks). */
+const HANDLERS: { [K in MessageDeltaKind]: (context: Context, payload: MessageDeltaPayloads[K]) => void } = {
   // `start` is handled by the envelope: it opens the run.
   start: () => {},
-  text: (context) => appendText(context, 'text'),
-  thinking: (context) => appendText(context, 'thinking'),
-  tool_call_start(context) {
-    const { payload, run } = context
-    if (!isNonEmptyString(payload.toolCallId)) {
-      context.report('BAD_PAYLOAD', 'tool_call_start needs a toolCallId', ['payload', 'toolCallId'])
+  text: (context, payload) => appendText(context, 'text', payload.textDelta),
+  thinking: (context, payload) => appendText(context, 'thinking', payload.textDelta),
+  tool_call_start(context, { toolCallId, toolName }) {
+    if (context.run.tools.has(toolCallId)) {
+      context.report('DUPLICATE_TOOL_CALL', `tool call ${toolCallId} already started; ignored`, ['payload', 'toolCallId'])
       return
     }
-    if (run.tools.has(payload.toolCallId)) {
-      context.report('DUPLICATE_TOOL_CALL', `tool call ${payload.toolCallId} already started; ignored`, ['payload', 'toolCallId'])
-      return
-    }
-    startTool(context, payload.toolCallId, isNonEmptyString(payload.toolName) ? payload.toolName : 'unknown')
+    startTool(context, toolCallId, toolName)
   },
-  tool_call_args(context) {
-    const { payload, run } = context
-    const id = payload.toolCallId
-    if (!isNonEmptyString(id) || typeof payload.argsTextDelta !== 'string') {
-      context.report('BAD_PAYLOAD', 'tool_call_args needs a toolCallId and a string argsTextDelta', ['payload'])
-      return
-    }
+  tool_call_args(context, { toolCallId: id, argsTextDelta }) {
+    const { run } = context
     let tool = run.tools.get(id)
     if (!tool) {
       context.report('UNKNOWN_TOOL_CALL', `arguments for tool call ${id}, which never started; a call of tool "unknown" is opened`, ['payload', 'toolCallId'])
       tool = startTool(context, id, 'unknown')
     }
-    tool.raw += payload.argsTextDelta
+    tool.raw += argsTextDelta
     context.emit({ op: 'upsertPart', part: toolPart(idsOf(run, tool.partID), { callID: id, tool: tool.tool, state: pendingState({}, tool.raw) }) })
   },
-  tool_call_end(context) {
-    const { payload, run } = context
-    const id = payload.toolCallId
-    const tool = isNonEmptyString(id) ? run.tools.get(id) : undefined
-    if (!isNonEmptyString(id) || !tool) {
+  tool_call_end(context, { toolCallId: id }) {
+    const { run } = context
+    const tool = run.tools.get(id)
+    if (!tool) {
       context.report('UNKNOWN_TOOL_CALL', `tool_call_end for a call that never started (${describeValue(id)})`, ['payload', 'toolCallId'])
       return
     }
@@ -197,16 +220,29 @@ const HANDLERS: Record<MessageDeltaKind, (context: Context) => void> = {
     if ('error' in parsed) context.report('ARGS_PARSE_FAILED', `arguments of tool call ${id} are not valid JSON (${parsed.error}); the raw text is kept`, ['payload'], 'warning')
     tool.input = 'input' in parsed ? parsed.input : {}
     tool.start = context.time
+    tool.ended = true
     const display = inferDisplay(tool.tool, tool.input)
     const metadata = 'error' in parsed ? { metadata: { rawArgsText: tool.raw, argsParseFailed: true, argsParseError: parsed.error } } : {}
     context.emit({
       op: 'upsertPart',
       part: toolPart(idsOf(run, tool.partID), { callID: id, tool: tool.tool, state: runningState({ input: tool.input, start: context.time, ...(display ? { display } : {}) }), ...metadata }),
     })
+    // Results that came before the call leave their orphan place for it; the first completes it,
+    // any other stays where it is, as the duplicate it is.
+    const [first, ...others] = tool.early
+    tool.early = []
+    if (first) {
+      context.report('RESULT_BEFORE_CALL', `the result of call "${id}" came before the call; it is shown with it`, first.result.path, 'warning')
+      context.emit({ op: 'removePart', messageID: first.messageID, partID: first.partID })
+      context.stream.calls.answer(callKey(run.runId, id))
+      tool.result = first.result
+    }
+    for (const other of others) context.report('DUPLICATE_TOOL_RESULT', `call "${id}" already has a result; this one stays a separate orphan tool part`, other.result.path)
+    if (tool.result) complete(run, id, tool, tool.result, context.emit)
   },
-  usage(context) {
-    const { payload, run } = context
-    const used = tokens({ input: payload.inputTokens as number, output: payload.outputTokens as number, ...(payload.totalTokens !== undefined ? { total: payload.totalTokens as number } : {}) })
+  usage(context, payload) {
+    const { run } = context
+    const used = tokens({ input: payload.inputTokens, output: payload.outputTokens, ...(payload.totalTokens !== undefined ? { total: payload.totalTokens } : {}) })
     const cost = count(payload.cost)
     closeOpen(context)
     const partID = nextPartId(run)
@@ -224,23 +260,28 @@ const HANDLERS: Record<MessageDeltaKind, (context: Context) => void> = {
       },
     })
   },
-  done(context) {
-    const reason = isNonEmptyString(context.payload.finishReason) ? context.payload.finishReason : 'unknown'
-    finish(context, 'done', { finish: reason }, reason)
+  done(context, { finishReason }) {
+    finish(context, 'done', { finish: finishReason }, finishReason)
     context.stream.settle(context)
   },
-  error(context) {
-    const { payload } = context
-    const code = isNonEmptyString(payload.errorCode) ? payload.errorCode : 'unknown'
-    const error: MessageError = messageError('StreamError', { message: isNonEmptyString(payload.message) ? payload.message : code, code })
-    if (typeof payload.retryable === 'boolean') error.data.isRetryable = payload.retryable
+  error(context, payload) {
+    const error: MessageError = messageError('StreamError', { message: payload.message ?? payload.errorCode, code: payload.errorCode })
+    if (payload.retryable !== undefined) error.data.isRetryable = payload.retryable
     finish(context, 'error', { error }, 'error')
     context.emit({ op: 'setStatus', status: 'error', error })
   },
 }
 
+/** Runs the handler of `kind` over its payload, read; a payload that cannot serve was reported and does nothing. */
+function handle<K extends MessageDeltaKind>(kind: K, context: Context, raw: Record<string, unknown>): void {
+  const payload = decodePayload(kind, raw, context.sink)
+  if (payload !== null) HANDLERS[kind](context, payload)
+}
+
 class Session implements DeltaStream {
   readonly runs = new Map<string, Run>()
+  /** Every run's tool calls by run and id (see `callKey`; the value is the run), and results that came early. */
+  calls = new CallIndex<string, Early>()
   /** Codes reported once per session (an unknown kind, say), with what they were about. */
   private readonly once = new Set<string>()
 
@@ -251,11 +292,12 @@ class Session implements DeltaStream {
     const ops: TranscriptOp[] = []
     // Strict reads are checked on copies first, so a throw leaves the session as it was.
     const runs = sink.throws ? this.cloneRuns() : undefined
+    const calls = sink.throws ? this.calls.clone() : this.calls
     try {
-      if (isRecord(event) && event.role === 'tool') this.toolMessage(limitDepth(event, sink), sink, ops)
+      if (isRecord(event) && event.role === 'tool') this.toolMessage(event, sink, ops)
       else this.delta(event, sink, ops)
     } catch (error) {
-      if (runs) this.restore(runs)
+      if (runs) this.restore(runs, calls)
       throw error
     }
     return { ops, diagnostics: sink.list }
@@ -274,18 +316,13 @@ class Session implements DeltaStream {
   }
 
   private delta(event: unknown, sink: DiagnosticSink, ops: TranscriptOp[]): void {
-    if (!isRecord(event) || typeof event.kind !== 'string') {
-      sink.error('BAD_DELTA', `a delta must be an object with a kind (got ${describeValue(event)})`, [])
-      return
-    }
-    const runId = typeof event.runId === 'string' ? event.runId : ''
-    const kind = event.kind
-    const payload = isRecord(event.payload) ? event.payload : {}
+    const delta = decodeDelta(event, sink)
+    if (!delta) return
+    const { runId, kind, payload, seq } = delta
     let run = this.runs.get(runId)
-    const time = toEpochMs(event.timestamp) ?? run?.info.time.created ?? 0
+    const time = delta.time ?? run?.info.time.created ?? 0
     const context = (target: Run): Context => ({
       run: target,
-      payload,
       time,
       sink,
       stream: this,
@@ -293,10 +330,9 @@ class Session implements DeltaStream {
       report: (code, message, path, severity = 'error') => sink.push({ code, message, path, severity }),
     })
 
-    const seq = event.seq
     let reported = false
     if (typeof seq === 'number' && Number.isInteger(seq)) {
-      const print = fingerprint(kind, event.payload)
+      const print = fingerprint(kind, delta.raw)
       const earlier = run?.seen.get(seq)
       // The same delta again is a retransmission; another delta under a used seq still lands, reported.
       if (earlier === print) return
@@ -309,18 +345,18 @@ class Session implements DeltaStream {
     }
     const remember = (target: Run) => {
       if (!reported || typeof seq !== 'number') return
-      if (!target.seen.has(seq)) target.seen.set(seq, fingerprint(kind, event.payload))
+      if (!target.seen.has(seq)) target.seen.set(seq, fingerprint(kind, delta.raw))
       target.lastSeq = Math.max(seq, target.lastSeq ?? seq)
     }
 
-    if (!isKind(kind)) {
+    if (!isDeltaKind(kind)) {
       this.warnOnce(sink, kind, 'UNKNOWN_KIND', `kind "${kind}" is not part of the delta contract; such deltas are ignored`, ['kind'])
       if (run) remember(run)
       return
     }
     if (!run) {
       if (kind !== 'start') sink.error('MISSING_START', `the first delta must be "start" (got "${kind}"); the run is started implicitly`, ['kind'])
-      run = this.begin(runId, kind === 'start' ? payload : {}, time, ops)
+      run = this.begin(runId, kind === 'start' ? (decodePayload('start', payload, sink) ?? {}) : {}, time, ops)
       remember(run)
       if (kind === 'start') return
     } else if (kind === 'start') {
@@ -336,11 +372,11 @@ class Session implements DeltaStream {
       }
       sink.error('AFTER_TERMINAL', `"${kind}" arrived after the run ended; applied so nothing is lost`, ['kind'])
     }
-    HANDLERS[kind](context(run))
+    handle(kind, context(run), payload)
   }
 
-  private begin(runId: string, payload: Record<string, unknown>, time: number, ops: TranscriptOp[]): Run {
-    const id = runId || 'run'
+  private begin(runId: string, payload: MessageDeltaPayloads['start'], time: number, ops: TranscriptOp[]): Run {
+    const id = runId
     const options = this.options
     const run: Run = {
       runId: id,
@@ -352,8 +388,8 @@ class Session implements DeltaStream {
         parentID: options.parentID ?? '',
         providerID: options.providerID ?? '',
         agent: options.agent ?? '',
-        modelID: typeof payload.modelId === 'string' ? payload.modelId : '',
-        metadata: { runId: id, ...(typeof payload.requestId === 'string' ? { requestId: payload.requestId } : {}) },
+        modelID: payload.modelId ?? '',
+        metadata: { runId: id, ...(payload.requestId !== undefined ? { requestId: payload.requestId } : {}) },
       }),
       parts: 0,
       seen: new Map(),
@@ -366,60 +402,65 @@ class Session implements DeltaStream {
     return run
   }
 
-  /** A seed-004 tool message: each result completes the call it answers, in whichever run has it. */
+  /**
+   * A seed-004 tool message: each result completes the call it answers, in whichever run has it
+   * (see the pairing policy in `../pairing.ts`). A result whose call has not ended waits on it; one
+   * whose call never started shows at once as an orphan, and moves to the call if it comes.
+   */
   private toolMessage(message: Record<string, unknown>, sink: DiagnosticSink, ops: TranscriptOp[]): void {
-    const time = toEpochMs(message.timestamp) ?? 0
-    const parts = Array.isArray(message.parts) ? message.parts : []
-    if (!Array.isArray(message.parts)) sink.error('BAD_MESSAGE', `a tool message's parts must be an array (got ${describeValue(message.parts)})`, ['parts'])
-    parts.forEach((item: unknown, n) => {
-      const payload = isRecord(item) && isRecord(item.payload) ? item.payload : undefined
-      if (!isRecord(item) || item.kind !== 'tool_result' || !payload || !isNonEmptyString(payload.toolCallId)) {
-        sink.error('BAD_TOOL_RESULT', 'a tool message holds only tool_result parts with a toolCallId', ['parts', n])
-        return
-      }
-      const callID = payload.toolCallId
-      const content = payload.content
-      const output = typeof content === 'string' ? content : content === undefined ? '' : safeJson(content)
-      const runId = typeof message.runId === 'string' ? message.runId : undefined
-      const run = (runId !== undefined ? this.runs.get(runId) : undefined)?.tools.has(callID)
-        ? this.runs.get(runId as string)
-        : [...this.runs.values()].find((candidate) => candidate.tools.has(callID))
+    const decoded = decodeToolMessage(message, sink)
+    const time = decoded.time ?? 0
+    const emit = (op: TranscriptOp) => ops.push(op)
+    for (const item of decoded.results) {
+      const result: Result = { ...item, time }
+      const callID = result.toolCallId
+      const key = this.keyOf(decoded.runId, callID)
+      const claim = this.calls.answer(key)
+      const run = claim.status === 'unknown' ? undefined : this.runs.get(claim.call)
       const tool = run?.tools.get(callID)
-      if (run && tool && !tool.done) {
-        tool.done = true
-        const display = inferDisplay(tool.tool, tool.input, output)
-        const state = toolResult({
-          input: tool.input,
-          start: tool.start,
-          end: Math.max(tool.start, time),
-          output,
-          isError: payload.isError === true,
-          title: tool.tool,
-          metadata: {},
-          ...(display ? { display } : {}),
-        })
-        ops.push({ op: 'upsertPart', part: toolPart(idsOf(run, tool.partID), { callID, tool: tool.tool, state }) })
-        return
+      if (claim.status === 'paired' && run && tool) {
+        tool.result = result
+        if (tool.ended) complete(run, callID, tool, result, emit)
+        continue
       }
-      // No open call: kept as a visible orphan, in the run it names (or the latest), or a message of its own.
-      sink.error(tool ? 'DUPLICATE_TOOL_RESULT' : 'ORPHAN_TOOL_RESULT', `no open tool call has id "${callID}"; the result is kept as an orphan tool part`, ['parts', n, 'payload', 'toolCallId'])
-      const host = (runId !== undefined ? this.runs.get(runId) : undefined) ?? [...this.runs.values()].at(-1)
-      let info = host?.info
-      if (!info) {
-        info = assistantInfo({
-          id: deriveId('msg', 'orphans', callID, time),
-          sessionID: this.options.sessionID ?? deriveId('ses', 'delta'),
-          created: time,
-          completed: time,
-          metadata: { orphanResults: true },
-        })
-        ops.push({ op: 'upsertMessage', info })
-      }
-      const ids = { id: deriveId('prt', 'orphan', info.id, callID, n), sessionID: info.sessionID, messageID: info.id }
-      const state = toolResult({ input: {}, start: time, end: time, output, isError: payload.isError === true, title: '' })
-      const part: ToolPart = toolPart(ids, { callID, tool: 'unknown', state, metadata: { orphan: true } })
-      ops.push({ op: 'upsertPart', part })
-    })
+      const duplicate = claim.status === 'duplicate'
+      sink.error(
+        duplicate ? 'DUPLICATE_TOOL_RESULT' : 'ORPHAN_TOOL_RESULT',
+        duplicate ? `call "${callID}" already has a result; this one is kept as a separate orphan tool part` : `no tool call has id "${callID}"; the result is kept as an orphan tool part`,
+        [...result.path, 'toolCallId'],
+      )
+      const placed = this.orphan(result, decoded.runId, ops)
+      if (!duplicate) this.calls.wait(key, { result, ...placed })
+    }
+  }
+
+  /** The key a result of `callID` goes under: in the run it names, else in the latest run that has that call. */
+  private keyOf(runId: string | undefined, callID: string): string {
+    if (runId !== undefined && this.runs.get(runId)?.tools.has(callID)) return callKey(runId, callID)
+    const run = [...this.runs.values()].reverse().find((candidate) => candidate.tools.has(callID))
+    return run ? callKey(run.runId, callID) : callKey(runId !== undefined && this.runs.has(runId) ? runId : undefined, callID)
+  }
+
+  /** Shows a result with no call as a tool part: in the run it names (or the latest), or a message of its own. */
+  private orphan(result: Result, runId: string | undefined, ops: TranscriptOp[]): { messageID: string; partID: string } {
+    const { toolCallId: callID, time } = result
+    const host = (runId !== undefined ? this.runs.get(runId) : undefined) ?? [...this.runs.values()].at(-1)
+    let info = host?.info
+    if (!info) {
+      info = assistantInfo({
+        id: deriveId('msg', 'orphans', callID, time),
+        sessionID: this.options.sessionID ?? deriveId('ses', 'delta'),
+        created: time,
+        completed: time,
+        metadata: { orphanResults: true },
+      })
+      ops.push({ op: 'upsertMessage', info })
+    }
+    const ids = { id: deriveId('prt', 'orphan', info.id, callID, result.path.join('.'), time), sessionID: info.sessionID, messageID: info.id }
+    const state = toolResult({ input: {}, start: time, end: time, output: result.output, isError: result.isError, title: '' })
+    const part: ToolPart = toolPart(ids, { callID, tool: 'unknown', state, metadata: { orphan: true } })
+    ops.push({ op: 'upsertPart', part })
+    return { messageID: info.id, partID: ids.id }
   }
 
   private cloneRuns(): Map<string, Run> {
@@ -430,7 +471,7 @@ class Session implements DeltaStream {
           ...run,
           seen: new Map(run.seen),
           spans: new Map(run.spans),
-          tools: new Map([...run.tools].map(([key, tool]) => [key, { ...tool }])),
+          tools: new Map([...run.tools].map(([key, tool]) => [key, { ...tool, early: [...tool.early] }])),
           steps: [...run.steps],
           ...(run.open ? { open: { ...run.open } } : {}),
         },
@@ -438,9 +479,10 @@ class Session implements DeltaStream {
     )
   }
 
-  private restore(runs: Map<string, Run>): void {
+  private restore(runs: Map<string, Run>, calls: CallIndex<string, Early>): void {
     this.runs.clear()
     for (const [id, run] of runs) this.runs.set(id, run)
+    this.calls = calls
   }
 }
 

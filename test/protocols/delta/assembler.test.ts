@@ -136,6 +136,94 @@ describe('stream rules', () => {
     expect(codes(result.diagnostics)).toEqual(['BAD_PAYLOAD', 'BAD_DELTA', 'UNKNOWN_TOOL_CALL', 'BAD_SEQ'])
     expect((result.message.parts[1] as TextPart).text).toBe('x')
   })
+
+  it('reads a usage count that is not a number as 0, and says so', () => {
+    const result = assembleDeltas([delta(1, 'start', {}), delta(2, 'usage', { inputTokens: 'many', outputTokens: 7 })])
+    expect(result.diagnostics).toMatchObject([{ code: 'BAD_PAYLOAD', severity: 'warning', path: ['payload', 'inputTokens'] }])
+    expect(result.message.info.tokens).toMatchObject({ input: 0, output: 7 })
+  })
+})
+
+describe('tool results (seed 004 tool messages)', () => {
+  const toolMessage = (runId: string | undefined, toolCallId: string, content: unknown, ms: number, isError = false) => ({
+    ...(runId !== undefined ? { runId } : {}),
+    role: 'tool',
+    parts: [{ kind: 'tool_result', payload: { toolCallId, isError, content } }],
+    timestamp: new Date(1_700_000_000_000 + ms).toISOString(),
+  })
+  const call = (runId: string, seq: number, id: string, args: string, ms: number) => [
+    { ...delta(seq, 'tool_call_start', { toolCallId: id, toolName: 'read' }, ms), runId },
+    { ...delta(seq + 1, 'tool_call_args', { toolCallId: id, argsTextDelta: args }, ms), runId },
+    { ...delta(seq + 2, 'tool_call_end', { toolCallId: id }, ms), runId },
+  ]
+  const replay = (events: unknown[]) => {
+    const session = createDeltaStream()
+    const results = events.map((event) => session.push(event))
+    const messages = toMessages(
+      applyOps(
+        emptyTranscript(),
+        results.flatMap((result) => result.ops),
+      ),
+    )
+    return { messages, diagnostics: results.flatMap((result) => result.diagnostics), results }
+  }
+  const tools = (messages: { parts: { type: string }[] }[]) => messages.flatMap((message) => message.parts.filter((part): part is ToolPart => part.type === 'tool'))
+
+  it('complete or fail the call they answer, with its input and its time', () => {
+    const { messages, diagnostics } = replay([
+      delta(1, 'start', {}),
+      ...call('r1', 2, 'c1', '{"path":"a.md"}', 10),
+      ...call('r1', 5, 'c2', '{"path":"b.md"}', 20),
+      toolMessage('r1', 'c1', '# A', 40),
+      toolMessage(undefined, 'c2', { reason: 'missing' }, 50, true),
+    ])
+    expect(diagnostics).toEqual([])
+    expect(tools(messages).map((part) => part.state)).toMatchObject([
+      { status: 'completed', input: { path: 'a.md' }, output: '# A', time: { start: 1_700_000_000_010, end: 1_700_000_000_040 } },
+      { status: 'error', input: { path: 'b.md' }, error: '{"reason":"missing"}' },
+    ])
+    for (const message of messages) expect(validateMessage(message).filter((issue) => issue.severity === 'error')).toEqual([])
+  })
+
+  it('a result that comes while the arguments stream waits for them, and is not overwritten by the end of the call', () => {
+    const [start, args, end] = call('r1', 2, 'c1', '{"path":"a.md"}', 10)
+    const { messages, diagnostics } = replay([delta(1, 'start', {}), start, toolMessage('r1', 'c1', 'text of a', 15), args, end])
+    expect(diagnostics).toEqual([])
+    expect(tools(messages)).toMatchObject([{ callID: 'c1', state: { status: 'completed', input: { path: 'a.md' }, output: 'text of a' } }])
+  })
+
+  it('a result before its call shows at once as an orphan, then moves to the call when it ends', () => {
+    const events = [delta(1, 'start', {}), toolMessage('r1', 'c1', 'early text', 5), ...call('r1', 2, 'c1', '{"path":"a.md"}', 10)]
+    const before = replay(events.slice(0, 2))
+    expect(codes(before.diagnostics)).toEqual(['ORPHAN_TOOL_RESULT'])
+    expect(tools(before.messages)).toMatchObject([{ callID: 'c1', tool: 'unknown', metadata: { orphan: true }, state: { output: 'early text' } }])
+    const after = replay(events)
+    expect(codes(after.diagnostics)).toEqual(['ORPHAN_TOOL_RESULT', 'RESULT_BEFORE_CALL'])
+    expect(tools(after.messages)).toMatchObject([{ callID: 'c1', tool: 'read', state: { status: 'completed', input: { path: 'a.md' }, output: 'early text' } }])
+    expect(tools(after.messages)[0]?.metadata).toBeUndefined()
+  })
+
+  it('a second result for a call is kept as an orphan beside it', () => {
+    const { messages, diagnostics } = replay([delta(1, 'start', {}), ...call('r1', 2, 'c1', '{}', 10), toolMessage('r1', 'c1', 'first', 20), toolMessage('r1', 'c1', 'second', 30)])
+    expect(codes(diagnostics)).toEqual(['DUPLICATE_TOOL_RESULT'])
+    expect(tools(messages).map((part) => [part.tool, part.state.status === 'completed' ? part.state.output : null])).toEqual([
+      ['read', 'first'],
+      ['unknown', 'second'],
+    ])
+  })
+
+  it('two runs may use the same call id: a result goes to the run it names', () => {
+    const { messages, diagnostics } = replay([
+      { ...delta(1, 'start', {}), runId: 'A' },
+      { ...delta(1, 'start', {}), runId: 'B' },
+      ...call('A', 2, 'call_1', '{"path":"a"}', 10),
+      ...call('B', 2, 'call_1', '{"path":"b"}', 10),
+      toolMessage('A', 'call_1', 'from A', 30),
+    ])
+    expect(diagnostics).toEqual([])
+    const [a, b] = messages.map((message) => tools([message])[0]?.state.status)
+    expect([a, b]).toEqual(['completed', 'running'])
+  })
 })
 
 type Segment = { kind: 'text' | 'thinking'; text: string } | { kind: 'tool'; args: string }
