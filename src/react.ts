@@ -15,6 +15,7 @@ export {
   usePart,
   usePartIds,
   useParts,
+  useSourceParts,
   useStatus,
   useTotals,
 } from './store/react.js'

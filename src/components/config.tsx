@@ -1,5 +1,5 @@
 import { type ComponentType, createContext, type ReactNode, useContext, useMemo } from 'react'
-import type { Part, PartType, ToolPart } from '../core/model/types.js'
+import type { ApprovalChoice, DataPart, Part, PartType, ToolPart } from '../core/model/types.js'
 import { defaultHighlighter } from '../highlight/shiki.js'
 import type { Highlighter } from '../highlight/types.js'
 import { defaultUrlPolicy, type UrlPolicy } from './urlPolicy.js'
@@ -23,6 +23,30 @@ export interface ToolViewProps {
 /** Tool views by tool name (`bash`, `edit`, …), merged over the built-in ones. */
 export type ToolViews = Record<string, ComponentType<ToolViewProps>>
 
+/** Props of a data view: an app's component for its data parts of one name. */
+export interface DataViewProps {
+  part: DataPart
+  streaming?: boolean | undefined
+}
+
+/** Data views by data part name (`weather` for AI SDK `data-weather`). */
+export type DataViews = Record<string, ComponentType<DataViewProps>>
+
+/** The user's answer to a tool's approval request, as {@link RenderConfig.onApproval} gets it. */
+export interface ApprovalAnswer {
+  /** The approval's id (AI SDK `approvalId`, opencode permission id). */
+  approvalId: string
+  /** What the user chose. */
+  choice: ApprovalChoice
+  /** `choice` is `once` or `always`. */
+  approved: boolean
+  /** The call it is about. */
+  callID: string
+  tool: string
+  /** The tool part as shown when the user chose. */
+  part: ToolPart
+}
+
 /** What the components render with: set once for a transcript by {@link ChatpartsProvider}. */
 export interface RenderConfig {
   /** What links, images and files may point at (default: web links; remote images after a click). */
@@ -33,6 +57,14 @@ export interface RenderConfig {
   components: PartComponents
   /** Tool views by tool name, over the built-in ones (default: none). */
   tools: ToolViews
+  /** Data views by data part name (default: none: a neutral view of the data). */
+  dataViews: DataViews
+  /**
+   * Hears the user's answer to a tool's approval request (the card's buttons are shown only when
+   * it is set). The card shows the choice at once; the data shows it for good once the app sends the
+   * answer on (`addToolApprovalResponse` with the AI SDK, a permission reply with opencode).
+   */
+  onApproval?: ((answer: ApprovalAnswer) => void) | undefined
 }
 
 const ConfigContext = createContext<RenderConfig | null>(null)
@@ -40,7 +72,7 @@ const ConfigContext = createContext<RenderConfig | null>(null)
 /** The render configuration in effect. */
 export function useRenderConfig(): RenderConfig {
   const config = useContext(ConfigContext)
-  return useMemo(() => config ?? { urlPolicy: defaultUrlPolicy, highlighter: defaultHighlighter(), components: {}, tools: {} }, [config])
+  return useMemo(() => config ?? { urlPolicy: defaultUrlPolicy, highlighter: defaultHighlighter(), components: {}, tools: {}, dataViews: {} }, [config])
 }
 
 /** Props of {@link ChatpartsProvider}. */
@@ -49,7 +81,7 @@ export interface ChatpartsProviderProps extends Partial<RenderConfig> {
 }
 
 /** Sets the URL policy, highlighter and component overrides for everything below it. */
-export function ChatpartsProvider({ urlPolicy, highlighter, components, tools, children }: ChatpartsProviderProps) {
+export function ChatpartsProvider({ urlPolicy, highlighter, components, tools, dataViews, onApproval, children }: ChatpartsProviderProps) {
   const outer = useRenderConfig()
   const value = useMemo<RenderConfig>(
     () => ({
@@ -57,8 +89,10 @@ export function ChatpartsProvider({ urlPolicy, highlighter, components, tools, c
       highlighter: highlighter === undefined ? outer.highlighter : highlighter,
       components: { ...outer.components, ...components },
       tools: { ...outer.tools, ...tools },
+      dataViews: { ...outer.dataViews, ...dataViews },
+      onApproval: onApproval ?? outer.onApproval,
     }),
-    [outer, urlPolicy, highlighter, components, tools],
+    [outer, urlPolicy, highlighter, components, tools, dataViews, onApproval],
   )
   return <ConfigContext.Provider value={value}>{children}</ConfigContext.Provider>
 }

@@ -1,5 +1,20 @@
 export { AgentPart, CompactionPart, PatchPart, RetryPart, SnapshotPart, SubtaskPart, UnsupportedPart } from './CompactParts/index.js'
-export { ChatpartsProvider, type ChatpartsProviderProps, type PartComponentProps, type PartComponents, type RenderConfig, type ToolViewProps, type ToolViews, useRenderConfig } from './config.js'
+export {
+  type ApprovalAnswer,
+  ChatpartsProvider,
+  type ChatpartsProviderProps,
+  type DataViewProps,
+  type DataViews,
+  type PartComponentProps,
+  type PartComponents,
+  type RenderConfig,
+  type ToolViewProps,
+  type ToolViews,
+  useRenderConfig,
+} from './config.js'
+export { DataPart, type DataPartProps } from './DataPart/DataPart.js'
+export { SourceList, type SourceListProps, SourcePart, type SourcePartProps } from './SourcePart/SourcePart.js'
+export { ApprovalCard } from './ToolPart/ApprovalCard.js'
 export { CodeBlock, type CodeBlockProps } from './Markdown/CodeBlock.js'
 export { Markdown, type MarkdownProps } from './Markdown/Markdown.js'
 export { FilePart, formatBytes, type FilePartProps } from './FilePart/index.js'

@@ -6,18 +6,24 @@
  */
 import { isEpochMs } from './format.js'
 import type {
+  ApprovalChoice,
+  ApprovalStatus,
   AssistantInfo,
+  DataPart,
   FilePart,
   FilePartSource,
   MessageError,
   Metadata,
   ModelRef,
   ReasoningPart,
+  SourcePart,
+  SourceRef,
   StepFinishPart,
   StepStartPart,
   TextPart,
   TimeSpan,
   TokenUsage,
+  ToolApproval,
   ToolDisplay,
   ToolPart,
   ToolState,
@@ -180,9 +186,46 @@ export function unsupportedPart(ids: PartIds, originalType: string, original: un
   return { ...ids, type: 'unsupported', originalType, original: original !== null && typeof original === 'object' && !Array.isArray(original) ? (original as Metadata) : { value: original } }
 }
 
+/** A source part; a URL source without a URL is not one (the caller reports it). */
+export function sourcePart(ids: PartIds, sourceID: string, source: SourceRef, metadata?: Metadata): SourcePart {
+  const part: SourcePart = { ...ids, type: 'source', sourceID, source }
+  if (metadata !== undefined) part.metadata = metadata
+  return part
+}
+
+/** An app's data part, kept whole (`undefined` data is kept as `null`). */
+export function dataPart(ids: PartIds, name: string, data: unknown): DataPart {
+  return { ...ids, type: 'data', name: name || 'data', data: data === undefined ? null : data }
+}
+
+/** The choices a user has when the wire does not list them: allow this once, or refuse. */
+export const DEFAULT_CHOICES: readonly ApprovalChoice[] = ['once', 'reject']
+
+/**
+ * An approval: `requested` has no choice yet; an answer without a stated choice is `once` when
+ * approved and `reject` when denied.
+ */
+export function approval(init: {
+  id: string
+  status: ApprovalStatus
+  choices?: readonly ApprovalChoice[]
+  choice?: ApprovalChoice
+  reason?: string
+  title?: string
+  automatic?: boolean
+}): ToolApproval {
+  const result: ToolApproval = { id: init.id, status: init.status, choices: [...(init.choices && init.choices.length > 0 ? init.choices : DEFAULT_CHOICES)] }
+  if (init.status !== 'requested') result.choice = init.choice ?? (init.status === 'approved' ? 'once' : 'reject')
+  if (init.reason !== undefined) result.reason = init.reason
+  if (init.title !== undefined) result.title = init.title
+  if (init.automatic !== undefined) result.automatic = init.automatic
+  return result
+}
+
 /** A tool part around a state; a missing tool name is `unknown`. */
-export function toolPart(ids: PartIds, init: { callID: string; tool?: string; state: ToolState; metadata?: Metadata }): ToolPart {
+export function toolPart(ids: PartIds, init: { callID: string; tool?: string; state: ToolState; approval?: ToolApproval; metadata?: Metadata }): ToolPart {
   const part: ToolPart = { ...ids, type: 'tool', callID: init.callID, tool: init.tool || 'unknown', state: init.state }
+  if (init.approval !== undefined) part.approval = init.approval
   if (init.metadata !== undefined) part.metadata = init.metadata
   return part
 }

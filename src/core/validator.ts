@@ -181,6 +181,24 @@ function checkDisplay(c: Checker, display: Rec, path: Path): void {
   DISPLAY_CHECKS[kind as ToolDisplayKind](c, display, path)
 }
 
+const APPROVAL_STATUSES = ['requested', 'approved', 'denied']
+const APPROVAL_CHOICES = ['once', 'always', 'reject']
+
+function checkApproval(c: Checker, approval: Rec, path: Path): void {
+  c.string(approval, 'id', path, 'SHAPE', { nonEmpty: true })
+  if (!APPROVAL_STATUSES.includes(approval.status as string)) c.add('SHAPE', `approval.status must be one of ${APPROVAL_STATUSES.join(', ')} (got ${describe(approval.status)})`, [...path, 'status'])
+  const choices = c.array(approval, 'choices', path, 'SHAPE')
+  choices?.forEach((choice, index) => {
+    if (!APPROVAL_CHOICES.includes(choice as string)) c.add('SHAPE', `an approval choice must be one of ${APPROVAL_CHOICES.join(', ')} (got ${describe(choice)})`, [...path, 'choices', index])
+  })
+  if (approval.choice !== undefined && !APPROVAL_CHOICES.includes(approval.choice as string))
+    c.add('SHAPE', `approval.choice must be one of ${APPROVAL_CHOICES.join(', ')} (got ${describe(approval.choice)})`, [...path, 'choice'])
+  if (approval.status === 'requested' && approval.choice !== undefined) c.add('SHAPE', 'an approval still requested has no choice yet', [...path, 'choice'])
+  c.string(approval, 'reason', path, 'SHAPE', { optional: true })
+  c.string(approval, 'title', path, 'SHAPE', { optional: true })
+  c.boolean(approval, 'automatic', path, 'SHAPE', { optional: true })
+}
+
 function checkPart(c: Checker, part: unknown, path: Path): void {
   if (!isRecord(part)) {
     c.add('BR-01', `a part must be an object (got ${describe(part)})`, path)
@@ -224,6 +242,27 @@ const PART_CHECKS = {
     c.record(part, 'metadata', path, 'SHAPE', { optional: true })
     const state = c.record(part, 'state', path, 'BR-05')
     if (state) checkToolState(c, state, [...path, 'state'])
+    const approval = c.record(part, 'approval', path, 'SHAPE', { optional: true })
+    if (approval) checkApproval(c, approval, [...path, 'approval'])
+  },
+  source(c, part, path) {
+    c.string(part, 'sourceID', path, 'SHAPE')
+    c.record(part, 'metadata', path, 'SHAPE', { optional: true })
+    const source = c.record(part, 'source', path, 'SHAPE')
+    if (!source) return
+    const at = [...path, 'source']
+    if (source.kind === 'url') {
+      c.string(source, 'url', at, 'SHAPE', { nonEmpty: true })
+      c.string(source, 'title', at, 'SHAPE', { optional: true })
+    } else if (source.kind === 'document') {
+      c.string(source, 'mime', at, 'SHAPE', { nonEmpty: true })
+      c.string(source, 'title', at, 'SHAPE')
+      c.string(source, 'filename', at, 'SHAPE', { optional: true })
+    } else c.add('SHAPE', `source.kind must be url or document (got ${describe(source.kind)})`, [...at, 'kind'])
+  },
+  data(c, part, path) {
+    c.string(part, 'name', path, 'SHAPE', { nonEmpty: true })
+    if (!('data' in part)) c.add('SHAPE', 'a data part needs its data (null is data)', [...path, 'data'])
   },
   'step-start'(c, part, path) {
     c.string(part, 'snapshot', path, 'SHAPE', { optional: true })

@@ -55,6 +55,22 @@ export interface Labels {
   openImage: string
   download: string
   source: string
+  /** The list of sources under a reply. */
+  sources: string
+  /** A cited document without a title. */
+  document: string
+  /** `{name}`: an app's data part shown by the neutral view. */
+  dataPart: string
+  /** The question of an approval card. */
+  approvalAsk: string
+  /** Approval choices, as button text. */
+  approvalChoices: Record<'once' | 'always' | 'reject', string>
+  /** Where an approval stands, as badge text. */
+  approvalStatus: Record<'requested' | 'approved' | 'denied', string>
+  /** `{choice}`: what the user chose, shown once answered. */
+  approvalChosen: string
+  /** An approval answered by a rule, not by the user. */
+  approvalAutomatic: string
   /** `{count}`: files changed. */
   patch: string
   snapshot: string
@@ -128,6 +144,14 @@ export const en: Labels = {
   openImage: 'Open image',
   download: 'Download',
   source: 'Source',
+  sources: 'Sources',
+  document: 'Document',
+  dataPart: 'Data: {name}',
+  approvalAsk: 'Allow this tool call?',
+  approvalChoices: { once: 'Allow once', always: 'Always allow', reject: 'Reject' },
+  approvalStatus: { requested: 'Waiting for approval', approved: 'Approved', denied: 'Denied' },
+  approvalChosen: 'Chosen: {choice}',
+  approvalAutomatic: 'by a rule',
   patch: 'Changed files ({count})',
   snapshot: 'Snapshot',
   agent: 'Agent',
@@ -196,6 +220,14 @@ export const zhCN: Labels = {
   openImage: '打开图片',
   download: '下载',
   source: '来源',
+  sources: '来源',
+  document: '文档',
+  dataPart: '数据：{name}',
+  approvalAsk: '允许这次工具调用吗？',
+  approvalChoices: { once: '允许一次', always: '始终允许', reject: '拒绝' },
+  approvalStatus: { requested: '等待批准', approved: '已批准', denied: '已拒绝' },
+  approvalChosen: '已选择：{choice}',
+  approvalAutomatic: '由规则决定',
   patch: '已更改的文件（{count}）',
   snapshot: '快照',
   agent: '智能体',

@@ -3,6 +3,8 @@
  * is an adapter of the same shape (see the README), and needs nothing from the store.
  */
 import type { Adapter } from '../core/adapter.js'
+import { createAiSdkStream } from './aisdk/stream.js'
+import { fromUIMessages } from './aisdk/toCanonical.js'
 import { fromChatMessages } from './chat/toCanonical.js'
 import { createDeltaStream } from './delta/assembler.js'
 import { fromDeltaMessages } from './delta/toCanonical.js'
@@ -48,6 +50,17 @@ export const msgFileAdapter: Adapter = {
   snapshot: (input, options) => fromMsgFile(input as string, options),
 }
 
+/**
+ * The Vercel AI SDK: `UIMessage[]` (what `useChat` holds) as an array; the UI message stream one
+ * chunk (or one piece of server-sent-event text) at a time.
+ */
+export const aiSdkAdapter: Adapter = {
+  name: 'aisdk',
+  snapshot: (input, options) => fromUIMessages(input, options),
+  session: (options) => createAiSdkStream(options),
+  kind: (input) => (Array.isArray(input) ? 'snapshot' : 'event'),
+}
+
 /** The kit's adapters by the names `ingest` takes (`opencode-event` is the same adapter as `opencode`). */
 export const builtInAdapters: Readonly<Record<string, Adapter>> = Object.freeze({
   opencode: opencodeAdapter,
@@ -56,4 +69,5 @@ export const builtInAdapters: Readonly<Record<string, Adapter>> = Object.freeze(
   delta: deltaAdapter,
   chat: chatAdapter,
   msgfile: msgFileAdapter,
+  aisdk: aiSdkAdapter,
 })

@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext, useRef, useSyncExternalStore } from 'react'
-import type { MessageInfo, Part } from '../core/model/types.js'
+import type { MessageInfo, Part, SourcePart } from '../core/model/types.js'
 import type { Totals } from '../core/totals.js'
 import { partsOf, type TranscriptStatus } from '../core/transcript.js'
 import type { ChatActions, ChatState, ChatStore, StoredDiagnostic } from './chatStore.js'
@@ -68,6 +68,22 @@ export function usePartIds(messageID: string): readonly string[] {
 export function useParts(messageID: string): readonly Part[] {
   return useChatStore((state) => partsOf(state, messageID), sameIds)
 }
+
+/** The source parts of message `id` in order (what `Transcript` lists under a reply); changes when one of them does. */
+export function useSourceParts(messageID: string): readonly SourcePart[] {
+  return useChatStore((state) => {
+    const ids = state.partIds.get(messageID)
+    if (!ids) return EMPTY_SOURCES
+    const sources: SourcePart[] = []
+    for (const id of ids) {
+      const part = state.parts.get(id)
+      if (part?.type === 'source') sources.push(part)
+    }
+    return sources.length === 0 ? EMPTY_SOURCES : sources
+  }, sameIds)
+}
+
+const EMPTY_SOURCES: readonly SourcePart[] = []
 
 /** Part `id`; changes only when that part does. */
 export function usePart(id: string): Part | undefined {

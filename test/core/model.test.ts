@@ -5,6 +5,8 @@ import {
   isAssistantInfo,
   isCompactionPart,
   isFilePart,
+  isSourcePart,
+  isDataPart,
   isKnownPartType,
   isPatchPart,
   isReasoningPart,
@@ -58,8 +60,8 @@ describe('the canonical model against the real opencode export', () => {
 })
 
 describe('part types and guards', () => {
-  it('names the twelve opencode part types', () => {
-    expect([...KNOWN_PART_TYPES].sort()).toEqual(['agent', 'compaction', 'file', 'patch', 'reasoning', 'retry', 'snapshot', 'step-finish', 'step-start', 'subtask', 'text', 'tool'])
+  it("names opencode's twelve part types and the kit's source and data", () => {
+    expect([...KNOWN_PART_TYPES].sort()).toEqual(['agent', 'compaction', 'data', 'file', 'patch', 'reasoning', 'retry', 'snapshot', 'source', 'step-finish', 'step-start', 'subtask', 'text', 'tool'])
     expect(isKnownPartType('tool')).toBe(true)
     expect(isKnownPartType('unsupported')).toBe(false)
     expect(isKnownPartType('Text')).toBe(false)
@@ -74,6 +76,8 @@ describe('part types and guards', () => {
       'step-start': isStepStartPart,
       'step-finish': isStepFinishPart,
       file: isFilePart,
+      source: isSourcePart,
+      data: isDataPart,
       snapshot: isSnapshotPart,
       patch: isPatchPart,
       agent: isAgentPart,

@@ -23,6 +23,8 @@ export function samplePartOfEveryType(): Part[] {
       tokens: { input: 10, output: 5, reasoning: 1, cache: { read: 2, write: 3 } },
     },
     { ...base('p06'), type: 'file', mime: 'image/png', url: 'data:image/png;base64,AAAA', filename: 'a.png' },
+    { ...base('p14'), type: 'source', sourceID: 's1', source: { kind: 'url', url: 'https://example.com/', title: 'Example' } },
+    { ...base('p15'), type: 'data', name: 'weather', data: { city: 'London', sky: 'sunny' } },
     { ...base('p07'), type: 'snapshot', snapshot: 'def' },
     { ...base('p08'), type: 'patch', hash: 'abc', files: ['/a.ts'] },
     { ...base('p09'), type: 'agent', name: 'explore', source: { value: '@explore', start: 0, end: 8 } },

@@ -2,6 +2,8 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { WithParts } from '../../src/core/model/types'
+import { applyOps, emptyTranscript, toMessages } from '../../src/core/transcript'
+import { createAiSdkStream, fromUIMessages } from '../../src/protocols/aisdk'
 import { fromChatMessages, toTypedMessage } from '../../src/protocols/chat'
 import type { Diagnostic } from '../../src/protocols/diagnostics'
 import { fromDeltaMessages, fromDeltaStream, toDeltaMessages } from '../../src/protocols/delta'
@@ -13,6 +15,7 @@ import deltaStream from '../fixtures/delta/stream.json'
 import messagesJson from '../fixtures/opencode-t8v6Igr8/messages.json'
 import { opencodeSession } from '../fixtures/opencode'
 import toolmessage2 from '../fixtures/toolmessage2/conversation.json'
+import aiSdkStreams from '../fixtures/aisdk/ui-message-streams.json'
 
 export const msgFileText = readFileSync(join(import.meta.dirname, '../fixtures/msgfile/session.msg.md'), 'utf8')
 
@@ -20,6 +23,30 @@ export const msgFileText = readFileSync(join(import.meta.dirname, '../fixtures/m
 export const RUNS = { numRuns: Number(process.env.FUZZ_RUNS ?? 300) }
 
 export type Result = { messages: WithParts[]; diagnostics: readonly Diagnostic[] }
+
+/** The AI SDK's recorded messages (those its tests give whole), after a user's question. */
+export const aiSdkMessages: unknown[] = [
+  { id: 'user-1', role: 'user', parts: [{ type: 'text', text: 'What is the weather in London?' }] },
+  ...aiSdkStreams.flatMap((stream) => ('final' in stream && stream.final && 'id' in stream.final ? [stream.final] : [])),
+]
+
+/** Every recorded AI SDK chunk, one stream after another. */
+export const aiSdkChunks: unknown[] = aiSdkStreams.flatMap((stream) => stream.chunks)
+
+/** A recorded AI SDK stream read through one session, its writes applied (times from a still clock). */
+export function replayAiSdk(chunks: readonly unknown[]): Result {
+  const session = createAiSdkStream({ clock: () => 0 })
+  const results = chunks.map((chunk) => session.push(chunk))
+  return {
+    messages: toMessages(
+      applyOps(
+        emptyTranscript(),
+        results.flatMap((result) => result.ops),
+      ),
+    ),
+    diagnostics: results.flatMap((result) => result.diagnostics),
+  }
+}
 
 /**
  * Converters of whole inputs, each with a real seed to mutate, and the keys whose text a reader
@@ -39,4 +66,6 @@ export const snapshots: { name: string; seed: unknown; run: (input: unknown) => 
     scoped: false,
   },
   { name: 'msgfile', seed: msgFileText, run: (input) => fromMsgFile(input as string), texts: [], scoped: true },
+  { name: 'aisdk messages', seed: aiSdkMessages, run: (input) => fromUIMessages(input), texts: ['text', 'errorText'], scoped: true },
+  { name: 'aisdk stream', seed: aiSdkChunks, run: (input) => replayAiSdk(Array.isArray(input) ? input : [input]), texts: ['delta'], scoped: false },
 ]

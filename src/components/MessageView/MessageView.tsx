@@ -1,5 +1,5 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react'
-import type { MessageInfo, WithParts } from '../../core/model/types.js'
+import type { MessageInfo, Part, SourcePart, WithParts } from '../../core/model/types.js'
 import { isEpochMs, isoTime } from '../../core/format.js'
 import { ownEntry } from '../../core/record.js'
 import { messageTotals, type Totals } from '../../core/totals.js'
@@ -7,6 +7,7 @@ import { useLabels } from '../../labels/LabelsContext.js'
 import { cx } from '../cx.js'
 import { ErrorBoundary, FailureNote } from '../ErrorBoundary.js'
 import { PartView } from '../PartView/PartView.js'
+import { SourceList } from '../SourcePart/SourcePart.js'
 import { hasUsage, UsageSummary } from '../UsageSummary.js'
 
 /** Props of {@link MessageView}. */
@@ -20,6 +21,8 @@ export interface MessageViewProps extends Omit<ComponentPropsWithRef<'article'>,
   streaming?: boolean | undefined
   /** Time zone of the times shown (default: the browser's). */
   timeZone?: string | undefined
+  /** Sources the reply cites, listed under it. */
+  sources?: readonly SourcePart[] | undefined
 }
 
 function formatTime(epochMs: number, locale: string | undefined, timeZone: string | undefined): string {
@@ -39,7 +42,7 @@ const textField = (value: unknown): string => (typeof value === 'string' ? value
  * One message: role, agent and model, time, its parts in order, an error banner when the
  * assistant's reply failed, and its cost and tokens.
  */
-export function MessageView({ info, children, totals, streaming = false, timeZone, className, ...rest }: MessageViewProps) {
+export function MessageView({ info, children, totals, streaming = false, timeZone, sources, className, ...rest }: MessageViewProps) {
   const labels = useLabels()
   const role = ownEntry<string>(labels.roles, info.role) ?? (textField(info.role) || labels.roles.assistant)
   const model = textField(info.role === 'assistant' ? info.modelID : info.model?.modelID)
@@ -60,6 +63,7 @@ export function MessageView({ info, children, totals, streaming = false, timeZon
         ) : null}
       </header>
       <div className="cp-message__parts">{children}</div>
+      {sources && sources.length > 0 ? <SourceList className="cp-message__sources" sources={sources} /> : null}
       {error ? (
         <div className="cp-message__error" data-error={error.name}>
           <strong>{labels.messageError}</strong>
@@ -93,10 +97,14 @@ export function Message(props: MessageProps) {
   )
 }
 
+const isSource = (part: Part): part is SourcePart => part?.type === 'source'
+
 function MessageBody({ message, streaming, ...rest }: MessageProps) {
+  const sources = message.parts.filter(isSource)
+  const parts = sources.length > 0 ? message.parts.filter((part) => !isSource(part)) : message.parts
   return (
-    <MessageView {...rest} info={message.info} totals={messageTotals(message)} streaming={streaming}>
-      {message.parts.map((part, index) => (
+    <MessageView {...rest} info={message.info} totals={messageTotals(message)} streaming={streaming} sources={sources}>
+      {parts.map((part, index) => (
         // A key React can always read: an id that is not text (bad data) falls back to the position.
         <PartView key={typeof part?.id === 'string' ? part.id : `#${index}`} part={part} streaming={streaming} />
       ))}

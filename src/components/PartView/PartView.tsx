@@ -6,7 +6,9 @@ import { usePart } from '../../store/react.js'
 import { AgentPart, CompactionPart, PatchPart, RetryPart, SnapshotPart, SubtaskPart, UnsupportedPart } from '../CompactParts/CompactParts.js'
 import { type PartComponentProps, type PartComponents, useRenderConfig } from '../config.js'
 import { ErrorBoundary, FailureNote } from '../ErrorBoundary.js'
+import { DataPart } from '../DataPart/DataPart.js'
 import { FilePart } from '../FilePart/FilePart.js'
+import { SourcePart } from '../SourcePart/SourcePart.js'
 import { ReasoningPart } from '../ReasoningPart/ReasoningPart.js'
 import { StepFinishPart } from '../StepFinishPart/StepFinishPart.js'
 import { StepStartPart } from '../StepStartPart/StepStartPart.js'
@@ -21,6 +23,8 @@ export const builtInPartComponents: Required<PartComponents> = {
   'step-start': StepStartPart,
   'step-finish': StepFinishPart,
   file: FilePart,
+  source: SourcePart,
+  data: DataPart,
   patch: PatchPart,
   snapshot: SnapshotPart,
   agent: AgentPart,

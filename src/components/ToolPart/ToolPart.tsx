@@ -8,6 +8,8 @@ import { useRenderConfig } from '../config.js'
 import { cx } from '../cx.js'
 import { FilePart } from '../FilePart/FilePart.js'
 import type { ToolViews } from '../config.js'
+import { isRecord } from '../../core/record.js'
+import { ApprovalCard } from './ApprovalCard.js'
 import { pickToolView } from './views.js'
 
 /** Props of {@link ToolPart}. */
@@ -18,9 +20,19 @@ export interface ToolPartProps extends Omit<ComponentPropsWithRef<'div'>, 'child
 
 const ICONS: Record<ToolStatus, string> = { pending: '○', running: '◔', completed: '✓', error: '✕' }
 
-/** A tool state as a badge: icon and text, never colour alone; `data-state` for styling. */
-export function ToolStatusBadge({ status }: { status: ToolStatus }) {
+/** A tool state as a badge: icon and text, never colour alone; `data-state` for styling. `waiting`: the call waits for the user's approval. */
+export function ToolStatusBadge({ status, waiting = false }: { status: ToolStatus; waiting?: boolean }) {
   const labels = useLabels()
+  if (waiting && status !== 'completed' && status !== 'error') {
+    return (
+      <span className="cp-badge" data-state="approval">
+        <span className="cp-badge__icon" aria-hidden="true">
+          ⏸
+        </span>
+        {labels.approvalStatus.requested}
+      </span>
+    )
+  }
   return (
     <span className="cp-badge" data-state={status}>
       <span className="cp-badge__icon" aria-hidden="true">
@@ -49,14 +61,15 @@ export function ToolPart({ part, streaming, className, ...rest }: ToolPartProps)
   const duration = state.status === 'completed' || state.status === 'error' ? formatDuration(state.time.end - state.time.start) : undefined
   const attachments = state.status === 'completed' ? (state.attachments ?? []) : []
   return (
-    <div {...rest} className={cx('cp-tool', className)} data-part="tool" data-state={state.status} data-tool={part.tool}>
+    <div {...rest} className={cx('cp-tool', className)} data-part="tool" data-state={state.status} data-approval={isRecord(part.approval) ? part.approval.status : undefined} data-tool={part.tool}>
       <div className="cp-tool__header">
-        <ToolStatusBadge status={state.status} />
+        <ToolStatusBadge status={state.status} waiting={isRecord(part.approval) && part.approval.status === 'requested'} />
         <span className="cp-tool__title">{title}</span>
         {title !== part.tool ? <code className="cp-tool__name">{part.tool}</code> : null}
         {duration ? <span className="cp-tool__duration">{duration}</span> : null}
       </div>
       <div className="cp-tool__body">{renderToolView(part, tools, streaming)}</div>
+      {isRecord(part.approval) ? <ApprovalCard part={part} approval={part.approval} /> : null}
       {attachments.length > 0 ? (
         <div className="cp-tool__attachments" role="group" aria-label={labels.attachments}>
           {attachments.map((file) => (

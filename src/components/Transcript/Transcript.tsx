@@ -1,8 +1,8 @@
-import { type ComponentPropsWithRef, memo, useRef, useState } from 'react'
+import { type ComponentPropsWithRef, memo, useMemo, useRef, useState } from 'react'
 import type { Labels, Locale } from '../../labels/labels.js'
 import { LabelsProvider, useLabels } from '../../labels/LabelsContext.js'
 import type { ChatStore } from '../../store/chatStore.js'
-import { ChatStoreProvider, useChatStore, useMessage, useMessageIds, useMessageTotals, usePartIds, useStatus, useTotals } from '../../store/react.js'
+import { ChatStoreProvider, useChatStore, useMessage, useMessageIds, useMessageTotals, usePartIds, useSourceParts, useStatus, useTotals } from '../../store/react.js'
 import { ChatpartsProvider, type RenderConfig } from '../config.js'
 import { cx } from '../cx.js'
 import { MessageErrorBoundary, MessageView } from '../MessageView/MessageView.js'
@@ -51,12 +51,14 @@ interface StoreMessageProps {
 
 const StoreMessage = memo(function StoreMessage({ id, streaming, timeZone, position, count }: StoreMessageProps) {
   const info = useMessage(id)
-  const partIds = usePartIds(id)
+  const allPartIds = usePartIds(id)
+  const sources = useSourceParts(id)
+  const partIds = useMemo(() => (sources.length === 0 ? allPartIds : allPartIds.filter((partID) => !sources.some((source) => source.id === partID))), [allPartIds, sources])
   const totals = useMessageTotals(id)
   if (!info) return null
   return (
     <MessageErrorBoundary info={info}>
-      <MessageView info={info} totals={totals} streaming={streaming} timeZone={timeZone} data-message-id={id} aria-posinset={position} aria-setsize={count}>
+      <MessageView info={info} totals={totals} streaming={streaming} timeZone={timeZone} sources={sources} data-message-id={id} aria-posinset={position} aria-setsize={count}>
         {partIds.map((partID) => (
           <StorePart key={partID} id={partID} streaming={streaming} />
         ))}
@@ -165,10 +167,17 @@ function TranscriptBody({ showTotals, timeZone, virtualize = true, overscan = 10
  * button brings it back. The message being written is marked busy, and its start and end are
  * announced politely once.
  */
-export function Transcript({ store, urlPolicy, highlighter, components, tools, locale, labels, ...rest }: TranscriptProps) {
+export function Transcript({ store, urlPolicy, highlighter, components, tools, dataViews, onApproval, locale, labels, ...rest }: TranscriptProps) {
   const body = (
     <ChatStoreProvider store={store}>
-      <ChatpartsProvider {...(urlPolicy ? { urlPolicy } : {})} {...(highlighter !== undefined ? { highlighter } : {})} {...(components ? { components } : {})} {...(tools ? { tools } : {})}>
+      <ChatpartsProvider
+        {...(urlPolicy ? { urlPolicy } : {})}
+        {...(highlighter !== undefined ? { highlighter } : {})}
+        {...(components ? { components } : {})}
+        {...(tools ? { tools } : {})}
+        {...(dataViews ? { dataViews } : {})}
+        {...(onApproval ? { onApproval } : {})}
+      >
         <TranscriptBody {...rest} />
       </ChatpartsProvider>
     </ChatStoreProvider>

@@ -2,6 +2,7 @@ import type {
   AgentPart,
   AssistantInfo,
   CompactionPart,
+  DataPart,
   FilePart,
   MessageInfo,
   Part,
@@ -10,6 +11,7 @@ import type {
   ReasoningPart,
   RetryPart,
   SnapshotPart,
+  SourcePart,
   StepFinishPart,
   StepStartPart,
   SubtaskPart,
@@ -19,7 +21,7 @@ import type {
   UserInfo,
 } from './types.js'
 
-/** The part types opencode defines, in the order the model lists them. */
+/** The part types the model defines (opencode's twelve, then the kit's `source` and `data`), in the order the model lists them. */
 export const KNOWN_PART_TYPES = [
   'text',
   'reasoning',
@@ -27,6 +29,8 @@ export const KNOWN_PART_TYPES = [
   'step-start',
   'step-finish',
   'file',
+  'source',
+  'data',
   'snapshot',
   'patch',
   'agent',
@@ -35,10 +39,10 @@ export const KNOWN_PART_TYPES = [
   'subtask',
 ] as const satisfies readonly PartType[]
 
-/** A part type opencode defines (every {@link PartType} but `unsupported`). */
+/** A part type the model defines (every {@link PartType} but `unsupported`). */
 export type KnownPartType = (typeof KNOWN_PART_TYPES)[number]
 
-/** Whether `type` is one of the twelve part types opencode defines. */
+/** Whether `type` is one of the part types the model defines. */
 export function isKnownPartType(type: unknown): type is KnownPartType {
   return typeof type === 'string' && (KNOWN_PART_TYPES as readonly string[]).includes(type)
 }
@@ -59,6 +63,10 @@ export const isStepStartPart: (part: Part) => part is StepStartPart = guard('ste
 export const isStepFinishPart: (part: Part) => part is StepFinishPart = guard('step-finish')
 /** Whether the part is a {@link FilePart}. */
 export const isFilePart: (part: Part) => part is FilePart = guard('file')
+/** Whether the part is a {@link SourcePart}. */
+export const isSourcePart: (part: Part) => part is SourcePart = guard('source')
+/** Whether the part is a {@link DataPart}. */
+export const isDataPart: (part: Part) => part is DataPart = guard('data')
 /** Whether the part is a {@link SnapshotPart}. */
 export const isSnapshotPart: (part: Part) => part is SnapshotPart = guard('snapshot')
 /** Whether the part is a {@link PatchPart}. */

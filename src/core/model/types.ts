@@ -173,6 +173,32 @@ export type ToolState = ToolStatePending | ToolStateRunning | ToolStateCompleted
 /** The status names of {@link ToolState}. */
 export type ToolStatus = ToolState['status']
 
+/** What a user may answer to a tool's approval request: allow this call, allow such calls from now on, or refuse. */
+export type ApprovalChoice = 'once' | 'always' | 'reject'
+
+/** Where an approval stands: asked, then allowed or refused. */
+export type ApprovalStatus = 'requested' | 'approved' | 'denied'
+
+/**
+ * A tool call that waits for the user's approval, or was answered (a deviation from opencode's
+ * model, where permissions are events beside the part: here the card belongs to the call).
+ */
+export interface ToolApproval {
+  /** The id the answer is sent back with (AI SDK `approvalId`, opencode permission id). */
+  id: string
+  status: ApprovalStatus
+  /** What the user may choose, in the order shown. */
+  choices: ApprovalChoice[]
+  /** What was chosen, once answered (when the wire says). */
+  choice?: ApprovalChoice
+  /** The reason given with the answer. */
+  reason?: string
+  /** What is asked, when the wire words it (opencode's permission title). */
+  title?: string
+  /** Answered by a rule, not by the user. */
+  automatic?: boolean
+}
+
 /** A call to a tool and its current state. */
 export interface ToolPart extends PartBase {
   type: 'tool'
@@ -182,6 +208,8 @@ export interface ToolPart extends PartBase {
   tool: string
   /** Where the call stands. */
   state: ToolState
+  /** The user's approval, when the call needs it. */
+  approval?: ToolApproval
   /** Provider metadata. */
   metadata?: Metadata
 }
@@ -270,6 +298,34 @@ export interface FilePart extends PartBase {
   size?: number
 }
 
+/** What a source points at: a web page, or a document the model was given. */
+export type SourceRef = { kind: 'url'; url: string; title?: string } | { kind: 'document'; mime: string; title: string; filename?: string }
+
+/**
+ * A source the reply cites (AI SDK `source-url` / `source-document`; not in opencode's model).
+ * Shown in a list under the reply; its URL follows the URL policy like any link.
+ */
+export interface SourcePart extends PartBase {
+  type: 'source'
+  /** The wire's id of the source (citations in the text may refer to it). */
+  sourceID: string
+  source: SourceRef
+  /** Provider metadata, kept. */
+  metadata?: Metadata
+}
+
+/**
+ * Data an app streams beside the reply (AI SDK `data-*` parts; not in opencode's model), kept
+ * whole and shown by the app's component for its `name`, or a neutral default.
+ */
+export interface DataPart extends PartBase {
+  type: 'data'
+  /** The app's name for the data (`weather` for an AI SDK `data-weather` part). */
+  name: string
+  /** The data, as it came (a later part with the same id replaces it). */
+  data: unknown
+}
+
 /** A working-tree snapshot hash recorded mid-message. */
 export interface SnapshotPart extends PartBase {
   type: 'snapshot'
@@ -334,7 +390,22 @@ export interface UnsupportedPart extends PartBase {
 }
 
 /** Every kind of part, discriminated on `type`. */
-export type Part = TextPart | ReasoningPart | ToolPart | StepStartPart | StepFinishPart | FilePart | SnapshotPart | PatchPart | AgentPart | RetryPart | CompactionPart | SubtaskPart | UnsupportedPart
+export type Part =
+  | TextPart
+  | ReasoningPart
+  | ToolPart
+  | StepStartPart
+  | StepFinishPart
+  | FilePart
+  | SourcePart
+  | DataPart
+  | SnapshotPart
+  | PatchPart
+  | AgentPart
+  | RetryPart
+  | CompactionPart
+  | SubtaskPart
+  | UnsupportedPart
 
 /** The `type` names of {@link Part}. */
 export type PartType = Part['type']

@@ -1,0 +1,91 @@
+import type { ComponentPropsWithRef } from 'react'
+import type { SourcePart as SourcePartData } from '../../core/model/types.js'
+import { useLabels } from '../../labels/LabelsContext.js'
+import { useRenderConfig } from '../config.js'
+import { cx } from '../cx.js'
+import type { UrlPolicy } from '../urlPolicy.js'
+
+/** The host of a URL, to name a source without a title (the URL itself when it has none). */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host || url
+  } catch {
+    return url
+  }
+}
+
+/** One source: a link the URL policy allows (text otherwise), or a document's title, file name and type. */
+function Source({ part, policy }: { part: SourcePartData; policy: UrlPolicy }) {
+  const labels = useLabels()
+  const source = part.source
+  if (source?.kind === 'url') {
+    const url = typeof source.url === 'string' ? source.url : ''
+    const href = policy.link(url)
+    const title = typeof source.title === 'string' && source.title !== '' ? source.title : hostOf(url)
+    const host = hostOf(url)
+    const body = (
+      <>
+        <span className="cp-sources__title">{title}</span>
+        {host !== title ? <span className="cp-sources__host">{host}</span> : null}
+      </>
+    )
+    // No favicon, no preview: nothing is fetched for a source until the reader follows its link.
+    return href === null || href.startsWith('#') ? (
+      <span className="cp-sources__link" title={labels.blockedUrl}>
+        {body}
+      </span>
+    ) : (
+      <a className="cp-sources__link" href={href} target="_blank" rel="noopener noreferrer">
+        {body}
+      </a>
+    )
+  }
+  const title = typeof source?.title === 'string' && source.title !== '' ? source.title : labels.document
+  return (
+    <span className="cp-sources__link">
+      <span className="cp-sources__title">{title}</span>
+      {source?.kind === 'document' && source.filename ? <span className="cp-sources__host">{source.filename}</span> : null}
+      {source?.kind === 'document' && typeof source.mime === 'string' ? <span className="cp-sources__host">{source.mime}</span> : null}
+    </span>
+  )
+}
+
+/** Props of {@link SourceList}. */
+export interface SourceListProps extends Omit<ComponentPropsWithRef<'nav'>, 'children'> {
+  sources: readonly SourcePartData[]
+}
+
+/** The sources a reply cites, as a compact numbered list (links through the URL policy, favicon-free). */
+export function SourceList({ sources, className, ...rest }: SourceListProps) {
+  const labels = useLabels()
+  const { urlPolicy } = useRenderConfig()
+  if (sources.length === 0) return null
+  return (
+    <nav {...rest} className={cx('cp-sources', className)} data-part="sources" aria-label={labels.sources}>
+      <span className="cp-sources__label" aria-hidden="true">
+        {labels.sources}
+      </span>
+      <ol className="cp-sources__list">
+        {sources.map((part) => (
+          <li key={part.id} className="cp-sources__item" data-kind={part.source?.kind}>
+            <Source part={part} policy={urlPolicy} />
+          </li>
+        ))}
+      </ol>
+    </nav>
+  )
+}
+
+/** Props of {@link SourcePart}. */
+export interface SourcePartProps {
+  part: SourcePartData
+  streaming?: boolean | undefined
+}
+
+/**
+ * A single source part, where a part is rendered on its own. `Message` and `Transcript` gather a
+ * reply's sources into one {@link SourceList} under it instead.
+ */
+export function SourcePart({ part }: SourcePartProps) {
+  return <SourceList sources={[part]} />
+}

@@ -1,0 +1,3 @@
+export { aiSdkSessionID, fromUIMessages, type AiSdkImport, type AiSdkOptions } from './toCanonical.js'
+export { createAiSdkStream, type AiSdkStream, type AiSdkStreamOptions } from './stream.js'
+export type * from './types.js'

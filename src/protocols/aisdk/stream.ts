@@ -1,0 +1,505 @@
+/**
+ * The AI SDK's UI message stream (the chunks `toUIMessageStreamResponse` sends as server-sent
+ * events) as a live session: each chunk becomes canonical writes. Text and reasoning go out as
+ * `appendPartDelta`; a tool call is rebuilt from what the session knows of it (a few fields) on each
+ * change, by the same function the whole-message converter uses, so a message streamed and the same
+ * message read whole give the same parts. One handler per chunk type in one `Record`; an unknown
+ * type is reported once and ignored, never thrown.
+ */
+import { assistantInfo, messageError, reasoningPart, span, stepStartPart, textPart, tokens } from '../../core/build.js'
+import type { AssistantInfo, Metadata, MessageError } from '../../core/model/types.js'
+import type { TranscriptOp } from '../../core/transcript.js'
+import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isNonEmptyString, isRecord, limitDepth } from '../diagnostics.js'
+import { deriveId } from '../ids.js'
+import { type DecodedTool, decodeToolPart, readMetadata, text } from './decode.js'
+import { readPart, tokensOf, toolPartOf } from './parts.js'
+import { type AiSdkOptions, aiSdkSessionID, infoOf } from './toCanonical.js'
+import type { UIMessageChunk } from './types.js'
+
+/** Options of a stream session. */
+export interface AiSdkStreamOptions extends AiSdkOptions {
+  /** The clock that times messages, parts and tool calls (default: `Date.now`; chunks carry no time). */
+  clock?: () => number
+}
+
+/** A live reader of the UI message stream. */
+export interface AiSdkStream {
+  /**
+   * Reads one chunk: an object, or server-sent-event text (`data: {…}` lines; `[DONE]` and blank
+   * lines are skipped). Returns the writes it makes.
+   */
+  push(chunk: unknown, options?: ConvertOptions): { ops: TranscriptOp[]; diagnostics: Diagnostic[] }
+  /** Continues from `UIMessage[]` read whole: a stream that resumes their last assistant message (after an approval, say) extends it. */
+  seed(messages: unknown): void
+}
+
+interface ToolEntry {
+  partID: string
+  tool: DecodedTool
+  start: number
+  end: number
+}
+
+/** The message being streamed: what the session needs to place the next chunk, never its parts. */
+interface Current {
+  info: AssistantInfo
+  /** How many parts it has had: the next part's id is derived from it (as the whole-message converter does). */
+  parts: number
+  metadata: Metadata
+  texts: Map<string, string>
+  reasoning: Map<string, { partID: string; start: number; id: string }>
+  tools: Map<string, ToolEntry>
+  /** Data parts with an id, by type and id: a later one replaces it. */
+  data: Map<string, string>
+  /** Parts of the step in progress (after its step-start), for `reset-step`. */
+  step: string[]
+  /** A stream with no message id continues this message (it was seeded, or waits for an approval). */
+  continuable: boolean
+}
+
+type ChunkType = Exclude<UIMessageChunk['type'], `data-${string}`>
+
+/** What a handler works with. */
+interface Context {
+  chunk: Record<string, unknown>
+  message: Current
+  now: number
+  emit(op: TranscriptOp): void
+  sink: DiagnosticSink
+  session: Session
+}
+
+const idsOf = (message: Current, partID: string) => ({ id: partID, sessionID: message.info.sessionID, messageID: message.info.id })
+
+function nextPart(message: Current): string {
+  const id = deriveId('prt', message.info.id, message.parts)
+  message.parts += 1
+  message.step.push(id)
+  return id
+}
+
+/** Deep merge of message metadata, as the SDK merges `messageMetadata` (objects merge, anything else replaces). */
+function merge(into: Metadata, patch: unknown): Metadata {
+  if (!isRecord(patch)) return into
+  const out: Metadata = { ...into }
+  for (const [key, value] of Object.entries(patch)) out[key] = isRecord(value) && isRecord(out[key]) ? merge(out[key] as Metadata, value) : value
+  return out
+}
+
+function setInfo(context: Context, patch: Partial<AssistantInfo>): void {
+  context.message.info = { ...context.message.info, ...patch }
+  context.emit({ op: 'upsertMessage', info: context.message.info })
+}
+
+/** Takes in `messageMetadata`: kept whole on the info, and the fields the kit reads applied. */
+function applyMetadata(context: Context, value: unknown): void {
+  if (value === undefined) return
+  const { message } = context
+  message.metadata = merge(message.metadata, value)
+  const read = readMetadata(message.metadata, context.sink, ['messageMetadata'])
+  const patch: Partial<AssistantInfo> = { metadata: message.metadata }
+  if (read.modelID !== undefined) patch.modelID = read.modelID
+  if (read.providerID !== undefined) patch.providerID = read.providerID
+  if (read.usage) patch.tokens = tokensOf(read.usage)
+  if (read.cost !== undefined) patch.cost = read.cost
+  if (read.created !== undefined) patch.time = { ...message.info.time, created: read.created }
+  setInfo(context, patch)
+}
+
+function emitTool(context: Context, entry: ToolEntry): void {
+  context.emit({ op: 'upsertPart', part: toolPartOf(idsOf(context.message, entry.partID), entry.tool, entry.start, entry.end) })
+}
+
+/** The call a chunk names; one never started is opened (and reported) so what it carries stays visible. */
+function toolFor(context: Context, create: boolean): ToolEntry | undefined {
+  const { chunk, message } = context
+  const callID = text(chunk, 'toolCallId', context.sink, [], true)
+  if (!callID) return undefined
+  const known = message.tools.get(callID)
+  if (known) return known
+  if (!create) context.sink.error('UNKNOWN_TOOL_CALL', `"${textOfType(chunk)}" for tool call "${callID}", which never started; it is shown as a call of tool "unknown"`, ['toolCallId'])
+  const name = typeof chunk.toolName === 'string' && chunk.toolName !== '' ? chunk.toolName : 'unknown'
+  const entry: ToolEntry = { partID: nextPart(message), tool: { callID, tool: name, state: 'input-streaming', input: {}, raw: '', metadata: {} }, start: context.now, end: context.now }
+  message.tools.set(callID, entry)
+  return entry
+}
+
+const textOfType = (chunk: Record<string, unknown>) => (typeof chunk.type === 'string' ? chunk.type : '')
+
+/** What else a tool chunk carries that the part keeps (provider metadata, `providerExecuted`, …). */
+function keepToolExtras(entry: ToolEntry, chunk: Record<string, unknown>): void {
+  // `dynamic` only says which part type the SDK would use (`dynamic-tool`): the model has one tool part.
+  for (const key of ['providerExecuted', 'providerMetadata', 'toolMetadata'] as const) {
+    if (chunk[key] !== undefined) entry.tool.metadata = { ...entry.tool.metadata, [key === 'providerMetadata' ? 'callProviderMetadata' : key]: chunk[key] }
+  }
+  if (typeof chunk.title === 'string') entry.tool.title = chunk.title
+}
+
+/** The `providerMetadata` a chunk carries, as part metadata (the latest chunk's wins, as in the SDK). */
+const providerOf = (chunk: Record<string, unknown>): Metadata | undefined => (isRecord(chunk.providerMetadata) ? { providerMetadata: chunk.providerMetadata } : undefined)
+
+function openText(context: Context, kind: 'text' | 'reasoning', id: string): string {
+  const { message } = context
+  const partID = nextPart(message)
+  const provider = providerOf(context.chunk)
+  if (kind === 'text') {
+    message.texts.set(id, partID)
+    context.emit({ op: 'upsertPart', part: textPart(idsOf(message, partID), '', provider ? { metadata: provider } : {}) })
+  } else {
+    message.reasoning.set(id, { partID, start: context.now, id })
+    context.emit({ op: 'upsertPart', part: reasoningPart(idsOf(message, partID), '', { start: context.now }, { id, ...provider }) })
+  }
+  return partID
+}
+
+/** Provider metadata on a later chunk of a text or reasoning part replaces the part's. */
+function patchProvider(context: Context, kind: 'text' | 'reasoning', partID: string): void {
+  const provider = providerOf(context.chunk)
+  if (!provider) return
+  const metadata = kind === 'reasoning' ? { id: context.message.reasoning.get(text(context.chunk, 'id', context.sink, []) ?? '')?.id, ...provider } : provider
+  context.emit({ op: 'patchPart', messageID: context.message.info.id, partID, patch: { metadata } })
+}
+
+function appendText(context: Context, kind: 'text' | 'reasoning'): void {
+  const { chunk, message } = context
+  const id = text(chunk, 'id', context.sink, [], true) ?? ''
+  const delta = text(chunk, 'delta', context.sink, [], true) ?? ''
+  let partID = kind === 'text' ? message.texts.get(id) : message.reasoning.get(id)?.partID
+  if (!partID) {
+    context.sink.error('UNKNOWN_PART_ID', `${kind}-delta for "${id}", which never started; a ${kind} part is opened for it`, ['id'])
+    partID = openText(context, kind, id)
+  }
+  if (delta !== '') context.emit({ op: 'appendPartDelta', messageID: message.info.id, partID, field: 'text', delta })
+  patchProvider(context, kind, partID)
+}
+
+function endReasoning(context: Context, id: string): void {
+  const open = context.message.reasoning.get(id)
+  if (!open) return
+  patchProvider(context, 'reasoning', open.partID)
+  context.message.reasoning.delete(id)
+  context.emit({ op: 'patchPart', messageID: context.message.info.id, partID: open.partID, patch: { time: span(open.start, context.now) } })
+}
+
+/** A part whose chunk has the shape of the `UIMessage` part (sources, files, custom). */
+function addPart(context: Context): void {
+  const { message } = context
+  const partID = nextPart(message)
+  const read = readPart(context.chunk, idsOf(message, partID), context.now, context.sink, [])
+  if (read && 'part' in read) context.emit({ op: 'upsertPart', part: read.part })
+}
+
+/** Ends the message: open reasoning ends, the message completes; it may be continued if a call waits for approval. */
+function end(context: Context, patch: Partial<AssistantInfo>): void {
+  const { message } = context
+  for (const id of [...message.reasoning.keys()]) endReasoning(context, id)
+  message.continuable = [...message.tools.values()].some((entry) => entry.tool.state === 'approval-requested' || entry.tool.state === 'approval-responded')
+  setInfo(context, { ...patch, time: { ...message.info.time, completed: Math.max(message.info.time.created, context.now) } })
+}
+
+/** One handler per chunk type (`data-*` chunks have their own). */
+const HANDLERS: Record<ChunkType, (context: Context) => void> = {
+  // `start` is handled by the session: it opens or continues the message.
+  start: () => {},
+  'text-start': (context) => void openText(context, 'text', text(context.chunk, 'id', context.sink, [], true) ?? ''),
+  'text-delta': (context) => appendText(context, 'text'),
+  'text-end'(context) {
+    const id = text(context.chunk, 'id', context.sink, []) ?? ''
+    const partID = context.message.texts.get(id)
+    if (partID) patchProvider(context, 'text', partID)
+    context.message.texts.delete(id)
+  },
+  'reasoning-start': (context) => void openText(context, 'reasoning', text(context.chunk, 'id', context.sink, [], true) ?? ''),
+  'reasoning-delta': (context) => appendText(context, 'reasoning'),
+  'reasoning-end': (context) => endReasoning(context, text(context.chunk, 'id', context.sink, []) ?? ''),
+  'tool-input-start'(context) {
+    const entry = toolFor(context, true)
+    if (!entry) return
+    keepToolExtras(entry, context.chunk)
+    emitTool(context, entry)
+  },
+  'tool-input-delta'(context) {
+    const entry = toolFor(context, false)
+    if (!entry) return
+    entry.tool.raw += text(context.chunk, 'inputTextDelta', context.sink, []) ?? ''
+    emitTool(context, entry)
+  },
+  'tool-input-available'(context) {
+    const entry = toolFor(context, true)
+    if (!entry) return
+    const input = context.chunk.input
+    entry.tool = { ...entry.tool, state: 'input-available', input: isRecord(input) ? input : {}, raw: isRecord(input) || input === undefined ? '' : describeValue(input) }
+    entry.start = context.now
+    keepToolExtras(entry, context.chunk)
+    emitTool(context, entry)
+  },
+  'tool-input-error'(context) {
+    const entry = toolFor(context, true)
+    if (!entry) return
+    const input = context.chunk.input
+    entry.tool = { ...entry.tool, state: 'output-error', input: isRecord(input) ? input : {}, errorText: text(context.chunk, 'errorText', context.sink, []) ?? '' }
+    if (!isRecord(input) && input !== undefined) entry.tool.metadata = { ...entry.tool.metadata, rawInput: input }
+    entry.end = context.now
+    keepToolExtras(entry, context.chunk)
+    emitTool(context, entry)
+  },
+  'tool-approval-request'(context) {
+    const entry = toolFor(context, false)
+    const id = text(context.chunk, 'approvalId', context.sink, [], true)
+    if (!entry || !id) return
+    entry.tool = { ...entry.tool, state: 'approval-requested', approval: { id, ...(context.chunk.isAutomatic === true ? { isAutomatic: true } : {}) } }
+    emitTool(context, entry)
+  },
+  'tool-approval-response'(context) {
+    const { chunk } = context
+    const id = text(chunk, 'approvalId', context.sink, [], true)
+    const entry = [...context.message.tools.values()].find((candidate) => candidate.tool.approval?.id === id)
+    if (!entry) {
+      context.sink.error('UNKNOWN_APPROVAL', `an approval response for "${id ?? ''}", which no call asked for; ignored`, ['approvalId'])
+      return
+    }
+    const approved = chunk.approved === true
+    entry.tool = { ...entry.tool, state: 'approval-responded', approval: { ...entry.tool.approval, id: id ?? '', approved, ...(typeof chunk.reason === 'string' ? { reason: chunk.reason } : {}) } }
+    emitTool(context, entry)
+  },
+  'tool-output-available'(context) {
+    const entry = toolFor(context, false)
+    if (!entry) return
+    entry.tool = { ...entry.tool, state: 'output-available', output: context.chunk.output, ...(context.chunk.preliminary === true ? { preliminary: true } : { preliminary: false }) }
+    entry.end = context.now
+    keepToolExtras(entry, context.chunk)
+    emitTool(context, entry)
+  },
+  'tool-output-error'(context) {
+    const entry = toolFor(context, false)
+    if (!entry) return
+    entry.tool = { ...entry.tool, state: 'output-error', errorText: text(context.chunk, 'errorText', context.sink, []) ?? '' }
+    entry.end = context.now
+    keepToolExtras(entry, context.chunk)
+    emitTool(context, entry)
+  },
+  'tool-output-denied'(context) {
+    const entry = toolFor(context, false)
+    if (!entry) return
+    entry.tool = { ...entry.tool, state: 'output-denied', approval: { id: entry.tool.approval?.id ?? deriveId('apr', entry.tool.callID), ...entry.tool.approval, approved: false } }
+    entry.end = context.now
+    emitTool(context, entry)
+  },
+  'source-url': addPart,
+  'source-document': addPart,
+  file: addPart,
+  'reasoning-file': addPart,
+  custom: addPart,
+  'start-step'(context) {
+    const { message } = context
+    message.step = []
+    const partID = nextPart(message)
+    message.step = []
+    context.emit({ op: 'upsertPart', part: stepStartPart(idsOf(message, partID)) })
+  },
+  'finish-step'(context) {
+    for (const id of [...context.message.reasoning.keys()]) endReasoning(context, id)
+    context.message.texts.clear()
+  },
+  'reset-step'(context) {
+    // The step is retried: what it wrote so far goes, its retried parts follow.
+    const { message } = context
+    const gone = new Set(message.step)
+    for (const partID of message.step) context.emit({ op: 'removePart', messageID: message.info.id, partID })
+    for (const [key, entry] of message.tools) if (gone.has(entry.partID)) message.tools.delete(key)
+    for (const [key, partID] of message.texts) if (gone.has(partID)) message.texts.delete(key)
+    for (const [key, open] of message.reasoning) if (gone.has(open.partID)) message.reasoning.delete(key)
+    for (const [key, partID] of message.data) if (gone.has(partID)) message.data.delete(key)
+    message.step = []
+  },
+  finish(context) {
+    applyMetadata(context, context.chunk.messageMetadata)
+    const reason = context.chunk.finishReason
+    end(context, typeof reason === 'string' && reason !== '' ? { finish: reason } : {})
+    context.session.settle(context)
+  },
+  abort(context) {
+    const reason = typeof context.chunk.reason === 'string' && context.chunk.reason !== '' ? context.chunk.reason : 'The response was stopped'
+    end(context, { error: messageError('MessageAbortedError', { message: reason }) })
+    context.session.settle(context)
+  },
+  error(context) {
+    const error: MessageError = messageError('UnknownError', { message: text(context.chunk, 'errorText', context.sink, []) || 'The stream failed' })
+    end(context, { error })
+    context.session.streaming = false
+    context.emit({ op: 'setStatus', status: 'error', error })
+  },
+  'message-metadata': (context) => applyMetadata(context, context.chunk.messageMetadata),
+}
+
+const isChunkType = (type: string): type is ChunkType => Object.hasOwn(HANDLERS, type)
+
+class Session implements AiSdkStream {
+  current: Current | undefined
+  streaming = false
+  private count = 0
+  private sessionID: string
+  private readonly once = new Set<string>()
+  private readonly clock: () => number
+
+  constructor(private readonly options: AiSdkStreamOptions) {
+    this.sessionID = options.sessionID ?? deriveId('ses', 'aisdk')
+    this.clock = options.clock ?? Date.now
+  }
+
+  settle(context: Context): void {
+    this.streaming = false
+    context.emit({ op: 'setStatus', status: 'idle' })
+  }
+
+  seed(messages: unknown): void {
+    if (!Array.isArray(messages)) return
+    const sink = new DiagnosticSink({})
+    this.sessionID = this.options.sessionID ?? aiSdkSessionID(messages)
+    this.count = messages.length
+    const last: unknown = messages.at(-1)
+    if (!isRecord(last) || last.role !== 'assistant' || typeof last.id !== 'string') return
+    const info = infoOf(last, last.id, this.sessionID, '', sink, [])
+    if (info.role !== 'assistant') return
+    const parts: unknown[] = Array.isArray(last.parts) ? last.parts : []
+    const current = this.fresh(info)
+    current.parts = parts.length
+    current.metadata = isRecord(last.metadata) ? last.metadata : {}
+    parts.forEach((part, n) => {
+      if (!isRecord(part) || typeof part.type !== 'string') return
+      const partID = deriveId('prt', info.id, n)
+      if (part.type === 'dynamic-tool' || (part.type.startsWith('tool-') && part.type !== 'tool-invocation')) {
+        const tool = decodeToolPart(part, sink, [])
+        if (tool) current.tools.set(tool.callID, { partID, tool, start: info.time.created, end: info.time.created })
+      } else if (part.type.startsWith('data-') && typeof part.id === 'string') current.data.set(`${part.type}\u0000${part.id}`, partID)
+    })
+    current.continuable = true
+    this.current = current
+  }
+
+  push(input: unknown, callOptions?: ConvertOptions): { ops: TranscriptOp[]; diagnostics: Diagnostic[] } {
+    const sink = new DiagnosticSink({ strict: callOptions?.strict ?? this.options.strict ?? false })
+    const ops: TranscriptOp[] = []
+    // A strict read that throws leaves the session as it was.
+    const saved = sink.throws ? this.save() : undefined
+    try {
+      for (const chunk of this.chunksOf(input, sink)) this.chunk(limitDepth(chunk, sink), sink, ops)
+    } catch (error) {
+      if (saved) this.restore(saved)
+      throw error
+    }
+    return { ops, diagnostics: sink.list }
+  }
+
+  /** The chunks of one push: an object, or the `data:` lines of server-sent-event text. */
+  private chunksOf(input: unknown, sink: DiagnosticSink): unknown[] {
+    if (typeof input !== 'string') return [input]
+    const chunks: unknown[] = []
+    for (const line of input.split(/\r?\n/)) {
+      if (!line.startsWith('data:')) continue
+      const data = line.slice(5).trim()
+      if (data === '' || data === '[DONE]') continue
+      try {
+        chunks.push(JSON.parse(data))
+      } catch {
+        sink.error('BAD_CHUNK', `an event's data is not JSON: ${describeValue(data)}`, [])
+      }
+    }
+    return chunks
+  }
+
+  private chunk(chunk: unknown, sink: DiagnosticSink, ops: TranscriptOp[]): void {
+    if (!isRecord(chunk) || typeof chunk.type !== 'string') {
+      sink.error('BAD_CHUNK', `a chunk must be an object with a type (got ${describeValue(chunk)})`, [])
+      return
+    }
+    const type = chunk.type
+    const data = type.startsWith('data-')
+    if (!data && !isChunkType(type)) {
+      if (!this.once.has(type)) {
+        this.once.add(type)
+        sink.warn('UNKNOWN_CHUNK', `chunk type "${type}" is not one the kit reads; such chunks are ignored`, ['type'])
+      }
+      return
+    }
+    const now = this.clock()
+    if (type === 'start') this.start(chunk, now, ops)
+    const message = this.current ?? this.open(undefined, now, ops)
+    if (!this.streaming && type !== 'start' && type !== 'message-metadata') {
+      this.streaming = true
+      ops.push({ op: 'setStatus', status: 'streaming' })
+    }
+    const context: Context = { chunk, message, now, sink, session: this, emit: (op) => ops.push(op) }
+    if (data) this.data(context, type)
+    else if (isChunkType(type) && type !== 'start') HANDLERS[type](context)
+    if (type === 'start') applyMetadata(context, chunk.messageMetadata)
+  }
+
+  /** `start`: continues the current message when it names it (or names none and it may be continued); else opens one. */
+  private start(chunk: Record<string, unknown>, now: number, ops: TranscriptOp[]): void {
+    const id = isNonEmptyString(chunk.messageId) ? chunk.messageId : undefined
+    const current = this.current
+    // As the SDK does, a stream continues the message it was seeded with (or one waiting for an approval), whatever id it names.
+    const continues = current && (current.continuable || id === current.info.id)
+    if (current && continues) {
+      current.continuable = false
+      const { completed: _completed, ...time } = current.info.time
+      current.info = { ...current.info, time }
+      delete current.info.finish
+      ops.push({ op: 'upsertMessage', info: current.info })
+    } else this.open(id, now, ops)
+    this.streaming = true
+    ops.push({ op: 'setStatus', status: 'streaming' })
+  }
+
+  private open(id: string | undefined, now: number, ops: TranscriptOp[]): Current {
+    const info = assistantInfo({ id: id ?? deriveId('msg', this.sessionID, this.count), sessionID: this.sessionID, created: now, tokens: tokens() })
+    this.count += 1
+    this.current = this.fresh(info)
+    ops.push({ op: 'upsertMessage', info })
+    return this.current
+  }
+
+  private fresh(info: AssistantInfo): Current {
+    return { info, parts: 0, metadata: {}, texts: new Map(), reasoning: new Map(), tools: new Map(), data: new Map(), step: [], continuable: false }
+  }
+
+  /** A `data-*` chunk: kept as a data part (one with an id replaces the earlier one); a transient one is for the app's `onData`, not the message. */
+  private data(context: Context, type: string): void {
+    const { chunk, message } = context
+    if (chunk.transient === true) return
+    const key = typeof chunk.id === 'string' ? `${type}\u0000${chunk.id}` : undefined
+    const known = key !== undefined ? message.data.get(key) : undefined
+    const partID = known ?? nextPart(message)
+    if (key !== undefined) message.data.set(key, partID)
+    const read = readPart({ type, data: chunk.data }, idsOf(message, partID), context.now, context.sink, [])
+    if (read && 'part' in read) context.emit({ op: 'upsertPart', part: read.part })
+  }
+
+  private save() {
+    const current = this.current
+    return {
+      streaming: this.streaming,
+      count: this.count,
+      current: current && {
+        ...current,
+        texts: new Map(current.texts),
+        reasoning: new Map(current.reasoning),
+        tools: new Map([...current.tools].map(([key, entry]) => [key, { ...entry }])),
+        data: new Map(current.data),
+        step: [...current.step],
+      },
+    }
+  }
+
+  private restore(saved: ReturnType<Session['save']>): void {
+    this.streaming = saved.streaming
+    this.count = saved.count
+    this.current = saved.current
+  }
+}
+
+/** Opens a live session over the AI SDK's UI message stream. */
+export function createAiSdkStream(options: AiSdkStreamOptions = {}): AiSdkStream {
+  return new Session(options)
+}
