@@ -132,3 +132,30 @@ describe('Transcript', () => {
     expect(screen.getAllByRole('article').map((article) => article.getAttribute('aria-label'))).toEqual(['你', '助手', '助手'])
   })
 })
+
+describe('Transcript with AI SDK messages', () => {
+  it('lists a reply’s sources under it, keeps data parts and hands approvals to onApproval', () => {
+    const store = createChatStore({ coalesce: false })
+    store.getState().ingest('aisdk', [
+      { id: 'u', role: 'user', parts: [{ type: 'text', text: 'Delete dist?' }] },
+      {
+        id: 'a',
+        role: 'assistant',
+        parts: [
+          { type: 'text', text: 'Per the docs [1]:' },
+          { type: 'source-url', sourceId: 's1', url: 'https://docs.example/rm', title: 'rm docs' },
+          { type: 'data-progress', data: { done: 1 } },
+          { type: 'tool-bash', toolCallId: 'c1', state: 'approval-requested', input: { command: 'rm -rf dist' }, approval: { id: 'ap1' } },
+        ],
+      },
+    ])
+    const answers: unknown[] = []
+    render(<Transcript store={store} onApproval={(answer) => answers.push(answer)} />)
+    const reply = screen.getByRole('article', { name: 'Assistant' })
+    expect(within(reply).getByRole('navigation', { name: 'Sources' }).textContent).toContain('rm docs')
+    expect(reply.querySelector('.cp-message__parts')?.textContent).not.toContain('rm docs')
+    expect(within(reply).getByRole('button', { name: 'Data: progress' })).toBeTruthy()
+    fireEvent.click(within(reply).getByRole('button', { name: 'Allow once' }))
+    expect(answers).toMatchObject([{ approvalId: 'ap1', choice: 'once', approved: true, tool: 'bash' }])
+  })
+})

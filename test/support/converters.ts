@@ -2,8 +2,8 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { WithParts } from '../../src/core/model/types'
-import { applyOps, emptyTranscript, toMessages } from '../../src/core/transcript'
-import { createAiSdkStream, fromUIMessages } from '../../src/protocols/aisdk'
+import { fromUIMessages } from '../../src/protocols/aisdk'
+import { replayAiSdk } from './aisdk'
 import { fromChatMessages, toTypedMessage } from '../../src/protocols/chat'
 import type { Diagnostic } from '../../src/protocols/diagnostics'
 import { fromDeltaMessages, fromDeltaStream, toDeltaMessages } from '../../src/protocols/delta'
@@ -24,6 +24,8 @@ export const RUNS = { numRuns: Number(process.env.FUZZ_RUNS ?? 300) }
 
 export type Result = { messages: WithParts[]; diagnostics: readonly Diagnostic[] }
 
+export { replayAiSdk }
+
 /** The AI SDK's recorded messages (those its tests give whole), after a user's question. */
 export const aiSdkMessages: unknown[] = [
   { id: 'user-1', role: 'user', parts: [{ type: 'text', text: 'What is the weather in London?' }] },
@@ -32,21 +34,6 @@ export const aiSdkMessages: unknown[] = [
 
 /** Every recorded AI SDK chunk, one stream after another. */
 export const aiSdkChunks: unknown[] = aiSdkStreams.flatMap((stream) => stream.chunks)
-
-/** A recorded AI SDK stream read through one session, its writes applied (times from a still clock). */
-export function replayAiSdk(chunks: readonly unknown[]): Result {
-  const session = createAiSdkStream({ clock: () => 0 })
-  const results = chunks.map((chunk) => session.push(chunk))
-  return {
-    messages: toMessages(
-      applyOps(
-        emptyTranscript(),
-        results.flatMap((result) => result.ops),
-      ),
-    ),
-    diagnostics: results.flatMap((result) => result.diagnostics),
-  }
-}
 
 /**
  * Converters of whole inputs, each with a real seed to mutate, and the keys whose text a reader

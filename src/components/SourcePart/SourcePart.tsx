@@ -22,30 +22,23 @@ function Source({ part, policy }: { part: SourcePartData; policy: UrlPolicy }) {
     const url = typeof source.url === 'string' ? source.url : ''
     const href = policy.link(url)
     const title = typeof source.title === 'string' && source.title !== '' ? source.title : hostOf(url)
-    const host = hostOf(url)
-    const body = (
-      <>
-        <span className="cp-sources__title">{title}</span>
-        {host !== title ? <span className="cp-sources__host">{host}</span> : null}
-      </>
-    )
+    const body = <span className="cp-sources__title">{title}</span>
     // No favicon, no preview: nothing is fetched for a source until the reader follows its link.
     return href === null || href.startsWith('#') ? (
       <span className="cp-sources__link" title={labels.blockedUrl}>
         {body}
       </span>
     ) : (
-      <a className="cp-sources__link" href={href} target="_blank" rel="noopener noreferrer">
+      <a className="cp-sources__link" href={href} title={href} target="_blank" rel="noopener noreferrer">
         {body}
       </a>
     )
   }
   const title = typeof source?.title === 'string' && source.title !== '' ? source.title : labels.document
   return (
-    <span className="cp-sources__link">
+    <span className="cp-sources__link" title={source?.kind === 'document' && typeof source.mime === 'string' ? source.mime : undefined}>
       <span className="cp-sources__title">{title}</span>
       {source?.kind === 'document' && source.filename ? <span className="cp-sources__host">{source.filename}</span> : null}
-      {source?.kind === 'document' && typeof source.mime === 'string' ? <span className="cp-sources__host">{source.mime}</span> : null}
     </span>
   )
 }

@@ -20,7 +20,8 @@ export function ApprovalCard({ part, approval }: { part: ToolPart; approval: Too
   const choices = (Array.isArray(approval.choices) ? approval.choices : []).filter((choice) => CHOICES.includes(choice))
   const requested = approval.status === 'requested'
   const chosen = requested ? pressed : (approval.choice ?? null)
-  const status = requested && pressed ? (pressed === 'reject' ? 'denied' : 'approved') : approval.status
+  // Until the data says so, a pressed choice is sent, not yet granted: the card stays `requested`.
+  const status = approval.status
   const statusText = ownEntry<string>(labels.approvalStatus, status) ?? String(status)
   const answer = (choice: ApprovalChoice) => {
     if (pressed) return

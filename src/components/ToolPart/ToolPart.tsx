@@ -27,7 +27,7 @@ export function ToolStatusBadge({ status, waiting = false }: { status: ToolStatu
     return (
       <span className="cp-badge" data-state="approval">
         <span className="cp-badge__icon" aria-hidden="true">
-          ⏸
+          ?
         </span>
         {labels.approvalStatus.requested}
       </span>
