@@ -10,15 +10,16 @@ import { createDeltaStream } from './delta/assembler.js'
 import { fromDeltaMessages } from './delta/toCanonical.js'
 import { isRecord } from './diagnostics.js'
 import { fromMsgFile } from './msgfile/toCanonical.js'
-import { fromOpencodeEvent, fromOpencodeExport } from './opencode/toCanonical.js'
+import { fromOpenAIMessages } from './openai/toCanonical.js'
+import { createOpencodeStream, fromOpencodeExport } from './opencode/toCanonical.js'
 import { createToolMessage2Stream, fromToolMessage2 } from './toolmessage2/toCanonical.js'
 
 /** opencode: a session export (`{ info, messages }`) or a `WithParts[]`; live, one bus event at a time. */
 export const opencodeAdapter: Adapter = {
   name: 'opencode',
   snapshot: (input, options) => fromOpencodeExport(input, options),
-  // Events carry no state between them: the store holds parts and deltas that come early.
-  session: () => ({ push: (event, options) => fromOpencodeEvent(event, options) }),
+  // The store holds parts and deltas that come early; the session puts permissions on their calls.
+  session: () => createOpencodeStream(),
   kind: (input) => (isRecord(input) && typeof input.type === 'string' && !Array.isArray(input.messages) ? 'event' : 'snapshot'),
 }
 
@@ -61,6 +62,12 @@ export const aiSdkAdapter: Adapter = {
   kind: (input) => (Array.isArray(input) ? 'snapshot' : 'event'),
 }
 
+/** OpenAI: Chat Completions `messages` and/or Responses API items, as an array. */
+export const openAIAdapter: Adapter = {
+  name: 'openai',
+  snapshot: (input, options) => fromOpenAIMessages(input, options),
+}
+
 /** The kit's adapters by the names `ingest` takes (`opencode-event` is the same adapter as `opencode`). */
 export const builtInAdapters: Readonly<Record<string, Adapter>> = Object.freeze({
   opencode: opencodeAdapter,
@@ -70,4 +77,5 @@ export const builtInAdapters: Readonly<Record<string, Adapter>> = Object.freeze(
   chat: chatAdapter,
   msgfile: msgFileAdapter,
   aisdk: aiSdkAdapter,
+  openai: openAIAdapter,
 })

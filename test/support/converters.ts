@@ -3,6 +3,9 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { WithParts } from '../../src/core/model/types'
 import { fromUIMessages } from '../../src/protocols/aisdk'
+import { fromOpenAIMessages } from '../../src/protocols/openai'
+import openAIChat from '../fixtures/openai/chat-completions.json'
+import openAIResponses from '../fixtures/openai/responses-input.json'
 import { replayAiSdk } from './aisdk'
 import { fromChatMessages, toTypedMessage } from '../../src/protocols/chat'
 import type { Diagnostic } from '../../src/protocols/diagnostics'
@@ -53,6 +56,7 @@ export const snapshots: { name: string; seed: unknown; run: (input: unknown) => 
     scoped: false,
   },
   { name: 'msgfile', seed: msgFileText, run: (input) => fromMsgFile(input as string), texts: [], scoped: true },
+  { name: 'openai', seed: [...openAIChat, ...openAIResponses], run: (input) => fromOpenAIMessages(input), texts: ['text', 'content', 'output'], scoped: true },
   { name: 'aisdk messages', seed: aiSdkMessages, run: (input) => fromUIMessages(input), texts: ['text', 'errorText'], scoped: true },
   { name: 'aisdk stream', seed: aiSdkChunks, run: (input) => replayAiSdk(Array.isArray(input) ? input : [input]), texts: ['delta'], scoped: false },
 ]

@@ -9,7 +9,7 @@ import { validateMessage } from '../../core/validator.js'
 import { type DiagnosticSink, describeValue, isNonEmptyString, isRecord, safeJson, textOf } from '../diagnostics.js'
 import { deriveId, readTime } from '../ids.js'
 import { normalizePart } from '../normalize.js'
-import type { OpencodeEvent, OpencodeSessionStatus } from './types.js'
+import type { OpencodeEvent, OpencodePermissionRequest, OpencodeSessionStatus } from './types.js'
 
 /** Fields of an info that views print as text: each must be a string. */
 const TEXT_FIELDS = { user: ['agent'], assistant: ['parentID', 'modelID', 'providerID', 'agent', 'mode', 'finish'] } as const
@@ -171,6 +171,9 @@ export function normalizeMessage(raw: unknown, index: number, sink: DiagnosticSi
 
 /** The event types that carry a transcript; others (`lsp.updated`, …) carry nothing for it. */
 const TRANSCRIPT_EVENTS = new Set<string>([
+  'permission.asked',
+  'permission.updated',
+  'permission.replied',
   'message.updated',
   'message.removed',
   'message.part.updated',
@@ -194,8 +197,39 @@ export function decodeOpencodeEvent(event: unknown, sink: DiagnosticSink): Openc
   const props = isRecord(event.properties) ? event.properties : {}
   const at = ['properties']
   const sessionID = isNonEmptyString(props.sessionID) ? props.sessionID : deriveId('ses', 'opencode')
-  const type = event.type as OpencodeEvent['type']
+  // Older servers asked with `permission.updated`, in the same shape.
+  const type = (event.type === 'permission.updated' ? 'permission.asked' : event.type) as OpencodeEvent['type']
   switch (type) {
+    case 'permission.asked': {
+      const id = isNonEmptyString(props.id) ? props.id : isNonEmptyString(props.permissionID) ? props.permissionID : undefined
+      if (!id) {
+        sink.error('BAD_EVENT', 'a permission request needs an id', [...at, 'id'])
+        return null
+      }
+      const strings = (value: unknown) => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : typeof value === 'string' ? [value] : [])
+      const tool = isRecord(props.tool) && isNonEmptyString(props.tool.callID) && isNonEmptyString(props.tool.messageID) ? { messageID: props.tool.messageID, callID: props.tool.callID } : undefined
+      const request: OpencodePermissionRequest = {
+        sessionID,
+        id,
+        permission: isNonEmptyString(props.permission) ? props.permission : isNonEmptyString(props.type) ? props.type : '',
+        patterns: strings(props.patterns ?? props.pattern),
+        always: strings(props.always),
+        metadata: isRecord(props.metadata) ? props.metadata : {},
+        ...(typeof props.title === 'string' ? { title: props.title } : {}),
+        ...(tool ? { tool } : {}),
+      }
+      if (!tool) sink.warn('PERMISSION_WITHOUT_CALL', `permission ${id} (${request.permission}) names no tool call; there is no card to show it on`, [...at, 'tool'])
+      return { type, properties: request }
+    }
+    case 'permission.replied': {
+      const requestID = isNonEmptyString(props.requestID) ? props.requestID : isNonEmptyString(props.permissionID) ? props.permissionID : undefined
+      const reply = props.reply ?? props.response
+      if (!requestID || (reply !== 'once' && reply !== 'always' && reply !== 'reject')) {
+        sink.error('BAD_EVENT', `a permission reply needs a requestID and a reply of once, always or reject (got ${describeValue(reply)})`, at)
+        return null
+      }
+      return { type, properties: { sessionID, requestID, reply } }
+    }
     case 'message.updated':
       if (!isRecord(props.info)) {
         sink.error('BAD_MESSAGE_INFO', `message.updated needs an info object (got ${describeValue(props.info)})`, [...at, 'info'])

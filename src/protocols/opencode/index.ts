@@ -1,2 +1,2 @@
-export { fromOpencodeEvent, fromOpencodeExport, type OpencodeEventResult, type OpencodeImport } from './toCanonical.js'
-export type { OpencodeEvent, OpencodeSessionExport, OpencodeSessionStatus } from './types.js'
+export { createOpencodeStream, fromOpencodeEvent, fromOpencodeExport, type OpencodeEventResult, type OpencodeImport, type OpencodeStream } from './toCanonical.js'
+export type { OpencodeEvent, OpencodePermissionRequest, OpencodeSessionExport, OpencodeSessionStatus } from './types.js'

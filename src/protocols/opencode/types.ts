@@ -24,3 +24,22 @@ export type OpencodeEvent =
   | { type: 'session.status'; properties: { sessionID: string; status: OpencodeSessionStatus } }
   | { type: 'session.idle'; properties: { sessionID: string } }
   | { type: 'session.error'; properties: { sessionID?: string; error?: MessageError } }
+  | { type: 'permission.asked'; properties: OpencodePermissionRequest }
+  | { type: 'permission.replied'; properties: { sessionID: string; requestID: string; reply: 'once' | 'always' | 'reject' } }
+
+/**
+ * A permission opencode asks for before a tool runs (`permission.asked`; `permission.updated` on
+ * older servers): `always` lists the patterns an "always" answer would allow from then on.
+ */
+export interface OpencodePermissionRequest {
+  sessionID: string
+  id: string
+  permission: string
+  patterns: string[]
+  always: string[]
+  /** Older servers word the request. */
+  title?: string
+  metadata: Record<string, unknown>
+  /** The call it is about, when it is about one. */
+  tool?: { messageID: string; callID: string }
+}

@@ -1,0 +1,2 @@
+export { fromOpenAIMessages, type OpenAIOptions } from './toCanonical.js'
+export type * from './types.js'
