@@ -1,3 +1,4 @@
+'use client'
 /**
  * `chatparts`: the React components that render AI chat transcripts part by part, the React side
  * of a store, and a `createChatStore` that knows the kit's adapters. Import `chatparts/styles.css`

@@ -1,4 +1,4 @@
-import type { ComponentPropsWithRef, ReactNode } from 'react'
+import { type ComponentPropsWithRef, type ReactNode, Suspense } from 'react'
 import type { MessageInfo, Part, SourcePart, WithParts } from '../../core/model/types.js'
 import { isEpochMs, isoTime } from '../../core/format.js'
 import { ownEntry } from '../../core/record.js'
@@ -9,6 +9,7 @@ import { ErrorBoundary, FailureNote } from '../ErrorBoundary.js'
 import { PartView } from '../PartView/PartView.js'
 import { SourceList } from '../SourcePart/SourcePart.js'
 import { hasUsage, UsageSummary } from '../UsageSummary.js'
+import { useHydrated } from '../useHydrated.js'
 
 /** Props of {@link MessageView}. */
 export interface MessageViewProps extends Omit<ComponentPropsWithRef<'article'>, 'children'> {
@@ -21,6 +22,12 @@ export interface MessageViewProps extends Omit<ComponentPropsWithRef<'article'>,
   streaming?: boolean | undefined
   /** Time zone of the times shown (default: the browser's). */
   timeZone?: string | undefined
+  /**
+   * Locale of the times shown (default: the page's `lang`, else the browser's). With both
+   * `timeZone` and `timeLocale`, a server renders the times the browser will; without them, a
+   * server-rendered time shows in UTC until the page is hydrated, then in the reader's own.
+   */
+  timeLocale?: string | undefined
   /** Sources the reply cites, listed under it. */
   sources?: readonly SourcePart[] | undefined
 }
@@ -35,6 +42,12 @@ function formatTime(epochMs: number, locale: string | undefined, timeZone: strin
   }
 }
 
+/** A time the same on any machine: `2026-11-23 10:04 UTC`, for server renders that do not know the reader's zone. */
+function utcTime(epochMs: number): string {
+  if (!isEpochMs(epochMs) || epochMs <= 0) return ''
+  return `${new Date(epochMs).toISOString().slice(0, 16).replace('T', ' ')} UTC`
+}
+
 /** A field the model types as text, shown only when it is text: a view never throws on a wrong value. */
 const textField = (value: unknown): string => (typeof value === 'string' ? value : '')
 
@@ -42,13 +55,16 @@ const textField = (value: unknown): string => (typeof value === 'string' ? value
  * One message: role, agent and model, time, its parts in order, an error banner when the
  * assistant's reply failed, and its cost and tokens.
  */
-export function MessageView({ info, children, totals, streaming = false, timeZone, sources, className, ...rest }: MessageViewProps) {
+export function MessageView({ info, children, totals, streaming = false, timeZone, timeLocale, sources, className, ...rest }: MessageViewProps) {
   const labels = useLabels()
   const role = ownEntry<string>(labels.roles, info.role) ?? (textField(info.role) || labels.roles.assistant)
   const model = textField(info.role === 'assistant' ? info.modelID : info.model?.modelID)
   const agent = textField(info.agent)
   const created = info.time?.created ?? 0
-  const time = formatTime(created, typeof document === 'undefined' ? undefined : document.documentElement.lang || undefined, timeZone)
+  const hydrated = useHydrated()
+  const fixed = timeZone !== undefined && timeLocale !== undefined
+  const pageLocale = typeof document === 'undefined' ? undefined : document.documentElement.lang || undefined
+  const time = fixed || hydrated ? formatTime(created, timeLocale ?? pageLocale, timeZone) : utcTime(created)
   const error = info.role === 'assistant' && info.error ? { name: textField(info.error.name) || 'Error', message: textField(info.error.data?.message) } : undefined
   return (
     <article {...rest} className={cx('cp-message', className)} data-role={info.role} data-state={streaming ? 'streaming' : undefined} aria-busy={streaming || undefined} aria-label={role}>
@@ -126,7 +142,8 @@ function MessageFailed({ id, error }: { id: unknown; error: unknown }) {
 export function MessageErrorBoundary({ info, children }: { info: MessageInfo; children: ReactNode }) {
   return (
     <ErrorBoundary resetKey={info} fallback={(error) => <MessageFailed id={info?.id} error={error} />}>
-      {children}
+      {/* A server has no error boundaries: a message that throws there is left to the browser, which catches it. */}
+      <Suspense fallback={null}>{children}</Suspense>
     </ErrorBoundary>
   )
 }

@@ -1,4 +1,4 @@
-import { type ComponentType, memo, type ReactNode } from 'react'
+import { type ComponentType, memo, type ReactNode, Suspense } from 'react'
 import type { Part } from '../../core/model/types.js'
 import { ownEntry } from '../../core/record.js'
 import { useLabels } from '../../labels/LabelsContext.js'
@@ -51,7 +51,8 @@ function viewFor(components: PartComponents, type: unknown): ComponentType<PartC
 export function PartErrorBoundary({ part, children, onError }: { part: Part; children: ReactNode; onError?: ((error: unknown, part: Part) => void) | undefined }) {
   return (
     <ErrorBoundary resetKey={part} fallback={(error) => <PartFailed part={part} error={error} />} onError={onError ? (error) => onError(error, part) : undefined}>
-      {children}
+      {/* A server has no error boundaries: a part that throws there is left to the browser, which catches it. */}
+      <Suspense fallback={null}>{children}</Suspense>
     </ErrorBoundary>
   )
 }

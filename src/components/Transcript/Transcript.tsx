@@ -25,6 +25,8 @@ export interface TranscriptProps extends Omit<ComponentPropsWithRef<'div'>, 'chi
   showTotals?: boolean | undefined
   /** Time zone of message times (default: the browser's). */
   timeZone?: string | undefined
+  /** Locale of message times (default: the page's `lang`); with `timeZone`, server and browser render the same times. */
+  timeLocale?: string | undefined
   /**
    * Render only the messages near the viewport (default: true). Messages further than `overscan`
    * pixels above or below it are left out of the DOM and stand in as space of their measured (or
@@ -43,13 +45,14 @@ interface StoreMessageProps {
   id: string
   streaming: boolean
   timeZone: string | undefined
+  timeLocale: string | undefined
   /** Where the message is in the whole transcript, when not all messages are in the DOM (1-based). */
   position?: number | undefined
   /** How many messages the transcript has, when not all of them are in the DOM. */
   count?: number | undefined
 }
 
-const StoreMessage = memo(function StoreMessage({ id, streaming, timeZone, position, count }: StoreMessageProps) {
+const StoreMessage = memo(function StoreMessage({ id, streaming, timeZone, timeLocale, position, count }: StoreMessageProps) {
   const info = useMessage(id)
   const allPartIds = usePartIds(id)
   const sources = useSourceParts(id)
@@ -58,7 +61,7 @@ const StoreMessage = memo(function StoreMessage({ id, streaming, timeZone, posit
   if (!info) return null
   return (
     <MessageErrorBoundary info={info}>
-      <MessageView info={info} totals={totals} streaming={streaming} timeZone={timeZone} sources={sources} data-message-id={id} aria-posinset={position} aria-setsize={count}>
+      <MessageView info={info} totals={totals} streaming={streaming} timeZone={timeZone} timeLocale={timeLocale} sources={sources} data-message-id={id} aria-posinset={position} aria-setsize={count}>
         {partIds.map((partID) => (
           <StorePart key={partID} id={partID} streaming={streaming} />
         ))}
@@ -79,7 +82,7 @@ function SessionTotals() {
   )
 }
 
-function TranscriptBody({ showTotals, timeZone, virtualize = true, overscan = 1000, className, ...rest }: Omit<TranscriptProps, 'store' | keyof RenderConfig | 'locale' | 'labels'>) {
+function TranscriptBody({ showTotals, timeZone, timeLocale, virtualize = true, overscan = 1000, className, ...rest }: Omit<TranscriptProps, 'store' | keyof RenderConfig | 'locale' | 'labels'>) {
   const labels = useLabels()
   const ids = useMessageIds()
   const streamingId = useChatStore(selectStreamingMessageId)
@@ -134,7 +137,14 @@ function TranscriptBody({ showTotals, timeZone, virtualize = true, overscan = 10
               const id = ids[index] as string
               out.push(
                 <div key={id} ref={observeRow} className="cp-transcript__row" data-row-id={id} data-first={index === 0 || undefined}>
-                  <StoreMessage id={id} streaming={id === streamingId} timeZone={timeZone} position={windowed ? index + 1 : undefined} count={windowed ? ids.length : undefined} />
+                  <StoreMessage
+                    id={id}
+                    streaming={id === streamingId}
+                    timeZone={timeZone}
+                    timeLocale={timeLocale}
+                    position={windowed ? index + 1 : undefined}
+                    count={windowed ? ids.length : undefined}
+                  />
                 </div>,
               )
             }

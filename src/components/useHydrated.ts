@@ -1,0 +1,16 @@
+import { useSyncExternalStore } from 'react'
+
+const subscribe = () => () => {}
+
+/**
+ * `false` while rendering on a server and while hydrating what it rendered, `true` after (and on a
+ * client-only render from the start): what may differ between server and browser (the reader's
+ * locale and time zone) is shown only once this is true, so hydration never sees a mismatch.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  )
+}
