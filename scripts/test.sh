@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The whole test suite: lint and format check, typecheck, library build, unit (node and jsdom), dist, browser and story tests
+# The whole test suite: lint and format check, typecheck, library build, package checks, unit (node and jsdom), dist, browser and story tests
 # (Chromium, screenshots, axe) with v8 coverage, and the static Storybook build. Ends with the line
 # "N passed, N failed" counted from vitest's JSON report.
 set -uo pipefail
@@ -23,6 +23,10 @@ npx tsc --noEmit -p tsconfig.json || status=1
 
 step 'library build (vite + declarations)'
 npm run --silent build >/dev/null || { echo 'library build failed'; status=1; }
+
+step 'package (publint, @arethetypeswrong/cli: ESM with types for every entry)'
+npx publint --strict >/dev/null || { npx publint --strict; status=1; }
+npx attw --pack . --profile esm-only --exclude-entrypoints styles.css >/dev/null || { npx attw --pack . --profile esm-only --exclude-entrypoints styles.css; status=1; }
 
 step 'tests: unit, dist, browser, storybook (with coverage)'
 npx vitest run --coverage --reporter=default --reporter=json --outputFile.json="$report" || status=1
