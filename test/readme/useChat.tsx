@@ -1,0 +1,17 @@
+// The README's AI SDK example, as written there (the transport is a parameter here so a test can
+// replay a recorded stream; the README leaves useChat its default).
+import { useChat } from '@ai-sdk/react'
+import type { ChatTransport, UIMessage } from 'ai'
+import { useEffect, useState } from 'react'
+import { createChatStore, Transcript } from '../../src/index'
+
+export function Chat({ transport, send }: { transport?: ChatTransport<UIMessage>; send?: (sendMessage: (message: { text: string }) => void) => void }) {
+  const { messages, status, sendMessage, addToolApprovalResponse } = useChat(transport ? { transport } : {})
+  const [store] = useState(() => createChatStore())
+  useEffect(() => {
+    store.getState().ingest('aisdk', messages, { replace: true })
+    store.getState().apply([{ op: 'setStatus', status: status === 'streaming' || status === 'submitted' ? 'streaming' : 'idle' }])
+  }, [store, messages, status])
+  useEffect(() => send?.((message) => void sendMessage(message)), [send, sendMessage])
+  return <Transcript store={store} onApproval={({ approvalId, approved }) => addToolApprovalResponse({ id: approvalId, approved })} />
+}
