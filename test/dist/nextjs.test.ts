@@ -1,0 +1,93 @@
+// A Next.js App Router app built from the packed tarball (`next build`, then `next start`), its page
+// loaded in Chromium: server components import chatparts (core and protocols on the server, the
+// components as client modules), the page hydrates without a warning, and an approval answers.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { chromiumArgs, chromiumPath } from '../support/chromium'
+
+const root = join(import.meta.dirname, '../..')
+let app = ''
+let server: ChildProcess | undefined
+const port = 3000 + Math.floor(Math.random() * 2000)
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }
+
+beforeAll(async () => {
+  app = mkdtempSync(join(tmpdir(), 'chatparts-next-'))
+  cpSync(join(import.meta.dirname, 'nextjs'), app, { recursive: true })
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'next-consumer', private: true }))
+  writeFileSync(
+    join(app, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: { target: 'ES2022', lib: ['dom', 'esnext'], jsx: 'react-jsx', module: 'esnext', moduleResolution: 'bundler', strict: true, skipLibCheck: true, noEmit: true, isolatedModules: true, plugins: [{ name: 'next' }] },
+      include: ['**/*.ts', '**/*.tsx'],
+      exclude: ['node_modules'],
+    }),
+  )
+  // chatparts from its packed tarball, as `npm install` would unpack it; the rest from this repository's install.
+  mkdirSync(join(app, 'node_modules/chatparts'), { recursive: true })
+  const tarball = execFileSync('npm', ['pack', '--silent', '--pack-destination', app], { cwd: root, encoding: 'utf8' }).trim().split('\n').at(-1) ?? ''
+  execFileSync('tar', ['-xzf', join(app, tarball), '-C', join(app, 'node_modules/chatparts'), '--strip-components', '1'])
+  for (const name of readdirSync(join(root, 'node_modules'))) {
+    if (name === '.bin' || name === 'chatparts') continue
+    symlinkSync(join(root, 'node_modules', name), join(app, 'node_modules', name), 'dir')
+  }
+  // webpack: Turbopack compiles nothing outside the app's folder, and the dependencies here are links.
+  execFileSync(process.execPath, [join(root, 'node_modules/next/dist/bin/next'), 'build', '--webpack'], { cwd: app, env, stdio: 'pipe' })
+  server = spawn(process.execPath, [join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port)], { cwd: app, env, stdio: 'pipe' })
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('next start did not become ready')), 60_000)
+    server?.stdout?.on('data', (data: Buffer) => {
+      if (/ready|started|localhost/i.test(data.toString())) {
+        clearTimeout(timer)
+        resolve()
+      }
+    })
+    server?.on('exit', (code) => reject(new Error(`next start exited with ${code}`)))
+  })
+}, 300_000)
+
+afterAll(() => {
+  server?.kill()
+  if (app) rmSync(app, { recursive: true, force: true })
+})
+
+describe('a Next.js app built from the packed tarball', () => {
+  it('renders on the server, hydrates without a warning, and answers an approval', async () => {
+    const html = await (await fetch(`http://127.0.0.1:${port}/`)).text()
+    // Server-rendered: the converted transcript, with times in UTC until hydration.
+    expect(html).toMatch(/id="server-check">0(<!-- -->)? errors/)
+    expect(html).toContain('Weather in London?')
+    expect(html).toContain('2025-11-23 12:13 UTC')
+
+    const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
+    try {
+      const page = await browser.newPage({ locale: 'de-DE', timezoneId: 'Asia/Tokyo' })
+      const problems: string[] = []
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text())
+      })
+      page.on('pageerror', (error) => problems.push(error.message))
+      // The app has no favicon; any other failed request is a problem.
+      const failed: string[] = []
+      page.on('response', (response) => {
+        if (response.status() >= 400 && !response.url().endsWith('/favicon.ico')) failed.push(`${response.status()} ${response.url()}`)
+      })
+      await page.goto(`http://127.0.0.1:${port}/`)
+      const live = page.locator('#live')
+      await live.getByRole('button', { name: 'Allow once' }).click()
+      await expect.poll(() => page.locator('#answer').textContent()).toBe('once')
+      // After hydration the times are in the reader's zone (Tokyo), in the page's language (lang="en").
+      await expect.poll(() => page.locator('#live time').first().textContent()).toMatch(/9:13\sPM/)
+      expect(await page.locator('#direct nav[aria-label="Sources"] a').getAttribute('href')).toBe('https://weather.example/london')
+      expect(problems.filter((text) => /hydrat|did not match|mismatch/i.test(text))).toEqual([])
+      expect(failed).toEqual([])
+      expect(problems.filter((text) => !text.startsWith('Failed to load resource'))).toEqual([])
+    } finally {
+      await browser.close()
+    }
+  }, 120_000)
+})
