@@ -124,6 +124,16 @@ function toolFor(context: Context, create: boolean): ToolEntry | undefined {
   return entry
 }
 
+/** Changes the call a chunk names (opening it when `create`), notes when it started or ended, and writes its part again. */
+function changeTool(context: Context, create: boolean, change: (tool: DecodedTool) => DecodedTool, time?: 'start' | 'end'): void {
+  const entry = toolFor(context, create)
+  if (!entry) return
+  entry.tool = change(entry.tool)
+  if (time) entry[time] = context.now
+  keepToolExtras(entry, context.chunk)
+  emitTool(context, entry)
+}
+
 const textOfType = (chunk: Record<string, unknown>) => (typeof chunk.type === 'string' ? chunk.type : '')
 
 /** What else a tool chunk carries that the part keeps (provider metadata, `providerExecuted`, …). */
@@ -212,79 +222,51 @@ const HANDLERS: Record<ChunkType, (context: Context) => void> = {
   'reasoning-start': (context) => void openText(context, 'reasoning', text(context.chunk, 'id', context.sink, [], true) ?? ''),
   'reasoning-delta': (context) => appendText(context, 'reasoning'),
   'reasoning-end': (context) => endReasoning(context, text(context.chunk, 'id', context.sink, []) ?? ''),
-  'tool-input-start'(context) {
-    const entry = toolFor(context, true)
-    if (!entry) return
-    keepToolExtras(entry, context.chunk)
-    emitTool(context, entry)
-  },
-  'tool-input-delta'(context) {
-    const entry = toolFor(context, false)
-    if (!entry) return
-    entry.tool.raw += text(context.chunk, 'inputTextDelta', context.sink, []) ?? ''
-    emitTool(context, entry)
-  },
+  'tool-input-start': (context) => changeTool(context, true, (tool) => tool),
+  'tool-input-delta': (context) => changeTool(context, false, (tool) => ({ ...tool, raw: tool.raw + (text(context.chunk, 'inputTextDelta', context.sink, []) ?? '') })),
   'tool-input-available'(context) {
-    const entry = toolFor(context, true)
-    if (!entry) return
     const input = context.chunk.input
-    entry.tool = { ...entry.tool, state: 'input-available', input: isRecord(input) ? input : {}, raw: isRecord(input) || input === undefined ? '' : describeValue(input) }
-    entry.start = context.now
-    keepToolExtras(entry, context.chunk)
-    emitTool(context, entry)
+    const raw = isRecord(input) || input === undefined ? '' : describeValue(input)
+    changeTool(context, true, (tool) => ({ ...tool, state: 'input-available', input: isRecord(input) ? input : {}, raw }), 'start')
   },
   'tool-input-error'(context) {
-    const entry = toolFor(context, true)
-    if (!entry) return
     const input = context.chunk.input
-    entry.tool = { ...entry.tool, state: 'output-error', input: isRecord(input) ? input : {}, errorText: text(context.chunk, 'errorText', context.sink, []) ?? '' }
-    if (!isRecord(input) && input !== undefined) entry.tool.metadata = { ...entry.tool.metadata, rawInput: input }
-    entry.end = context.now
-    keepToolExtras(entry, context.chunk)
-    emitTool(context, entry)
+    const errorText = text(context.chunk, 'errorText', context.sink, []) ?? ''
+    changeTool(
+      context,
+      true,
+      (tool) => ({
+        ...tool,
+        state: 'output-error',
+        input: isRecord(input) ? input : {},
+        errorText,
+        ...(!isRecord(input) && input !== undefined ? { metadata: { ...tool.metadata, rawInput: input } } : {}),
+      }),
+      'end',
+    )
   },
   'tool-approval-request'(context) {
-    const entry = toolFor(context, false)
     const id = text(context.chunk, 'approvalId', context.sink, [], true)
-    if (!entry || !id) return
-    entry.tool = { ...entry.tool, state: 'approval-requested', approval: { id, ...(context.chunk.isAutomatic === true ? { isAutomatic: true } : {}) } }
-    emitTool(context, entry)
+    if (!id) return
+    changeTool(context, false, (tool) => ({ ...tool, state: 'approval-requested', approval: { id, ...(context.chunk.isAutomatic === true ? { isAutomatic: true } : {}) } }))
   },
   'tool-approval-response'(context) {
     const { chunk } = context
     const id = text(chunk, 'approvalId', context.sink, [], true)
     const entry = [...context.message.tools.values()].find((candidate) => candidate.tool.approval?.id === id)
-    if (!entry) {
+    if (!entry || !id) {
       context.sink.error('UNKNOWN_APPROVAL', `an approval response for "${id ?? ''}", which no call asked for; ignored`, ['approvalId'])
       return
     }
-    const approved = chunk.approved === true
-    entry.tool = { ...entry.tool, state: 'approval-responded', approval: { ...entry.tool.approval, id: id ?? '', approved, ...(typeof chunk.reason === 'string' ? { reason: chunk.reason } : {}) } }
+    const reason = typeof chunk.reason === 'string' ? { reason: chunk.reason } : {}
+    entry.tool = { ...entry.tool, state: 'approval-responded', approval: { ...entry.tool.approval, id, approved: chunk.approved === true, ...reason } }
     emitTool(context, entry)
   },
-  'tool-output-available'(context) {
-    const entry = toolFor(context, false)
-    if (!entry) return
-    entry.tool = { ...entry.tool, state: 'output-available', output: context.chunk.output, ...(context.chunk.preliminary === true ? { preliminary: true } : { preliminary: false }) }
-    entry.end = context.now
-    keepToolExtras(entry, context.chunk)
-    emitTool(context, entry)
-  },
-  'tool-output-error'(context) {
-    const entry = toolFor(context, false)
-    if (!entry) return
-    entry.tool = { ...entry.tool, state: 'output-error', errorText: text(context.chunk, 'errorText', context.sink, []) ?? '' }
-    entry.end = context.now
-    keepToolExtras(entry, context.chunk)
-    emitTool(context, entry)
-  },
-  'tool-output-denied'(context) {
-    const entry = toolFor(context, false)
-    if (!entry) return
-    entry.tool = { ...entry.tool, state: 'output-denied', approval: { id: entry.tool.approval?.id ?? deriveId('apr', entry.tool.callID), ...entry.tool.approval, approved: false } }
-    entry.end = context.now
-    emitTool(context, entry)
-  },
+  'tool-output-available': (context) =>
+    changeTool(context, false, (tool) => ({ ...tool, state: 'output-available', output: context.chunk.output, preliminary: context.chunk.preliminary === true }), 'end'),
+  'tool-output-error': (context) => changeTool(context, false, (tool) => ({ ...tool, state: 'output-error', errorText: text(context.chunk, 'errorText', context.sink, []) ?? '' }), 'end'),
+  'tool-output-denied': (context) =>
+    changeTool(context, false, (tool) => ({ ...tool, state: 'output-denied', approval: { id: tool.approval?.id ?? deriveId('apr', tool.callID), ...tool.approval, approved: false } }), 'end'),
   'source-url': addPart,
   'source-document': addPart,
   file: addPart,
