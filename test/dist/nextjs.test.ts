@@ -1,8 +1,9 @@
-// A Next.js App Router app built from the packed tarball (`next build`, then `next start`), its page
+// A fresh Next.js App Router app (Next.js and React from the registry, chatparts from its packed
+// tarball) built with `next build` and served with `next start`, its page
 // loaded in Chromium: server components import chatparts (core and protocols on the server, the
 // components as client modules), the page hydrates without a warning, and an approval answers.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium } from 'playwright-core'
@@ -14,11 +15,16 @@ let app = ''
 let server: ChildProcess | undefined
 const port = 3000 + Math.floor(Math.random() * 2000)
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }
+/** The Next.js version the app is built with. */
+const NEXT = '16.4.6'
 
 beforeAll(async () => {
   app = mkdtempSync(join(tmpdir(), 'chatparts-next-'))
   cpSync(join(import.meta.dirname, 'nextjs'), app, { recursive: true })
-  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'next-consumer', private: true }))
+  // A fresh app: Next.js and React from the registry, chatparts from its packed tarball, as `npm install` gives them.
+  const tarball = execFileSync('npm', ['pack', '--silent', '--pack-destination', app], { cwd: root, encoding: 'utf8' }).trim().split('\n').at(-1) ?? ''
+  const react = (JSON.parse(readFileSync(join(root, 'node_modules/react/package.json'), 'utf8')) as { version: string }).version
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'next-consumer', private: true, dependencies: { next: NEXT, react, 'react-dom': react, chatparts: `file:./${tarball}` } }))
   writeFileSync(
     join(app, 'tsconfig.json'),
     JSON.stringify({
@@ -27,17 +33,9 @@ beforeAll(async () => {
       exclude: ['node_modules'],
     }),
   )
-  // chatparts from its packed tarball, as `npm install` would unpack it; the rest from this repository's install.
-  mkdirSync(join(app, 'node_modules/chatparts'), { recursive: true })
-  const tarball = execFileSync('npm', ['pack', '--silent', '--pack-destination', app], { cwd: root, encoding: 'utf8' }).trim().split('\n').at(-1) ?? ''
-  execFileSync('tar', ['-xzf', join(app, tarball), '-C', join(app, 'node_modules/chatparts'), '--strip-components', '1'])
-  for (const name of readdirSync(join(root, 'node_modules'))) {
-    if (name === '.bin' || name === 'chatparts') continue
-    symlinkSync(join(root, 'node_modules', name), join(app, 'node_modules', name), 'dir')
-  }
-  // webpack: Turbopack compiles nothing outside the app's folder, and the dependencies here are links.
-  execFileSync(process.execPath, [join(root, 'node_modules/next/dist/bin/next'), 'build', '--webpack'], { cwd: app, env, stdio: 'pipe' })
-  server = spawn(process.execPath, [join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port)], { cwd: app, env, stdio: 'pipe' })
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], { cwd: app, env, stdio: 'pipe' })
+  execFileSync(process.execPath, [join(app, 'node_modules/next/dist/bin/next'), 'build'], { cwd: app, env, stdio: 'pipe' })
+  server = spawn(process.execPath, [join(app, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port)], { cwd: app, env, stdio: 'pipe' })
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('next start did not become ready')), 60_000)
     server?.stdout?.on('data', (data: Buffer) => {
