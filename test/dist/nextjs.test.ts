@@ -24,7 +24,9 @@ beforeAll(async () => {
   // A fresh app: Next.js and React from the registry, chatparts from its packed tarball, as `npm install` gives them.
   const tarball = execFileSync('npm', ['pack', '--silent', '--pack-destination', app], { cwd: root, encoding: 'utf8' }).trim().split('\n').at(-1) ?? ''
   const react = (JSON.parse(readFileSync(join(root, 'node_modules/react/package.json'), 'utf8')) as { version: string }).version
-  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'next-consumer', private: true, dependencies: { next: NEXT, react, 'react-dom': react, chatparts: `file:./${tarball}` } }))
+  const version = (name: string) => (JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version
+  const devDependencies = Object.fromEntries(['typescript', '@types/react', '@types/node'].map((name) => [name, version(name)]))
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'next-consumer', private: true, dependencies: { next: NEXT, react, 'react-dom': react, chatparts: `file:./${tarball}` }, devDependencies }))
   writeFileSync(
     join(app, 'tsconfig.json'),
     JSON.stringify({
