@@ -1,3 +1,4 @@
+import { APPROVAL_CHOICES, APPROVAL_STATUSES, isApprovalChoice } from './approval.js'
 import { type IssueCode, InvalidDataError, type Diagnostic } from './errors.js'
 import type { Part, PartType, ToolDisplayKind, WithParts } from './model/types.js'
 import { isRecord } from './record.js'
@@ -181,17 +182,15 @@ function checkDisplay(c: Checker, display: Rec, path: Path): void {
   DISPLAY_CHECKS[kind as ToolDisplayKind](c, display, path)
 }
 
-const APPROVAL_STATUSES = ['requested', 'approved', 'denied']
-const APPROVAL_CHOICES = ['once', 'always', 'reject']
-
 function checkApproval(c: Checker, approval: Rec, path: Path): void {
   c.string(approval, 'id', path, 'SHAPE', { nonEmpty: true })
-  if (!APPROVAL_STATUSES.includes(approval.status as string)) c.add('SHAPE', `approval.status must be one of ${APPROVAL_STATUSES.join(', ')} (got ${describe(approval.status)})`, [...path, 'status'])
+  if (!APPROVAL_STATUSES.some((status) => status === approval.status))
+    c.add('SHAPE', `approval.status must be one of ${APPROVAL_STATUSES.join(', ')} (got ${describe(approval.status)})`, [...path, 'status'])
   const choices = c.array(approval, 'choices', path, 'SHAPE')
   choices?.forEach((choice, index) => {
-    if (!APPROVAL_CHOICES.includes(choice as string)) c.add('SHAPE', `an approval choice must be one of ${APPROVAL_CHOICES.join(', ')} (got ${describe(choice)})`, [...path, 'choices', index])
+    if (!isApprovalChoice(choice)) c.add('SHAPE', `an approval choice must be one of ${APPROVAL_CHOICES.join(', ')} (got ${describe(choice)})`, [...path, 'choices', index])
   })
-  if (approval.choice !== undefined && !APPROVAL_CHOICES.includes(approval.choice as string))
+  if (approval.choice !== undefined && !isApprovalChoice(approval.choice))
     c.add('SHAPE', `approval.choice must be one of ${APPROVAL_CHOICES.join(', ')} (got ${describe(approval.choice)})`, [...path, 'choice'])
   if (approval.status === 'requested' && approval.choice !== undefined) c.add('SHAPE', 'an approval still requested has no choice yet', [...path, 'choice'])
   c.string(approval, 'reason', path, 'SHAPE', { optional: true })

@@ -2,6 +2,7 @@
 export { isRecord } from '../core/record.js'
 export { safeJson, textOf } from '../core/text.js'
 import { type ConvertOptions, type Diagnostic, InvalidDataError } from '../core/errors.js'
+import { textOf } from '../core/text.js'
 export { InvalidDataError } from '../core/errors.js'
 
 export type { ConvertOptions, Diagnostic } from '../core/errors.js'
@@ -37,6 +38,21 @@ export class DiagnosticSink {
 /** Whether `value` is a string with at least one character. */
 export function isNonEmptyString(value: unknown): value is string {
   return typeof value === 'string' && value !== ''
+}
+
+/**
+ * A string field of a wire object: kept when it is one; `null` or absent is `undefined` (reported
+ * when `required`); anything else is reported and read as text.
+ */
+export function stringField(raw: Record<string, unknown>, key: string, sink: DiagnosticSink, path: (string | number)[], required = false): string | undefined {
+  const value = raw[key]
+  if (typeof value === 'string') return value
+  if (value === undefined || value === null) {
+    if (required) sink.error('BAD_FIELD', `${key} is required (a string)`, [...path, key])
+    return undefined
+  }
+  sink.warn('BAD_FIELD', `${key} should be a string (got ${describeValue(value)}); read as text`, [...path, key])
+  return textOf(value)
 }
 
 /** Describes a value briefly for a diagnostic. */

@@ -1,5 +1,5 @@
 import { isEpochMs } from '../core/format.js'
-import { type DiagnosticSink, describeValue, isRecord } from './diagnostics.js'
+import { type DiagnosticSink, describeValue, isRecord, textOf } from './diagnostics.js'
 
 /**
  * Deterministic ids for wires that carry none: the same input always gives the same id. A 64-bit
@@ -45,4 +45,18 @@ export function parseJsonObject(text: string): { input: Record<string, unknown> 
   } catch (error) {
     return { error: error instanceof Error ? error.message : 'not JSON' }
   }
+}
+
+/**
+ * Tool arguments as a converter reads them: an object is the input; JSON text of an object is
+ * parsed; empty text is no input; anything else is kept raw and reported (`ARGS_PARSE_FAILED`).
+ */
+export function readArguments(value: unknown, sink: DiagnosticSink, path: (string | number)[]): { input: Record<string, unknown>; raw?: string } {
+  if (isRecord(value)) return { input: value }
+  const text = textOf(value)
+  if (text.trim() === '') return { input: {} }
+  const parsed = parseJsonObject(text)
+  if ('input' in parsed) return { input: parsed.input }
+  sink.warn('ARGS_PARSE_FAILED', `tool arguments are not a JSON object (${parsed.error}); the raw text is kept`, path)
+  return { input: {}, raw: text }
 }

@@ -79,11 +79,6 @@ export class CallIndex<Call, Early> {
     return { reused, early }
   }
 
-  /** Whether a call of `id` is open (answered or not). */
-  has(id: string): boolean {
-    return this.calls.has(id)
-  }
-
   /** The call a result of `id` goes to: its open call, once (or always, with `merge`); a second result is a duplicate. */
   answer(id: string, merge = false): Claim<Call> {
     const slot = this.calls.get(id)
@@ -112,10 +107,10 @@ export class CallIndex<Call, Early> {
     return list
   }
 
-  /** A copy to go back to if a read fails half way (calls are copied shallowly by `copy`). */
-  clone(copy: (call: Call) => Call = (call) => call): CallIndex<Call, Early> {
+  /** A copy to go back to if a read fails half way. */
+  clone(): CallIndex<Call, Early> {
     const index = new CallIndex<Call, Early>()
-    index.calls = new Map([...this.calls].map(([id, slot]) => [id, { call: copy(slot.call), answered: slot.answered }]))
+    index.calls = new Map([...this.calls].map(([id, slot]) => [id, { ...slot }]))
     index.early = new Map([...this.early].map(([id, list]) => [id, [...list]]))
     return index
   }

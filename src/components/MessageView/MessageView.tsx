@@ -44,8 +44,8 @@ function formatTime(epochMs: number, locale: string | undefined, timeZone: strin
 
 /** A time the same on any machine: `2026-11-23 10:04 UTC`, for server renders that do not know the reader's zone. */
 function utcTime(epochMs: number): string {
-  if (!isEpochMs(epochMs) || epochMs <= 0) return ''
-  return `${new Date(epochMs).toISOString().slice(0, 16).replace('T', ' ')} UTC`
+  const iso = epochMs > 0 ? isoTime(epochMs) : undefined
+  return iso ? `${iso.slice(0, 16).replace('T', ' ')} UTC` : ''
 }
 
 /** A field the model types as text, shown only when it is text: a view never throws on a wrong value. */

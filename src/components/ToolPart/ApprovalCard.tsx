@@ -1,11 +1,10 @@
 import { useId, useState } from 'react'
+import { isApprovalChoice } from '../../core/approval.js'
 import type { ApprovalChoice, ToolApproval, ToolPart } from '../../core/model/types.js'
 import { ownEntry } from '../../core/record.js'
 import { fillLabel } from '../../labels/labels.js'
 import { useLabels } from '../../labels/LabelsContext.js'
 import { useRenderConfig } from '../config.js'
-
-const CHOICES: readonly ApprovalChoice[] = ['once', 'always', 'reject']
 
 /**
  * A tool call's approval: while requested, the question and the choices as buttons (shown when the
@@ -17,7 +16,7 @@ export function ApprovalCard({ part, approval }: { part: ToolPart; approval: Too
   const { onApproval } = useRenderConfig()
   const [pressed, setPressed] = useState<ApprovalChoice | null>(null)
   const questionId = useId()
-  const choices = (Array.isArray(approval.choices) ? approval.choices : []).filter((choice) => CHOICES.includes(choice))
+  const choices = (Array.isArray(approval.choices) ? approval.choices : []).filter(isApprovalChoice)
   const requested = approval.status === 'requested'
   const chosen = requested ? pressed : (approval.choice ?? null)
   // Until the data says so, a pressed choice is sent, not yet granted: the card stays `requested`.

@@ -5,7 +5,7 @@
  * both the whole-message converter and the stream session turn into the same canonical part.
  */
 import type { Metadata } from '../../core/model/types.js'
-import { type DiagnosticSink, describeValue, isNonEmptyString, isRecord, textOf } from '../diagnostics.js'
+import { type DiagnosticSink, describeValue, isNonEmptyString, isRecord, stringField, textOf } from '../diagnostics.js'
 import { toEpochMs } from '../ids.js'
 import type { UIToolApproval, UIToolState, UIUsage } from './types.js'
 
@@ -29,18 +29,6 @@ export interface DecodedTool {
   approval?: UIToolApproval
   /** What else the part carried (provider metadata, `providerExecuted`, `toolMetadata`, …), kept. */
   metadata: Metadata
-}
-
-/** A string field: kept when it is one; anything else is reported and read as text. */
-export function text(raw: Record<string, unknown>, key: string, sink: DiagnosticSink, path: Path, required = false): string | undefined {
-  const value = raw[key]
-  if (typeof value === 'string') return value
-  if (value === undefined || value === null) {
-    if (required) sink.error('BAD_FIELD', `${key} is required (a string)`, [...path, key])
-    return undefined
-  }
-  sink.warn('BAD_FIELD', `${key} should be a string (got ${describeValue(value)}); read as text`, [...path, key])
-  return textOf(value)
 }
 
 /** The input of a call: an object is the input; anything else is kept as its text in `raw`. */
@@ -68,9 +56,9 @@ const KNOWN_TOOL_KEYS = new Set(['type', 'toolCallId', 'toolName', 'state', 'inp
 /** Reads a static or dynamic tool call part (v5+); `null` (reported) when it has no call id. */
 export function decodeToolPart(raw: Record<string, unknown>, sink: DiagnosticSink, path: Path): DecodedTool | null {
   const type = raw.type as string
-  const callID = text(raw, 'toolCallId', sink, path, true)
+  const callID = stringField(raw, 'toolCallId', sink, path, true)
   if (!callID) return null
-  const tool = type === 'dynamic-tool' ? text(raw, 'toolName', sink, path) || 'unknown' : type.slice('tool-'.length) || 'unknown'
+  const tool = type === 'dynamic-tool' ? stringField(raw, 'toolName', sink, path) || 'unknown' : type.slice('tool-'.length) || 'unknown'
   let state = raw.state as UIToolState
   if (!TOOL_STATES.includes(state)) {
     // Read by what the part holds, so an error or an output it carries is still shown.
@@ -83,10 +71,10 @@ export function decodeToolPart(raw: Record<string, unknown>, sink: DiagnosticSin
   if (raw.rawInput !== undefined) metadata.rawInput = raw.rawInput
   if (raw.approval !== undefined && !isRecord(raw.approval)) metadata.approval = raw.approval
   const decoded: DecodedTool = { callID, tool, state, input, raw: rawInput, metadata }
-  const title = text(raw, 'title', sink, path)
+  const title = stringField(raw, 'title', sink, path)
   if (title !== undefined) decoded.title = title
   if ('output' in raw) decoded.output = raw.output
-  const errorText = text(raw, 'errorText', sink, path)
+  const errorText = stringField(raw, 'errorText', sink, path)
   if (errorText !== undefined) decoded.errorText = errorText
   if (raw.preliminary === true) decoded.preliminary = true
   const approval = approvalOf(raw.approval, sink, [...path, 'approval'])
@@ -102,11 +90,11 @@ export function decodeToolInvocation(raw: Record<string, unknown>, sink: Diagnos
     return null
   }
   const at = [...path, 'toolInvocation']
-  const callID = text(invocation, 'toolCallId', sink, at, true)
+  const callID = stringField(invocation, 'toolCallId', sink, at, true)
   if (!callID) return null
   const { input, raw: rawInput } = inputOf(invocation.args)
   const state: UIToolState = invocation.state === 'result' ? 'output-available' : invocation.state === 'partial-call' ? 'input-streaming' : 'input-available'
-  const decoded: DecodedTool = { callID, tool: text(invocation, 'toolName', sink, at) || 'unknown', state, input, raw: rawInput, metadata: {} }
+  const decoded: DecodedTool = { callID, tool: stringField(invocation, 'toolName', sink, at) || 'unknown', state, input, raw: rawInput, metadata: {} }
   if (typeof invocation.step === 'number') decoded.metadata.step = invocation.step
   if (state === 'output-available') decoded.output = invocation.result
   return decoded

@@ -19,9 +19,9 @@ import {
   unsupportedPart,
 } from '../../core/build.js'
 import type { Metadata, Part, TokenUsage, ToolApproval, ToolPart, ToolState } from '../../core/model/types.js'
-import { type DiagnosticSink, describeValue, isRecord, safeJson } from '../diagnostics.js'
+import { type DiagnosticSink, describeValue, isRecord, safeJson, stringField } from '../diagnostics.js'
 import { inferDisplay } from '../display.js'
-import { type DecodedTool, decodeToolInvocation, decodeToolPart, text } from './decode.js'
+import { type DecodedTool, decodeToolInvocation, decodeToolPart } from './decode.js'
 import type { UIUsage } from './types.js'
 
 type Path = (string | number)[]
@@ -94,8 +94,8 @@ export function toolPartOf(ids: PartIds, tool: DecodedTool, start: number, end: 
 /** How a part of a message is read: its canonical part, or a tool call to be made into one. */
 export type ReadPart = { part: Part } | { tool: DecodedTool } | { step: true } | null
 
-/** `providerMetadata` when a part has it, for the canonical part's metadata. */
-const providerOf = (raw: Record<string, unknown>): Metadata | undefined => (isRecord(raw.providerMetadata) ? { providerMetadata: raw.providerMetadata } : undefined)
+/** `providerMetadata` when a part or chunk has it, for the canonical part's metadata. */
+export const providerOf = (raw: Record<string, unknown>): Metadata | undefined => (isRecord(raw.providerMetadata) ? { providerMetadata: raw.providerMetadata } : undefined)
 
 /**
  * Reads one `UIMessage` part (any version) into a canonical part, or a tool call, or a step start.
@@ -108,9 +108,9 @@ export function readPart(raw: unknown, ids: PartIds, time: number, sink: Diagnos
   }
   const type = raw.type
   const metadata = providerOf(raw)
-  if (type === 'text') return { part: textPart(ids, text(raw, 'text', sink, path) ?? '', metadata ? { metadata } : {}) }
+  if (type === 'text') return { part: textPart(ids, stringField(raw, 'text', sink, path) ?? '', metadata ? { metadata } : {}) }
   if (type === 'reasoning') {
-    const reasoning = text(raw, 'text', sink, path) ?? ''
+    const reasoning = stringField(raw, 'text', sink, path) ?? ''
     const kept = { ...(typeof raw.id === 'string' ? { id: raw.id } : {}), ...metadata }
     return { part: reasoningPart(ids, reasoning, raw.state === 'streaming' ? { start: time } : { start: time, end: time }, Object.keys(kept).length > 0 ? kept : undefined) }
   }
@@ -124,26 +124,26 @@ export function readPart(raw: unknown, ids: PartIds, time: number, sink: Diagnos
     return tool ? { tool } : { part: unsupportedPart(ids, type, raw) }
   }
   if (type === 'source-url') {
-    const url = text(raw, 'url', sink, path, true)
+    const url = stringField(raw, 'url', sink, path, true)
     if (!url) return { part: unsupportedPart(ids, type, raw) }
-    const title = text(raw, 'title', sink, path)
-    return { part: sourcePart(ids, text(raw, 'sourceId', sink, path) ?? '', { kind: 'url', url, ...(title !== undefined ? { title } : {}) }, metadata) }
+    const title = stringField(raw, 'title', sink, path)
+    return { part: sourcePart(ids, stringField(raw, 'sourceId', sink, path) ?? '', { kind: 'url', url, ...(title !== undefined ? { title } : {}) }, metadata) }
   }
   if (type === 'source-document') {
-    const filename = text(raw, 'filename', sink, path)
+    const filename = stringField(raw, 'filename', sink, path)
     const source = {
       kind: 'document' as const,
-      mime: text(raw, 'mediaType', sink, path) || 'application/octet-stream',
-      title: text(raw, 'title', sink, path) ?? '',
+      mime: stringField(raw, 'mediaType', sink, path) || 'application/octet-stream',
+      title: stringField(raw, 'title', sink, path) ?? '',
       ...(filename !== undefined ? { filename } : {}),
     }
-    return { part: sourcePart(ids, text(raw, 'sourceId', sink, path) ?? '', source, metadata) }
+    return { part: sourcePart(ids, stringField(raw, 'sourceId', sink, path) ?? '', source, metadata) }
   }
   if (type === 'file' || type === 'reasoning-file') {
-    const url = text(raw, 'url', sink, path, true)
+    const url = stringField(raw, 'url', sink, path, true)
     if (url === undefined) return { part: unsupportedPart(ids, type, raw) }
-    const filename = text(raw, 'filename', sink, path)
-    const mime = text(raw, 'mediaType', sink, path)
+    const filename = stringField(raw, 'filename', sink, path)
+    const mime = stringField(raw, 'mediaType', sink, path)
     return { part: filePart(ids, { url, ...(mime !== undefined ? { mime } : {}), ...(filename !== undefined ? { filename } : {}) }) }
   }
   if (type.startsWith('data-')) return { part: dataPart(ids, type.slice('data-'.length), raw.data) }

@@ -8,11 +8,12 @@
  */
 import { assistantInfo, messageError, reasoningPart, span, stepStartPart, textPart, tokens } from '../../core/build.js'
 import type { AssistantInfo, Metadata, MessageError } from '../../core/model/types.js'
+import { ownEntry } from '../../core/record.js'
 import type { TranscriptOp } from '../../core/transcript.js'
-import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isNonEmptyString, isRecord, limitDepth } from '../diagnostics.js'
+import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isNonEmptyString, isRecord, limitDepth, stringField } from '../diagnostics.js'
 import { deriveId } from '../ids.js'
-import { type DecodedTool, decodeToolPart, readMetadata, text } from './decode.js'
-import { readPart, tokensOf, toolPartOf } from './parts.js'
+import { type DecodedTool, decodeToolPart, readMetadata } from './decode.js'
+import { providerOf, readPart, tokensOf, toolPartOf } from './parts.js'
 import { type AiSdkOptions, aiSdkSessionID, infoOf } from './toCanonical.js'
 import type { UIMessageChunk } from './types.js'
 
@@ -113,7 +114,7 @@ function emitTool(context: Context, entry: ToolEntry): void {
 /** The call a chunk names; one never started is opened (and reported) so what it carries stays visible. */
 function toolFor(context: Context, create: boolean): ToolEntry | undefined {
   const { chunk, message } = context
-  const callID = text(chunk, 'toolCallId', context.sink, [], true)
+  const callID = stringField(chunk, 'toolCallId', context.sink, [], true)
   if (!callID) return undefined
   const known = message.tools.get(callID)
   if (known) return known
@@ -145,9 +146,6 @@ function keepToolExtras(entry: ToolEntry, chunk: Record<string, unknown>): void 
   if (typeof chunk.title === 'string') entry.tool.title = chunk.title
 }
 
-/** The `providerMetadata` a chunk carries, as part metadata (the latest chunk's wins, as in the SDK). */
-const providerOf = (chunk: Record<string, unknown>): Metadata | undefined => (isRecord(chunk.providerMetadata) ? { providerMetadata: chunk.providerMetadata } : undefined)
-
 function openText(context: Context, kind: 'text' | 'reasoning', id: string): string {
   const { message } = context
   const partID = nextPart(message)
@@ -166,14 +164,14 @@ function openText(context: Context, kind: 'text' | 'reasoning', id: string): str
 function patchProvider(context: Context, kind: 'text' | 'reasoning', partID: string): void {
   const provider = providerOf(context.chunk)
   if (!provider) return
-  const metadata = kind === 'reasoning' ? { id: context.message.reasoning.get(text(context.chunk, 'id', context.sink, []) ?? '')?.id, ...provider } : provider
+  const metadata = kind === 'reasoning' ? { id: context.message.reasoning.get(stringField(context.chunk, 'id', context.sink, []) ?? '')?.id, ...provider } : provider
   context.emit({ op: 'patchPart', messageID: context.message.info.id, partID, patch: { metadata } })
 }
 
 function appendText(context: Context, kind: 'text' | 'reasoning'): void {
   const { chunk, message } = context
-  const id = text(chunk, 'id', context.sink, [], true) ?? ''
-  const delta = text(chunk, 'delta', context.sink, [], true) ?? ''
+  const id = stringField(chunk, 'id', context.sink, [], true) ?? ''
+  const delta = stringField(chunk, 'delta', context.sink, [], true) ?? ''
   let partID = kind === 'text' ? message.texts.get(id) : message.reasoning.get(id)?.partID
   if (!partID) {
     context.sink.error('UNKNOWN_PART_ID', `${kind}-delta for "${id}", which never started; a ${kind} part is opened for it`, ['id'])
@@ -209,21 +207,21 @@ function end(context: Context, patch: Partial<AssistantInfo>): void {
 
 /** One handler per chunk type (`data-*` chunks have their own). */
 const HANDLERS: Record<ChunkType, (context: Context) => void> = {
-  // `start` is handled by the session: it opens or continues the message.
-  start: () => {},
-  'text-start': (context) => void openText(context, 'text', text(context.chunk, 'id', context.sink, [], true) ?? ''),
+  // The session has opened or continued the message (see `Session.start`); the chunk adds its metadata.
+  start: (context) => applyMetadata(context, context.chunk.messageMetadata),
+  'text-start': (context) => void openText(context, 'text', stringField(context.chunk, 'id', context.sink, [], true) ?? ''),
   'text-delta': (context) => appendText(context, 'text'),
   'text-end'(context) {
-    const id = text(context.chunk, 'id', context.sink, []) ?? ''
+    const id = stringField(context.chunk, 'id', context.sink, []) ?? ''
     const partID = context.message.texts.get(id)
     if (partID) patchProvider(context, 'text', partID)
     context.message.texts.delete(id)
   },
-  'reasoning-start': (context) => void openText(context, 'reasoning', text(context.chunk, 'id', context.sink, [], true) ?? ''),
+  'reasoning-start': (context) => void openText(context, 'reasoning', stringField(context.chunk, 'id', context.sink, [], true) ?? ''),
   'reasoning-delta': (context) => appendText(context, 'reasoning'),
-  'reasoning-end': (context) => endReasoning(context, text(context.chunk, 'id', context.sink, []) ?? ''),
+  'reasoning-end': (context) => endReasoning(context, stringField(context.chunk, 'id', context.sink, []) ?? ''),
   'tool-input-start': (context) => changeTool(context, true, (tool) => tool),
-  'tool-input-delta': (context) => changeTool(context, false, (tool) => ({ ...tool, raw: tool.raw + (text(context.chunk, 'inputTextDelta', context.sink, []) ?? '') })),
+  'tool-input-delta': (context) => changeTool(context, false, (tool) => ({ ...tool, raw: tool.raw + (stringField(context.chunk, 'inputTextDelta', context.sink, []) ?? '') })),
   'tool-input-available'(context) {
     const input = context.chunk.input
     const raw = isRecord(input) || input === undefined ? '' : describeValue(input)
@@ -231,7 +229,7 @@ const HANDLERS: Record<ChunkType, (context: Context) => void> = {
   },
   'tool-input-error'(context) {
     const input = context.chunk.input
-    const errorText = text(context.chunk, 'errorText', context.sink, []) ?? ''
+    const errorText = stringField(context.chunk, 'errorText', context.sink, []) ?? ''
     changeTool(
       context,
       true,
@@ -246,13 +244,13 @@ const HANDLERS: Record<ChunkType, (context: Context) => void> = {
     )
   },
   'tool-approval-request'(context) {
-    const id = text(context.chunk, 'approvalId', context.sink, [], true)
+    const id = stringField(context.chunk, 'approvalId', context.sink, [], true)
     if (!id) return
     changeTool(context, false, (tool) => ({ ...tool, state: 'approval-requested', approval: { id, ...(context.chunk.isAutomatic === true ? { isAutomatic: true } : {}) } }))
   },
   'tool-approval-response'(context) {
     const { chunk } = context
-    const id = text(chunk, 'approvalId', context.sink, [], true)
+    const id = stringField(chunk, 'approvalId', context.sink, [], true)
     const entry = [...context.message.tools.values()].find((candidate) => candidate.tool.approval?.id === id)
     if (!entry || !id) {
       context.sink.error('UNKNOWN_APPROVAL', `an approval response for "${id ?? ''}", which no call asked for; ignored`, ['approvalId'])
@@ -264,7 +262,7 @@ const HANDLERS: Record<ChunkType, (context: Context) => void> = {
   },
   'tool-output-available': (context) =>
     changeTool(context, false, (tool) => ({ ...tool, state: 'output-available', output: context.chunk.output, preliminary: context.chunk.preliminary === true }), 'end'),
-  'tool-output-error': (context) => changeTool(context, false, (tool) => ({ ...tool, state: 'output-error', errorText: text(context.chunk, 'errorText', context.sink, []) ?? '' }), 'end'),
+  'tool-output-error': (context) => changeTool(context, false, (tool) => ({ ...tool, state: 'output-error', errorText: stringField(context.chunk, 'errorText', context.sink, []) ?? '' }), 'end'),
   'tool-output-denied': (context) =>
     changeTool(context, false, (tool) => ({ ...tool, state: 'output-denied', approval: { id: tool.approval?.id ?? deriveId('apr', tool.callID), ...tool.approval, approved: false } }), 'end'),
   'source-url': addPart,
@@ -306,15 +304,13 @@ const HANDLERS: Record<ChunkType, (context: Context) => void> = {
     context.session.settle(context)
   },
   error(context) {
-    const error: MessageError = messageError('UnknownError', { message: text(context.chunk, 'errorText', context.sink, []) || 'The stream failed' })
+    const error: MessageError = messageError('UnknownError', { message: stringField(context.chunk, 'errorText', context.sink, []) || 'The stream failed' })
     end(context, { error })
     context.session.streaming = false
     context.emit({ op: 'setStatus', status: 'error', error })
   },
   'message-metadata': (context) => applyMetadata(context, context.chunk.messageMetadata),
 }
-
-const isChunkType = (type: string): type is ChunkType => Object.hasOwn(HANDLERS, type)
 
 class Session implements AiSdkStream {
   current: Current | undefined
@@ -397,7 +393,8 @@ class Session implements AiSdkStream {
     }
     const type = chunk.type
     const data = type.startsWith('data-')
-    if (!data && !isChunkType(type)) {
+    const handler = data ? undefined : ownEntry(HANDLERS, type)
+    if (!data && !handler) {
       if (!this.once.has(type)) {
         this.once.add(type)
         sink.warn('UNKNOWN_CHUNK', `chunk type "${type}" is not one the kit reads; such chunks are ignored`, ['type'])
@@ -407,14 +404,13 @@ class Session implements AiSdkStream {
     const now = this.clock()
     if (type === 'start') this.start(chunk, now, ops)
     const message = this.current ?? this.open(undefined, now, ops)
-    if (!this.streaming && type !== 'start' && type !== 'message-metadata') {
+    if (!this.streaming && type !== 'message-metadata') {
       this.streaming = true
       ops.push({ op: 'setStatus', status: 'streaming' })
     }
     const context: Context = { chunk, message, now, sink, session: this, emit: (op) => ops.push(op) }
-    if (data) this.data(context, type)
-    else if (isChunkType(type) && type !== 'start') HANDLERS[type](context)
-    if (type === 'start') applyMetadata(context, chunk.messageMetadata)
+    if (handler) handler(context)
+    else this.data(context, type)
   }
 
   /** `start`: continues the current message when it names it (or names none and it may be continued); else opens one. */

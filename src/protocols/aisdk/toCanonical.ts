@@ -5,7 +5,7 @@
  * app put them there (see `ChatpartsMessageMetadata`). Never throws unless `strict`.
  */
 import { assistantInfo, idOr, stepStartPart, textPart, userInfo } from '../../core/build.js'
-import type { AssistantInfo, Metadata, Part, WithParts } from '../../core/model/types.js'
+import type { Metadata, Part, WithParts } from '../../core/model/types.js'
 import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isRecord, limitDepth } from '../diagnostics.js'
 import { deriveId } from '../ids.js'
 import { readMetadata } from './decode.js'
@@ -109,6 +109,3 @@ export function fromUIMessages(input: unknown, options?: AiSdkOptions): AiSdkImp
   })
   return { messages: out, diagnostics: sink.list }
 }
-
-/** The assistant info of a message, when it is one (for the stream session). */
-export const asAssistant = (info: WithParts['info']): AssistantInfo | undefined => (info.role === 'assistant' ? info : undefined)

@@ -1,20 +1,11 @@
 import { finiteOrZero } from '../../core/format.js'
-import { type DiagnosticSink, describeValue, isRecord, safeJson, textOf } from '../diagnostics.js'
+import { type DiagnosticSink, describeValue, isRecord, safeJson, stringField, textOf } from '../diagnostics.js'
 import { readTime } from '../ids.js'
 import type { ChatMessage, ChatToolCall, ChatUsage, ResponseMetaInfo, TypedMessage } from './types.js'
 
 type Path = (string | number)[]
 
 const KINDS = new Set(['system', 'user', 'assistant', 'reasoning', 'tool-call', 'tool-result'])
-
-/** A string field: kept when it is one, else reported and read as text (`undefined` when absent). */
-function stringField(raw: Record<string, unknown>, key: string, sink: DiagnosticSink, path: Path): string | undefined {
-  const value = raw[key]
-  if (value === undefined || typeof value === 'string') return value
-  if (value === null) return undefined
-  sink.warn('BAD_FIELD', `${key} should be a string (got ${describeValue(value)}); read as text`, [...path, key])
-  return textOf(value)
-}
 
 /** The message text: a string, `null` (OpenAI's "no text") as empty, anything else as JSON text. */
 function contentOf(raw: Record<string, unknown>, sink: DiagnosticSink, path: Path): string {

@@ -2,7 +2,7 @@ import { assistantInfo, reasoningPart, runningState, stepFinishPart, textPart, t
 import type { AssistantInfo, Metadata, WithParts } from '../../core/model/types.js'
 import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isRecord, limitDepth, safeJson } from '../diagnostics.js'
 import { inferDisplay } from '../display.js'
-import { deriveId, parseJsonObject } from '../ids.js'
+import { deriveId, readArguments } from '../ids.js'
 import { Conversation } from '../pairing.js'
 import { decodeChatMessage, decodeTypedMessage, isTypedShape } from './decode.js'
 import type { TypedMessage } from './types.js'
@@ -27,15 +27,6 @@ function asTyped(raw: unknown, sink: DiagnosticSink, path: (string | number)[]):
     sink.warn('UNKNOWN_ROLE', `role "${raw.role}" is not system, user, assistant, tool or reasoning; read as a user message`, [...path, 'role'])
   }
   return toTypedMessage(flat)
-}
-
-/** Tool arguments from their JSON text; text that is not a JSON object is kept raw and reported. */
-function parseArguments(text: string, sink: DiagnosticSink, path: (string | number)[]): { input: Record<string, unknown>; raw?: string } {
-  if (text.trim() === '') return { input: {} }
-  const parsed = parseJsonObject(text)
-  if ('input' in parsed) return { input: parsed.input }
-  sink.warn('ARGS_PARSE_FAILED', `tool arguments are not a JSON object (${parsed.error}); the raw text is kept`, path)
-  return { input: {}, raw: text }
 }
 
 /**
@@ -112,7 +103,7 @@ export function fromChatMessages(input: unknown, options?: ChatOptions): { messa
         const calls = typed.kind === 'assistant' ? (typed.toolCalls ?? []) : [{ id: typed.toolId ?? '', name: typed.toolName, arguments: typed.content }]
         if (typed.kind === 'assistant' && typed.content !== '') conversation.push(host, textPart({ ...owner, id: partId(0) }, typed.content))
         calls.forEach((call, n) => {
-          const args = parseArguments(call.arguments, sink, typed.kind === 'assistant' ? [...path, 'toolCalls', n, 'arguments'] : [...path, 'content'])
+          const args = readArguments(call.arguments, sink, typed.kind === 'assistant' ? [...path, 'toolCalls', n, 'arguments'] : [...path, 'content'])
           const id = partId(`call-${n}`)
           const display = inferDisplay(call.name, args.input)
           const state = runningState({ input: args.input, start: time, ...(display ? { display } : {}) })

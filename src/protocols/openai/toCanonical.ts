@@ -11,7 +11,7 @@ import { assistantInfo, filePart, reasoningPart, runningState, textPart, toolPar
 import type { Metadata, Part, ToolPart, WithParts } from '../../core/model/types.js'
 import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isNonEmptyString, isRecord, limitDepth, safeJson, textOf } from '../diagnostics.js'
 import { inferDisplay } from '../display.js'
-import { deriveId, parseJsonObject } from '../ids.js'
+import { deriveId, readArguments } from '../ids.js'
 import { Conversation } from '../pairing.js'
 
 /** Options of {@link fromOpenAIMessages}. */
@@ -67,17 +67,6 @@ function contentOf(value: unknown, sink: DiagnosticSink, path: Path): Content[] 
   })
 }
 
-/** Tool arguments from their JSON text; text that is not a JSON object is kept raw and reported. */
-function argumentsOf(value: unknown, sink: DiagnosticSink, path: Path): { input: Metadata; raw?: string } {
-  if (isRecord(value)) return { input: value }
-  const text = textOf(value)
-  if (text.trim() === '') return { input: {} }
-  const parsed = parseJsonObject(text)
-  if ('input' in parsed) return { input: parsed.input }
-  sink.warn('ARGS_PARSE_FAILED', `tool arguments are not a JSON object (${parsed.error}); the raw text is kept`, path)
-  return { input: {}, raw: text }
-}
-
 /** Reads the list into a {@link Conversation}, one case per role and item type. */
 class Reader {
   /** The assistant message Responses items go into until a user message or a tool output comes. */
@@ -131,7 +120,7 @@ class Reader {
   }
 
   private call(message: WithParts, callID: string, name: unknown, args: unknown, path: Path): void {
-    const { input, raw } = argumentsOf(args, this.sink, [...path, 'arguments'])
+    const { input, raw } = readArguments(args, this.sink, [...path, 'arguments'])
     const tool = isNonEmptyString(name) ? name : 'unknown'
     const display = inferDisplay(tool, input)
     const ids = this.ids(message)
