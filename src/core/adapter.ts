@@ -23,8 +23,11 @@ export interface AdapterWrites {
 export interface AdapterSession {
   /** Reads one event. In strict mode it throws before it changes its own state. */
   push(event: unknown, options?: ConvertOptions): AdapterWrites
-  /** Continues from a whole input the adapter's `snapshot` read, so live events pair with it (optional). */
-  seed?(input: unknown): void
+  /**
+   * Continues from a whole input the adapter's `snapshot` read, so live events pair with it
+   * (optional). `messages` is what that snapshot gave, so the input need not be read twice.
+   */
+  seed?(input: unknown, messages: readonly WithParts[]): void
 }
 
 /** Reads a wire format into the canonical model: a whole input at once, one event at a time, or both. */

@@ -221,7 +221,7 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
         // when the adapter's sessions can be seeded; otherwise a live session in progress goes on.
         const session = openSession(adapter, opts)
         if (session?.seed) {
-          session.seed(input)
+          session.seed(input, result.messages)
           sessions.set(adapter, session)
         }
         return result.diagnostics

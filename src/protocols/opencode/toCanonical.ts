@@ -106,8 +106,8 @@ function opsOf(event: OpencodeEvent): TranscriptOp[] {
 /** A live reader of opencode's bus events that also puts permission requests on the calls they are about. */
 export interface OpencodeStream {
   push(event: unknown, options?: ConvertOptions): OpencodeEventResult
-  /** Continues from a session export read whole: permissions may be about its calls. */
-  seed(input: unknown): void
+  /** Continues from a session export read whole (`messages`, as `fromOpencodeExport` gave them): permissions may be about its calls. */
+  seed(input: unknown, messages?: readonly WithParts[]): void
 }
 
 /** The approval a permission request asks for: once, always (for the patterns it names) or reject. */
@@ -137,8 +137,8 @@ export function createOpencodeStream(): OpencodeStream {
   }
 
   return {
-    seed(input) {
-      for (const message of fromOpencodeExport(input).messages) for (const part of message.parts) if (part.type === 'tool') remember(part)
+    seed(input, messages = fromOpencodeExport(input).messages) {
+      for (const message of messages) for (const part of message.parts) if (part.type === 'tool') remember(part)
     },
     push(input, options) {
       const sink = new DiagnosticSink(options)
