@@ -5,11 +5,12 @@ import '../src/styles/chatparts.css'
 import './preview.css'
 
 const withThemeAndLocale: Decorator = (Story, context) => {
-  const theme = context.globals.theme === 'dark' ? 'dark' : 'light'
+  // light: the app pins light; dark: the app's `.dark` class (Tailwind, shadcn); system: the reader's setting.
+  const theme = context.globals.theme === 'dark' || context.globals.theme === 'system' ? context.globals.theme : 'light'
   const locale: Locale = context.globals.locale === 'zh-CN' ? 'zh-CN' : 'en'
   return (
     <LabelsProvider locale={locale}>
-      <div className="story-frame" data-theme={theme} data-story-root="" lang={locale}>
+      <div className={theme === 'dark' ? 'story-frame dark' : 'story-frame'} data-theme={theme === 'light' ? 'light' : undefined} data-story-root="" lang={locale}>
         <Story />
       </div>
     </LabelsProvider>
@@ -21,7 +22,11 @@ const preview: Preview = {
   globalTypes: {
     theme: {
       description: 'Colour theme',
-      toolbar: { title: 'Theme', icon: 'mirror', items: ['light', 'dark'], dynamicTitle: true },
+      toolbar: { title: 'Theme', icon: 'mirror', items: [
+          { value: 'light', title: 'Light (pinned)' },
+          { value: 'dark', title: 'Dark (.dark)' },
+          { value: 'system', title: 'System (prefers-color-scheme)' },
+        ], dynamicTitle: true },
     },
     locale: {
       description: 'Label language',

@@ -46,7 +46,7 @@ export const States: Story = {
     <div style={{ display: 'grid', gap: 12 }}>
       {matrix.map(({ name, part }) => (
         <section key={part.id} aria-label={name}>
-          <h3 style={{ margin: '0 0 4px', font: 'var(--cp-font-small)', color: 'var(--cp-muted)' }}>{name}</h3>
+          <h3 className="story-cell__name">{name}</h3>
           <StepFinishPart part={part} />
         </section>
       ))}

@@ -1,5 +1,6 @@
 import { type ComponentPropsWithRef, type ReactNode, useId, useState } from 'react'
 import { cx } from './cx.js'
+import { Icon } from './Icon.js'
 
 /** Props of {@link Disclosure}: its own, and any of a `div` (with `ref`), passed to the root. */
 export interface DisclosureProps extends Omit<ComponentPropsWithRef<'div'>, 'children' | 'onToggle'> {
@@ -33,9 +34,7 @@ export function Disclosure({ summary, open: controlled, defaultOpen = false, onO
     <div {...rest} className={cx('cp-disclosure', className)} data-state={open ? 'open' : 'closed'}>
       <div className="cp-disclosure__bar">
         <button type="button" className="cp-disclosure__toggle" aria-expanded={open} aria-controls={id} onClick={toggle}>
-          <span className="cp-disclosure__chevron" aria-hidden="true">
-            {open ? '▾' : '▸'}
-          </span>
+          <Icon name={open ? 'chevron-down' : 'chevron-right'} className="cp-disclosure__chevron" />
           {summary}
         </button>
         {aside}

@@ -113,7 +113,7 @@ export interface AssistantInfoInit {
   metadata?: Metadata
 }
 
-/** An assistant info. A message that has a `finish` reason has a `completed` time too (BR-14). */
+/** An assistant info. A message that has a `finish` reason has a `completed` time too (BR-14); no `cost` marks it `costUnknown`. */
 export function assistantInfo(init: AssistantInfoInit): AssistantInfo {
   const created = epoch(init.created)
   const completed = init.completed !== undefined ? Math.max(created, epoch(init.completed, created)) : init.finish !== undefined ? created : undefined
@@ -130,6 +130,7 @@ export function assistantInfo(init: AssistantInfoInit): AssistantInfo {
     cost: count(init.cost),
     tokens: tokens(init.tokens),
   }
+  if (init.cost === undefined) info.costUnknown = true
   if (init.finish !== undefined) info.finish = init.finish
   if (init.error !== undefined) info.error = messageError(init.error.name, init.error.data)
   if (init.metadata !== undefined) info.metadata = init.metadata
@@ -165,9 +166,10 @@ export function stepStartPart(ids: PartIds, snapshot?: string): StepStartPart {
   return snapshot === undefined ? { ...ids, type: 'step-start' } : { ...ids, type: 'step-start', snapshot }
 }
 
-/** A step-finish part; cost and counts that are not finite and non-negative are 0. */
+/** A step-finish part; cost and counts that are not finite and non-negative are 0; no `cost` at all marks it `costUnknown`. */
 export function stepFinishPart(ids: PartIds, init: { reason: string; cost?: number; tokens?: TokenUsage; snapshot?: string }): StepFinishPart {
   const part: StepFinishPart = { ...ids, type: 'step-finish', reason: init.reason, cost: count(init.cost), tokens: tokens(init.tokens) }
+  if (init.cost === undefined) part.costUnknown = true
   if (init.snapshot !== undefined) part.snapshot = init.snapshot
   return part
 }

@@ -3,8 +3,10 @@ import type { TokenUsage, WithParts } from './model/types.js'
 
 /** Cost and tokens summed over some steps, with `total` always filled in. */
 export interface Totals {
-  /** Cost in USD. */
+  /** Cost in USD; 0 when no summed step or message reported one (see `costKnown`). */
   cost: number
+  /** Whether any summed step or message reported its cost: a view shows `cost` only then (a real 0 included). */
+  costKnown: boolean
   /** Tokens; `total` is the sum of input, output, reasoning and cache reads and writes. */
   tokens: Required<TokenUsage>
   /** How many step-finish parts were summed. */
@@ -13,7 +15,7 @@ export interface Totals {
 
 /** Totals of nothing. */
 export function zeroTotals(): Totals {
-  return { cost: 0, tokens: { total: 0, input: 0, output: 0, reasoning: 0, cache: { read: 0, write: 0 } }, steps: 0 }
+  return { cost: 0, costKnown: false, tokens: { total: 0, input: 0, output: 0, reasoning: 0, cache: { read: 0, write: 0 } }, steps: 0 }
 }
 
 /** `input + output + reasoning + cache.read + cache.write`, the way opencode computes `total`. */
@@ -21,9 +23,10 @@ export function tokenTotal(tokens: TokenUsage): number {
   return tokens.input + tokens.output + tokens.reasoning + tokens.cache.read + tokens.cache.write
 }
 
-/** Adds `cost` and `tokens` of one step to `into` (mutates and returns `into`). */
-function accumulate(into: Totals, cost: number, tokens: TokenUsage | undefined, steps: number): Totals {
+/** Adds `cost` and `tokens` of one step to `into` (mutates and returns `into`); `costKnown`: the step reported its cost. */
+function accumulate(into: Totals, cost: number, costKnown: boolean, tokens: TokenUsage | undefined, steps: number): Totals {
   into.cost += finiteOrZero(cost)
+  into.costKnown ||= costKnown
   // Data that breaks the model (a step with no tokens) adds nothing rather than failing the sum.
   into.tokens.input += finiteOrZero(tokens?.input)
   into.tokens.output += finiteOrZero(tokens?.output)
@@ -36,8 +39,8 @@ function accumulate(into: Totals, cost: number, tokens: TokenUsage | undefined, 
 }
 
 /** Totals of one step-finish part; `tokens.total` is the step's own when it reports one. */
-export function stepTotals(step: { cost: number; tokens: TokenUsage }): Totals {
-  const totals = accumulate(zeroTotals(), step.cost, step.tokens, 1)
+export function stepTotals(step: { cost: number; costUnknown?: true; tokens: TokenUsage }): Totals {
+  const totals = accumulate(zeroTotals(), step.cost, step.costUnknown !== true, step.tokens, 1)
   const reported = step.tokens?.total
   if (typeof reported === 'number' && Number.isFinite(reported)) totals.tokens.total = reported
   return totals
@@ -51,10 +54,10 @@ export function stepTotals(step: { cost: number; tokens: TokenUsage }): Totals {
 export function messageTotals(message: WithParts): Totals {
   const totals = zeroTotals()
   for (const part of message.parts) {
-    if (part.type === 'step-finish') accumulate(totals, part.cost, part.tokens, 1)
+    if (part.type === 'step-finish') accumulate(totals, part.cost, part.costUnknown !== true, part.tokens, 1)
   }
   if (totals.steps === 0 && message.info.role === 'assistant' && message.info.tokens) {
-    accumulate(totals, message.info.cost, message.info.tokens, 0)
+    accumulate(totals, message.info.cost, message.info.costUnknown !== true, message.info.tokens, 0)
   }
   return totals
 }
@@ -67,6 +70,6 @@ export function transcriptTotals(messages: readonly WithParts[]): Totals {
 /** Adds several totals together. */
 export function addTotals(list: readonly Totals[]): Totals {
   const sum = zeroTotals()
-  for (const totals of list) accumulate(sum, totals.cost, totals.tokens, totals.steps)
+  for (const totals of list) accumulate(sum, totals.cost, totals.costKnown, totals.tokens, totals.steps)
   return sum
 }

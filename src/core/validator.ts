@@ -75,6 +75,14 @@ class Checker {
   }
 
   /** Token counts (BR-13): input, output, reasoning, cache.read and cache.write, all finite and ≥ 0. */
+  /** `costUnknown`, when present, is `true` and goes with a cost of 0 (BR-12). */
+  costUnknown(obj: Rec, path: Path): void {
+    const value = obj.costUnknown
+    if (value === undefined) return
+    if (value !== true) this.add('BR-12', `costUnknown must be true when present (got ${describe(value)})`, [...path, 'costUnknown'])
+    else if (obj.cost !== 0) this.add('BR-12', `a cost marked unknown must be 0 (got ${describe(obj.cost)})`, [...path, 'cost'])
+  }
+
   tokens(obj: Rec, path: Path): void {
     const tokens = this.record(obj, 'tokens', path, 'BR-13')
     if (!tokens) return
@@ -270,6 +278,7 @@ const PART_CHECKS = {
     c.string(part, 'reason', path, 'SHAPE')
     c.string(part, 'snapshot', path, 'SHAPE', { optional: true })
     c.number(part, 'cost', path, 'BR-12', { nonNegative: true })
+    c.costUnknown(part, path)
     c.tokens(part, path)
   },
   file(c, part, path) {
@@ -362,6 +371,7 @@ function checkInfo(c: Checker, info: unknown, path: Path): void {
     c.string(where, 'root', [...path, 'path'], 'SHAPE')
   }
   c.number(info, 'cost', path, 'BR-12', { nonNegative: true })
+  c.costUnknown(info, path)
   c.tokens(info, path)
   c.messageError(info, 'error', path, { optional: true })
   c.string(info, 'finish', path, 'SHAPE', { optional: true })

@@ -1,9 +1,18 @@
 import { textOf } from '../core/text.js'
+
+/**
+ * A label that says a count: one text, or one per plural category of the labels' language
+ * (`{ one: '{count} line', other: '{count} lines' }`, chosen with `Intl.PluralRules`).
+ */
+export type CountLabel = string | ({ other: string } & Partial<Record<Intl.LDMLPluralRule, string>>)
+
 /**
  * Every piece of text the components show, so a host app can translate or reword any of it.
- * `{name}` in a label is replaced by a value (see {@link fillLabel}).
+ * `{name}` in a label is replaced by a value (see {@link fillLabel}, {@link fillCount}).
  */
 export interface Labels {
+  /** The language of these labels (BCP 47), set as `lang` on the kit's own text so a screen reader speaks it in that voice. */
+  lang: string
   stepFinished: string
   stepStarted: string
   cost: string
@@ -31,7 +40,7 @@ export interface Labels {
   showMore: string
   showLess: string
   /** `{count}`: how many lines are hidden. */
-  linesHidden: string
+  linesHidden: CountLabel
   truncated: string
   copy: string
   copied: string
@@ -43,8 +52,8 @@ export interface Labels {
   newFile: string
   todos: string
   todoStatus: Record<'pending' | 'in_progress' | 'completed' | 'cancelled', string>
-  /** `{lines}`: how many lines were read. */
-  readLines: string
+  /** `{count}`: how many lines were read. */
+  readLines: CountLabel
   attachments: string
   synthetic: string
   ignored: string
@@ -72,7 +81,7 @@ export interface Labels {
   /** An approval answered by a rule, not by the user. */
   approvalAutomatic: string
   /** `{count}`: files changed. */
-  patch: string
+  patch: CountLabel
   snapshot: string
   agent: string
   /** `{attempt}`: retry number. */
@@ -92,10 +101,35 @@ export interface Labels {
   responseDone: string
   transcript: string
   totals: string
+  /** `{count}`: tokens used, in the quiet usage line. */
+  tokensCount: CountLabel
+  /** The table of cost and tokens per step. */
+  usageDetails: string
+  /** `{n}`: a step's number in the usage table. */
+  stepNumber: string
+  /** The sum row of the usage table. */
+  total: string
+  /** `{reason}`: a reply that ended other than normally (length limit, content filter). */
+  stoppedBy: string
+  /** A reasoning shorter than a second. */
+  thoughtBriefly: string
+  /** A tool that never finished because the reply failed or was stopped. */
+  interrupted: string
+  /** `{count}`: consecutive tool calls folded into one group. */
+  toolGroup: CountLabel
+  /** The button that copies a whole message. */
+  copyMessage: string
+  /** The group of a message's action buttons. */
+  messageActions: string
+  /** `{language}`: the name of a scrollable code block. */
+  codeRegion: string
+  /** A code block whose language is not known. */
+  plainText: string
 }
 
 /** English labels (the default). */
 export const en: Labels = {
+  lang: 'en',
   stepFinished: 'Step finished',
   stepStarted: 'Step',
   cost: 'Cost',
@@ -124,7 +158,7 @@ export const en: Labels = {
   error: 'Error',
   showMore: 'Show all',
   showLess: 'Show less',
-  linesHidden: '{count} more lines',
+  linesHidden: { one: '{count} more line', other: '{count} more lines' },
   truncated: 'Output truncated by the tool',
   copy: 'Copy',
   copied: 'Copied',
@@ -134,7 +168,7 @@ export const en: Labels = {
   newFile: 'new file',
   todos: 'Todos',
   todoStatus: { pending: 'to do', in_progress: 'in progress', completed: 'done', cancelled: 'cancelled' },
-  readLines: '{lines} lines',
+  readLines: { one: '{count} line', other: '{count} lines' },
   attachments: 'Attachments',
   synthetic: 'Added by the agent',
   ignored: 'Ignored',
@@ -152,7 +186,7 @@ export const en: Labels = {
   approvalStatus: { requested: 'Waiting for approval', approved: 'Approved', denied: 'Denied' },
   approvalChosen: 'Chosen: {choice}',
   approvalAutomatic: 'by a rule',
-  patch: 'Changed files ({count})',
+  patch: { one: 'Changed {count} file', other: 'Changed {count} files' },
   snapshot: 'Snapshot',
   agent: 'Agent',
   retry: 'Retry {attempt}',
@@ -168,10 +202,23 @@ export const en: Labels = {
   responseDone: 'Response complete',
   transcript: 'Conversation',
   totals: 'Session total',
+  tokensCount: { one: '{count} token', other: '{count} tokens' },
+  usageDetails: 'Usage details',
+  stepNumber: 'Step {n}',
+  total: 'Total',
+  stoppedBy: 'stopped: {reason}',
+  thoughtBriefly: 'Thought briefly',
+  interrupted: 'Interrupted',
+  toolGroup: { one: '{count} tool call', other: '{count} tool calls' },
+  copyMessage: 'Copy message',
+  messageActions: 'Message actions',
+  codeRegion: '{language} code',
+  plainText: 'Plain text',
 }
 
 /** Simplified Chinese labels. */
 export const zhCN: Labels = {
+  lang: 'zh-CN',
   stepFinished: '步骤完成',
   stepStarted: '步骤',
   cost: '费用',
@@ -210,7 +257,7 @@ export const zhCN: Labels = {
   newFile: '新文件',
   todos: '待办事项',
   todoStatus: { pending: '待办', in_progress: '进行中', completed: '已完成', cancelled: '已取消' },
-  readLines: '{lines} 行',
+  readLines: '{count} 行',
   attachments: '附件',
   synthetic: '由智能体添加',
   ignored: '已忽略',
@@ -228,7 +275,7 @@ export const zhCN: Labels = {
   approvalStatus: { requested: '等待批准', approved: '已批准', denied: '已拒绝' },
   approvalChosen: '已选择：{choice}',
   approvalAutomatic: '由规则决定',
-  patch: '已更改的文件（{count}）',
+  patch: '已更改 {count} 个文件',
   snapshot: '快照',
   agent: '智能体',
   retry: '第 {attempt} 次重试',
@@ -244,11 +291,42 @@ export const zhCN: Labels = {
   responseDone: '回复完成',
   transcript: '对话',
   totals: '会话合计',
+  tokensCount: '{count} 令牌',
+  usageDetails: '用量明细',
+  stepNumber: '第 {n} 步',
+  total: '合计',
+  stoppedBy: '已停止：{reason}',
+  thoughtBriefly: '简短思考',
+  interrupted: '已中断',
+  toolGroup: '{count} 次工具调用',
+  copyMessage: '复制消息',
+  messageActions: '消息操作',
+  codeRegion: '{language} 代码',
+  plainText: '纯文本',
 }
 
 /** Replaces each `{name}` in `label` with `values[name]`. */
 export function fillLabel(label: string, values: Record<string, string | number>): string {
   return label.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? textOf(values[name]) : whole))
+}
+
+/**
+ * A count label filled in: the form of `count`'s plural category in `lang` (else `other`), with
+ * `{count}` and any other `{name}` replaced. `display` is the count as shown (`12.3k`), when not the number itself.
+ */
+export function fillCount(label: CountLabel, count: number, lang: string, values: Record<string, string | number> = {}, display?: string): string {
+  let text: string
+  if (typeof label === 'string') text = label
+  else {
+    let category: Intl.LDMLPluralRule = 'other'
+    try {
+      category = new Intl.PluralRules(lang).select(count)
+    } catch {
+      // A language tag the runtime does not know: its `other` form.
+    }
+    text = label[category] ?? label.other
+  }
+  return fillLabel(text, { ...values, count: display ?? count })
 }
 
 /** Label sets shipped with the kit, by locale. */

@@ -43,6 +43,8 @@ export function normalizePart(raw: unknown, owner: { sessionID: string; messageI
     const { cost, tokens: counts } = part as { cost?: unknown; tokens?: unknown }
     const numbers = isRecord(counts) ? counts : {}
     part = { ...part, cost: count(cost), tokens: tokens({ ...(numbers as object), cache: isRecord(numbers.cache) ? numbers.cache : {} } as never), invalid: { cost, tokens: counts } }
+    // A cost that could not be read is not a price of 0.
+    if (count(cost) !== cost) part.costUnknown = true
   }
   const issues = validatePart(part).filter((issue) => issue.severity === 'error')
   for (const issue of issues) sink.push({ code: issue.code, message: issue.message, path: [...path, ...issue.path], severity: 'error' })

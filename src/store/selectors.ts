@@ -53,6 +53,7 @@ export function selectTotals(state: TranscriptState): Totals {
 export function sameTotals(a: Totals, b: Totals): boolean {
   return (
     a.cost === b.cost &&
+    a.costKnown === b.costKnown &&
     a.steps === b.steps &&
     a.tokens.input === b.tokens.input &&
     a.tokens.output === b.tokens.output &&

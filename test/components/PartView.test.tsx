@@ -8,7 +8,7 @@ import { withConfig } from './helpers'
 
 const owner = { sessionID: 'ses_1', messageID: 'msg_1' }
 const parts: [Part, string][] = [
-  [{ ...owner, id: 'p1', type: 'patch', hash: 'abc', files: ['/repo/a.ts', '/repo/b.ts'] }, 'Changed files (2)'],
+  [{ ...owner, id: 'p1', type: 'patch', hash: 'abc', files: ['/repo/a.ts', '/repo/b.ts'] }, 'Changed 2 files'],
   [{ ...owner, id: 'p2', type: 'snapshot', snapshot: '8f2c1e9d0a7b6c5d' }, 'Snapshot'],
   [{ ...owner, id: 'p3', type: 'agent', name: 'explore' }, 'Agent: explore'],
   [{ ...owner, id: 'p4', type: 'retry', attempt: 2, error: { name: 'APIError', data: { message: 'overloaded' } }, time: { created: 1 } }, 'Retry 2'],

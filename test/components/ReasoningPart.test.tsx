@@ -12,7 +12,8 @@ const live: ReasoningPartData = { ...real, text: 'The user wants', time: { start
 describe('ReasoningPart', () => {
   it("is collapsed when done and says how long it thought, from the part's own time", () => {
     render(<ReasoningPart part={real} />, { wrapper: withConfig() })
-    const toggle = screen.getByRole('button', { name: /Thought for 58 ms/ })
+    // The real reasoning took 58 ms: under a second is said without a figure.
+    const toggle = screen.getByRole('button', { name: /Thought briefly/ })
     expect(toggle.getAttribute('aria-expanded')).toBe('false')
     expect(screen.queryByText(/The user wants me/)).toBeNull()
     act(() => toggle.click())
@@ -39,6 +40,13 @@ describe('ReasoningPart', () => {
     expect(screen.getByRole('button').getAttribute('aria-expanded')).toBe('true')
   })
 
+  it('shows no duration the data does not have: the same start and end is no thought of 0 ms', () => {
+    const { rerender } = render(<ReasoningPart part={{ ...real, time: { start: 5_000, end: 5_000 } }} />, { wrapper: withConfig() })
+    expect(screen.getByRole('button').textContent).toBe('Reasoning')
+    rerender(<ReasoningPart part={{ ...real, time: { start: 5_000, end: 6_200 } }} />)
+    expect(screen.getByRole('button').textContent).toBe('Thought for 1.2 s')
+  })
+
   it('speaks Simplified Chinese', () => {
     render(
       <LabelsProvider locale="zh-CN">
@@ -46,6 +54,7 @@ describe('ReasoningPart', () => {
       </LabelsProvider>,
       { wrapper: withConfig() },
     )
-    expect(screen.getByRole('button', { name: /思考了 58 ms/ })).toBeTruthy()
+    expect(screen.getByRole('button', { name: /简短思考/ })).toBeTruthy()
+    expect(screen.getByText('简短思考').getAttribute('lang')).toBe('zh-CN')
   })
 })

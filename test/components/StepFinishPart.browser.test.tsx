@@ -13,7 +13,7 @@ describe('StepFinishPart in Chromium', () => {
   it('has no axe violations in light and dark themes', async () => {
     for (const theme of ['light', 'dark']) {
       const { container, unmount } = render(
-        <div data-theme={theme} style={{ background: 'var(--cp-bg)', padding: 8 }}>
+        <div data-theme={theme} style={{ background: theme === 'dark' ? '#16181d' : '#ffffff', padding: 8 }}>
           <StepFinishPart part={step} />
         </div>,
       )

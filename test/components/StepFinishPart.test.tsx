@@ -1,6 +1,7 @@
-import { render, screen, within } from '@testing-library/react'
+import { act, render, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { StepFinishPart } from '../../src/components/StepFinishPart'
+import { stepFinishPart } from '../../src/core/build'
 import type { StepFinishPart as StepFinishPartData } from '../../src/core/model/types'
 import { LabelsProvider } from '../../src/labels/LabelsContext'
 import { opencodeSession } from '../fixtures/opencode'
@@ -8,24 +9,33 @@ import { opencodeSession } from '../fixtures/opencode'
 const steps = opencodeSession.messages.flatMap((message) => message.parts.filter((part): part is StepFinishPartData => part.type === 'step-finish'))
 const [first, second] = steps as [StepFinishPartData, StepFinishPartData]
 
-function valueOf(container: HTMLElement, term: string): HTMLElement {
-  const dt = within(container).getByText(term, { selector: 'dt' })
-  return dt.nextElementSibling as HTMLElement
+/** Opens the breakdown and returns its cells by column. */
+function openDetails(container: HTMLElement): (field: string) => HTMLElement | null {
+  act(() => within(container).getByRole('button').click())
+  return (field) => container.querySelector(`tfoot td[data-field="${field}"], tbody td[data-field="${field}"]`)
 }
 
 describe('StepFinishPart', () => {
-  it('shows the reason, cost and every token count of a real step', () => {
+  it('is one quiet line: reason, cost and total tokens of a real step', () => {
     const { container } = render(<StepFinishPart part={second} />)
-    expect(screen.getByText(/Step finished/)).toHaveTextContent('Step finished · stop')
-    expect(valueOf(container, 'Cost')).toHaveTextContent('$0.000413')
-    expect(valueOf(container, 'Cost')).toHaveAttribute('title', '$0.000413424')
-    expect(valueOf(container, 'Input')).toHaveTextContent('78')
-    expect(valueOf(container, 'Output')).toHaveTextContent('15')
-    expect(valueOf(container, 'Reasoning')).toHaveTextContent('12')
-    expect(valueOf(container, 'Cache read')).toHaveTextContent('12.7k')
-    expect(valueOf(container, 'Cache read')).toHaveAttribute('title', '12,672')
-    expect(valueOf(container, 'Cache write')).toHaveTextContent('0')
-    expect(valueOf(container, 'Total tokens')).toHaveTextContent('12.8k')
+    const line = within(container).getByRole('button')
+    expect(line.textContent).toBe('Step finished · stop·Cost $0.000413·12.8k tokens')
+    expect(line.getAttribute('aria-expanded')).toBe('false')
+    expect(container.querySelector('[data-field="cost"]')?.getAttribute('title')).toBe('$0.000413424')
+  })
+
+  it('opens to every token count, exact numbers in the titles, and only the columns the step has', () => {
+    const { container } = render(<StepFinishPart part={second} />)
+    const cell = openDetails(container)
+    expect(cell('input')?.textContent).toBe('78')
+    expect(cell('output')?.textContent).toBe('15')
+    expect(cell('reasoning')?.textContent).toBe('12')
+    expect(cell('read')?.textContent).toBe('12.7k')
+    expect(cell('read')?.getAttribute('title')).toBe('12,672')
+    // No cache writes anywhere: no column of zeros.
+    expect(cell('write')).toBeNull()
+    expect(cell('total')?.textContent).toBe('12.8k')
+    expect(cell('cost')?.textContent).toBe('$0.000413')
   })
 
   it('exposes the part and reason as data attributes and merges className and props', () => {
@@ -38,11 +48,25 @@ describe('StepFinishPart', () => {
     expect(screen.getByText(/Step finished/)).toHaveTextContent('· tool calls')
   })
 
-  it('shows $0 for a free step and computes the total when the data lacks it', () => {
-    const part: StepFinishPartData = { ...first, cost: 0, tokens: { input: 1, output: 2, reasoning: 3, cache: { read: 4, write: 5 } } }
+  it('shows $0 for a step that reported a cost of 0, and no price for one that reported none', () => {
+    const ids = { id: 'p', sessionID: 's', messageID: 'm' }
+    const tokens = { input: 1, output: 2, reasoning: 3, cache: { read: 4, write: 5 } }
+    const { container, rerender } = render(<StepFinishPart part={stepFinishPart(ids, { reason: 'stop', cost: 0, tokens })} />)
+    expect(container.querySelector('[data-field="cost"]')?.textContent).toBe('Cost $0')
+    // The total is computed when the data lacks it.
+    expect(container.querySelector('[data-field="tokens"]')?.textContent).toBe('15 tokens')
+    rerender(<StepFinishPart part={stepFinishPart(ids, { reason: 'stop', tokens })} />)
+    expect(container.querySelector('[data-field="cost"]')).toBeNull()
+    expect(container.textContent).not.toContain('$')
+    // Nothing counted at all: the reason alone.
+    rerender(<StepFinishPart part={stepFinishPart(ids, { reason: 'stop' })} />)
+    expect(container.textContent).toBe('Step finished · stop')
+  })
+
+  it('says one token, not one tokens', () => {
+    const part = stepFinishPart({ id: 'p', sessionID: 's', messageID: 'm' }, { reason: 'stop', cost: 0, tokens: { input: 1, output: 0, reasoning: 0, cache: { read: 0, write: 0 } } })
     const { container } = render(<StepFinishPart part={part} />)
-    expect(valueOf(container, 'Cost')).toHaveTextContent('$0')
-    expect(valueOf(container, 'Total tokens')).toHaveTextContent('15')
+    expect(container.querySelector('[data-field="tokens"]')?.textContent).toBe('1 token')
   })
 
   it('shows an unknown finish reason as it came', () => {
@@ -57,7 +81,10 @@ describe('StepFinishPart', () => {
       </LabelsProvider>,
     )
     expect(screen.getByText(/步骤完成/)).toHaveTextContent('步骤完成 · 结束')
-    expect(valueOf(container, '花费')).toHaveTextContent('$0.000413')
-    expect(valueOf(container, '缓存读取')).toHaveTextContent('12.7k')
+    expect(container.querySelector('[data-field="cost"]')?.textContent).toBe('花费 $0.000413')
+    expect(container.querySelector('.cp-usage')?.getAttribute('lang')).toBe('zh-CN')
+    const cell = openDetails(container)
+    expect(cell('read')?.textContent).toBe('12.7k')
+    expect(within(container).getByRole('columnheader', { name: '缓存读取' })).toBeTruthy()
   })
 })

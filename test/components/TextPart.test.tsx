@@ -164,7 +164,8 @@ describe('code blocks', () => {
     expect(document.querySelector('.cp-code__token')).toBeNull()
     await act(async () => fake.release())
     expect([...document.querySelectorAll('.cp-code__token')].map((token) => token.textContent)).toEqual(['const', ' ', 'answer', ' ', '=', ' ', '42'])
-    expect(screen.getByText('ts')).toBeTruthy()
+    // The language label is the language's name, not the fence's abbreviation.
+    expect(screen.getByText('TypeScript')).toBeTruthy()
   })
 
   it('highlights a growing block incrementally: each complete line once, and never back to plain', async () => {

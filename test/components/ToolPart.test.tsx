@@ -31,26 +31,27 @@ describe('ToolPart states', () => {
       expect(root.dataset.state).toBe(state.status)
       const shown = container.querySelector('.cp-badge') as HTMLElement
       expect(shown.textContent).toContain(badge)
-      expect(shown.querySelector('[aria-hidden="true"]')?.textContent).not.toBe('')
+      // An icon beside the text, hidden from assistive technology: the text says it.
+      expect(shown.querySelector('svg[aria-hidden="true"]')?.getAttribute('data-icon')).toBeTruthy()
       unmount()
     }
   })
 
   it('shows the raw arguments of a pending call, and a running one without a duration', () => {
-    render(<ToolPart part={withState({ status: 'pending', input: {}, raw: '{"filePath": "/tmp/a' })} />, { wrapper: withConfig() })
+    render(<ToolPart open part={withState({ status: 'pending', input: {}, raw: '{"filePath": "/tmp/a' })} />, { wrapper: withConfig() })
     expect(screen.getByText('{"filePath": "/tmp/a')).toBeTruthy()
     expect(document.querySelector('.cp-tool__duration')).toBeNull()
   })
 
   it('shows the error text of a failed tool and its duration from time', () => {
-    render(<ToolPart part={withState({ status: 'error', input: { command: 'ls /root' }, error: 'EACCES: permission denied', time }, 'custom_tool')} />, { wrapper: withConfig() })
+    render(<ToolPart open part={withState({ status: 'error', input: { command: 'ls /root' }, error: 'EACCES: permission denied', time }, 'custom_tool')} />, { wrapper: withConfig() })
     expect(screen.getByText('EACCES: permission denied')).toBeTruthy()
     expect(screen.getByText('2.5 s')).toBeTruthy()
   })
 
   it('folds long output behind a button and marks truncation', () => {
     const output = Array.from({ length: 40 }, (_, i) => `line ${i + 1}`).join('\n')
-    render(<ToolPart part={withState({ status: 'completed', input: { q: 1 }, output, title: 'search', metadata: {}, truncated: true, time }, 'search')} />, { wrapper: withConfig() })
+    render(<ToolPart open part={withState({ status: 'completed', input: { q: 1 }, output, title: 'search', metadata: {}, truncated: true, time }, 'search')} />, { wrapper: withConfig() })
     const region = screen.getByLabelText('Output')
     expect(region.textContent).toContain('line 12')
     expect(region.textContent).not.toContain('line 13')
@@ -63,7 +64,7 @@ describe('ToolPart states', () => {
 
   it('renders attachments of a completed tool as files', () => {
     const file: FilePart = { id: 'prt_f', sessionID: write.sessionID, messageID: write.messageID, type: 'file', mime: 'application/pdf', filename: 'report.pdf', url: 'https://example.com/report.pdf' }
-    render(<ToolPart part={withState({ status: 'completed', input: {}, output: 'done', title: 'export', metadata: {}, time, attachments: [file] }, 'export')} />, { wrapper: withConfig() })
+    render(<ToolPart open part={withState({ status: 'completed', input: {}, output: 'done', title: 'export', metadata: {}, time, attachments: [file] }, 'export')} />, { wrapper: withConfig() })
     expect(within(screen.getByRole('group', { name: 'Attachments' })).getByRole('link', { name: 'report.pdf' })).toBeTruthy()
   })
 })
@@ -71,30 +72,30 @@ describe('ToolPart states', () => {
 describe('built-in tool views', () => {
   it('truncation the converter read from opencode metadata is marked; views never read metadata themselves', () => {
     const state: ToolState = { status: 'completed', input: { q: 1 }, output: 'partial', title: 'search', metadata: { truncated: true }, time }
-    const { unmount } = render(<ToolPart part={withState(state, 'search')} />, { wrapper: withConfig() })
+    const { unmount } = render(<ToolPart open part={withState(state, 'search')} />, { wrapper: withConfig() })
     expect(screen.queryByText('Output truncated by the tool')).toBeNull()
     unmount()
-    render(<ToolPart part={viaOpencode(withState(state, 'search'))} />, { wrapper: withConfig() })
+    render(<ToolPart open part={viaOpencode(withState(state, 'search'))} />, { wrapper: withConfig() })
     expect(screen.getByText('Output truncated by the tool')).toBeTruthy()
   })
 
   it('picks the view by display kind, whatever the tool is called', () => {
     const display = { kind: 'shell' as const, command: 'make', exitCode: 0, output: 'built' }
-    render(<ToolPart part={withState({ status: 'completed', input: {}, output: 'built', title: 'make', metadata: {}, display, time }, 'my_runner')} />, { wrapper: withConfig() })
+    render(<ToolPart open part={withState({ status: 'completed', input: {}, output: 'built', title: 'make', metadata: {}, display, time }, 'my_runner')} />, { wrapper: withConfig() })
     expect(screen.getByText('make', { selector: 'code' })).toBeTruthy()
     expect(screen.getByText('exit 0')).toBeTruthy()
   })
 
   it('shows a sub-agent task with its agent, prompt and markdown result', () => {
     const display = { kind: 'task' as const, agent: 'explore', description: 'Find the config', prompt: 'Look for vitest.config.ts', result: 'Found **two** files.', sessionID: 'ses_child' }
-    render(<ToolPart part={withState({ status: 'completed', input: {}, output: 'Found **two** files.', title: 'Find the config', metadata: {}, display, time }, 'task')} />, { wrapper: withConfig() })
+    render(<ToolPart open part={withState({ status: 'completed', input: {}, output: 'Found **two** files.', title: 'Find the config', metadata: {}, display, time }, 'task')} />, { wrapper: withConfig() })
     expect(screen.getByText('explore')).toBeTruthy()
     expect(screen.getByText('ses_child')).toBeTruthy()
     expect(screen.getByText('two', { selector: 'strong' })).toBeTruthy()
   })
 
   it('shows the real opencode write as a new file diff with its counts', () => {
-    render(<ToolPart part={write} />, { wrapper: withConfig() })
+    render(<ToolPart open part={write} />, { wrapper: withConfig() })
     expect(screen.getByText('TEST_EDITS.md', { selector: '.cp-tool__title' })).toBeTruthy()
     expect(screen.getByText('/home/eki/Projects/opencode-local-share/TEST_EDITS.md')).toBeTruthy()
     expect(screen.getByText('new file')).toBeTruthy()
@@ -111,13 +112,13 @@ describe('built-in tool views', () => {
       metadata: { filediff: { file: 'src/a.ts', before: 'x\nlet a = 1\ny\n', after: 'x\nconst a = 1\ny\n', additions: 1, deletions: 1 } },
       time,
     }
-    render(<ToolPart part={viaOpencode(withState(state, 'edit'))} />, { wrapper: withConfig() })
+    render(<ToolPart open part={viaOpencode(withState(state, 'edit'))} />, { wrapper: withConfig() })
     expect([...document.querySelectorAll('.cp-diff__line')].map((line) => (line as HTMLElement).dataset.kind)).toEqual(['context', 'remove', 'add', 'context'])
     expect(screen.getByText('−1')).toBeTruthy()
   })
 
   it('shows the neovate diff_viewer edit, its contents taken from the input', () => {
-    render(<ToolPart part={byCall('toolu_03_edit')} />, { wrapper: withConfig() })
+    render(<ToolPart open part={byCall('toolu_03_edit')} />, { wrapper: withConfig() })
     expect(screen.getByText('src/api.ts')).toBeTruthy()
     const lines = [...document.querySelectorAll('.cp-diff__line')].map((line) => line.textContent?.trim())
     expect(lines).toEqual(['−getUser(', '+fetchUser('])
@@ -125,31 +126,31 @@ describe('built-in tool views', () => {
 
   it('shows an opencode shell command with its output and exit status', () => {
     const state: ToolState = { status: 'completed', input: { command: 'npm test', description: 'Run tests' }, output: '2 passed', title: 'Run tests', metadata: { output: '2 passed', exit: 1 }, time }
-    render(<ToolPart part={viaOpencode(withState(state, 'bash'))} />, { wrapper: withConfig() })
+    render(<ToolPart open part={viaOpencode(withState(state, 'bash'))} />, { wrapper: withConfig() })
     expect(screen.getByText('npm test')).toBeTruthy()
     expect(screen.getByText('exit 1')).toBeTruthy()
     expect(screen.getByText('2 passed')).toBeTruthy()
   })
 
   it('shows a failed neovate bash call as a failure with its message', () => {
-    render(<ToolPart part={byCall('toolu_04_bash')} />, { wrapper: withConfig() })
+    render(<ToolPart open part={byCall('toolu_04_bash')} />, { wrapper: withConfig() })
     expect(document.querySelector('[data-part="tool"]')?.getAttribute('data-state')).toBe('error')
     expect(screen.getByText(/Cannot find name 'getUser'/)).toBeTruthy()
   })
 
   it("shows a todo list with each item's state, from neovate and from opencode", () => {
-    const { unmount } = render(<ToolPart part={byCall('toolu_02_todo')} />, { wrapper: withConfig() })
+    const { unmount } = render(<ToolPart open part={byCall('toolu_02_todo')} />, { wrapper: withConfig() })
     const items = within(screen.getByRole('list', { name: 'Todos' })).getAllByRole('listitem')
     expect(items.map((item) => item.dataset.state)).toEqual(['in_progress', 'pending'])
     expect(items[0]?.textContent).toContain('in progress')
     unmount()
     const todos = [{ content: 'Write tests', status: 'completed', priority: 'high', id: '1' }]
-    render(<ToolPart part={viaOpencode(withState({ status: 'completed', input: { todos }, output: '', title: '1 todos', metadata: { todos }, time }, 'todowrite'))} />, { wrapper: withConfig() })
+    render(<ToolPart open part={viaOpencode(withState({ status: 'completed', input: { todos }, output: '', title: '1 todos', metadata: { todos }, time }, 'todowrite'))} />, { wrapper: withConfig() })
     expect(screen.getByRole('listitem').dataset.state).toBe('completed')
   })
 
   it('shows a file read as its path and an excerpt', () => {
-    render(<ToolPart part={byCall('toolu_01_read')} />, { wrapper: withConfig() })
+    render(<ToolPart open part={byCall('toolu_01_read')} />, { wrapper: withConfig() })
     expect(screen.getByText('src/api.ts')).toBeTruthy()
     expect(screen.getByText('3 lines')).toBeTruthy()
     expect(screen.getByLabelText('Output').textContent).toContain('export async function getUser')
@@ -157,7 +158,7 @@ describe('built-in tool views', () => {
 
   it('shows an unknown tool with the generic view, as a success, never as a failure', () => {
     const grep = neovate.find((part) => part.tool === 'grep') as ToolPartData
-    render(<ToolPart part={grep} />, { wrapper: withConfig() })
+    render(<ToolPart open part={grep} />, { wrapper: withConfig() })
     expect(document.querySelector('[data-part="tool"]')?.getAttribute('data-state')).toBe('completed')
     expect(screen.getByText('Done')).toBeTruthy()
     expect(screen.getByLabelText('Output').textContent).toContain('src/routes.ts:12')
@@ -166,7 +167,7 @@ describe('built-in tool views', () => {
   it("uses the host's view for a tool name over the built-in one", () => {
     const MyBash = ({ part }: ToolViewProps) => <p>custom view of {String(part.state.input.command)}</p>
     const state: ToolState = { status: 'completed', input: { command: 'ls' }, output: '', title: 'ls', metadata: {}, time }
-    render(<ToolPart part={withState(state, 'bash')} />, { wrapper: withConfig({ tools: { bash: MyBash } }) })
+    render(<ToolPart open part={withState(state, 'bash')} />, { wrapper: withConfig({ tools: { bash: MyBash } }) })
     expect(screen.getByText('custom view of ls')).toBeTruthy()
     expect(screen.queryByText('$')).toBeNull()
   })
@@ -174,7 +175,7 @@ describe('built-in tool views', () => {
 
 describe('empty results', () => {
   it('says "No output" for a tool that completed without text, and keeps the input', () => {
-    render(<ToolPart part={{ ...write, tool: 'mkdir', state: { status: 'completed', input: { path: 'a/b' }, output: '', title: 'mkdir', metadata: {}, time } }} />, { wrapper: withConfig() })
+    render(<ToolPart open part={{ ...write, tool: 'mkdir', state: { status: 'completed', input: { path: 'a/b' }, output: '', title: 'mkdir', metadata: {}, time } }} />, { wrapper: withConfig() })
     expect(screen.getByText('No output')).toBeTruthy()
     expect(screen.getByLabelText('Input').textContent).toContain('a/b')
   })

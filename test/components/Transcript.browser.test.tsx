@@ -29,7 +29,7 @@ describe('Transcript in Chromium', () => {
   it('has no axe violations with every kind of part, in light and dark', async () => {
     for (const theme of ['light', 'dark']) {
       const { container, unmount } = render(
-        <div data-theme={theme} style={{ background: 'var(--cp-bg)', height: 700, display: 'flex' }}>
+        <div data-theme={theme} style={{ height: 700, display: 'flex' }}>
           {/* Every message rendered, so every kind of part is checked. */}
           <Transcript store={fullStore()} timeZone="UTC" style={{ flex: 1 }} virtualize={false} />
         </div>,

@@ -4,6 +4,7 @@ import type { PartComponentProps } from '../../src/components/config'
 import { Message } from '../../src/components/MessageView/MessageView'
 import { Transcript } from '../../src/components/Transcript/Transcript'
 import type { AssistantInfo, TextPart, WithParts } from '../../src/core/model/types'
+import { assistantInfo, stepFinishPart } from '../../src/core/build'
 import { createChatStore } from '../../src/createChatStore'
 import { opencodeSession } from '../fixtures/opencode'
 import { repeatSession } from '../fixtures/generate'
@@ -15,11 +16,47 @@ describe('MessageView', () => {
   it("shows role, agent, model and time, and the assistant's cost", () => {
     const [, assistant] = messages()
     render(<Message message={assistant as WithParts} timeZone="UTC" />)
-    const article = screen.getByRole('article', { name: 'Assistant' })
+    const article = screen.getByRole('article', { name: /^Assistant/ })
     expect(within(article).getByText('build')).toBeTruthy()
     expect(within(article).getByText('deepseek-v4-pro')).toBeTruthy()
     expect(within(article).getByText('May 30, 2026, 3:22 PM').getAttribute('datetime')).toBe('2026-05-30T15:22:55.537Z')
-    expect(within(article).getByText('Cost: $0.0224')).toBeTruthy()
+    // A heading per message, and the cost once: one quiet line (the step is a row of its breakdown, not a second block).
+    expect(within(article).getByRole('heading', { level: 3 }).textContent).toBe('Assistant')
+    const usage = article.querySelector('.cp-message__usage') as HTMLElement
+    expect(usage.querySelector('[data-field="cost"]')?.textContent).toBe('Cost $0.0224')
+    expect(article.textContent?.split('$0.0224').length).toBe(2)
+    expect(article.querySelector('[data-part="step-finish"], [data-part="step-start"]')).toBeNull()
+    const toggle = within(usage).getByRole('button')
+    expect(toggle.getAttribute('aria-expanded')).toBe('false')
+    act(() => toggle.click())
+    const table = within(usage).getByRole('table', { name: 'Usage details' })
+    const steps = (assistant as WithParts).parts.filter((part) => part.type === 'step-finish')
+    expect(within(table).getAllByRole('row')).toHaveLength(1 + steps.length + (steps.length === 1 ? 0 : 1))
+    expect(within(table).getByRole('rowheader', { name: /Step 1/ })).toBeTruthy()
+  })
+
+  it('shows no price the data does not have, and a reported 0 as $0', () => {
+    const info = assistantInfo({ id: 'msg_a', sessionID: 's', created: 1_780_000_000_000, finish: 'stop', tokens: { input: 1200, output: 34, reasoning: 0, cache: { read: 0, write: 0 } } })
+    const { rerender } = render(<Message message={{ info, parts: [] }} />)
+    expect(document.querySelector('.cp-message__usage')?.textContent).toBe('1.2k tokens')
+    rerender(<Message message={{ info: { ...info, costUnknown: undefined, cost: 0 } as AssistantInfo, parts: [] }} />)
+    expect(document.querySelector('.cp-message__usage [data-field="cost"]')?.textContent).toBe('Cost $0')
+    // Nothing at all when nothing was counted.
+    rerender(<Message message={{ info: assistantInfo({ id: 'msg_a', sessionID: 's', created: 1 }), parts: [] }} />)
+    expect(document.querySelector('.cp-message__usage')).toBeNull()
+  })
+
+  it('flags a reply that ended at the length limit, and numbers its steps', () => {
+    const info = assistantInfo({ id: 'msg_a', sessionID: 's', created: 1, finish: 'length' })
+    const ids = { sessionID: 's', messageID: 'msg_a' }
+    const tokens = { input: 10, output: 5, reasoning: 0, cache: { read: 0, write: 0 } }
+    render(<Message message={{ info, parts: [stepFinishPart({ ...ids, id: 'p1' }, { reason: 'tool-calls', cost: 0.01, tokens }), stepFinishPart({ ...ids, id: 'p2' }, { reason: 'length', tokens })] }} />)
+    const usage = document.querySelector('.cp-message__usage') as HTMLElement
+    expect(usage.textContent).toContain('stopped: length limit')
+    act(() => within(usage).getByRole('button').click())
+    expect(within(usage).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['Step 1 · tool calls', 'Step 2 · length limit', 'Total'])
+    // The second step reported no cost: its cell says so, and the total is the first's.
+    expect([...usage.querySelectorAll('tbody td[data-field="cost"]')].map((cell) => cell.textContent)).toEqual(['$0.01', '—'])
   })
 
   it("shows a banner when the assistant's reply failed, with the parts that did arrive", () => {
@@ -40,8 +77,10 @@ describe('Transcript', () => {
       within(log)
         .getAllByRole('article')
         .map((article) => article.getAttribute('aria-label')),
-    ).toEqual(['You', 'Assistant', 'Assistant'])
-    const totals = screen.getByRole('contentinfo', { name: 'Session total' })
+    ).toEqual(['You, May 30, 2026, 3:22 PM', 'Assistant, May 30, 2026, 3:22 PM', 'Assistant, May 30, 2026, 3:23 PM'])
+    // A group, not a footer: no page-level contentinfo landmark inside a host's <main>.
+    expect(screen.queryByRole('contentinfo')).toBeNull()
+    const totals = screen.getByRole('group', { name: 'Session total' })
     expect(totals.textContent).toContain(`$${(opencodeSession.session.cost ?? Number.NaN).toFixed(4)}`)
   })
 
@@ -74,7 +113,7 @@ describe('Transcript', () => {
       store.getState().upsertPart({ id: 'prt_live', sessionID: info.sessionID, messageID: info.id, type: 'text', text: '' })
     })
     expect(status.textContent).toBe('Assistant is responding')
-    expect(screen.getByRole('article', { name: 'Assistant' }).getAttribute('aria-busy')).toBe('true')
+    expect(screen.getByRole('article', { name: /^Assistant/ }).getAttribute('aria-busy')).toBe('true')
     const announced: string[] = []
     const observer = new MutationObserver(() => announced.push(status.textContent ?? ''))
     observer.observe(status, { childList: true, characterData: true, subtree: true })
@@ -88,7 +127,7 @@ describe('Transcript', () => {
     await new Promise((resolve) => setTimeout(resolve, 0))
     observer.disconnect()
     expect(announced).toEqual(['Response complete'])
-    expect(screen.getByRole('article', { name: 'Assistant' }).hasAttribute('aria-busy')).toBe(false)
+    expect(screen.getByRole('article', { name: /^Assistant/ }).hasAttribute('aria-busy')).toBe(false)
   })
 
   it('follows new content at the bottom, stops when the user scrolls up, and jumps back on request', () => {
@@ -129,7 +168,9 @@ describe('Transcript', () => {
   it('speaks Simplified Chinese when asked', () => {
     render(<Transcript store={sync()} highlighter={null} locale="zh-CN" />)
     expect(screen.getByRole('log', { name: '对话' })).toBeTruthy()
-    expect(screen.getAllByRole('article').map((article) => article.getAttribute('aria-label'))).toEqual(['你', '助手', '助手'])
+    expect(screen.getAllByRole('article').map((article) => article.getAttribute('aria-label')?.split(',')[0])).toEqual(['你', '助手', '助手'])
+    // The kit's own text says its language, so a screen reader on an English page reads it in Chinese.
+    for (const heading of screen.getAllByRole('heading')) expect(heading.getAttribute('lang')).toBe('zh-CN')
   })
 })
 
@@ -151,7 +192,7 @@ describe('Transcript with AI SDK messages', () => {
     ])
     const answers: unknown[] = []
     render(<Transcript store={store} onApproval={(answer) => answers.push(answer)} />)
-    const reply = screen.getByRole('article', { name: 'Assistant' })
+    const reply = screen.getByRole('article', { name: /^Assistant/ })
     expect(within(reply).getByRole('navigation', { name: 'Sources' }).textContent).toContain('rm docs')
     expect(reply.querySelector('.cp-message__parts')?.textContent).not.toContain('rm docs')
     expect(within(reply).getByRole('button', { name: 'Data: progress' })).toBeTruthy()

@@ -102,7 +102,7 @@ describe('names that are members of Object.prototype', () => {
   }
 
   it.each(['__proto__', 'constructor', 'valueOf', 'toString', 'hasOwnProperty'])('a tool named %s renders with the generic view', (name) => {
-    const { container } = render(<ToolPartView part={tool(name)} />, { wrapper: withConfig() })
+    const { container } = render(<ToolPartView open part={tool(name)} />, { wrapper: withConfig() })
     expect(container.querySelector('[data-part="tool"]')?.getAttribute('data-tool')).toBe(name)
     expect(container.querySelector('[data-part="failed"], [data-state="failed"]')).toBeNull()
     expect(screen.getAllByText(`ran ${name}`).length).toBeGreaterThan(0)
@@ -111,7 +111,7 @@ describe('names that are members of Object.prototype', () => {
   it('a todo whose status is __proto__ shows that status as text', () => {
     const todos = [{ content: 'odd status', status: '__proto__', priority: 'high' }]
     const part = tool('todowrite', { todos })
-    const { container } = render(<ToolPartView part={{ ...part, state: { ...part.state, display: { kind: 'todos', todos } } as ToolPart['state'] }} />, { wrapper: withConfig() })
+    const { container } = render(<ToolPartView open part={{ ...part, state: { ...part.state, display: { kind: 'todos', todos } } as ToolPart['state'] }} />, { wrapper: withConfig() })
     expect(screen.getByText('odd status')).toBeTruthy()
     expect(container.querySelector('[data-state="failed"]')).toBeNull()
   })

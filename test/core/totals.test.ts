@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createAssistantInfo, createStepFinishPart, createUserInfo } from '../../src/core/factory'
+import { assistantInfo, stepFinishPart } from '../../src/core/build'
 import type { WithParts } from '../../src/core/model/types'
 import { addTotals, messageTotals, tokenTotal, transcriptTotals, zeroTotals } from '../../src/core/totals'
 import { opencodeSession } from '../fixtures/opencode'
@@ -45,8 +46,27 @@ describe('totals', () => {
     expect(summed.steps).toBe(2)
 
     const fallback = messageTotals({ info: { ...info, cost: 0.1, tokens }, parts: [] })
-    expect(fallback).toEqual({ cost: 0.1, tokens: { ...tokens, total: 123 }, steps: 0 })
+    expect(fallback).toEqual({ cost: 0.1, costKnown: true, tokens: { ...tokens, total: 123 }, steps: 0 })
     expect(messageTotals({ info: createUserInfo('s', { agent: 'a', model: { providerID: 'p', modelID: 'm' } }), parts: [] })).toEqual(zeroTotals())
+  })
+
+  it('knows a cost only when a summed step or message reported one, a real 0 included', () => {
+    const info = assistantInfo({ id: 'msg_a', sessionID: 's', created: 1 })
+    const ids = { sessionID: 's', messageID: 'msg_a' }
+    const tokens = { input: 10, output: 5, reasoning: 0, cache: { read: 0, write: 0 } }
+    // No cost anywhere: the converter said nothing, so nothing may show a price.
+    expect(info.costUnknown).toBe(true)
+    expect(messageTotals({ info, parts: [] }).costKnown).toBe(false)
+    expect(messageTotals({ info, parts: [stepFinishPart({ ...ids, id: 'prt_1' }, { reason: 'stop', tokens })] }).costKnown).toBe(false)
+    // A real 0 is a known cost.
+    const free = messageTotals({ info, parts: [stepFinishPart({ ...ids, id: 'prt_1' }, { reason: 'stop', cost: 0, tokens })] })
+    expect(free).toMatchObject({ cost: 0, costKnown: true })
+    // One known step makes the sum known; the info's own cost is not used once there are steps.
+    const mixed = messageTotals({ info, parts: [stepFinishPart({ ...ids, id: 'prt_1' }, { reason: 'tool-calls', tokens }), stepFinishPart({ ...ids, id: 'prt_2' }, { reason: 'stop', cost: 0.02, tokens })] })
+    expect(mixed).toMatchObject({ cost: 0.02, costKnown: true, steps: 2 })
+    expect(messageTotals({ info: assistantInfo({ id: 'msg_b', sessionID: 's', created: 1, cost: 0 }), parts: [] }).costKnown).toBe(true)
+    expect(addTotals([messageTotals({ info, parts: [] }), free]).costKnown).toBe(true)
+    expect(addTotals([messageTotals({ info, parts: [] })]).costKnown).toBe(false)
   })
 
   it('ignores malformed counts instead of turning the whole sum into NaN', () => {

@@ -55,6 +55,13 @@ describe('validatePart', () => {
     ])
   })
 
+  it('accepts an unknown cost only as costUnknown: true with a cost of 0', () => {
+    const base = { id: 'a', sessionID: 's', messageID: 'm', type: 'step-finish', reason: 'stop', tokens: { input: 1, output: 2, reasoning: 0, cache: { read: 0, write: 0 } } }
+    expect(validatePart({ ...base, cost: 0, costUnknown: true })).toEqual([])
+    expect(validatePart({ ...base, cost: 0.5, costUnknown: true }).map((issue) => [issue.code, formatPath(issue.path)])).toEqual([['BR-12', 'cost']])
+    expect(validatePart({ ...base, cost: 0, costUnknown: false }).map((issue) => [issue.code, formatPath(issue.path)])).toEqual([['BR-12', 'costUnknown']])
+  })
+
   it('validates attachments of a completed tool as file parts', () => {
     const part = {
       id: 't',

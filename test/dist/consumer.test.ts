@@ -96,7 +96,8 @@ describe('the built package, as a consumer sees it', () => {
     const path = runNode(`console.log(JSON.stringify(import.meta.resolve('chatparts/styles.css')))`) as string
     const css = readFileSync(new URL(path), 'utf8')
     expect(css).toContain('--cp-bg')
-    expect(css).toContain('[data-theme="dark"]')
+    expect(css).toMatch(/\[data-theme=['"]dark['"]\]/)
+    expect(css).toContain('@layer chatparts')
     expect(css).toContain('.cp-step-finish')
   })
 

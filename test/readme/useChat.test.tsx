@@ -29,8 +29,8 @@ describe('the README: useChat feeding a Transcript', () => {
     let send: ((message: { text: string }) => void) | undefined
     render(<Chat transport={replaying(['tool approval requests (static tool)'])} send={(fn) => (send = fn)} />)
     await act(async () => send?.({ text: 'Run tool1, please' }))
-    const reply = await screen.findByRole('article', { name: 'Assistant' })
-    expect(screen.getByRole('article', { name: 'You' }).textContent).toContain('Run tool1, please')
+    const reply = await screen.findByRole('article', { name: /^Assistant/ })
+    expect(screen.getByRole('article', { name: /^You/ }).textContent).toContain('Run tool1, please')
     const card = await within(reply).findByRole('group', { name: /Waiting for approval/ })
     fireEvent.click(within(card).getByRole('button', { name: 'Allow once' }))
     // useChat takes the answer (approval-responded): the data now says approved.
@@ -41,7 +41,7 @@ describe('the README: useChat feeding a Transcript', () => {
     let send: ((message: { text: string }) => void) | undefined
     render(<Chat transport={replaying(['server-side tool roundtrip'])} send={(fn) => (send = fn)} />)
     await act(async () => send?.({ text: 'Weather in London?' }))
-    await waitFor(() => expect(screen.getByRole('article', { name: 'Assistant' }).textContent).toContain('The weather in London is sunny.'))
+    await waitFor(() => expect(screen.getByRole('article', { name: /^Assistant/ }).textContent).toContain('The weather in London is sunny.'))
     expect(document.querySelector('.cp-tool')?.getAttribute('data-state')).toBe('completed')
   })
 })

@@ -1,5 +1,11 @@
 import { playwright } from '@vitest/browser-playwright'
-import type { BrowserConfigOptions } from 'vitest/node'
+import type { BrowserCommand, BrowserConfigOptions } from 'vitest/node'
+
+/** A test's way to switch the reader's system colour scheme (`prefers-color-scheme`): `commands.setColorScheme('dark')`. */
+const setColorScheme: BrowserCommand<['light' | 'dark']> = async (context, scheme) => {
+  if (context.provider.name !== 'playwright') throw new Error('setColorScheme needs the playwright provider')
+  await (context as unknown as { page: { emulateMedia(options: { colorScheme: 'light' | 'dark' }): Promise<void> } }).page.emulateMedia({ colorScheme: scheme })
+}
 
 /**
  * Where Debian's Chromium lives; `CHROMIUM_PATH` overrides it. No tool may download a browser here:
@@ -32,6 +38,7 @@ export function chromiumBrowser(project: string): BrowserConfigOptions {
     enabled: true,
     headless: true,
     screenshotFailures: false,
+    commands: { setColorScheme },
     provider: playwright({
       launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
       contextOptions: {

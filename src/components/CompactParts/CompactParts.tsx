@@ -8,19 +8,18 @@ import type {
   SubtaskPart as SubtaskPartData,
   UnsupportedPart as UnsupportedPartData,
 } from '../../core/model/types.js'
-import { fillLabel } from '../../labels/labels.js'
+import { fillCount, fillLabel } from '../../labels/labels.js'
 import { textOf } from '../../core/text.js'
 import { useLabels } from '../../labels/LabelsContext.js'
 import { cx } from '../cx.js'
+import { Icon, type IconName } from '../Icon.js'
 
 type RowProps<P> = Omit<ComponentPropsWithRef<'div'>, 'children' | 'part'> & { part: P; streaming?: boolean | undefined }
 
-function Row({ type, icon, title, children, className, streaming: _streaming, part: _part, ...rest }: RowProps<unknown> & { type: string; icon: string; title: ReactNode; children?: ReactNode }) {
+function Row({ type, icon, title, children, className, streaming: _streaming, part: _part, ...rest }: RowProps<unknown> & { type: string; icon: IconName; title: ReactNode; children?: ReactNode }) {
   return (
     <div {...rest} className={cx('cp-row', className)} data-part={type}>
-      <span className="cp-row__icon" aria-hidden="true">
-        {icon}
-      </span>
+      <Icon name={icon} className="cp-row__icon" />
       <span className="cp-row__title">{title}</span>
       {children ? <span className="cp-row__detail">{children}</span> : null}
     </div>
@@ -32,7 +31,7 @@ export function PatchPart(props: RowProps<PatchPartData>) {
   const labels = useLabels()
   const { files } = props.part
   return (
-    <Row {...props} type="patch" icon="±" title={fillLabel(labels.patch, { count: files.length })}>
+    <Row {...props} type="patch" icon="diff" title={fillCount(labels.patch, files.length, labels.lang)}>
       {files.map((file) => (
         <code key={file} className="cp-row__file">
           {file.split('/').pop()}
@@ -46,7 +45,7 @@ export function PatchPart(props: RowProps<PatchPartData>) {
 export function SnapshotPart(props: RowProps<SnapshotPartData>) {
   const labels = useLabels()
   return (
-    <Row {...props} type="snapshot" icon="◷" title={labels.snapshot}>
+    <Row {...props} type="snapshot" icon="camera" title={labels.snapshot}>
       <code>{props.part.snapshot.slice(0, 12)}</code>
     </Row>
   )
@@ -55,7 +54,7 @@ export function SnapshotPart(props: RowProps<SnapshotPartData>) {
 /** An agent mentioned in a message. */
 export function AgentPart(props: RowProps<AgentPartData>) {
   const labels = useLabels()
-  return <Row {...props} type="agent" icon="@" title={`${labels.agent}: ${props.part.name}`} />
+  return <Row {...props} type="agent" icon="at" title={`${labels.agent}: ${props.part.name}`} />
 }
 
 /** A retried request: attempt number and the error that caused it. */
@@ -63,7 +62,7 @@ export function RetryPart(props: RowProps<RetryPartData>) {
   const labels = useLabels()
   const { part } = props
   return (
-    <Row {...props} type="retry" icon="↻" title={fillLabel(labels.retry, { attempt: part.attempt })}>
+    <Row {...props} type="retry" icon="retry" title={fillLabel(labels.retry, { attempt: part.attempt })}>
       {part.error.data.message ?? part.error.name}
     </Row>
   )
@@ -72,7 +71,7 @@ export function RetryPart(props: RowProps<RetryPartData>) {
 /** The conversation was compacted (summarized) here. */
 export function CompactionPart(props: RowProps<CompactionPartData>) {
   const labels = useLabels()
-  return <Row {...props} type="compaction" icon="⇊" title={props.part.auto ? `${labels.compaction} (${labels.compactionAuto})` : labels.compaction} />
+  return <Row {...props} type="compaction" icon="fold" title={props.part.auto ? `${labels.compaction} (${labels.compactionAuto})` : labels.compaction} />
 }
 
 /** A subtask handed to another agent. */
@@ -80,7 +79,7 @@ export function SubtaskPart(props: RowProps<SubtaskPartData>) {
   const labels = useLabels()
   const { part } = props
   return (
-    <Row {...props} type="subtask" icon="↳" title={`${labels.subtask} · ${part.agent}`}>
+    <Row {...props} type="subtask" icon="arrow-corner" title={`${labels.subtask} · ${part.agent}`}>
       {part.description || part.prompt}
     </Row>
   )
@@ -90,6 +89,6 @@ export function SubtaskPart(props: RowProps<SubtaskPartData>) {
 export function UnsupportedPart(props: RowProps<UnsupportedPartData>) {
   const labels = useLabels()
   return (
-    <Row {...props} type="unsupported" icon="?" title={fillLabel(labels.unsupportedPart, { type: typeof props.part.originalType === 'string' ? props.part.originalType : textOf(props.part.type) })} />
+    <Row {...props} type="unsupported" icon="question" title={fillLabel(labels.unsupportedPart, { type: typeof props.part.originalType === 'string' ? props.part.originalType : textOf(props.part.type) })} />
   )
 }

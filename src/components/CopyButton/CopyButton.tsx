@@ -1,16 +1,20 @@
 import { useEffect, useState } from 'react'
 import { useLabels } from '../../labels/LabelsContext.js'
+import { Icon } from '../Icon.js'
 
 /** Props of {@link CopyButton}. */
 export interface CopyButtonProps {
-  /** What goes to the clipboard. */
-  text: string
+  /** What goes to the clipboard, or a function that reads it when the button is pressed. */
+  text: string | (() => string)
   /** What the button says (default: the `copy` label). */
   label?: string
+  /** Show only the icon; the label stays the button's name and tooltip. */
+  iconOnly?: boolean
+  className?: string
 }
 
-/** Copies `text` to the clipboard and says so for two seconds; its visible text is its name. */
-export function CopyButton({ text, label }: CopyButtonProps) {
+/** Copies `text` to the clipboard and says so, politely, for two seconds. */
+export function CopyButton({ text, label, iconOnly = false, className }: CopyButtonProps) {
   const labels = useLabels()
   const [copied, setCopied] = useState(false)
   useEffect(() => {
@@ -20,16 +24,27 @@ export function CopyButton({ text, label }: CopyButtonProps) {
   }, [copied])
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(text)
+      await navigator.clipboard.writeText(typeof text === 'function' ? text() : text)
       setCopied(true)
     } catch {
       setCopied(false)
     }
   }
+  const name = label ?? labels.copy
   return (
-    <button type="button" className="cp-button cp-copy" data-state={copied ? 'copied' : undefined} onClick={copy}>
-      {copied ? <span aria-hidden="true">✓</span> : null}
-      <span aria-live="polite">{copied ? labels.copied : (label ?? labels.copy)}</span>
+    <button
+      type="button"
+      className={['cp-button', 'cp-copy', className].filter(Boolean).join(' ')}
+      data-state={copied ? 'copied' : undefined}
+      data-icon-only={iconOnly || undefined}
+      title={iconOnly ? name : undefined}
+      lang={labels.lang}
+      onClick={copy}
+    >
+      <Icon name={copied ? 'check' : 'copy'} />
+      <span className={iconOnly ? 'cp-visually-hidden' : undefined} aria-live="polite">
+        {copied ? labels.copied : name}
+      </span>
     </button>
   )
 }

@@ -1,6 +1,9 @@
 import { memo, useEffect, useState } from 'react'
 import type { CodeToken, Highlighter } from '../../highlight/types.js'
+import { fillLabel } from '../../labels/labels.js'
 import { useLabels } from '../../labels/LabelsContext.js'
+import { languageName } from '../../highlight/languageNames.js'
+import { regionProps, useScrollRegion } from '../useScrollRegion.js'
 import { CopyButton } from '../CopyButton/CopyButton.js'
 import { LineHighlights } from './lineHighlights.js'
 
@@ -65,15 +68,16 @@ function useHighlightedLines(code: string, lang: string, streaming: boolean, hig
 export function CodeBlock({ code, lang = '', streaming = false, highlighter }: CodeBlockProps) {
   const labels = useLabels()
   const { body, lines, tokens } = useHighlightedLines(code, lang, streaming, highlighter)
+  const [scrollRef, scrollable] = useScrollRegion<HTMLPreElement>()
+  const language = languageName(lang) ?? labels.plainText
   return (
     <div className="cp-code" data-lang={lang || undefined}>
       <div className="cp-code__header">
-        <span className="cp-code__lang">{lang || 'text'}</span>
+        <span className="cp-code__lang">{language}</span>
         <CopyButton text={body} label={labels.copyCode} />
       </div>
-      {/* Focusable so a keyboard can scroll long lines. */}
-      {/* a scrollable region must be reachable by keyboard */}
-      <pre className="cp-code__pre" tabIndex={0}>
+      {/* Focusable, and named by its language, only when long lines make it scroll. */}
+      <pre className="cp-code__pre" ref={scrollRef} {...regionProps(scrollable, fillLabel(labels.codeRegion, { language }))}>
         <code>
           {lines.map((line, i) => (
             // a line is its place in the block

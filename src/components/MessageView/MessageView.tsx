@@ -1,23 +1,34 @@
-import { type ComponentPropsWithRef, type ReactNode, Suspense } from 'react'
-import type { MessageInfo, Part, SourcePart, WithParts } from '../../core/model/types.js'
+import { type ComponentPropsWithRef, type ReactNode, Suspense, useMemo } from 'react'
+import type { MessageInfo, Part, SourcePart, StepFinishPart, TextPart, ToolPart, WithParts } from '../../core/model/types.js'
 import { isEpochMs, isoTime } from '../../core/format.js'
-import { ownEntry } from '../../core/record.js'
-import { messageTotals, type Totals } from '../../core/totals.js'
+import { isRecord, ownEntry } from '../../core/record.js'
+import { messageTotals, stepTotals, type Totals } from '../../core/totals.js'
+import { fillLabel } from '../../labels/labels.js'
 import { useLabels } from '../../labels/LabelsContext.js'
+import { CopyButton } from '../CopyButton/CopyButton.js'
 import { cx } from '../cx.js'
 import { ErrorBoundary, FailureNote } from '../ErrorBoundary.js'
+import { Icon } from '../Icon.js'
+import { MessageStateContext } from '../messageState.js'
 import { PartView } from '../PartView/PartView.js'
 import { SourceList } from '../SourcePart/SourcePart.js'
-import { hasUsage, UsageSummary } from '../UsageSummary.js'
+import { ToolGroup } from '../ToolPart/ToolGroup.js'
+import { hasUsage, Usage, type UsageRow } from '../UsageSummary.js'
 import { useHydrated } from '../useHydrated.js'
+import { flowOf, isSource, isStepFinish, type ToolGrouping } from './flow.js'
+
+/** How a message is laid out: `document` (every message full width, one after the other) or `chat` (the user's as bubbles on one side). */
+export type MessageLayout = 'document' | 'chat'
 
 /** Props of {@link MessageView}. */
 export interface MessageViewProps extends Omit<ComponentPropsWithRef<'article'>, 'children'> {
   info: MessageInfo
   /** The parts, rendered (see {@link Message} for a message given as data). */
   children?: ReactNode
-  /** Cost and tokens shown in the footer (assistant messages with usage only). */
+  /** Cost and tokens shown in the footer's quiet line (assistant messages with usage only). */
   totals?: Totals | undefined
+  /** The steps of the reply, as rows of the footer's breakdown. */
+  steps?: readonly StepFinishPart[] | undefined
   /** The message is still being written: marked busy for assistive technology. */
   streaming?: boolean | undefined
   /** Time zone of the times shown (default: the browser's). */
@@ -30,7 +41,27 @@ export interface MessageViewProps extends Omit<ComponentPropsWithRef<'article'>,
   timeLocale?: string | undefined
   /** Sources the reply cites, listed under it. */
   sources?: readonly SourcePart[] | undefined
+  /** `document` (default) or `chat`: the user's messages as bubbles on the end side, replies full width. */
+  layout?: MessageLayout | undefined
+  /** The level of the heading each message starts with (default 3), to fit the host page's outline. */
+  headingLevel?: HeadingLevel | undefined
+  /** Shown before the name: an avatar, an icon. */
+  avatar?: ReactNode
+  /** The name shown for the author (default: the role's label, "You" or "Assistant"). */
+  name?: ReactNode
+  /** The message's place in its transcript (1-based): part of its accessible name when it has no time. */
+  position?: number | undefined
+  /**
+   * What the copy button copies: the message's text, or a function that reads it when pressed.
+   * No button without it (and none while the message streams).
+   */
+  copyText?: string | (() => string) | undefined
+  /** More message actions, after the copy button (buttons of the app: retry, feedback, share). */
+  actions?: ReactNode
 }
+
+/** A heading level. */
+export type HeadingLevel = 1 | 2 | 3 | 4 | 5 | 6
 
 function formatTime(epochMs: number, locale: string | undefined, timeZone: string | undefined): string {
   if (!isEpochMs(epochMs) || epochMs <= 0) return ''
@@ -51,11 +82,32 @@ function utcTime(epochMs: number): string {
 /** A field the model types as text, shown only when it is text: a view never throws on a wrong value. */
 const textField = (value: unknown): string => (typeof value === 'string' ? value : '')
 
+const HEADINGS = { 1: 'h1', 2: 'h2', 3: 'h3', 4: 'h4', 5: 'h5', 6: 'h6' } as const
+
 /**
- * One message: role, agent and model, time, its parts in order, an error banner when the
- * assistant's reply failed, and its cost and tokens.
+ * One message: a heading (avatar, name, agent, model, time), its parts in order, the sources it
+ * cites, an error banner when the reply failed, and a footer with its cost and tokens as one quiet
+ * line (the breakdown per step behind it) and the message actions.
  */
-export function MessageView({ info, children, totals, streaming = false, timeZone, timeLocale, sources, className, ...rest }: MessageViewProps) {
+export function MessageView({
+  info,
+  children,
+  totals,
+  steps = [],
+  streaming = false,
+  timeZone,
+  timeLocale,
+  sources,
+  layout = 'document',
+  headingLevel = 3,
+  avatar,
+  name,
+  position,
+  copyText,
+  actions,
+  className,
+  ...rest
+}: MessageViewProps) {
   const labels = useLabels()
   const role = ownEntry<string>(labels.roles, info.role) ?? (textField(info.role) || labels.roles.assistant)
   const model = textField(info.role === 'assistant' ? info.modelID : info.model?.modelID)
@@ -65,11 +117,30 @@ export function MessageView({ info, children, totals, streaming = false, timeZon
   const fixed = timeZone !== undefined && timeLocale !== undefined
   const pageLocale = typeof document === 'undefined' ? undefined : document.documentElement.lang || undefined
   const time = fixed || hydrated ? formatTime(created, timeLocale ?? pageLocale, timeZone) : utcTime(created)
-  const error = info.role === 'assistant' && info.error ? { name: textField(info.error.name) || 'Error', message: textField(info.error.data?.message) } : undefined
+  const error = info.role === 'assistant' && isRecord(info.error) ? { name: textField(info.error.name) || 'Error', message: textField(info.error.data?.message) } : undefined
+  const failed = error !== undefined
+  const state = useMemo(() => ({ failed }), [failed])
+  const Heading = HEADINGS[headingLevel] ?? 'h3'
+  const rows: UsageRow[] = steps.map((step, index) => ({ id: typeof step.id === 'string' ? step.id : `#${index}`, label: fillLabel(labels.stepNumber, { n: index + 1 }), totals: stepTotals(step), reason: textField(step.reason) || undefined }))
+  const usage = info.role === 'assistant' && totals && hasUsage(totals) ? <Usage className="cp-message__usage" totals={totals} rows={rows} reason={textField(steps.at(-1)?.reason) || textField(info.role === 'assistant' ? info.finish : '')} /> : null
+  const copy = copyText !== undefined && !streaming ? <CopyButton text={copyText} label={labels.copyMessage} iconOnly /> : null
+  // Told apart from the other messages by its time, else by its place.
+  const accessibleName = time ? `${role}, ${time}` : position !== undefined ? `${role} ${position}` : role
   return (
-    <article {...rest} className={cx('cp-message', className)} data-role={info.role} data-state={streaming ? 'streaming' : undefined} aria-busy={streaming || undefined} aria-label={role}>
+    <article
+      {...rest}
+      className={cx('cp-message', className)}
+      data-role={info.role}
+      data-layout={layout}
+      data-state={streaming ? 'streaming' : error ? 'failed' : undefined}
+      aria-busy={streaming || undefined}
+      aria-label={accessibleName}
+    >
       <header className="cp-message__header">
-        <span className="cp-message__role">{role}</span>
+        {avatar ? <span className="cp-message__avatar">{avatar}</span> : null}
+        <Heading className="cp-message__role" lang={name === undefined ? labels.lang : undefined}>
+          {name ?? role}
+        </Heading>
         {agent ? <span className="cp-message__agent">{agent}</span> : null}
         {model ? <span className="cp-message__model">{model}</span> : null}
         {time ? (
@@ -78,30 +149,41 @@ export function MessageView({ info, children, totals, streaming = false, timeZon
           </time>
         ) : null}
       </header>
-      <div className="cp-message__parts">{children}</div>
+      <MessageStateContext.Provider value={state}>
+        <div className="cp-message__parts">{children}</div>
+      </MessageStateContext.Provider>
       {sources && sources.length > 0 ? <SourceList className="cp-message__sources" sources={sources} /> : null}
       {error ? (
-        <div className="cp-message__error" data-error={error.name}>
-          <strong>{labels.messageError}</strong>
+        <div className="cp-message__error" data-error={error.name} role={streaming ? undefined : 'alert'}>
+          <Icon name="alert" />
           <span>
-            {' '}
-            {error.name}
+            <strong lang={labels.lang}>{labels.messageError}</strong> {error.name}
             {error.message ? `: ${error.message}` : ''}
           </span>
         </div>
       ) : null}
-      {info.role === 'assistant' && totals && hasUsage(totals) ? (
-        <footer className="cp-message__totals">
-          <UsageSummary totals={totals} />
-        </footer>
+      {usage || copy || actions ? (
+        <div className="cp-message__footer">
+          {usage}
+          {copy || actions ? (
+            <div className="cp-message__actions" role="group" aria-label={labels.messageActions} lang={labels.lang}>
+              {copy}
+              {actions}
+            </div>
+          ) : null}
+        </div>
       ) : null}
     </article>
   )
 }
 
 /** Props of {@link Message}. */
-export interface MessageProps extends Omit<MessageViewProps, 'info' | 'children' | 'totals'> {
+export interface MessageProps extends Omit<MessageViewProps, 'info' | 'children' | 'totals' | 'steps' | 'sources' | 'copyText'> {
   message: WithParts
+  /** Fold runs of at least this many consecutive tool calls into one line (default 3; `false`: never). */
+  groupTools?: ToolGrouping | undefined
+  /** Show a copy button for the message's text (default: true). */
+  copyable?: boolean | undefined
 }
 
 /** A message given as data (`WithParts`), with every part rendered by {@link PartView}. */
@@ -113,17 +195,43 @@ export function Message(props: MessageProps) {
   )
 }
 
-const isSource = (part: Part): part is SourcePart => part?.type === 'source'
+/** The text of a message for the clipboard: its text parts (not synthetic ones), one paragraph each. */
+export function messageText(parts: readonly Part[]): string {
+  return parts
+    .filter((part): part is TextPart => part?.type === 'text' && typeof part.text === 'string' && !part.synthetic && !part.ignored)
+    .map((part) => part.text.trim())
+    .filter(Boolean)
+    .join('\n\n')
+}
 
-function MessageBody({ message, streaming, ...rest }: MessageProps) {
-  const sources = message.parts.filter(isSource)
-  const parts = sources.length > 0 ? message.parts.filter((part) => !isSource(part)) : message.parts
+function MessageBody({ message, streaming, groupTools = 3, copyable = true, ...rest }: MessageProps) {
+  const { parts } = message
+  const byId = new Map(parts.map((part, index) => [typeof part?.id === 'string' ? part.id : `#${index}`, part]))
+  const flow = flowOf([...byId.keys()], (id) => byId.get(id), groupTools)
+  const render = (id: string) => {
+    const part = byId.get(id) as Part
+    return <PartView key={id} part={part} streaming={streaming} />
+  }
+  const text = copyable ? messageText(parts) : ''
   return (
-    <MessageView {...rest} info={message.info} totals={messageTotals(message)} streaming={streaming} sources={sources}>
-      {parts.map((part, index) => (
-        // A key React can always read: an id that is not text (bad data) falls back to the position.
-        <PartView key={typeof part?.id === 'string' ? part.id : `#${index}`} part={part} streaming={streaming} />
-      ))}
+    <MessageView
+      {...rest}
+      info={message.info}
+      totals={messageTotals(message)}
+      steps={parts.filter(isStepFinish)}
+      streaming={streaming}
+      sources={parts.filter(isSource)}
+      copyText={text ? text : undefined}
+    >
+      {flow.map((item) =>
+        item.kind === 'part' ? (
+          render(item.id)
+        ) : (
+          <ToolGroup key={`group-${item.ids[0]}`} parts={item.ids.map((id) => byId.get(id) as ToolPart)}>
+            {item.ids.map(render)}
+          </ToolGroup>
+        ),
+      )}
     </MessageView>
   )
 }

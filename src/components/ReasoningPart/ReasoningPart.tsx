@@ -1,7 +1,7 @@
 import type { ComponentPropsWithRef } from 'react'
 import { formatDuration } from '../../core/format.js'
 import type { ReasoningPart as ReasoningPartData } from '../../core/model/types.js'
-import { fillLabel } from '../../labels/labels.js'
+import { fillLabel, type Labels } from '../../labels/labels.js'
 import { useLabels } from '../../labels/LabelsContext.js'
 import { cx } from '../cx.js'
 import { Disclosure } from '../Disclosure.js'
@@ -14,6 +14,14 @@ export interface ReasoningPartProps extends Omit<ComponentPropsWithRef<'div'>, '
   streaming?: boolean | undefined
 }
 
+/** How long the model thought: "Thought for 12 s", "Thought briefly" under a second, just "Reasoning" when the data has no duration. */
+function thoughtLabel(labels: Labels, time: { start: number; end?: number | undefined }): string {
+  const ms = time.end === undefined ? Number.NaN : time.end - time.start
+  // Start and end the same instant: a converter that had no timing, not a thought of 0 ms.
+  if (!(ms > 0)) return labels.reasoning
+  return ms < 1000 ? labels.thoughtBriefly : fillLabel(labels.thoughtFor, { seconds: formatDuration(ms) })
+}
+
 /**
  * The model's reasoning: open while it streams, collapsed when done, unless the user toggled it.
  * "Thought for N s" comes from the part's own `time`, so a reloaded session shows the same.
@@ -22,10 +30,10 @@ export function ReasoningPart({ part, streaming, className, ...rest }: Reasoning
   const labels = useLabels()
   const live = streaming ?? part.time.end === undefined
   const thinking = live && part.time.end === undefined
-  const summary = thinking ? labels.thinking : part.time.end !== undefined ? fillLabel(labels.thoughtFor, { seconds: formatDuration(Math.max(0, part.time.end - part.time.start)) }) : labels.reasoning
+  const summary = thinking ? labels.thinking : thoughtLabel(labels, part.time)
   return (
     <div {...rest} className={cx('cp-reasoning', className)} data-part="reasoning" data-state={thinking ? 'streaming' : 'done'}>
-      <Disclosure summary={summary} defaultOpen={thinking}>
+      <Disclosure summary={<span lang={labels.lang}>{summary}</span>} defaultOpen={thinking}>
         <Markdown text={part.text} streaming={thinking} />
       </Disclosure>
     </div>

@@ -1,11 +1,11 @@
 import type { ComponentPropsWithRef } from 'react'
-import { formatCost, formatTokens } from '../../core/format.js'
 import type { StepFinishPart as StepFinishPartData } from '../../core/model/types.js'
 import { ownEntry } from '../../core/record.js'
 import { stepTotals } from '../../core/totals.js'
 import type { Labels } from '../../labels/labels.js'
-import { useLabels } from '../../labels/LabelsContext.js'
+import { LabelsProvider, useLabels } from '../../labels/LabelsContext.js'
 import { cx } from '../cx.js'
+import { hasUsage, Usage } from '../UsageSummary.js'
 
 /** Props of {@link StepFinishPart}. */
 export interface StepFinishPartProps extends Omit<ComponentPropsWithRef<'div'>, 'children' | 'part'> {
@@ -17,44 +17,29 @@ export interface StepFinishPartProps extends Omit<ComponentPropsWithRef<'div'>, 
 }
 
 /**
- * The end of a model step: why it ended, what it cost and the tokens it used (input, output,
- * reasoning, cache read, cache write). Counts are compact (`12.3k`); the exact number is in the title.
+ * The end of one model step, on its own (a message gathers its steps into its footer instead): why
+ * it ended, then its cost and tokens as one quiet line that opens to the breakdown (input, output,
+ * reasoning, cache read and write; exact numbers in each cell's title). A cost the source did not
+ * report is not shown; a reported 0 is.
  */
 export function StepFinishPart({ part, labels: overrides, className, streaming: _streaming, ...rest }: StepFinishPartProps) {
   const labels = useLabels(overrides)
-  // Counts that are missing or not numbers (data outside the model) show as 0, never as an error.
-  const { tokens, cost } = stepTotals(part)
-  const total = tokens.total
-  const reason = ownEntry<string>(labels.finishReasons, part.reason) ?? part.reason
-  const rows: [string, number, string][] = [
-    [labels.tokensInput, tokens.input, 'input'],
-    [labels.tokensOutput, tokens.output, 'output'],
-    [labels.tokensReasoning, tokens.reasoning, 'reasoning'],
-    [labels.cacheRead, tokens.cache.read, 'cache-read'],
-    [labels.cacheWrite, tokens.cache.write, 'cache-write'],
-  ]
+  const totals = stepTotals(part)
+  const reason = typeof part.reason === 'string' ? part.reason : ''
+  const title = reason ? `${labels.stepFinished} · ${ownEntry<string>(labels.finishReasons, reason) ?? reason}` : labels.stepFinished
   return (
-    <div {...rest} className={cx('cp-step-finish', className)} data-part="step-finish" data-reason={part.reason}>
-      <span className="cp-step-finish__title">
-        {labels.stepFinished}
-        <span className="cp-step-finish__reason"> · {reason}</span>
-      </span>
-      <dl className="cp-step-finish__usage">
-        <div className="cp-step-finish__item" data-field="cost">
-          <dt>{labels.cost}</dt>
-          <dd title={`$${cost}`}>{formatCost(cost)}</dd>
-        </div>
-        {rows.map(([label, value, field]) => (
-          <div className="cp-step-finish__item" data-field={field} data-zero={value === 0 || undefined} key={field}>
-            <dt>{label}</dt>
-            <dd title={value.toLocaleString('en-US')}>{formatTokens(value)}</dd>
-          </div>
-        ))}
-        <div className="cp-step-finish__item" data-field="total">
-          <dt>{labels.tokensTotal}</dt>
-          <dd title={total.toLocaleString('en-US')}>{formatTokens(total)}</dd>
-        </div>
-      </dl>
+    <div {...rest} className={cx('cp-step-finish', className)} data-part="step-finish" data-reason={reason || undefined}>
+      {hasUsage(totals) ? (
+        <LabelsProvider labels={overrides ?? EMPTY}>
+          <Usage totals={totals} title={title} />
+        </LabelsProvider>
+      ) : (
+        <span className="cp-usage__title" lang={labels.lang}>
+          {title}
+        </span>
+      )}
     </div>
   )
 }
+
+const EMPTY: Partial<Labels> = {}

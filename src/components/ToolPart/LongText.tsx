@@ -1,7 +1,8 @@
 import { useId, useState } from 'react'
-import { fillLabel } from '../../labels/labels.js'
+import { fillCount } from '../../labels/labels.js'
 import { useLabels } from '../../labels/LabelsContext.js'
 import { cx } from '../cx.js'
+import { regionProps, useScrollRegion } from '../useScrollRegion.js'
 
 /** Props of {@link LongText}. */
 export interface LongTextProps {
@@ -18,18 +19,18 @@ export function LongText({ text, maxLines = 12, className, label }: LongTextProp
   const labels = useLabels()
   const [open, setOpen] = useState(false)
   const id = useId()
+  const [scrollRef, scrollable] = useScrollRegion<HTMLPreElement>()
   const lines = text.split('\n')
   const long = lines.length > maxLines
   const shown = long && !open ? lines.slice(0, maxLines).join('\n') : text
   return (
     <div className={cx('cp-longtext', className)} data-state={long ? (open ? 'expanded' : 'folded') : undefined}>
-      {/* a scrollable region must be reachable by keyboard */}
-      <pre id={id} className="cp-longtext__pre" tabIndex={0} aria-label={label}>
+      <pre id={id} ref={scrollRef} className="cp-longtext__pre" {...regionProps(scrollable, label)}>
         {shown}
       </pre>
       {long ? (
         <button type="button" className="cp-button cp-longtext__toggle" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
-          {open ? labels.showLess : `${labels.showMore} · ${fillLabel(labels.linesHidden, { count: lines.length - maxLines })}`}
+          {open ? labels.showLess : `${labels.showMore} · ${fillCount(labels.linesHidden, lines.length - maxLines, labels.lang)}`}
         </button>
       ) : null}
     </div>

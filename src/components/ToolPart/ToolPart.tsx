@@ -1,44 +1,50 @@
-import type { ComponentPropsWithRef } from 'react'
-import { formatDuration } from '../../core/format.js'
-import { ownEntry } from '../../core/record.js'
+import { type ComponentPropsWithRef, useId, useMemo, useState } from 'react'
+import { ownEntry, isRecord } from '../../core/record.js'
 import { textOf } from '../../core/text.js'
 import type { ToolPart as ToolPartData, ToolStatus } from '../../core/model/types.js'
+import { fillLabel } from '../../labels/labels.js'
 import { useLabels } from '../../labels/LabelsContext.js'
 import { useRenderConfig } from '../config.js'
+import type { ToolViews } from '../config.js'
 import { cx } from '../cx.js'
 import { FilePart } from '../FilePart/FilePart.js'
-import type { ToolViews } from '../config.js'
-import { isRecord } from '../../core/record.js'
+import { Icon, type IconName } from '../Icon.js'
+import { useMessageState } from '../messageState.js'
 import { ApprovalCard } from './ApprovalCard.js'
+import { summarizeTool } from './summary.js'
 import { pickToolView } from './views.js'
 
 /** Props of {@link ToolPart}. */
 export interface ToolPartProps extends Omit<ComponentPropsWithRef<'div'>, 'children' | 'part'> {
   part: ToolPartData
   streaming?: boolean | undefined
+  /**
+   * Open or folded, when the parent decides. Left to itself, a tool is open while it is pending,
+   * running, failed or waiting for approval, and folds to one line once done; the user's toggle wins.
+   */
+  open?: boolean | undefined
+  /** Hears the user's toggles. */
+  onOpenChange?: ((open: boolean) => void) | undefined
 }
 
-const ICONS: Record<ToolStatus, string> = { pending: '○', running: '◔', completed: '✓', error: '✕' }
+/** What a badge shows: a tool state, or one of the two the kit derives (waiting for approval, interrupted). */
+export type BadgeState = ToolStatus | 'approval' | 'interrupted'
 
-/** A tool state as a badge: icon and text, never colour alone; `data-state` for styling. `waiting`: the call waits for the user's approval. */
-export function ToolStatusBadge({ status, waiting = false }: { status: ToolStatus; waiting?: boolean }) {
+const ICONS: Record<BadgeState, IconName> = { pending: 'circle', running: 'spinner', completed: 'check', error: 'x', approval: 'question', interrupted: 'pause' }
+
+/**
+ * A tool state as a badge: icon and text, never colour alone; `data-state` for styling. `waiting`:
+ * the call waits for the user's approval. `interrupted`: its reply failed before it finished.
+ */
+export function ToolStatusBadge({ status, waiting = false, interrupted = false }: { status: ToolStatus; waiting?: boolean; interrupted?: boolean }) {
   const labels = useLabels()
-  if (waiting && status !== 'completed' && status !== 'error') {
-    return (
-      <span className="cp-badge" data-state="approval">
-        <span className="cp-badge__icon" aria-hidden="true">
-          ?
-        </span>
-        {labels.approvalStatus.requested}
-      </span>
-    )
-  }
+  const open = status !== 'completed' && status !== 'error'
+  const state: BadgeState = open && waiting ? 'approval' : open && interrupted ? 'interrupted' : status
+  const text = state === 'approval' ? labels.approvalStatus.requested : state === 'interrupted' ? labels.interrupted : (ownEntry<string>(labels.toolStatus, status) ?? textOf(status))
   return (
-    <span className="cp-badge" data-state={status}>
-      <span className="cp-badge__icon" aria-hidden="true">
-        {ownEntry(ICONS, status) ?? ICONS.error}
-      </span>
-      {ownEntry<string>(labels.toolStatus, status) ?? textOf(status)}
+    <span className="cp-badge" data-state={ownEntry(ICONS, state) ? state : 'error'} lang={labels.lang}>
+      <Icon name={ownEntry(ICONS, state) ?? 'x'} className="cp-badge__icon" />
+      {text}
     </span>
   )
 }
@@ -50,33 +56,77 @@ function renderToolView(part: ToolPartData, tools: ToolViews, streaming: boolean
 }
 
 /**
- * A tool call: state badge, title, duration from the state's own `time`, then the tool's view
- * (built in for shell, edits, todos and reads; generic otherwise) and any attachments.
+ * A tool call. Its header is one line and a button: state badge, title, the argument that tells
+ * the call apart (command, file, query), +/− counts of an edit, a shell's exit code, duration. The
+ * body is the tool's view (built in for shell, edits, todos, reads and sub-agent tasks; generic
+ * otherwise) and any attachments; it is open while the tool works, fails or waits for approval,
+ * folded once it is done, and the user's toggle wins. An approval card stays in view either way.
  */
-export function ToolPart({ part, streaming, className, ...rest }: ToolPartProps) {
+export function ToolPart({ part, streaming, open: controlled, onOpenChange, className, ...rest }: ToolPartProps) {
   const labels = useLabels()
   const { tools } = useRenderConfig()
+  const { failed } = useMessageState()
+  const [choice, setChoice] = useState<boolean | null>(null)
+  const bodyId = useId()
   const { state } = part
-  const title = ('title' in state && state.title) || part.tool
-  const duration = state.status === 'completed' || state.status === 'error' ? formatDuration(state.time.end - state.time.start) : undefined
+  const title = ('title' in state && typeof state.title === 'string' && state.title) || part.tool
+  const summary = useMemo(() => summarizeTool(part), [part])
+  const waiting = isRecord(part.approval) && part.approval.status === 'requested'
+  const unfinished = state.status === 'pending' || state.status === 'running'
+  const interrupted = failed && unfinished && !waiting
+  const open = controlled ?? choice ?? ((unfinished && !interrupted) || state.status === 'error' || waiting)
   const attachments = state.status === 'completed' ? (state.attachments ?? []) : []
+  const toggle = () => {
+    if (controlled === undefined) setChoice(!open)
+    onOpenChange?.(!open)
+  }
   return (
-    <div {...rest} className={cx('cp-tool', className)} data-part="tool" data-state={state.status} data-approval={isRecord(part.approval) ? part.approval.status : undefined} data-tool={part.tool}>
-      <div className="cp-tool__header">
-        <ToolStatusBadge status={state.status} waiting={isRecord(part.approval) && part.approval.status === 'requested'} />
+    <div
+      {...rest}
+      className={cx('cp-tool', className)}
+      data-part="tool"
+      data-state={interrupted ? 'interrupted' : state.status}
+      data-open={open || undefined}
+      data-approval={isRecord(part.approval) ? part.approval.status : undefined}
+      data-tool={part.tool}
+    >
+      <button type="button" className="cp-tool__header" aria-expanded={open} aria-controls={bodyId} onClick={toggle}>
+        <Icon name={open ? 'chevron-down' : 'chevron-right'} className="cp-tool__chevron" />
+        <ToolStatusBadge status={state.status} waiting={waiting} interrupted={interrupted} />
         <span className="cp-tool__title">{title}</span>
         {title !== part.tool ? <code className="cp-tool__name">{part.tool}</code> : null}
-        {duration ? <span className="cp-tool__duration">{duration}</span> : null}
+        {/* Folded, the line says what the open body shows: the argument, the counts, the exit code. */}
+        {!open && summary.argument && summary.argument !== title ? <code className="cp-tool__argument">{summary.argument}</code> : null}
+        <span className="cp-tool__meta" lang={labels.lang}>
+          {!open && summary.diff ? (
+            <span className="cp-tool__diff" aria-label={fillLabel(labels.diffCounts, summary.diff)}>
+              <span className="cp-diff__added">+{summary.diff.added}</span> <span className="cp-diff__removed">−{summary.diff.removed}</span>
+            </span>
+          ) : null}
+          {!open && summary.exitCode !== undefined ? (
+            <span className="cp-tool__exit" data-state={summary.exitCode === 0 ? 'ok' : 'failed'}>
+              {fillLabel(labels.exitCode, { code: summary.exitCode })}
+            </span>
+          ) : null}
+          {!open && summary.todos ? <span className="cp-tool__todos">{`${summary.todos.done}/${summary.todos.total}`}</span> : null}
+          {summary.duration ? <span className="cp-tool__duration">{summary.duration}</span> : null}
+        </span>
+      </button>
+      <div id={bodyId} className="cp-tool__body" hidden={!open}>
+        {open ? (
+          <>
+            <div className="cp-tool__view">{renderToolView(part, tools, streaming)}</div>
+            {attachments.length > 0 ? (
+              <div className="cp-tool__attachments" role="group" aria-label={labels.attachments}>
+                {attachments.map((file) => (
+                  <FilePart key={file.id} part={file} />
+                ))}
+              </div>
+            ) : null}
+          </>
+        ) : null}
       </div>
-      <div className="cp-tool__body">{renderToolView(part, tools, streaming)}</div>
       {isRecord(part.approval) ? <ApprovalCard part={part} approval={part.approval} /> : null}
-      {attachments.length > 0 ? (
-        <div className="cp-tool__attachments" role="group" aria-label={labels.attachments}>
-          {attachments.map((file) => (
-            <FilePart key={file.id} part={file} />
-          ))}
-        </div>
-      ) : null}
     </div>
   )
 }

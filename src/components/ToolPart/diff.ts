@@ -105,3 +105,9 @@ export function diffCounts(lines: readonly DiffLine[]): { added: number; removed
   }
   return { added, removed }
 }
+
+/** The lines of a diff display: from its patch, or from the text before and after. */
+export function displayDiffLines(display: { patch?: string | undefined; before?: string | undefined; after?: string | undefined }): DiffLine[] {
+  if (display.patch !== undefined) return parseUnifiedDiff(display.patch)
+  return diffLines(display.before ?? '', display.after ?? '')
+}

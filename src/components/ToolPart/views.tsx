@@ -1,13 +1,15 @@
-import type { ComponentType } from 'react'
+import { type ComponentType, type ReactNode, useId } from 'react'
 import type { ToolDisplay, ToolDisplayKind, ToolPart } from '../../core/model/types.js'
 import { safeJson, textOf } from '../../core/text.js'
 import { ownEntry } from '../../core/record.js'
-import { fillLabel } from '../../labels/labels.js'
+import { fillCount, fillLabel } from '../../labels/labels.js'
+import { Icon, type IconName } from '../Icon.js'
 import { useLabels } from '../../labels/LabelsContext.js'
 import type { ToolViewProps, ToolViews } from '../config.js'
-import { type DiffLine, diffCounts, diffLines, foldContext, parseUnifiedDiff } from './diff.js'
+import { diffCounts, displayDiffLines, foldContext } from './diff.js'
 import { Markdown } from '../Markdown/Markdown.js'
 import { LongText } from './LongText.js'
+import { regionProps, useScrollRegion } from '../useScrollRegion.js'
 
 const outputOf = (part: ToolPart): string | undefined => (part.state.status === 'completed' ? part.state.output : undefined)
 
@@ -25,11 +27,16 @@ function InputSection({ part }: ToolViewProps) {
   return <Section title={labels.input} text={pretty(state.input)} />
 }
 
-function Section({ title, text }: { title: string; text: string }) {
+/** A titled part of a tool's body, named by its title for assistive technology. */
+function Section({ title, text, className, children }: { title: string; text?: string; className?: string; children?: ReactNode }) {
+  const id = useId()
   return (
-    <section className="cp-tool__section">
-      <div className="cp-tool__section-title">{title}</div>
-      <LongText text={text} label={title} />
+    <section className={className ? `cp-tool__section ${className}` : 'cp-tool__section'} role="group" aria-labelledby={id}>
+      <div className="cp-tool__section-title" id={id}>
+        {title}
+      </div>
+      {text !== undefined ? <LongText text={text} label={title} /> : null}
+      {children}
     </section>
   )
 }
@@ -38,23 +45,14 @@ function Section({ title, text }: { title: string; text: string }) {
 export function ToolResult({ part, output }: ToolViewProps & { output?: string | undefined }) {
   const labels = useLabels()
   const { state } = part
-  if (state.status === 'error') {
-    return (
-      <section className="cp-tool__section cp-tool__error">
-        <div className="cp-tool__section-title">{labels.error}</div>
-        <LongText text={state.error} label={labels.error} />
-      </section>
-    )
-  }
+  if (state.status === 'error') return <Section className="cp-tool__error" title={labels.error} text={textOf(state.error)} />
   const text = output ?? outputOf(part)
   if (text === undefined) return null
   if (text === '') return <p className="cp-tool__empty">{labels.noOutput}</p>
   return (
-    <section className="cp-tool__section">
-      <div className="cp-tool__section-title">{labels.output}</div>
-      <LongText text={text} label={labels.output} />
+    <Section title={labels.output} text={text}>
       {state.status === 'completed' && state.truncated ? <p className="cp-tool__truncated">{labels.truncated}</p> : null}
-    </section>
+    </Section>
   )
 }
 
@@ -95,11 +93,6 @@ export function ShellToolView({ part, display }: DisplayViewProps<'shell'>) {
   )
 }
 
-/** The lines of a diff display: from its patch, or from the text before and after. */
-function linesOf(display: ToolDisplay & { kind: 'diff' }): DiffLine[] {
-  if (display.patch !== undefined) return parseUnifiedDiff(display.patch)
-  return diffLines(display.before ?? '', display.after ?? '')
-}
 
 const SIGN = { add: '+', remove: '−', context: ' ', skip: '⋯' } as const
 
@@ -107,9 +100,10 @@ const SIGN = { add: '+', remove: '−', context: ' ', skip: '⋯' } as const
 export function DiffToolView(props: DisplayViewProps<'diff'>) {
   const labels = useLabels()
   const { display } = props
-  const lines = linesOf(display)
+  const lines = displayDiffLines(display)
   const counts = diffCounts(lines)
   const folded = foldContext(lines)
+  const [scrollRef, scrollable] = useScrollRegion<HTMLPreElement>()
   return (
     <>
       <div className="cp-diff__header">
@@ -119,15 +113,14 @@ export function DiffToolView(props: DisplayViewProps<'diff'>) {
           <span className="cp-diff__added">+{counts.added}</span> <span className="cp-diff__removed">−{counts.removed}</span>
         </span>
       </div>
-      {/* a scrollable region must be reachable by keyboard */}
-      <pre className="cp-diff" tabIndex={0} aria-label={fillLabel(labels.diffCounts, counts)}>
+      <pre className="cp-diff" ref={scrollRef} {...regionProps(scrollable, display.file ? `${display.file} ${fillLabel(labels.diffCounts, counts)}` : fillLabel(labels.diffCounts, counts))}>
         {folded.map((line, i) => (
           // a diff line is its place
           <span key={i} className="cp-diff__line" data-kind={line.kind}>
             <span className="cp-diff__sign" aria-hidden={line.kind === 'context' || undefined}>
               {SIGN[line.kind]}
             </span>
-            {line.kind === 'skip' ? (line.count ? fillLabel(labels.linesHidden, { count: line.count }) : '') : line.text}
+            {line.kind === 'skip' ? (line.count ? fillCount(labels.linesHidden, line.count, labels.lang) : '') : line.text}
             {'\n'}
           </span>
         ))}
@@ -137,7 +130,7 @@ export function DiffToolView(props: DisplayViewProps<'diff'>) {
   )
 }
 
-const TODO_ICON: Record<string, string> = { pending: '○', in_progress: '◐', completed: '●', cancelled: '⊘' }
+const TODO_ICON: Record<string, IconName> = { pending: 'circle', in_progress: 'circle-half', completed: 'circle-check', cancelled: 'circle-slash' }
 
 /** A todo list with each item's state. */
 export function TodoToolView(props: DisplayViewProps<'todos'>) {
@@ -148,9 +141,7 @@ export function TodoToolView(props: DisplayViewProps<'todos'>) {
         {props.display.todos.map((todo, i) => (
           // todos may repeat their text
           <li key={i} className="cp-todo" data-state={todo.status}>
-            <span className="cp-todo__icon" aria-hidden="true">
-              {ownEntry(TODO_ICON, todo.status) ?? '○'}
-            </span>
+            <Icon name={ownEntry(TODO_ICON, todo.status) ?? 'circle'} className="cp-todo__icon" />
             <span className="cp-todo__content">{todo.content}</span>
             <span className="cp-todo__status">{ownEntry<string>(labels.todoStatus, todo.status) ?? todo.status}</span>
             {todo.priority ? <span className="cp-todo__priority">{todo.priority}</span> : null}
@@ -170,9 +161,13 @@ export function ReadToolView(props: DisplayViewProps<'read'>) {
     <>
       <div className="cp-read__header">
         {file ? <code className="cp-read__file">{file}</code> : null}
-        {excerpt ? <span className="cp-read__lines">{fillLabel(labels.readLines, { lines: excerpt.split('\n').length })}</span> : null}
+        {excerpt ? <span className="cp-read__lines">{fillCount(labels.readLines, excerpt.split('\n').length, labels.lang)}</span> : null}
       </div>
-      {props.part.state.status === 'error' ? <ToolResult {...props} /> : excerpt ? <LongText text={excerpt} label={labels.output} maxLines={8} /> : null}
+      {props.part.state.status === 'error' ? <ToolResult {...props} /> : excerpt ? (
+        <Section title={labels.output}>
+          <LongText text={excerpt} label={labels.output} maxLines={8} />
+        </Section>
+      ) : null}
       {props.display.truncated || (props.part.state.status === 'completed' && props.part.state.truncated) ? <p className="cp-tool__truncated">{labels.truncated}</p> : null}
     </>
   )
@@ -193,10 +188,9 @@ export function TaskToolView(props: DisplayViewProps<'task'>) {
       {props.part.state.status === 'error' ? (
         <ToolResult {...props} />
       ) : result ? (
-        <section className="cp-tool__section">
-          <div className="cp-tool__section-title">{labels.output}</div>
+        <Section title={labels.output}>
           <Markdown text={result} />
-        </section>
+        </Section>
       ) : null}
     </>
   )

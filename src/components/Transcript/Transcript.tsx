@@ -1,13 +1,17 @@
-import { type ComponentPropsWithRef, memo, useMemo, useRef, useState } from 'react'
+import { type ComponentPropsWithRef, memo, type ReactNode, useMemo, useRef, useState } from 'react'
+import type { MessageInfo, Part, SourcePart, StepFinishPart, ToolPart } from '../../core/model/types.js'
 import type { Labels, Locale } from '../../labels/labels.js'
 import { LabelsProvider, useLabels } from '../../labels/LabelsContext.js'
 import type { ChatStore } from '../../store/chatStore.js'
-import { ChatStoreProvider, useChatStore, useMessage, useMessageIds, useMessageTotals, usePartIds, useSourceParts, useStatus, useTotals } from '../../store/react.js'
+import { ChatStoreProvider, useChatStore, useChatStoreApi, useMessage, useMessageIds, useMessageTotals, useStatus, useTotals } from '../../store/react.js'
 import { ChatpartsProvider, type RenderConfig } from '../config.js'
 import { cx } from '../cx.js'
-import { MessageErrorBoundary, MessageView } from '../MessageView/MessageView.js'
+import { Icon } from '../Icon.js'
+import { flowOf, type FlowItem, isSource, isStepFinish, sameFlow, type ToolGrouping } from '../MessageView/flow.js'
+import { type HeadingLevel, MessageErrorBoundary, type MessageLayout, messageText, MessageView } from '../MessageView/MessageView.js'
+import { ToolGroup } from '../ToolPart/ToolGroup.js'
 import { StorePart } from '../PartView/PartView.js'
-import { hasUsage, UsageSummary } from '../UsageSummary.js'
+import { Usage } from '../UsageSummary.js'
 import { StreamAnnouncer } from './StreamAnnouncer.js'
 import { useStickToBottom } from './useStickToBottom.js'
 import { useVirtualRows } from './useVirtualRows.js'
@@ -39,32 +43,121 @@ export interface TranscriptProps extends Omit<ComponentPropsWithRef<'div'>, 'chi
   virtualize?: boolean | undefined
   /** How far beyond the viewport messages stay rendered, in pixels (default: 1,000). */
   overscan?: number | undefined
+  /** `document` (default): every message full width; `chat`: the user's messages as bubbles on the end side. */
+  layout?: MessageLayout | undefined
+  /** The heading level each message starts with (default 3), to fit the host page's outline. */
+  headingLevel?: HeadingLevel | undefined
+  /** Fold runs of at least this many consecutive tool calls into one line (default 3; `false`: never). */
+  groupTools?: ToolGrouping | undefined
+  /** An avatar (or any mark) before a message's name. */
+  avatar?: ((info: MessageInfo) => ReactNode) | undefined
+  /** The name shown for a message's author (default: "You" or "Assistant"). */
+  name?: ((info: MessageInfo) => ReactNode) | undefined
+  /** More actions of a message, after its copy button. */
+  actions?: ((info: MessageInfo) => ReactNode) | undefined
+  /** Show a copy button on each finished message (default: true). */
+  copyable?: boolean | undefined
+}
+
+/** How each message of a transcript is presented: the same for all, from the transcript's props. */
+interface Presentation {
+  timeZone: string | undefined
+  timeLocale: string | undefined
+  layout: MessageLayout | undefined
+  headingLevel: HeadingLevel | undefined
+  groupTools: ToolGrouping
+  avatar: TranscriptProps['avatar']
+  name: TranscriptProps['name']
+  actions: TranscriptProps['actions']
+  copyable: boolean
 }
 
 interface StoreMessageProps {
   id: string
   streaming: boolean
-  timeZone: string | undefined
-  timeLocale: string | undefined
-  /** Where the message is in the whole transcript, when not all messages are in the DOM (1-based). */
-  position?: number | undefined
+  presentation: Presentation
+  /** Where the message is in the whole transcript (1-based). */
+  position: number
   /** How many messages the transcript has, when not all of them are in the DOM. */
   count?: number | undefined
 }
 
-const StoreMessage = memo(function StoreMessage({ id, streaming, timeZone, timeLocale, position, count }: StoreMessageProps) {
+const EMPTY_STEPS: readonly StepFinishPart[] = []
+const EMPTY_SOURCES: readonly SourcePart[] = []
+
+/** The parts of a message that pass `keep`, in order; the same array while they are the same parts. */
+function usePartsWhere<P extends Part>(messageID: string, keep: (part: Part | undefined) => part is P, empty: readonly P[]): readonly P[] {
+  return useChatStore(
+    (state) => {
+      const found: P[] = []
+      for (const id of state.partIds.get(messageID) ?? []) {
+        const part = state.parts.get(id)
+        if (keep(part)) found.push(part)
+      }
+      return found.length === 0 ? empty : found
+    },
+    (a, b) => a.length === b.length && a.every((part, index) => part === b[index]),
+  )
+}
+
+/** A message's flow from the store: changes when a part comes, goes or changes type, not when one grows. */
+function useFlow(messageID: string, group: ToolGrouping): readonly FlowItem[] {
+  return useChatStore((state) => flowOf(state.partIds.get(messageID) ?? [], (id) => state.parts.get(id), group), sameFlow)
+}
+
+/** A group of tool calls from the store: its line re-renders when one of its calls changes; each call renders on its own. */
+function StoreToolGroup({ ids, streaming }: { ids: readonly string[]; streaming: boolean }) {
+  const parts = useChatStore(
+    (state) => ids.map((id) => state.parts.get(id) as ToolPart),
+    (a, b) => a.length === b.length && a.every((part, index) => part === b[index]),
+  )
+  return (
+    <ToolGroup parts={parts}>
+      {ids.map((partID) => (
+        <StorePart key={partID} id={partID} streaming={streaming} />
+      ))}
+    </ToolGroup>
+  )
+}
+
+const StoreMessage = memo(function StoreMessage({ id, streaming, presentation, position, count }: StoreMessageProps) {
+  const store = useChatStoreApi()
   const info = useMessage(id)
-  const allPartIds = usePartIds(id)
-  const sources = useSourceParts(id)
-  const partIds = useMemo(() => (sources.length === 0 ? allPartIds : allPartIds.filter((partID) => !sources.some((source) => source.id === partID))), [allPartIds, sources])
+  const flow = useFlow(id, presentation.groupTools)
+  const sources = usePartsWhere(id, isSource, EMPTY_SOURCES)
+  const steps = usePartsWhere(id, isStepFinish, EMPTY_STEPS)
   const totals = useMessageTotals(id)
   if (!info) return null
+  // Read when the button is pressed: the message does not re-render for every word to keep a copy current.
+  const copyText = presentation.copyable ? () => messageText((store.getState().partIds.get(id) ?? []).map((partID) => store.getState().parts.get(partID) as Part)) : undefined
   return (
     <MessageErrorBoundary info={info}>
-      <MessageView info={info} totals={totals} streaming={streaming} timeZone={timeZone} timeLocale={timeLocale} sources={sources} data-message-id={id} aria-posinset={position} aria-setsize={count}>
-        {partIds.map((partID) => (
-          <StorePart key={partID} id={partID} streaming={streaming} />
-        ))}
+      <MessageView
+        info={info}
+        totals={totals}
+        steps={steps}
+        streaming={streaming}
+        timeZone={presentation.timeZone}
+        timeLocale={presentation.timeLocale}
+        layout={presentation.layout}
+        headingLevel={presentation.headingLevel}
+        avatar={presentation.avatar?.(info)}
+        name={presentation.name?.(info)}
+        actions={presentation.actions?.(info)}
+        copyText={copyText}
+        position={position}
+        sources={sources}
+        data-message-id={id}
+        aria-posinset={count !== undefined ? position : undefined}
+        aria-setsize={count}
+      >
+        {flow.map((item) =>
+          item.kind === 'part' ? (
+            <StorePart key={item.id} id={item.id} streaming={streaming} />
+          ) : (
+            <StoreToolGroup key={`group-${item.ids[0]}`} ids={item.ids} streaming={streaming} />
+          ),
+        )}
       </MessageView>
     </MessageErrorBoundary>
   )
@@ -73,17 +166,31 @@ const StoreMessage = memo(function StoreMessage({ id, streaming, timeZone, timeL
 function SessionTotals() {
   const labels = useLabels()
   const totals = useTotals()
-  if (!hasUsage(totals)) return null
-  return (
-    <footer className="cp-transcript__totals" aria-label={labels.totals}>
-      <span>{labels.totals}</span>
-      <UsageSummary totals={totals} />
-    </footer>
-  )
+  // A group, not a <footer>: inside a host's <main> a footer would be a page-level landmark.
+  return <Usage className="cp-transcript__totals" totals={totals} title={labels.totals} role="group" aria-label={labels.totals} />
 }
 
-function TranscriptBody({ showTotals, timeZone, timeLocale, virtualize = true, overscan = 1000, className, ...rest }: Omit<TranscriptProps, 'store' | keyof RenderConfig | 'locale' | 'labels'>) {
+function TranscriptBody({
+  showTotals,
+  timeZone,
+  timeLocale,
+  virtualize = true,
+  overscan = 1000,
+  layout,
+  headingLevel,
+  groupTools = 3,
+  avatar,
+  name,
+  actions,
+  copyable = true,
+  className,
+  ...rest
+}: Omit<TranscriptProps, 'store' | keyof RenderConfig | 'locale' | 'labels'>) {
   const labels = useLabels()
+  const presentation = useMemo<Presentation>(
+    () => ({ timeZone, timeLocale, layout, headingLevel, groupTools, avatar, name, actions, copyable }),
+    [timeZone, timeLocale, layout, headingLevel, groupTools, avatar, name, actions, copyable],
+  )
   const ids = useMessageIds()
   const streamingId = useChatStore(selectStreamingMessageId)
   const status = useStatus()
@@ -137,14 +244,7 @@ function TranscriptBody({ showTotals, timeZone, timeLocale, virtualize = true, o
               const id = ids[index] as string
               out.push(
                 <div key={id} ref={observeRow} className="cp-transcript__row" data-row-id={id} data-first={index === 0 || undefined}>
-                  <StoreMessage
-                    id={id}
-                    streaming={id === streamingId}
-                    timeZone={timeZone}
-                    timeLocale={timeLocale}
-                    position={windowed ? index + 1 : undefined}
-                    count={windowed ? ids.length : undefined}
-                  />
+                  <StoreMessage id={id} streaming={id === streamingId} presentation={presentation} position={index + 1} count={windowed ? ids.length : undefined} />
                 </div>,
               )
             }
@@ -163,7 +263,7 @@ function TranscriptBody({ showTotals, timeZone, timeLocale, virtualize = true, o
             if (windowed) updateRange()
           }}
         >
-          ↓ {labels.jumpToLatest}
+          <Icon name="arrow-down" /> {labels.jumpToLatest}
         </button>
       ) : null}
       <StreamAnnouncer />

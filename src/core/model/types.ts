@@ -244,6 +244,11 @@ export interface StepFinishPart extends PartBase {
   snapshot?: string
   /** Cost in USD; may be 0 or a long float. */
   cost: number
+  /**
+   * The source did not report a cost (chatparts' addition): `cost` is then 0 and no view shows it
+   * as a price. Absent means the cost is known, a real 0 included.
+   */
+  costUnknown?: true
   /** Tokens used by the step. */
   tokens: TokenUsage
 }
@@ -490,6 +495,8 @@ export interface AssistantInfo {
   summary?: boolean
   /** Cost in USD, from the provider's response (BR-12). */
   cost: number
+  /** The source did not report a cost (chatparts' addition; see {@link StepFinishPart.costUnknown}). */
+  costUnknown?: true
   /** Tokens used (BR-13). */
   tokens: TokenUsage
   /** Structured output, when a JSON schema was requested. */

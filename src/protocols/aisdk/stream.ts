@@ -87,8 +87,11 @@ function merge(into: Metadata, patch: unknown): Metadata {
   return out
 }
 
-function setInfo(context: Context, patch: Partial<AssistantInfo>): void {
-  context.message.info = { ...context.message.info, ...patch }
+/** Patches the message's info; `costKnown`: the patch's cost was reported, so it is no longer unknown. */
+function setInfo(context: Context, patch: Partial<AssistantInfo>, costKnown = false): void {
+  const info = { ...context.message.info, ...patch }
+  if (costKnown) delete info.costUnknown
+  context.message.info = info
   context.emit({ op: 'upsertMessage', info: context.message.info })
 }
 
@@ -104,7 +107,7 @@ function applyMetadata(context: Context, value: unknown): void {
   if (read.usage) patch.tokens = tokensOf(read.usage)
   if (read.cost !== undefined) patch.cost = read.cost
   if (read.created !== undefined) patch.time = { ...message.info.time, created: read.created }
-  setInfo(context, patch)
+  setInfo(context, patch, read.cost !== undefined)
 }
 
 function emitTool(context: Context, entry: ToolEntry): void {

@@ -120,8 +120,11 @@ function closeOpen(context: Context): void {
   run.open = undefined
 }
 
-function setInfo(context: Context, patch: Partial<AssistantInfo>): void {
-  context.run.info = { ...context.run.info, ...patch }
+/** Patches the message's info; `costKnown`: the patch's cost was reported, so it is no longer unknown. */
+function setInfo(context: Context, patch: Partial<AssistantInfo>, costKnown = false): void {
+  const info = { ...context.run.info, ...patch }
+  if (costKnown) delete info.costUnknown
+  context.run.info = info
   context.emit({ op: 'upsertMessage', info: context.run.info })
 }
 
@@ -246,7 +249,7 @@ const HANDLERS: { [K in MessageDeltaKind]: (context: Context, payload: MessageDe
     const cost = count(payload.cost)
     closeOpen(context)
     const partID = nextPartId(run)
-    context.emit({ op: 'upsertPart', part: stepFinishPart(idsOf(run, partID), { reason: '', cost, tokens: used }) })
+    context.emit({ op: 'upsertPart', part: stepFinishPart(idsOf(run, partID), { reason: '', ...(payload.cost !== undefined ? { cost } : {}), tokens: used }) })
     run.steps.push(partID)
     const sum = run.info.tokens
     setInfo(context, {
@@ -258,7 +261,7 @@ const HANDLERS: { [K in MessageDeltaKind]: (context: Context, payload: MessageDe
         reasoning: sum.reasoning,
         cache: { ...sum.cache },
       },
-    })
+    }, payload.cost !== undefined) // the message's cost is known once one step reported one
   },
   done(context, { finishReason }) {
     finish(context, 'done', { finish: finishReason }, finishReason)

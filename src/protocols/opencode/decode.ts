@@ -55,6 +55,7 @@ function repairInfo(info: MessageInfo & Record<string, unknown>, sink: Diagnosti
       sink.warn('BAD_FIELD', `cost should be a number (got ${describeValue(info.cost)}); read as 0`, [...path, 'cost'])
       invalid.cost = info.cost
       repaired.cost = 0
+      repaired.costUnknown = true
     }
     const tokens = info.tokens as unknown
     if (tokens !== undefined) {
@@ -93,6 +94,8 @@ function seal(repaired: Record<string, unknown>, sink: DiagnosticSink, path: (st
       ? { ...userInfo({ id: repaired.id as string, sessionID: repaired.sessionID as string, created: time.created }) }
       : { ...assistantInfo({ id: repaired.id as string, sessionID: repaired.sessionID as string, created: time.created, ...(time.completed !== undefined ? { completed: time.completed } : {}) }) }
   const merged: Record<string, unknown> = { ...base, ...repaired }
+  // The export's own cost is a known one (a real 0 included); the default's is not.
+  if (typeof repaired.cost === 'number' && repaired.costUnknown !== true) delete merged.costUnknown
   if (repaired.role === 'assistant' && text('finish') !== undefined && time.completed === undefined) {
     sink.warn('BR-14', 'the message has a finish reason but no time.completed; completed is taken as its creation time', [...path, 'time'])
     merged.time = { ...time, completed: time.created }

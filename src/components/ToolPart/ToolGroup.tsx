@@ -1,0 +1,81 @@
+import { type ComponentPropsWithRef, type ReactNode, useId, useState } from 'react'
+import { isRecord } from '../../core/record.js'
+import type { ToolPart } from '../../core/model/types.js'
+import { fillCount } from '../../labels/labels.js'
+import { useLabels } from '../../labels/LabelsContext.js'
+import { cx } from '../cx.js'
+import { Icon } from '../Icon.js'
+import { useMessageState } from '../messageState.js'
+
+/** Props of {@link ToolGroup}. */
+export interface ToolGroupProps extends Omit<ComponentPropsWithRef<'div'>, 'children'> {
+  /** The tool calls of the group, in order (for its summary line). */
+  parts: readonly ToolPart[]
+  /** The tool calls, rendered. */
+  children?: ReactNode
+}
+
+/** How many of the group's calls are in each state the summary counts. */
+function countStates(parts: readonly ToolPart[], failed: boolean) {
+  const counts = { completed: 0, error: 0, working: 0, approval: 0, interrupted: 0 }
+  for (const part of parts) {
+    const status = part?.state?.status
+    if (isRecord(part?.approval) && part.approval.status === 'requested' && status !== 'completed' && status !== 'error') counts.approval++
+    else if (status === 'completed') counts.completed++
+    else if (status === 'error') counts.error++
+    else if (failed) counts.interrupted++
+    else counts.working++
+  }
+  return counts
+}
+
+/** The distinct tool names of a group, the first few. */
+function namesOf(parts: readonly ToolPart[], max = 4): string {
+  const names = [...new Set(parts.map((part) => (typeof part?.tool === 'string' ? part.tool : '')).filter(Boolean))]
+  return names.length > max ? `${names.slice(0, max).join(', ')}, …` : names.join(', ')
+}
+
+/**
+ * Consecutive tool calls as one line ("5 tool calls · read, grep, edit", with a count per state)
+ * that opens to show each call. Open while one of them works, failed or waits for approval;
+ * folded once all are done; the user's toggle wins.
+ */
+export function ToolGroup({ parts, children, className, ...rest }: ToolGroupProps) {
+  const labels = useLabels()
+  const { failed } = useMessageState()
+  const [choice, setChoice] = useState<boolean | null>(null)
+  const id = useId()
+  const counts = countStates(parts, failed)
+  const open = choice ?? (counts.working > 0 || counts.error > 0 || counts.approval > 0)
+  const chips: Array<[keyof typeof counts, 'check' | 'x' | 'spinner' | 'question' | 'pause', string]> = [
+    ['completed', 'check', labels.toolStatus.completed],
+    ['error', 'x', labels.toolStatus.error],
+    ['working', 'spinner', labels.toolStatus.running],
+    ['approval', 'question', labels.approvalStatus.requested],
+    ['interrupted', 'pause', labels.interrupted],
+  ]
+  return (
+    <div {...rest} className={cx('cp-tool-group', className)} data-part="tool-group" data-open={open || undefined}>
+      <button type="button" className="cp-tool-group__toggle" aria-expanded={open} aria-controls={id} onClick={() => setChoice(!open)} lang={labels.lang}>
+        <Icon name={open ? 'chevron-down' : 'chevron-right'} />
+        <Icon name="tool" />
+        <span className="cp-tool-group__count">{fillCount(labels.toolGroup, parts.length, labels.lang)}</span>
+        <span className="cp-tool-group__states">
+          {chips.map(([key, icon, label]) =>
+            counts[key] > 0 ? (
+              <span key={key} className="cp-tool-group__state" data-state={key}>
+                <Icon name={icon} />
+                <span className="cp-visually-hidden">{label}</span>
+                {counts[key]}
+              </span>
+            ) : null,
+          )}
+        </span>
+        <code className="cp-tool-group__names">{namesOf(parts)}</code>
+      </button>
+      <div id={id} className="cp-tool-group__calls" hidden={!open}>
+        {open ? children : null}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,35 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+
+/**
+ * For a box that may scroll (a code block, a tool's output): whether it does, read after each
+ * render and when it resizes. Only a box that scrolls is made a focusable, named region, so a
+ * keyboard reaches what it needs to scroll and skips every block it would only have to tab past.
+ * Without layout (a server, jsdom) nothing scrolls.
+ */
+export function useScrollRegion<T extends HTMLElement>(): [attach: (element: T | null) => void, scrollable: boolean] {
+  const [scrollable, setScrollable] = useState(false)
+  const element = useRef<T | null>(null)
+  const measure = useCallback(() => {
+    const box = element.current
+    if (!box) return
+    setScrollable(box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1)
+  }, [])
+  // Content changes (a streamed line grows) do not resize the box: read again after every render.
+  useEffect(measure)
+  const ref = useCallback(
+    (box: T | null) => {
+      element.current = box
+      if (!box || typeof ResizeObserver === 'undefined') return
+      const observer = new ResizeObserver(measure)
+      observer.observe(box)
+      return () => observer.disconnect()
+    },
+    [measure],
+  )
+  return [ref, scrollable]
+}
+
+/** The attributes of a box that scrolls: focusable, a region, named; none for one that does not. */
+export function regionProps(scrollable: boolean, name: string) {
+  return scrollable ? ({ tabIndex: 0, role: 'region', 'aria-label': name } as const) : {}
+}
