@@ -63,7 +63,7 @@ export const MessageDeltaFrames: Story = {
     await highlighted(canvasElement)
     const canvas = within(canvasElement)
     const midway = within(canvas.getByRole('region', { name: 'after event 24 of 31' }))
-    await expect(midway.getByRole('article', { name: 'Assistant' })).toHaveAttribute('aria-busy', 'true')
+    await expect(midway.getByRole('article', { name: /^Assistant/ })).toHaveAttribute('aria-busy', 'true')
   },
 }
 

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, within } from 'storybook/test'
+import { expect, userEvent, within } from 'storybook/test'
 import type { StepFinishPart as StepFinishPartData } from '../src/core/model/types'
 import { StepFinishPart } from '../src/components/StepFinishPart'
 import { opencodeSession } from '../test/fixtures/opencode'
@@ -57,8 +57,10 @@ export const States: Story = {
     const zero = within(canvas.getByRole('region', { name: 'zero cost (free or local model)' }))
     await expect(zero.getByText('$0')).toBeVisible()
     const large = within(canvas.getByRole('region', { name: 'large counts with cache write' }))
-    await expect(large.getByText('2.5M')).toBeVisible()
     await expect(large.getByText('$12.35')).toBeVisible()
+    // The breakdown opens from the quiet line.
+    await userEvent.click(large.getByRole('button'))
+    await expect(large.getByText('2.5M')).toBeVisible()
   },
 }
 

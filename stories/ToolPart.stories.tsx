@@ -103,6 +103,8 @@ export const ExpandOutput: Story = {
   args: { part: matrix[4]?.part as ToolPartData },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
+    // A finished tool is folded: open it, then its long output.
+    await userEvent.click(canvas.getByRole('button', { expanded: false, name: /Done/ }))
     const toggle = canvas.getByRole('button', { name: /Show all/ })
     await userEvent.click(toggle)
     await expect(toggle).toHaveAttribute('aria-expanded', 'true')

@@ -109,6 +109,10 @@ export const ToolMessage2Conversation: Story = {
   render: () => <NeovateConversation />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
+    // The finished todo call is folded to one line that says how many todos are done; it opens to the list.
+    const todo = canvas.getByRole('button', { name: /todoWrite/ })
+    await expect(todo).toHaveTextContent('0/2')
+    await userEvent.click(todo)
     await expect(canvas.getByRole('list', { name: 'Todos' })).toBeInTheDocument()
   },
 }

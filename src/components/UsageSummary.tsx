@@ -6,6 +6,7 @@ import { fillCount, fillLabel, type Labels } from '../labels/labels.js'
 import { useLabels } from '../labels/LabelsContext.js'
 import { cx } from './cx.js'
 import { Icon } from './Icon.js'
+import { regionProps, useScrollRegion } from './useScrollRegion.js'
 
 /** One row of the usage breakdown: a step (or a message), its totals, and why it ended. */
 export interface UsageRow {
@@ -58,6 +59,7 @@ export function Usage({ totals, rows = [], title, reason, className, ...rest }: 
   const labels = useLabels()
   const [open, setOpen] = useState(false)
   const id = useId()
+  const [scrollRef, scrollable] = useScrollRegion<HTMLDivElement>()
   if (!hasUsage(totals)) return null
   const tokens = totals.tokens.total
   const flagged = reason !== undefined && !NORMAL_ENDS.has(reason) ? (ownEntry<string>(labels.finishReasons, reason) ?? reason) : undefined
@@ -99,7 +101,7 @@ export function Usage({ totals, rows = [], title, reason, className, ...rest }: 
         <Icon name={open ? 'chevron-down' : 'chevron-right'} />
         {line.flatMap((item, index) => (index === 0 ? [item] : [<span key={`sep-${index}`} className="cp-usage__sep" aria-hidden="true">·</span>, item]))}
       </button>
-      <div id={id} className="cp-usage__details" hidden={!open}>
+      <div id={id} ref={scrollRef} className="cp-usage__details" hidden={!open} {...regionProps(scrollable, labels.usageDetails)}>
         {open ? (
           <table className="cp-usage__table">
             <caption className="cp-visually-hidden">{labels.usageDetails}</caption>

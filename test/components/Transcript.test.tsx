@@ -21,7 +21,7 @@ describe('MessageView', () => {
     expect(within(article).getByText('deepseek-v4-pro')).toBeTruthy()
     expect(within(article).getByText('May 30, 2026, 3:22 PM').getAttribute('datetime')).toBe('2026-05-30T15:22:55.537Z')
     // A heading per message, and the cost once: one quiet line (the step is a row of its breakdown, not a second block).
-    expect(within(article).getByRole('heading', { level: 3 }).textContent).toBe('Assistant')
+    expect(within(article).getByRole('heading', { level: 2 }).textContent).toBe('Assistant')
     const usage = article.querySelector('.cp-message__usage') as HTMLElement
     expect(usage.querySelector('[data-field="cost"]')?.textContent).toBe('Cost $0.0224')
     expect(article.textContent?.split('$0.0224').length).toBe(2)
@@ -39,7 +39,7 @@ describe('MessageView', () => {
     const info = assistantInfo({ id: 'msg_a', sessionID: 's', created: 1_780_000_000_000, finish: 'stop', tokens: { input: 1200, output: 34, reasoning: 0, cache: { read: 0, write: 0 } } })
     const { rerender } = render(<Message message={{ info, parts: [] }} />)
     expect(document.querySelector('.cp-message__usage')?.textContent).toBe('1.2k tokens')
-    rerender(<Message message={{ info: { ...info, costUnknown: undefined, cost: 0 } as AssistantInfo, parts: [] }} />)
+    rerender(<Message message={{ info: assistantInfo({ id: 'msg_a', sessionID: 's', created: 1_780_000_000_000, finish: 'stop', cost: 0, tokens: info.tokens }), parts: [] }} />)
     expect(document.querySelector('.cp-message__usage [data-field="cost"]')?.textContent).toBe('Cost $0')
     // Nothing at all when nothing was counted.
     rerender(<Message message={{ info: assistantInfo({ id: 'msg_a', sessionID: 's', created: 1 }), parts: [] }} />)

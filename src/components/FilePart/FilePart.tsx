@@ -4,6 +4,8 @@ import { useLabels } from '../../labels/LabelsContext.js'
 import { useRenderConfig } from '../config.js'
 import { cx } from '../cx.js'
 import { ImageGate } from '../ImageGate.js'
+import { Icon } from '../Icon.js'
+import { labelText } from '../displayText.js'
 
 /** Props of {@link FilePart}. */
 export interface FilePartProps extends Omit<ComponentPropsWithRef<'div'>, 'children' | 'part'> {
@@ -25,15 +27,6 @@ export function formatBytes(bytes: number): string {
   return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`
 }
 
-function iconFor(mime: string): string {
-  // Plain geometric glyphs: every font has them, unlike emoji.
-  if (mime.startsWith('image/')) return '▣'
-  if (mime === 'application/pdf') return '▤'
-  if (mime.startsWith('text/') || mime.includes('json') || mime.includes('xml')) return '≡'
-  if (mime === 'application/x-directory') return '▭'
-  return '▢'
-}
-
 /** The last path segment of a URL that has paths (never of a `data:` or `blob:` URL, whose "path" is its content). */
 function lastSegment(url: string): string {
   if (typeof url !== 'string' || /^\s*(data|blob):/i.test(url)) return ''
@@ -45,8 +38,11 @@ function lastSegment(url: string): string {
   }
 }
 
-/** The name a file is shown under: its filename, its source path, its URL's last segment, or its type. */
-const nameOf = (part: FilePartData) => part.filename || (part.source && 'path' in part.source ? part.source.path : '') || lastSegment(part.url) || part.mime
+/** The name a file is shown under: its filename, its source path, its URL's last segment, or its type; never a payload (see {@link labelText}). */
+const nameOf = (part: FilePartData) => {
+  const mime = labelText(part.mime, 'file', 60)
+  return labelText(part.filename || (part.source && 'path' in part.source ? part.source.path : '') || lastSegment(part.url), mime)
+}
 
 /**
  * An attached file. Images show as a preview (with alt text) that opens full size on click, once
@@ -63,7 +59,7 @@ export function FilePart({ part, className, streaming: _streaming, ...rest }: Fi
   const link = urlPolicy.file(part.url, name, part.mime)
   // The full-size view opens only for web URLs; an inline image is not opened as a page of its own.
   const preview = image ? urlPolicy.link(image.url) : null
-  const source = part.source ? (part.source.type === 'symbol' ? `${part.source.path} · ${part.source.name}` : part.source.type === 'file' ? part.source.path : part.source.uri) : undefined
+  const source = part.source ? labelText(part.source.type === 'symbol' ? `${part.source.path} · ${part.source.name}` : part.source.type === 'file' ? part.source.path : part.source.uri, '') || undefined : undefined
   const showImage = image && !broken && (image.action === 'load' || (image.action === 'click' && opened))
   return (
     <div {...rest} className={cx('cp-file', className)} data-part="file" data-kind={showImage ? 'image' : 'chip'} data-mime={part.mime}>
@@ -78,9 +74,7 @@ export function FilePart({ part, className, streaming: _streaming, ...rest }: Fi
       ) : null}
       {image?.action === 'click' && !opened ? <ImageGate host={image.host} onOpen={() => setOpened(true)} /> : null}
       <div className="cp-file__chip">
-        <span className="cp-file__icon" aria-hidden="true">
-          {iconFor(part.mime)}
-        </span>
+        <Icon name="file" className="cp-file__icon" />
         {link && !(showImage && preview) ? (
           <a className="cp-file__name" href={link.url} target="_blank" rel="noopener noreferrer" download={link.download}>
             {name}
@@ -88,7 +82,7 @@ export function FilePart({ part, className, streaming: _streaming, ...rest }: Fi
         ) : (
           <span className="cp-file__name">{name}</span>
         )}
-        <span className="cp-file__mime">{part.mime}</span>
+        <span className="cp-file__mime">{labelText(part.mime, '', 60)}</span>
         {part.size !== undefined ? <span className="cp-file__size">{formatBytes(part.size)}</span> : null}
         {broken ? <span className="cp-file__blocked">{labels.fileUnavailable}</span> : null}
         {!broken && (image?.action === 'block' || (!link && !image && !part.url.startsWith('file:'))) ? <span className="cp-file__blocked">{labels.blockedUrl}</span> : null}

@@ -43,7 +43,7 @@ export interface MessageViewProps extends Omit<ComponentPropsWithRef<'article'>,
   sources?: readonly SourcePart[] | undefined
   /** `document` (default) or `chat`: the user's messages as bubbles on the end side, replies full width. */
   layout?: MessageLayout | undefined
-  /** The level of the heading each message starts with (default 3), to fit the host page's outline. */
+  /** The level of the heading each message starts with (default 2: under the page's own h1), to fit the host page's outline. */
   headingLevel?: HeadingLevel | undefined
   /** Shown before the name: an avatar, an icon. */
   avatar?: ReactNode
@@ -99,7 +99,7 @@ export function MessageView({
   timeLocale,
   sources,
   layout = 'document',
-  headingLevel = 3,
+  headingLevel = 2,
   avatar,
   name,
   position,
@@ -120,7 +120,7 @@ export function MessageView({
   const error = info.role === 'assistant' && isRecord(info.error) ? { name: textField(info.error.name) || 'Error', message: textField(info.error.data?.message) } : undefined
   const failed = error !== undefined
   const state = useMemo(() => ({ failed }), [failed])
-  const Heading = HEADINGS[headingLevel] ?? 'h3'
+  const Heading = HEADINGS[headingLevel] ?? 'h2'
   const rows: UsageRow[] = steps.map((step, index) => ({ id: typeof step.id === 'string' ? step.id : `#${index}`, label: fillLabel(labels.stepNumber, { n: index + 1 }), totals: stepTotals(step), reason: textField(step.reason) || undefined }))
   const usage = info.role === 'assistant' && totals && hasUsage(totals) ? <Usage className="cp-message__usage" totals={totals} rows={rows} reason={textField(steps.at(-1)?.reason) || textField(info.role === 'assistant' ? info.finish : '')} /> : null
   const copy = copyText !== undefined && !streaming ? <CopyButton text={copyText} label={labels.copyMessage} iconOnly /> : null

@@ -1,1 +1,1 @@
-export { Message, MessageView, type MessageProps, type MessageViewProps } from './MessageView.js'
+export { type HeadingLevel, Message, type MessageLayout, messageText, MessageView, type MessageProps, type MessageViewProps } from './MessageView.js'

@@ -1,3 +1,4 @@
+import { labelText } from '../displayText.js'
 import type { ComponentPropsWithRef } from 'react'
 import type { SourcePart as SourcePartData } from '../../core/model/types.js'
 import { useLabels } from '../../labels/LabelsContext.js'
@@ -21,7 +22,7 @@ function Source({ part, policy }: { part: SourcePartData; policy: UrlPolicy }) {
   if (source?.kind === 'url') {
     const url = typeof source.url === 'string' ? source.url : ''
     const href = policy.link(url)
-    const title = typeof source.title === 'string' && source.title !== '' ? source.title : hostOf(url)
+    const title = labelText(source.title, labelText(hostOf(url), labels.source))
     const body = <span className="cp-sources__title">{title}</span>
     // No favicon, no preview: nothing is fetched for a source until the reader follows its link.
     return href === null || href.startsWith('#') ? (
@@ -34,11 +35,11 @@ function Source({ part, policy }: { part: SourcePartData; policy: UrlPolicy }) {
       </a>
     )
   }
-  const title = typeof source?.title === 'string' && source.title !== '' ? source.title : labels.document
+  const title = labelText(source?.title, labels.document)
   return (
     <span className="cp-sources__link" title={source?.kind === 'document' && typeof source.mime === 'string' ? source.mime : undefined}>
       <span className="cp-sources__title">{title}</span>
-      {source?.kind === 'document' && source.filename ? <span className="cp-sources__host">{source.filename}</span> : null}
+      {source?.kind === 'document' && labelText(source.filename, '') ? <span className="cp-sources__host">{labelText(source.filename, '')}</span> : null}
     </span>
   )
 }

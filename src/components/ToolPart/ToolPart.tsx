@@ -94,7 +94,7 @@ export function ToolPart({ part, streaming, open: controlled, onOpenChange, clas
         <Icon name={open ? 'chevron-down' : 'chevron-right'} className="cp-tool__chevron" />
         <ToolStatusBadge status={state.status} waiting={waiting} interrupted={interrupted} />
         <span className="cp-tool__title">{title}</span>
-        {title !== part.tool ? <code className="cp-tool__name">{part.tool}</code> : null}
+        {title.toLowerCase() !== part.tool.toLowerCase() ? <code className="cp-tool__name">{part.tool}</code> : null}
         {/* Folded, the line says what the open body shows: the argument, the counts, the exit code. */}
         {!open && summary.argument && summary.argument !== title ? <code className="cp-tool__argument">{summary.argument}</code> : null}
         <span className="cp-tool__meta" lang={labels.lang}>

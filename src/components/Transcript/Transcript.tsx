@@ -45,7 +45,7 @@ export interface TranscriptProps extends Omit<ComponentPropsWithRef<'div'>, 'chi
   overscan?: number | undefined
   /** `document` (default): every message full width; `chat`: the user's messages as bubbles on the end side. */
   layout?: MessageLayout | undefined
-  /** The heading level each message starts with (default 3), to fit the host page's outline. */
+  /** The heading level each message starts with (default 2), to fit the host page's outline. */
   headingLevel?: HeadingLevel | undefined
   /** Fold runs of at least this many consecutive tool calls into one line (default 3; `false`: never). */
   groupTools?: ToolGrouping | undefined
@@ -127,9 +127,11 @@ const StoreMessage = memo(function StoreMessage({ id, streaming, presentation, p
   const sources = usePartsWhere(id, isSource, EMPTY_SOURCES)
   const steps = usePartsWhere(id, isStepFinish, EMPTY_STEPS)
   const totals = useMessageTotals(id)
+  // Whether there is text to copy: a yes/no, so the message does not re-render for every word.
+  const hasText = useChatStore((state) => presentation.copyable && (state.partIds.get(id) ?? []).some((partID) => messageText([state.parts.get(partID) as Part]) !== ''))
   if (!info) return null
-  // Read when the button is pressed: the message does not re-render for every word to keep a copy current.
-  const copyText = presentation.copyable ? () => messageText((store.getState().partIds.get(id) ?? []).map((partID) => store.getState().parts.get(partID) as Part)) : undefined
+  // Read when the button is pressed, for the same reason.
+  const copyText = hasText ? () => messageText((store.getState().partIds.get(id) ?? []).map((partID) => store.getState().parts.get(partID) as Part)) : undefined
   return (
     <MessageErrorBoundary info={info}>
       <MessageView
