@@ -74,7 +74,12 @@ export const ApprovalStates: Story = {
     await expect(waiting.getByRole('button', { name: 'Reject' })).toBeVisible()
     const three = within(canvas.getByRole('region', { name: 'waiting for approval, three choices (opencode)' }))
     // The tool's header is a button too (its fold); the card's choices follow it.
-    await expect(three.getAllByRole('button').map((button) => button.textContent).slice(1)).toEqual(['Allow once', 'Always allow', 'Reject'])
+    await expect(
+      three
+        .getAllByRole('button')
+        .map((button) => button.textContent)
+        .slice(1),
+    ).toEqual(['Allow once', 'Always allow', 'Reject'])
     const denied = within(canvas.getByRole('region', { name: 'denied with a reason' }))
     await expect(within(denied.getByRole('group', { name: /Denied/ })).getByText(/Not on production/)).toBeVisible()
   },

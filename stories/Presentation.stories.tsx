@@ -81,7 +81,10 @@ function usageReplies(): Array<[string, WithParts]> {
 function FoldStates() {
   const tools = neovateTools()
   const reply = interruptedReply()
-  const grouped: WithParts = { info: assistantInfo({ id: 'msg_group', sessionID: 'ses_story', created: 1_780_000_000_000, finish: 'stop' }), parts: tools.map((tool) => ({ ...tool, messageID: 'msg_group' })) }
+  const grouped: WithParts = {
+    info: assistantInfo({ id: 'msg_group', sessionID: 'ses_story', created: 1_780_000_000_000, finish: 'stop' }),
+    parts: tools.map((tool) => ({ ...tool, messageID: 'msg_group' })),
+  }
   return (
     <Matrix>
       <Cell name="finished tools fold to one line: argument, +/− counts, exit code, todos done">

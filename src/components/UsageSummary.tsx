@@ -66,7 +66,12 @@ export function Usage({ totals, rows = [], title, reason, className, ...rest }: 
   const withCost = totals.costKnown
   const shown = columns(labels).filter((column) => column.always || column.of(totals) > 0 || rows.some((row) => column.of(row.totals) > 0))
   const line: ReactNode[] = []
-  if (title) line.push(<span key="title" className="cp-usage__title">{title}</span>)
+  if (title)
+    line.push(
+      <span key="title" className="cp-usage__title">
+        {title}
+      </span>,
+    )
   if (totals.costKnown)
     line.push(
       <span key="cost" data-field="cost" title={`$${totals.cost}`}>
@@ -80,7 +85,12 @@ export function Usage({ totals, rows = [], title, reason, className, ...rest }: 
         {fillCount(labels.tokensCount, tokens, labels.lang, {}, formatTokens(tokens))}
       </span>,
     )
-  if (flagged) line.push(<span key="reason" className="cp-usage__flag" data-reason={reason}>{fillLabel(labels.stoppedBy, { reason: flagged })}</span>)
+  if (flagged)
+    line.push(
+      <span key="reason" className="cp-usage__flag" data-reason={reason}>
+        {fillLabel(labels.stoppedBy, { reason: flagged })}
+      </span>,
+    )
   const cells = (totals: Totals) => [
     ...shown.map((column) => (
       <td key={column.key} data-field={column.key} title={exact(column.of(totals))}>
@@ -99,7 +109,16 @@ export function Usage({ totals, rows = [], title, reason, className, ...rest }: 
     <div {...rest} className={cx('cp-usage', className)} lang={labels.lang} data-state={open ? 'open' : 'closed'}>
       <button type="button" className="cp-usage__toggle" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
         <Icon name={open ? 'chevron-down' : 'chevron-right'} />
-        {line.flatMap((item, index) => (index === 0 ? [item] : [<span key={`sep-${index}`} className="cp-usage__sep" aria-hidden="true">·</span>, item]))}
+        {line.flatMap((item, index) =>
+          index === 0
+            ? [item]
+            : [
+                <span key={`sep-${index}`} className="cp-usage__sep" aria-hidden="true">
+                  ·
+                </span>,
+                item,
+              ],
+        )}
       </button>
       <div id={id} ref={scrollRef} className="cp-usage__details" hidden={!open} {...regionProps(scrollable, labels.usageDetails)}>
         {open ? (

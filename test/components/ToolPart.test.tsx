@@ -88,7 +88,9 @@ describe('built-in tool views', () => {
 
   it('shows a sub-agent task with its agent, prompt and markdown result', () => {
     const display = { kind: 'task' as const, agent: 'explore', description: 'Find the config', prompt: 'Look for vitest.config.ts', result: 'Found **two** files.', sessionID: 'ses_child' }
-    render(<ToolPart open part={withState({ status: 'completed', input: {}, output: 'Found **two** files.', title: 'Find the config', metadata: {}, display, time }, 'task')} />, { wrapper: withConfig() })
+    render(<ToolPart open part={withState({ status: 'completed', input: {}, output: 'Found **two** files.', title: 'Find the config', metadata: {}, display, time }, 'task')} />, {
+      wrapper: withConfig(),
+    })
     expect(screen.getByText('explore')).toBeTruthy()
     expect(screen.getByText('ses_child')).toBeTruthy()
     expect(screen.getByText('two', { selector: 'strong' })).toBeTruthy()

@@ -50,11 +50,17 @@ describe('MessageView', () => {
     const info = assistantInfo({ id: 'msg_a', sessionID: 's', created: 1, finish: 'length' })
     const ids = { sessionID: 's', messageID: 'msg_a' }
     const tokens = { input: 10, output: 5, reasoning: 0, cache: { read: 0, write: 0 } }
-    render(<Message message={{ info, parts: [stepFinishPart({ ...ids, id: 'p1' }, { reason: 'tool-calls', cost: 0.01, tokens }), stepFinishPart({ ...ids, id: 'p2' }, { reason: 'length', tokens })] }} />)
+    render(
+      <Message message={{ info, parts: [stepFinishPart({ ...ids, id: 'p1' }, { reason: 'tool-calls', cost: 0.01, tokens }), stepFinishPart({ ...ids, id: 'p2' }, { reason: 'length', tokens })] }} />,
+    )
     const usage = document.querySelector('.cp-message__usage') as HTMLElement
     expect(usage.textContent).toContain('stopped: length limit')
     act(() => within(usage).getByRole('button').click())
-    expect(within(usage).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['Step 1 · tool calls', 'Step 2 · length limit', 'Total'])
+    expect(
+      within(usage)
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Step 1 · tool calls', 'Step 2 · length limit', 'Total'])
     // The second step reported no cost: its cell says so, and the total is the first's.
     expect([...usage.querySelectorAll('tbody td[data-field="cost"]')].map((cell) => cell.textContent)).toEqual(['$0.01', '—'])
   })

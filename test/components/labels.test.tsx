@@ -48,7 +48,10 @@ describe('no payload is ever shown as a label', () => {
   })
 
   it('in a user message too', () => {
-    const message: WithParts = { info: userInfo({ id: 'msg_u', sessionID: 's', created: 1 }), parts: [textPart({ ...ids('t'), messageID: 'msg_u' }, 'What is in this image?'), filePart({ ...ids('f'), messageID: 'msg_u' }, { mime: 'image/png', url: DATA_URL })] }
+    const message: WithParts = {
+      info: userInfo({ id: 'msg_u', sessionID: 's', created: 1 }),
+      parts: [textPart({ ...ids('t'), messageID: 'msg_u' }, 'What is in this image?'), filePart({ ...ids('f'), messageID: 'msg_u' }, { mime: 'image/png', url: DATA_URL })],
+    }
     const { container } = render(<Message message={message} />, { wrapper: withConfig() })
     expect(everythingShown(container)).not.toContain(BASE64.slice(0, 40))
     // It is named by its type instead.

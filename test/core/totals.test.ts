@@ -62,7 +62,10 @@ describe('totals', () => {
     const free = messageTotals({ info, parts: [stepFinishPart({ ...ids, id: 'prt_1' }, { reason: 'stop', cost: 0, tokens })] })
     expect(free).toMatchObject({ cost: 0, costKnown: true })
     // One known step makes the sum known; the info's own cost is not used once there are steps.
-    const mixed = messageTotals({ info, parts: [stepFinishPart({ ...ids, id: 'prt_1' }, { reason: 'tool-calls', tokens }), stepFinishPart({ ...ids, id: 'prt_2' }, { reason: 'stop', cost: 0.02, tokens })] })
+    const mixed = messageTotals({
+      info,
+      parts: [stepFinishPart({ ...ids, id: 'prt_1' }, { reason: 'tool-calls', tokens }), stepFinishPart({ ...ids, id: 'prt_2' }, { reason: 'stop', cost: 0.02, tokens })],
+    })
     expect(mixed).toMatchObject({ cost: 0.02, costKnown: true, steps: 2 })
     expect(messageTotals({ info: assistantInfo({ id: 'msg_b', sessionID: 's', created: 1, cost: 0 }), parts: [] }).costKnown).toBe(true)
     expect(addTotals([messageTotals({ info, parts: [] }), free]).costKnown).toBe(true)

@@ -6,11 +6,18 @@ import { TextPart } from '../../src/components/TextPart'
 import { assistantInfo, textPart, userInfo } from '../../src/core/build'
 import '../../src/styles/chatparts.css'
 
-const reply = { info: assistantInfo({ id: 'msg_a', sessionID: 'ses_1', created: 1_700_000_000_000, parentID: 'msg_u' }), parts: [textPart({ id: 'prt_a', messageID: 'msg_a', sessionID: 'ses_1' }, 'Hello **there**')] }
+const reply = {
+  info: assistantInfo({ id: 'msg_a', sessionID: 'ses_1', created: 1_700_000_000_000, parentID: 'msg_u' }),
+  parts: [textPart({ id: 'prt_a', messageID: 'msg_a', sessionID: 'ses_1' }, 'Hello **there**')],
+}
 
 /** The sum of a computed colour's channels: high for light text, low for dark. */
 function brightness(element: Element, property: 'color' | 'background-color' = 'color'): number {
-  const [r = 0, g = 0, b = 0] = getComputedStyle(element).getPropertyValue(property).match(/\d+(\.\d+)?/g)?.map(Number) ?? []
+  const [r = 0, g = 0, b = 0] =
+    getComputedStyle(element)
+      .getPropertyValue(property)
+      .match(/\d+(\.\d+)?/g)
+      ?.map(Number) ?? []
   return r + g + b
 }
 

@@ -89,6 +89,11 @@ export function SubtaskPart(props: RowProps<SubtaskPartData>) {
 export function UnsupportedPart(props: RowProps<UnsupportedPartData>) {
   const labels = useLabels()
   return (
-    <Row {...props} type="unsupported" icon="question" title={fillLabel(labels.unsupportedPart, { type: typeof props.part.originalType === 'string' ? props.part.originalType : textOf(props.part.type) })} />
+    <Row
+      {...props}
+      type="unsupported"
+      icon="question"
+      title={fillLabel(labels.unsupportedPart, { type: typeof props.part.originalType === 'string' ? props.part.originalType : textOf(props.part.type) })}
+    />
   )
 }

@@ -59,7 +59,9 @@ export function FilePart({ part, className, streaming: _streaming, ...rest }: Fi
   const link = urlPolicy.file(part.url, name, part.mime)
   // The full-size view opens only for web URLs; an inline image is not opened as a page of its own.
   const preview = image ? urlPolicy.link(image.url) : null
-  const source = part.source ? labelText(part.source.type === 'symbol' ? `${part.source.path} · ${part.source.name}` : part.source.type === 'file' ? part.source.path : part.source.uri, '') || undefined : undefined
+  const source = part.source
+    ? labelText(part.source.type === 'symbol' ? `${part.source.path} · ${part.source.name}` : part.source.type === 'file' ? part.source.path : part.source.uri, '') || undefined
+    : undefined
   const showImage = image && !broken && (image.action === 'load' || (image.action === 'click' && opened))
   return (
     <div {...rest} className={cx('cp-file', className)} data-part="file" data-kind={showImage ? 'image' : 'chip'} data-mime={part.mime}>

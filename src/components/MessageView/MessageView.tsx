@@ -121,8 +121,16 @@ export function MessageView({
   const failed = error !== undefined
   const state = useMemo(() => ({ failed }), [failed])
   const Heading = HEADINGS[headingLevel] ?? 'h2'
-  const rows: UsageRow[] = steps.map((step, index) => ({ id: typeof step.id === 'string' ? step.id : `#${index}`, label: fillLabel(labels.stepNumber, { n: index + 1 }), totals: stepTotals(step), reason: textField(step.reason) || undefined }))
-  const usage = info.role === 'assistant' && totals && hasUsage(totals) ? <Usage className="cp-message__usage" totals={totals} rows={rows} reason={textField(steps.at(-1)?.reason) || textField(info.role === 'assistant' ? info.finish : '')} /> : null
+  const rows: UsageRow[] = steps.map((step, index) => ({
+    id: typeof step.id === 'string' ? step.id : `#${index}`,
+    label: fillLabel(labels.stepNumber, { n: index + 1 }),
+    totals: stepTotals(step),
+    reason: textField(step.reason) || undefined,
+  }))
+  const usage =
+    info.role === 'assistant' && totals && hasUsage(totals) ? (
+      <Usage className="cp-message__usage" totals={totals} rows={rows} reason={textField(steps.at(-1)?.reason) || textField(info.role === 'assistant' ? info.finish : '')} />
+    ) : null
   const copy = copyText !== undefined && !streaming ? <CopyButton text={copyText} label={labels.copyMessage} iconOnly /> : null
   // Told apart from the other messages by its time, else by its place.
   const accessibleName = time ? `${role}, ${time}` : position !== undefined ? `${role} ${position}` : role

@@ -93,7 +93,6 @@ export function ShellToolView({ part, display }: DisplayViewProps<'shell'>) {
   )
 }
 
-
 const SIGN = { add: '+', remove: '−', context: ' ', skip: '⋯' } as const
 
 /** A file edit as a unified diff with +/− counts. */
@@ -163,7 +162,9 @@ export function ReadToolView(props: DisplayViewProps<'read'>) {
         {file ? <code className="cp-read__file">{file}</code> : null}
         {excerpt ? <span className="cp-read__lines">{fillCount(labels.readLines, excerpt.split('\n').length, labels.lang)}</span> : null}
       </div>
-      {props.part.state.status === 'error' ? <ToolResult {...props} /> : excerpt ? (
+      {props.part.state.status === 'error' ? (
+        <ToolResult {...props} />
+      ) : excerpt ? (
         <Section title={labels.output}>
           <LongText text={excerpt} label={labels.output} maxLines={8} />
         </Section>

@@ -154,11 +154,7 @@ const StoreMessage = memo(function StoreMessage({ id, streaming, presentation, p
         aria-setsize={count}
       >
         {flow.map((item) =>
-          item.kind === 'part' ? (
-            <StorePart key={item.id} id={item.id} streaming={streaming} />
-          ) : (
-            <StoreToolGroup key={`group-${item.ids[0]}`} ids={item.ids} streaming={streaming} />
-          ),
+          item.kind === 'part' ? <StorePart key={item.id} id={item.id} streaming={streaming} /> : <StoreToolGroup key={`group-${item.ids[0]}`} ids={item.ids} streaming={streaming} />,
         )}
       </MessageView>
     </MessageErrorBoundary>

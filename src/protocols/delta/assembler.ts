@@ -252,16 +252,20 @@ const HANDLERS: { [K in MessageDeltaKind]: (context: Context, payload: MessageDe
     context.emit({ op: 'upsertPart', part: stepFinishPart(idsOf(run, partID), { reason: '', ...(payload.cost !== undefined ? { cost } : {}), tokens: used }) })
     run.steps.push(partID)
     const sum = run.info.tokens
-    setInfo(context, {
-      cost: run.info.cost + cost,
-      tokens: {
-        ...(sum.total !== undefined || used.total !== undefined ? { total: (sum.total ?? 0) + (used.total ?? used.input + used.output) } : {}),
-        input: sum.input + used.input,
-        output: sum.output + used.output,
-        reasoning: sum.reasoning,
-        cache: { ...sum.cache },
+    setInfo(
+      context,
+      {
+        cost: run.info.cost + cost,
+        tokens: {
+          ...(sum.total !== undefined || used.total !== undefined ? { total: (sum.total ?? 0) + (used.total ?? used.input + used.output) } : {}),
+          input: sum.input + used.input,
+          output: sum.output + used.output,
+          reasoning: sum.reasoning,
+          cache: { ...sum.cache },
+        },
       },
-    }, payload.cost !== undefined) // the message's cost is known once one step reported one
+      payload.cost !== undefined,
+    ) // the message's cost is known once one step reported one
   },
   done(context, { finishReason }) {
     finish(context, 'done', { finish: finishReason }, finishReason)
