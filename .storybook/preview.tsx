@@ -22,11 +22,16 @@ const preview: Preview = {
   globalTypes: {
     theme: {
       description: 'Colour theme',
-      toolbar: { title: 'Theme', icon: 'mirror', items: [
+      toolbar: {
+        title: 'Theme',
+        icon: 'mirror',
+        items: [
           { value: 'light', title: 'Light (pinned)' },
           { value: 'dark', title: 'Dark (.dark)' },
           { value: 'system', title: 'System (prefers-color-scheme)' },
-        ], dynamicTitle: true },
+        ],
+        dynamicTitle: true,
+      },
     },
     locale: {
       description: 'Label language',
