@@ -10,7 +10,7 @@
  */
 export type * as Model from './core/model/types.js'
 export * from './components/index.js'
-export { createShikiHighlighter, defaultHighlighter } from './highlight/shiki.js'
+export { createShikiHighlighter, defaultHighlighter, type ShikiHighlighterOptions } from './highlight/shiki.js'
 export type { CodeToken, Highlighter, TokenizedLines } from './highlight/types.js'
 export { LabelsProvider, useLabels, type LabelsProviderProps } from './labels/LabelsContext.js'
 export { type CountLabel, en, fillCount, fillLabel, zhCN, locales, mergeLabels, type Labels, type Locale } from './labels/labels.js'

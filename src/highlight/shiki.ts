@@ -1,5 +1,5 @@
 import { ownEntry } from '../core/record.js'
-import type { HighlighterCore, LanguageInput } from 'shiki/core'
+import type { HighlighterCore, LanguageInput, LanguageRegistration } from 'shiki/core'
 import type { CodeToken, Highlighter, TokenizedLines } from './types.js'
 
 // Each grammar is its own chunk, fetched the first time a code block needs it.
@@ -62,15 +62,62 @@ const ALIASES: Record<string, string> = {
 
 const THEMES = { light: 'github-light-default', dark: 'github-dark-default' } as const
 
+/** One language of shiki's full bundle: its id, and what loads its grammar. */
+interface BundledLanguage {
+  id: string
+  load: () => LanguageInput
+}
+
+/**
+ * Every language shiki ships, by id and alias: its index is loaded (about 4 KB gzipped) the first
+ * time a block asks for a language outside the common ones above, and each grammar only when used.
+ */
+let bundledIndex: Promise<Map<string, BundledLanguage>> | undefined
+function loadBundledIndex(): Promise<Map<string, BundledLanguage>> {
+  bundledIndex ??= import('shiki/langs').then(({ bundledLanguagesInfo }) => {
+    const index = new Map<string, BundledLanguage>()
+    for (const info of bundledLanguagesInfo) {
+      const language = { id: info.id, load: info.import as () => LanguageInput }
+      index.set(info.id, language)
+      for (const alias of info.aliases ?? []) if (!index.has(alias)) index.set(alias, language)
+    }
+    return index
+  })
+  return bundledIndex
+}
+
+/** What a fence may name: letters, digits and `+#._-`, as language ids and aliases are written. */
+const LANGUAGE_NAME = /^[a-z0-9][a-z0-9+#._-]{0,39}$/
+
+/** Options of {@link createShikiHighlighter}. */
+export interface ShikiHighlighterOptions {
+  /**
+   * Grammars of your own, by the name a fence uses (`{ mylang: () => import('./mylang.tmLanguage.json') }`):
+   * a shiki `LanguageRegistration` (a TextMate grammar with `name` and `scopeName`), or a function
+   * that loads one. They win over shiki's own of the same name.
+   */
+  langs?: Record<string, LanguageInput> | undefined
+  /** More names for a language: `{ tsx: 'typescript', 'my-sql': 'sql' }`, to one of shiki's or of `langs`. */
+  aliases?: Record<string, string> | undefined
+}
+
 /**
  * The default highlighter: shiki's fine-grained core with the JavaScript regex engine (no WASM),
- * the GitHub light and dark themes, and grammars loaded on first use.
+ * the GitHub light and dark themes, and grammars loaded on first use: every language shiki ships,
+ * and any grammar or alias you register.
  */
-export function createShikiHighlighter(): Highlighter {
+export function createShikiHighlighter(options: ShikiHighlighterOptions = {}): Highlighter {
   let core: Promise<HighlighterCore> | undefined
   let ready: HighlighterCore | undefined
   const loaded = new Set<string>()
   const loading = new Map<string, Promise<boolean>>()
+  const own = new Map(Object.entries(options.langs ?? {}).map(([name, input]) => [name.toLowerCase(), input]))
+  const ownAliases = new Map(Object.entries(options.aliases ?? {}).map(([name, target]) => [name.toLowerCase(), target.toLowerCase()]))
+  // What a name turned out to be once shiki's index was read (`gql` → `graphql`), or null for none.
+  const found = new Map<string, string | null>()
+  let index: Map<string, BundledLanguage> | undefined
+  // The name shiki knows a grammar of your own by (its registration's `name`), by the name you gave it.
+  const grammarName = new Map<string, string>()
 
   const start = () => {
     core ??= (async () => {
@@ -86,10 +133,38 @@ export function createShikiHighlighter(): Highlighter {
   }
 
   const resolve = (lang: string): string | null => {
-    const name = lang.trim().toLowerCase()
+    const written = lang.trim().toLowerCase()
     // A fence's language is model output: only own entries count (`constructor` is no language).
+    const name = ownAliases.get(written) ?? written
+    if (own.has(name)) return name
     const canonical = ownEntry(ALIASES, name) ?? name
-    return Object.hasOwn(GRAMMARS, canonical) ? canonical : null
+    if (Object.hasOwn(GRAMMARS, canonical)) return canonical
+    if (found.has(canonical)) return found.get(canonical) ?? null
+    const bundled = index?.get(canonical)
+    if (index) return bundled?.id ?? null
+    // Not read yet: a name that could be a language is one until the index says otherwise.
+    return LANGUAGE_NAME.test(canonical) ? canonical : null
+  }
+
+  /** What loads the grammar of a resolved name: yours, the common table's, or shiki's full bundle. */
+  const grammarOf = async (name: string): Promise<LanguageInput | null> => {
+    const mine = own.get(name)
+    if (mine !== undefined) {
+      // Read here, so the grammar's own name (which shiki tokenizes by) is known.
+      const value: unknown = await (typeof mine === 'function' ? mine() : mine)
+      const module = typeof value === 'object' && value !== null && 'default' in value ? (value as { default: unknown }).default : value
+      const registrations = (Array.isArray(module) ? module : [module]) as LanguageRegistration[]
+      const id = registrations.at(-1)?.name
+      if (typeof id !== 'string') return null
+      grammarName.set(name, id)
+      return registrations
+    }
+    const common = ownEntry(GRAMMARS, name)
+    if (common) return common()
+    index ??= await loadBundledIndex()
+    const bundled = index.get(name)
+    found.set(name, bundled?.id ?? null)
+    return bundled ? bundled.load() : null
   }
 
   return {
@@ -102,9 +177,13 @@ export function createShikiHighlighter(): Highlighter {
       const name = resolve(lang)
       if (!name || !ready || !loaded.has(name)) return null
       const result = ready.codeToTokens(code, {
-        lang: name,
+        lang: grammarName.get(name) ?? name,
         themes: THEMES,
         defaultColor: false,
+        // shiki gives up on a line after 500 ms and leaves the rest plain, for good: a busy machine
+        // compiling a grammar's rules on first use took that long (a CI run under load). A line is
+        // kept once highlighted, so the limit is raised rather than a line left plain forever.
+        tokenizeTimeLimit: 5000,
         ...(state ? { grammarState: state as never } : {}),
       })
       const lines = result.tokens.map((line) =>
@@ -127,8 +206,13 @@ export function createShikiHighlighter(): Highlighter {
       if (!pending) {
         pending = start()
           .then(async (highlighter) => {
-            await highlighter.loadLanguage(ownEntry(GRAMMARS, name)?.() as LanguageInput)
+            const grammar = await grammarOf(name)
+            if (grammar === null) return false
+            await highlighter.loadLanguage(grammar)
             loaded.add(name)
+            // An alias of shiki's (`gql`) is served under the language's id (`graphql`) too.
+            const id = found.get(name)
+            if (id) loaded.add(id)
             return true
           })
           .catch(() => false)
