@@ -48,6 +48,10 @@ const browserDeps = [
   'remark-parse',
   'remark-gfm',
   'axe-core',
+  // Math and diagrams, loaded on first use.
+  'katex',
+  'mermaid',
+  'dompurify',
   'shiki/core',
   'shiki/engine/javascript',
   'shiki/themes/github-light-default.mjs',
@@ -123,6 +127,8 @@ export default defineConfig({
         optimizeDeps: { include: [...browserDeps, '@storybook/addon-a11y/preview', '@storybook/react-vite'] },
         test: {
           name: 'storybook',
+          // A story that loads mermaid and KaTeX's fonts, then is checked by axe and screenshotted, needs more than 15 s on a busy machine.
+          testTimeout: 30_000,
           browser: chromiumBrowser('stories'),
           setupFiles: ['.storybook/vitest.setup.ts'],
         },

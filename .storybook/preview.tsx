@@ -1,6 +1,7 @@
 import type { Decorator, Preview } from '@storybook/react-vite'
 import { LabelsProvider } from '../src/labels/LabelsContext'
 import type { Locale } from '../src/labels/labels'
+import 'katex/dist/katex.min.css'
 import '../src/styles/chatparts.css'
 import './preview.css'
 

@@ -1,7 +1,11 @@
 import { type ComponentType, createContext, type ReactNode, useContext, useMemo } from 'react'
 import type { ApprovalChoice, DataPart, Part, PartType, ToolPart } from '../core/model/types.js'
+import { defaultDiagramRenderer } from '../diagrams/mermaid.js'
+import type { DiagramRenderer } from '../diagrams/types.js'
 import { defaultHighlighter } from '../highlight/shiki.js'
 import type { Highlighter } from '../highlight/types.js'
+import { defaultMathRenderer } from '../math/katex.js'
+import type { MathRenderer } from '../math/types.js'
 import { defaultUrlPolicy, type UrlPolicy } from './urlPolicy.js'
 
 /** Props every part component receives. */
@@ -53,6 +57,15 @@ export interface RenderConfig {
   urlPolicy: UrlPolicy
   /** Highlights code blocks; `null` shows plain code (default: shiki, loaded lazily). */
   highlighter: Highlighter | null
+  /**
+   * Typesets math: `$$…$$` inline or as a block, TeX's `\[…\]` and `\(…\)`, and ```` ```math ````
+   * blocks; `null` leaves them as text (default: KaTeX, loaded the first time a formula is shown).
+   */
+  math: MathRenderer | null
+  /** Read `$…$` as inline math too (default: false, as a reply about prices has dollars in it). */
+  inlineDollarMath: boolean
+  /** Draws ```` ```mermaid ```` blocks; `null` leaves them as code (default: mermaid, loaded the first time a diagram is shown). */
+  diagrams: DiagramRenderer | null
   /** Part components by type, over the built-in ones (default: none). */
   components: PartComponents
   /** Tool views by tool name, over the built-in ones (default: none). */
@@ -72,7 +85,20 @@ const ConfigContext = createContext<RenderConfig | null>(null)
 /** The render configuration in effect. */
 export function useRenderConfig(): RenderConfig {
   const config = useContext(ConfigContext)
-  return useMemo(() => config ?? { urlPolicy: defaultUrlPolicy, highlighter: defaultHighlighter(), components: {}, tools: {}, dataViews: {} }, [config])
+  return useMemo(
+    () =>
+      config ?? {
+        urlPolicy: defaultUrlPolicy,
+        highlighter: defaultHighlighter(),
+        math: defaultMathRenderer(),
+        inlineDollarMath: false,
+        diagrams: defaultDiagramRenderer(),
+        components: {},
+        tools: {},
+        dataViews: {},
+      },
+    [config],
+  )
 }
 
 /** Props of {@link ChatpartsProvider}. */
@@ -81,18 +107,21 @@ export interface ChatpartsProviderProps extends Partial<RenderConfig> {
 }
 
 /** Sets the URL policy, highlighter and component overrides for everything below it. */
-export function ChatpartsProvider({ urlPolicy, highlighter, components, tools, dataViews, onApproval, children }: ChatpartsProviderProps) {
+export function ChatpartsProvider({ urlPolicy, highlighter, math, inlineDollarMath, diagrams, components, tools, dataViews, onApproval, children }: ChatpartsProviderProps) {
   const outer = useRenderConfig()
   const value = useMemo<RenderConfig>(
     () => ({
       urlPolicy: urlPolicy ?? outer.urlPolicy,
       highlighter: highlighter === undefined ? outer.highlighter : highlighter,
+      math: math === undefined ? outer.math : math,
+      inlineDollarMath: inlineDollarMath ?? outer.inlineDollarMath,
+      diagrams: diagrams === undefined ? outer.diagrams : diagrams,
       components: { ...outer.components, ...components },
       tools: { ...outer.tools, ...tools },
       dataViews: { ...outer.dataViews, ...dataViews },
       onApproval: onApproval ?? outer.onApproval,
     }),
-    [outer, urlPolicy, highlighter, components, tools, dataViews, onApproval],
+    [outer, urlPolicy, highlighter, math, inlineDollarMath, diagrams, components, tools, dataViews, onApproval],
   )
   return <ConfigContext.Provider value={value}>{children}</ConfigContext.Provider>
 }

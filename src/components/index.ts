@@ -17,6 +17,8 @@ export { SourceList, type SourceListProps, SourcePart, type SourcePartProps } fr
 export { ApprovalCard } from './ToolPart/ApprovalCard.js'
 export { CodeBlock, type CodeBlockProps } from './Markdown/CodeBlock.js'
 export { Markdown, type MarkdownProps } from './Markdown/Markdown.js'
+export { Formula, type FormulaProps } from './Markdown/Formula.js'
+export { Diagram, type DiagramProps } from './Markdown/Diagram.js'
 export { FilePart, formatBytes, type FilePartProps } from './FilePart/index.js'
 export { type HeadingLevel, Message, type MessageLayout, messageText, MessageView, type MessageProps, type MessageViewProps } from './MessageView/index.js'
 export { builtInPartComponents, PartErrorBoundary, PartView, type PartViewProps, StorePart } from './PartView/index.js'

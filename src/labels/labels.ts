@@ -125,6 +125,16 @@ export interface Labels {
   codeRegion: string
   /** A code block whose language is not known. */
   plainText: string
+  /** `{error}`: why a finished formula could not be typeset (its title). */
+  mathError: string
+  /** The name of a display formula that scrolls. */
+  formula: string
+  /** The name of a drawn diagram. */
+  diagram: string
+  /** The toggle that shows a drawn diagram's source. */
+  diagramSource: string
+  /** `{error}`: why a diagram could not be drawn. */
+  diagramError: string
 }
 
 /** English labels (the default). */
@@ -214,6 +224,11 @@ export const en: Labels = {
   messageActions: 'Message actions',
   codeRegion: '{language} code',
   plainText: 'Plain text',
+  mathError: 'This formula could not be typeset: {error}',
+  formula: 'Formula',
+  diagram: 'Diagram',
+  diagramSource: 'Diagram source',
+  diagramError: 'This diagram could not be drawn: {error}',
 }
 
 /** Simplified Chinese labels. */
@@ -303,6 +318,11 @@ export const zhCN: Labels = {
   messageActions: '消息操作',
   codeRegion: '{language} 代码',
   plainText: '纯文本',
+  mathError: '此公式无法排版：{error}',
+  formula: '公式',
+  diagram: '图表',
+  diagramSource: '图表源码',
+  diagramError: '此图表无法绘制：{error}',
 }
 
 /** Replaces each `{name}` in `label` with `values[name]`. */

@@ -92,6 +92,25 @@ describe('the built package, as a consumer sees it', () => {
     expect(seen.size).toBeGreaterThan(0)
   })
 
+  it('loads KaTeX, mermaid and DOMPurify only when a formula or diagram is shown: never statically, never copied into dist', () => {
+    const seen = new Set<string>()
+    const visit = (file: string) => {
+      if (seen.has(file)) return
+      seen.add(file)
+      const text = readFileSync(join(root, 'dist', file), 'utf8')
+      // Static imports only: `import('katex')` inside the renderers is the one way in.
+      expect(text, file).not.toMatch(/(?:from|import)\s*["'](katex|mermaid|dompurify)["']/)
+      for (const [, next] of text.matchAll(/from ["'](\.{1,2}\/.+?\.js)["']/g)) visit(join(dirname(file), next as string))
+    }
+    visit('index.js')
+    expect(seen.size).toBeGreaterThan(1)
+    const chunks = readdirSync(join(root, 'dist'), { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js'))
+    const all = chunks.map((file) => readFileSync(join(root, 'dist', file), 'utf8')).join('\n')
+    expect(all).toMatch(/import\(["']katex["']\)/)
+    expect(all).toMatch(/import\(["']mermaid["']\)/)
+    expect(all).not.toContain('KaTeX parse error')
+  })
+
   it('resolves chatparts/styles.css to the one stylesheet with the theme variables', () => {
     const path = runNode(`console.log(JSON.stringify(import.meta.resolve('chatparts/styles.css')))`) as string
     const css = readFileSync(new URL(path), 'utf8')

@@ -64,6 +64,17 @@ describe('the theme', () => {
     expect(brightness(message(container))).toBeLessThan(200)
   })
 
+  it('lets a dark panel inside a light page be dark', () => {
+    const { container } = render(
+      <div data-theme="light">
+        <div className="dark">
+          <Message message={reply} />
+        </div>
+      </div>,
+    )
+    expect(brightness(message(container))).toBeGreaterThan(600)
+  })
+
   it('lets a nested kit element follow its nearest choice', () => {
     const { container } = render(
       <div className="dark">

@@ -1,5 +1,5 @@
 import { type ComponentPropsWithoutRef, createContext, memo, type ReactElement, type ReactNode, useContext, useMemo, useState } from 'react'
-import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown'
+import ReactMarkdown, { type Components, type ExtraProps, type Options } from 'react-markdown'
 import type { Highlighter } from '../../highlight/types.js'
 import { useLabels } from '../../labels/LabelsContext.js'
 import { useRenderConfig } from '../config.js'
@@ -7,7 +7,10 @@ import { ImageGate } from '../ImageGate.js'
 import type { UrlPolicy } from '../urlPolicy.js'
 import { type ListItems, readFence, type SplitText, splitAppend, splitListItems } from './blocks.js'
 import { CodeBlock } from './CodeBlock.js'
+import { Diagram } from './Diagram.js'
 import { mayUseGfm, remarkGfmParse } from './gfm.js'
+import { Formula } from './Formula.js'
+import { type MathSyntax, mayUseMath, remarkMathDouble, remarkMathSingle, texDelimiters } from './math.js'
 import { repairTail } from './repair.js'
 
 interface Node {
@@ -27,10 +30,20 @@ function remarkHtmlAsText() {
   return (tree: Node) => visit(tree)
 }
 
-const REMARK_PLUGINS = [remarkGfmParse, remarkHtmlAsText]
-const COMMONMARK_PLUGINS = [remarkHtmlAsText]
-/** The plugins for `markdown`: GFM's only when one of its marks appears (see `mayUseGfm`). */
-const pluginsFor = (markdown: string) => (mayUseGfm(markdown) ? REMARK_PLUGINS : COMMONMARK_PLUGINS)
+type Plugin = NonNullable<Options['remarkPlugins']>[number]
+const REMARK_PLUGINS: Plugin[] = [remarkGfmParse, remarkHtmlAsText]
+const COMMONMARK_PLUGINS: Plugin[] = [remarkHtmlAsText]
+// Every combination made once, so a block's plugins keep their identity from render to render.
+const WITH_MATH = {
+  double: { gfm: [remarkGfmParse, remarkMathDouble, remarkHtmlAsText], plain: [remarkMathDouble, remarkHtmlAsText] },
+  single: { gfm: [remarkGfmParse, remarkMathSingle, remarkHtmlAsText], plain: [remarkMathSingle, remarkHtmlAsText] },
+} satisfies Record<Exclude<MathSyntax, 'off'>, { gfm: Plugin[]; plain: Plugin[] }>
+/** The plugins for `markdown`: GFM's and math's only when one of their marks appears (see `mayUseGfm`, `mayUseMath`). */
+function pluginsFor(markdown: string, math: MathSyntax = 'off'): Plugin[] {
+  const gfm = mayUseGfm(markdown)
+  if (math === 'off' || !mayUseMath(markdown, math)) return gfm ? REMARK_PLUGINS : COMMONMARK_PLUGINS
+  return gfm ? WITH_MATH[math].gfm : WITH_MATH[math].plain
+}
 // Links and images are checked by the components below, which know what to show instead.
 const keepUrl = (url: string) => url
 
@@ -80,8 +93,24 @@ export function SafeImage({ src, alt, policy }: { src?: string | undefined; alt?
 // keep their identity when a block finishes, and a code block keeps its highlighted lines.
 const LiveBlock = createContext(false)
 
-function StreamingCodeBlock(props: { code: string; lang: string; highlighter: Highlighter | null }) {
-  return <CodeBlock {...props} streaming={useContext(LiveBlock)} />
+/** A fenced block: math for ```` ```math ````, a diagram for ```` ```mermaid ```` (when they are on), else code. */
+function FencedBlock({ code, lang, highlighter, streaming, math, diagrams }: { code: string; lang: string; highlighter: Highlighter | null; streaming: boolean; math: boolean; diagrams: boolean }) {
+  const kind = lang.trim().toLowerCase()
+  if (math && kind === 'math') return <Formula tex={code.replace(/\n$/, '')} display streaming={streaming} />
+  if (diagrams && kind === 'mermaid') return <Diagram source={code} streaming={streaming} />
+  return <CodeBlock code={code} lang={lang} streaming={streaming} highlighter={highlighter} />
+}
+
+function StreamingCodeBlock(props: { code: string; lang: string; highlighter: Highlighter | null; math: boolean; diagrams: boolean }) {
+  return <FencedBlock {...props} streaming={useContext(LiveBlock)} />
+}
+
+/** Whether an element's class list marks it as math (`language-math` with `math-inline` or `math-display`). */
+const isMath = (className: unknown, kind: 'math-inline' | 'math-display') =>
+  Array.isArray(className) ? className.includes(kind) : typeof className === 'string' && className.split(' ').includes(kind)
+
+function StreamingMath({ tex, display }: { tex: string; display: boolean }) {
+  return <Formula tex={tex} display={display} streaming={useContext(LiveBlock)} />
 }
 
 /** A GFM task-list box: read-only, named by its state so it is not an unlabelled control. */
@@ -90,7 +119,7 @@ function TaskBox({ checked }: { checked: boolean }) {
   return <input type="checkbox" checked={checked} disabled readOnly aria-label={checked ? labels.todoStatus.completed : labels.todoStatus.pending} />
 }
 
-function useComponents(policy: UrlPolicy, highlighter: Highlighter | null): Components {
+function useComponents(policy: UrlPolicy, highlighter: Highlighter | null, math: boolean, diagrams: boolean): Components {
   return useMemo<Components>(
     () => ({
       a: ({ href, children }) => (
@@ -102,9 +131,11 @@ function useComponents(policy: UrlPolicy, highlighter: Highlighter | null): Comp
       pre: ({ node }: ComponentPropsWithoutRef<'pre'> & ExtraProps) => {
         const code = (node?.children?.[0] ?? undefined) as Node | undefined
         const className = code?.properties?.className
+        if (math && isMath(className, 'math-display')) return <StreamingMath tex={textOf(code)} display />
         const lang = Array.isArray(className) ? String(className.find((name) => String(name).startsWith('language-')) ?? '').slice(9) : ''
-        return <StreamingCodeBlock code={textOf(code)} lang={lang} highlighter={highlighter} />
+        return <StreamingCodeBlock code={textOf(code)} lang={lang} highlighter={highlighter} math={math} diagrams={diagrams} />
       },
+      code: ({ className, children }) => (math && isMath(className, 'math-inline') ? <StreamingMath tex={String(children ?? '')} display={false} /> : <code className={className}>{children}</code>),
       input: ({ type, checked }) => (type === 'checkbox' ? <TaskBox checked={checked === true} /> : null),
       table: ({ children }) => (
         <div className="cp-table-wrap">
@@ -112,7 +143,7 @@ function useComponents(policy: UrlPolicy, highlighter: Highlighter | null): Comp
         </div>
       ),
     }),
-    [policy, highlighter],
+    [policy, highlighter, math, diagrams],
   )
 }
 
@@ -121,6 +152,10 @@ interface BlockProps {
   streaming: boolean
   policy: UrlPolicy
   highlighter: Highlighter | null
+  /** Which math to read (`off` when there is no math renderer). */
+  math: MathSyntax
+  /** Whether ```` ```mermaid ```` blocks are drawn. */
+  diagrams: boolean
   /** Extra element overrides, e.g. for tests or host styling. */
   components?: Components | undefined
 }
@@ -137,7 +172,7 @@ const UNWRAP = { ul: unwrap('ul'), ol: unwrap('ol') }
 
 interface ItemProps {
   source: string
-  plugins: typeof REMARK_PLUGINS
+  plugins: Plugin[]
   components: Components
 }
 
@@ -154,39 +189,40 @@ const ListItem = memo(function ListItem({ source, plugins, components }: ItemPro
  * on its own, so a growing list re-parses only its last item. Once the block is finished it is
  * rendered whole, like any other.
  */
-function StreamingList({ list, components }: { list: ListItems; components: Components }) {
+function StreamingList({ list, components, math }: { list: ListItems; components: Components; math: MathSyntax }) {
   const itemComponents = useMemo(() => ({ ...components, ...UNWRAP }), [components])
   const last = list.items.length - 1
   const items = list.items.map((item, i) => {
-    const source = i === last ? repairTail(item) : item
+    const source = math === 'off' ? (i === last ? repairTail(item) : item) : texDelimiters(i === last ? repairTail(item) : item)
     return (
       // an item is its place in the list; earlier items never move
-      <ListItem key={i} source={source} plugins={pluginsFor(source)} components={itemComponents} />
+      <ListItem key={i} source={source} plugins={pluginsFor(source, math)} components={itemComponents} />
     )
   })
   return list.ordered ? <ol start={list.start === 1 ? undefined : list.start}>{items}</ol> : <ul>{items}</ul>
 }
 
 /** One top-level block; memoized, so a finished block does not re-render while the tail grows. */
-const MarkdownBlock = memo(function MarkdownBlock({ source, streaming, policy, highlighter, components }: BlockProps) {
-  const base = useComponents(policy, highlighter)
+const MarkdownBlock = memo(function MarkdownBlock({ source, streaming, policy, highlighter, math, diagrams, components }: BlockProps) {
+  const base = useComponents(policy, highlighter, math !== 'off', diagrams)
   const merged = useMemo(() => (components ? { ...base, ...components } : base), [base, components])
   // A block that is one fenced code block needs no markdown parse: the growing code goes straight
   // to the code block, whose highlighted lines are kept. Unless the host renders code itself.
   const fence = components?.pre || components?.code ? null : readFence(source, streaming)
-  if (fence) return <CodeBlock code={fence.code} lang={fence.lang} streaming={streaming && !fence.closed} highlighter={highlighter} />
+  if (fence) return <FencedBlock code={fence.code} lang={fence.lang} streaming={streaming && !fence.closed} highlighter={highlighter} math={math !== 'off'} diagrams={diagrams} />
   const list = streaming && !components?.ul && !components?.ol && !components?.li ? splitListItems(source) : null
   if (list && list.items.length > 1) {
     return (
       <LiveBlock.Provider value={streaming}>
-        <StreamingList list={list} components={merged} />
+        <StreamingList list={list} components={merged} math={math} />
       </LiveBlock.Provider>
     )
   }
-  const markdown = streaming ? repairTail(source) : source
+  const repaired = streaming ? repairTail(source) : source
+  const markdown = math === 'off' ? repaired : texDelimiters(repaired)
   return (
     <LiveBlock.Provider value={streaming}>
-      <ReactMarkdown remarkPlugins={pluginsFor(markdown)} components={merged} urlTransform={keepUrl}>
+      <ReactMarkdown remarkPlugins={pluginsFor(markdown, math)} components={merged} urlTransform={keepUrl}>
         {markdown}
       </ReactMarkdown>
     </LiveBlock.Provider>
@@ -214,28 +250,41 @@ class BlockElements {
   private elements: ReactElement<BlockProps>[] = []
   private policy: UrlPolicy | null = null
   private highlighter: Highlighter | null = null
+  private math: MathSyntax = 'off'
+  private diagrams = false
   private components: Components | undefined = undefined
 
-  render(text: string, streaming: boolean, policy: UrlPolicy, highlighter: Highlighter | null, components: Components | undefined): ReactElement<BlockProps>[] {
+  render(text: string, streaming: boolean, policy: UrlPolicy, highlighter: Highlighter | null, math: MathSyntax, diagrams: boolean, components: Components | undefined): ReactElement<BlockProps>[] {
     const split = splitAppend(this.split, text)
-    const sameInputs = this.policy === policy && this.highlighter === highlighter && this.components === components
+    const sameInputs = this.policy === policy && this.highlighter === highlighter && this.math === math && this.diagrams === diagrams && this.components === components
     if (!sameInputs || split.finished !== this.split?.finished) {
       // Keep the elements of blocks that did not change; make the others.
       const elements: ReactElement<BlockProps>[] = []
       for (const [i, source] of split.finished.entries()) {
         const previous = sameInputs ? this.elements[i] : undefined
-        elements.push(previous?.props.source === source ? previous : <MarkdownBlock key={i} source={source} streaming={false} policy={policy} highlighter={highlighter} components={components} />)
+        elements.push(
+          previous?.props.source === source ? (
+            previous
+          ) : (
+            <MarkdownBlock key={i} source={source} streaming={false} policy={policy} highlighter={highlighter} math={math} diagrams={diagrams} components={components} />
+          ),
+        )
       }
       this.elements = elements
       this.policy = policy
       this.highlighter = highlighter
+      this.math = math
+      this.diagrams = diagrams
       this.components = components
     }
     this.split = split
     // One array, keyed by position, so the live block keeps its instance (and its code block's
     // highlighted lines) when it finishes and moves among the finished ones.
     if (split.live === null) return this.elements
-    return [...this.elements, <MarkdownBlock key={split.finished.length} source={split.live} streaming={streaming} policy={policy} highlighter={highlighter} components={components} />]
+    return [
+      ...this.elements,
+      <MarkdownBlock key={split.finished.length} source={split.live} streaming={streaming} policy={policy} highlighter={highlighter} math={math} diagrams={diagrams} components={components} />,
+    ]
   }
 }
 
@@ -248,8 +297,9 @@ class BlockElements {
  * the last block, not of the text.
  */
 export function Markdown({ text, streaming = false, components }: MarkdownProps) {
-  const { urlPolicy, highlighter } = useRenderConfig()
+  const { urlPolicy, highlighter, math, inlineDollarMath, diagrams } = useRenderConfig()
   const [blocks] = useState(() => new BlockElements())
-  const children = blocks.render(text, streaming, urlPolicy, highlighter, components)
+  const mathSyntax: MathSyntax = math === null ? 'off' : inlineDollarMath ? 'single' : 'double'
+  const children = blocks.render(text, streaming, urlPolicy, highlighter, mathSyntax, diagrams !== null, components)
   return <div className="cp-markdown">{children}</div>
 }

@@ -275,12 +275,15 @@ function TranscriptBody({
  * button brings it back. The message being written is marked busy, and its start and end are
  * announced politely once.
  */
-export function Transcript({ store, urlPolicy, highlighter, components, tools, dataViews, onApproval, locale, labels, ...rest }: TranscriptProps) {
+export function Transcript({ store, urlPolicy, highlighter, math, inlineDollarMath, diagrams, components, tools, dataViews, onApproval, locale, labels, ...rest }: TranscriptProps) {
   const body = (
     <ChatStoreProvider store={store}>
       <ChatpartsProvider
         {...(urlPolicy ? { urlPolicy } : {})}
         {...(highlighter !== undefined ? { highlighter } : {})}
+        {...(math !== undefined ? { math } : {})}
+        {...(inlineDollarMath !== undefined ? { inlineDollarMath } : {})}
+        {...(diagrams !== undefined ? { diagrams } : {})}
         {...(components ? { components } : {})}
         {...(tools ? { tools } : {})}
         {...(dataViews ? { dataViews } : {})}

@@ -1,0 +1,66 @@
+import { useEffect, useState } from 'react'
+import { fillLabel } from '../../labels/labels.js'
+import { useLabels } from '../../labels/LabelsContext.js'
+import type { MathRenderer } from '../../math/types.js'
+import { useRenderConfig } from '../config.js'
+import { regionProps, useScrollRegion } from '../useScrollRegion.js'
+
+/** Loads the math renderer on first use; the typeset result once it is ready, else `null`. */
+function useTypeset(math: MathRenderer | null, tex: string, display: boolean) {
+  const [, setLoaded] = useState(0)
+  const ready = math?.ready() ?? false
+  useEffect(() => {
+    if (!math || ready) return
+    let live = true
+    void math.load().then((ok) => {
+      if (ok && live) setLoaded((n) => n + 1)
+    })
+    return () => {
+      live = false
+    }
+  }, [math, ready])
+  return math && ready ? math.render(tex, display) : null
+}
+
+/** Props of {@link Formula}. */
+export interface FormulaProps {
+  /** The formula, in TeX. */
+  tex: string
+  /** A block of its own (display math) rather than inline. */
+  display: boolean
+  /** The formula may still be being written: shown as its source until it reads, never as an error. */
+  streaming?: boolean | undefined
+}
+
+/**
+ * A formula typeset by the math renderer (KaTeX by default). Until the renderer is loaded, while a
+ * formula being written does not read yet, and for TeX the renderer cannot read, the formula's
+ * source is shown, in the same place and font as code: never an error flash. A finished formula
+ * that cannot be read says why in its title.
+ */
+export function Formula({ tex, display, streaming = false }: FormulaProps) {
+  const labels = useLabels()
+  const { math } = useRenderConfig()
+  const result = useTypeset(math, tex, display)
+  const [scrollRef, scrollable] = useScrollRegion<HTMLDivElement>()
+  if (result && 'html' in result) {
+    // KaTeX's own markup, made from TeX with `trust` off: no HTML, URL or style of the model's gets through.
+    // A display formula wider than the reply scrolls, and is then a focusable region named "Formula".
+    return display ? (
+      <div ref={scrollRef} className="cp-math" data-display="" dangerouslySetInnerHTML={{ __html: result.html }} {...regionProps(scrollable, labels.formula)} />
+    ) : (
+      <span className="cp-math" dangerouslySetInnerHTML={{ __html: result.html }} />
+    )
+  }
+  const failed = result && 'error' in result && !streaming ? result.error : undefined
+  const title = failed ? fillLabel(labels.mathError, { error: failed }) : undefined
+  return display ? (
+    <pre className="cp-math cp-math--source" data-display="" data-state={failed ? 'error' : 'source'} title={title}>
+      <code>{tex}</code>
+    </pre>
+  ) : (
+    <code className="cp-math cp-math--source" data-state={failed ? 'error' : 'source'} title={title}>
+      {tex}
+    </code>
+  )
+}

@@ -1,0 +1,106 @@
+import type { DiagramOptions, DiagramRenderer, DiagramResult } from './types.js'
+
+type Mermaid = typeof import('mermaid').default
+type Purify = typeof import('dompurify').default
+
+/** A CSS `url(…)` that is not a reference inside the drawing (`url(#arrowhead)`): a request to somewhere. */
+const REMOTE_URL = /url\(\s*(?!['"]?#)[^)]*\)/gi
+const IMPORT = /@import[^;]*;?/gi
+
+/** CSS from the drawing with every remote `url()` and `@import` taken out. */
+const localCss = (css: string) => css.replace(IMPORT, '').replace(REMOTE_URL, 'none')
+
+/**
+ * Sanitizes a drawing: SVG only (no script, no `foreignObject`, no event handlers, no HTML), no
+ * remote `url()` in its styles, and each link through `link` (removed when refused).
+ */
+function sanitize(purify: Purify, svg: string, link: DiagramOptions['link']): string {
+  const instance = purify(window)
+  instance.addHook('afterSanitizeAttributes', (node) => {
+    for (const name of ['href', 'xlink:href']) {
+      const value = node.getAttribute(name)
+      if (value === null) continue
+      // A reference inside the drawing (a marker, a gradient) stays; anything else is a link.
+      if (value.startsWith('#')) continue
+      const allowed = link(value)
+      if (allowed === null || allowed.startsWith('#')) node.removeAttribute(name)
+      else {
+        node.setAttribute(name, allowed)
+        node.setAttribute('target', '_blank')
+        node.setAttribute('rel', 'noopener noreferrer')
+      }
+    }
+    const style = node.getAttribute('style')
+    if (style !== null) node.setAttribute('style', localCss(style))
+  })
+  instance.addHook('uponSanitizeElement', (node, data) => {
+    if (data.tagName === 'style' && node.textContent) node.textContent = localCss(node.textContent)
+  })
+  return instance.sanitize(svg, { USE_PROFILES: { svg: true, svgFilters: true }, ADD_ATTR: ['target'], FORBID_TAGS: ['foreignObject'] })
+}
+
+/**
+ * The default diagram renderer: mermaid, imported the first time a diagram is shown. Drawn with
+ * `securityLevel: 'strict'` (labels as text, no click handlers), SVG text labels (no HTML in
+ * `foreignObject`), directives unable to change the security settings, styles or fonts; then
+ * sanitized with DOMPurify, each link through the URL policy, no remote `url()`. One drawing at a
+ * time: mermaid keeps global state.
+ */
+export function createMermaidRenderer(): DiagramRenderer {
+  let libraries: Promise<{ mermaid: Mermaid; purify: Purify }> | undefined
+  let queue: Promise<unknown> = Promise.resolve()
+  let count = 0
+  const load = () => {
+    libraries ??= Promise.all([import('mermaid'), import('dompurify')]).then(([mermaid, purify]) => ({ mermaid: mermaid.default, purify: purify.default }))
+    return libraries
+  }
+  return {
+    render(source, options) {
+      const run = async (): Promise<DiagramResult> => {
+        const { mermaid, purify } = await load()
+        mermaid.initialize({
+          startOnLoad: false,
+          securityLevel: 'strict',
+          theme: options.dark ? 'dark' : 'default',
+          htmlLabels: false,
+          flowchart: { htmlLabels: false },
+          suppressErrorRendering: true,
+          maxTextSize: 50_000,
+          maxEdges: 500,
+          secure: [
+            'secure',
+            'securityLevel',
+            'startOnLoad',
+            'maxTextSize',
+            'maxEdges',
+            'htmlLabels',
+            'flowchart',
+            'theme',
+            'themeCSS',
+            'themeVariables',
+            'fontFamily',
+            'darkMode',
+            'suppressErrorRendering',
+          ],
+        })
+        try {
+          const { svg } = await mermaid.render(`cp-diagram-${++count}`, source)
+          return { svg: sanitize(purify, svg, options.link) }
+        } catch (error) {
+          return { error: error instanceof Error ? error.message : String(error) }
+        }
+      }
+      const result = queue.then(run, run)
+      queue = result.catch(() => undefined)
+      return result.catch((error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }))
+    },
+  }
+}
+
+let shared: DiagramRenderer | undefined
+
+/** The diagram renderer the components use unless given another: one per page, created on first use. */
+export function defaultDiagramRenderer(): DiagramRenderer {
+  shared ??= createMermaidRenderer()
+  return shared
+}

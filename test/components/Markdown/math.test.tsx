@@ -1,0 +1,137 @@
+import { act, render, screen, waitFor } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { Markdown } from '../../../src/components/Markdown/Markdown'
+import { texDelimiters } from '../../../src/components/Markdown/math'
+import type { DiagramRenderer, DiagramResult } from '../../../src/diagrams/types'
+import { createKatexRenderer } from '../../../src/math/katex'
+import { withConfig } from '../helpers'
+
+const typeset = async (container: HTMLElement, count = 1) => waitFor(() => expect(container.querySelectorAll('.katex').length).toBe(count))
+
+describe('TeX delimiters', () => {
+  it('turn into markdown math, display on their own lines and inline within text', () => {
+    expect(texDelimiters('Energy:\n\\[\nE = mc^2\n\\]\nDone')).toBe('Energy:\n$$\nE = mc^2\n$$\nDone')
+    expect(texDelimiters('\\[ a^2 + b^2 \\]')).toBe('$$\na^2 + b^2\n$$')
+    expect(texDelimiters('where \\(x > 0\\) and \\[y\\] hold')).toBe('where $$x > 0$$ and $$y$$ hold')
+  })
+
+  it('leave code spans and fences alone', () => {
+    expect(texDelimiters('Use `\\(x\\)` in code, not \\(y\\)')).toBe('Use `\\(x\\)` in code, not $$y$$')
+    const fence = '```latex\n\\[ x \\]\n```'
+    expect(texDelimiters(fence)).toBe(fence)
+    expect(texDelimiters('plain text')).toBe('plain text')
+  })
+})
+
+describe('math in markdown', () => {
+  it('typesets $$…$$ inline and as a block, and TeX’s own delimiters, with KaTeX loaded on first use', async () => {
+    const { container } = render(<Markdown text={'The area is $$\\pi r^2$$.\n\n$$\n\\int_0^1 x\\,dx = \\tfrac12\n$$\n\nAlso \\(a+b\\) and\n\n\\[\n\\sum_i i\n\\]'} />, { wrapper: withConfig() })
+    await typeset(container, 4)
+    expect(container.querySelectorAll('.cp-math[data-display] .katex-display')).toHaveLength(2)
+    // MathML for assistive technology.
+    expect(container.querySelector('.katex math')).not.toBeNull()
+  })
+
+  it('leaves $…$ to prices by default, and reads it as math when the app asks', async () => {
+    const text = 'It costs $5 and $10, and $x^2$ here.'
+    const { container, unmount } = render(<Markdown text={text} />, { wrapper: withConfig() })
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(container.querySelector('.cp-math')).toBeNull()
+    expect(container.textContent).toBe(text)
+    unmount()
+    const single = render(<Markdown text="Then $x^2$ grows." />, { wrapper: withConfig({ inlineDollarMath: true }) })
+    await typeset(single.container)
+  })
+
+  it('shows an unfinished formula as its source while it streams, never an error', async () => {
+    const { container, rerender } = render(<Markdown text={'$$\n\\frac{1}{'} streaming />, { wrapper: withConfig() })
+    // Give KaTeX time to load: the unfinished formula still shows as source, not as an error.
+    await act(() => createKatexRenderer().load())
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    const source = container.querySelector('.cp-math--source') as HTMLElement
+    expect(source).not.toBeNull()
+    expect(source.dataset.state).toBe('source')
+    expect(container.querySelector('.katex-error')).toBeNull()
+    rerender(<Markdown text={'$$\n\\frac{1}{2}\n$$'} />)
+    await typeset(container)
+  })
+
+  it('shows a finished formula it cannot read as its source, saying why', async () => {
+    const { container } = render(<Markdown text={'$$\n\\frac{1}{\n$$'} />, { wrapper: withConfig() })
+    await waitFor(() => expect(container.querySelector('.cp-math--source')?.getAttribute('data-state')).toBe('error'))
+    expect(container.querySelector('.cp-math--source')?.getAttribute('title')).toMatch(/^This formula could not be typeset: /)
+  })
+
+  it('lets no link, style or markup of the formula through', async () => {
+    const { container } = render(<Markdown text={'$$\\href{javascript:alert(1)}{click} \\url{https://evil.example} \\htmlClass{x}{y}$$'} />, { wrapper: withConfig() })
+    await waitFor(() => expect(container.querySelector('.cp-math')).not.toBeNull())
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    // Untrusted commands are typeset as errors or shown as source: text, never a link or a load.
+    expect(container.querySelector('a, [href], [src], [style*="url("]')).toBeNull()
+  })
+
+  it('reads math as text when the app turns it off', async () => {
+    const { container } = render(<Markdown text={'$$x^2$$'} />, { wrapper: withConfig({ math: null }) })
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(container.querySelector('.cp-math')).toBeNull()
+    expect(container.textContent).toBe('$$x^2$$')
+  })
+
+  it('typesets a ```math block', async () => {
+    const { container } = render(<Markdown text={'```math\nx = \\sqrt{2}\n```'} />, { wrapper: withConfig() })
+    await typeset(container)
+  })
+})
+
+/** A diagram renderer that answers when told to. */
+function fakeDiagrams(answer: DiagramResult) {
+  let release: () => void = () => undefined
+  const gate = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  const render = vi.fn<DiagramRenderer['render']>(async () => {
+    await gate
+    return answer
+  })
+  return { diagrams: { render } satisfies DiagramRenderer, release: () => release() }
+}
+
+describe('diagrams in markdown', () => {
+  const block = '```mermaid\ngraph TD\n  A --> B\n```'
+
+  it('shows the source while the block streams, without drawing it', () => {
+    const { diagrams } = fakeDiagrams({ svg: '<svg></svg>' })
+    const { container } = render(<Markdown text={'```mermaid\ngraph TD\n  A -->'} streaming />, { wrapper: withConfig({ diagrams }) })
+    expect(container.querySelector('.cp-diagram[data-state="source"] .cp-code')).not.toBeNull()
+    expect(diagrams.render).not.toHaveBeenCalled()
+  })
+
+  it('draws a finished block, showing its source until the drawing is ready', async () => {
+    const fake = fakeDiagrams({ svg: '<svg data-test="drawn"></svg>' })
+    const { container } = render(<Markdown text={block} />, { wrapper: withConfig({ diagrams: fake.diagrams }) })
+    expect(container.querySelector('.cp-diagram[data-state="source"]')).not.toBeNull()
+    await act(async () => fake.release())
+    await waitFor(() => expect(container.querySelector('[data-test="drawn"]')).not.toBeNull())
+    expect(screen.getByRole('img', { name: 'Diagram' })).toBeTruthy()
+    expect(fake.diagrams.render).toHaveBeenCalledWith(expect.stringMatching(/^graph TD\n {2}A --> B\n?$/), expect.objectContaining({ dark: false }))
+    // Links in the drawing go through the URL policy.
+    const [, options] = fake.diagrams.render.mock.calls[0] ?? []
+    expect(options?.link('javascript:alert(1)')).toBeNull()
+    expect(options?.link('https://example.com/')).toBe('https://example.com/')
+  })
+
+  it('keeps the source and says why when the diagram cannot be drawn', async () => {
+    const fake = fakeDiagrams({ error: 'Parse error on line 2:\n...' })
+    const { container } = render(<Markdown text={block} />, { wrapper: withConfig({ diagrams: fake.diagrams }) })
+    await act(async () => fake.release())
+    await waitFor(() => expect(container.querySelector('.cp-diagram[data-state="error"]')).not.toBeNull())
+    expect(container.querySelector('.cp-diagram__error')?.textContent).toBe('This diagram could not be drawn: Parse error on line 2:')
+    expect(container.querySelector('.cp-code')).not.toBeNull()
+  })
+
+  it('leaves mermaid blocks as code when the app turns diagrams off', () => {
+    const { container } = render(<Markdown text={block} />, { wrapper: withConfig({ diagrams: null }) })
+    expect(container.querySelector('.cp-diagram')).toBeNull()
+    expect(container.querySelector('.cp-code[data-lang="mermaid"]')).not.toBeNull()
+  })
+})
