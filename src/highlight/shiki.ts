@@ -89,14 +89,23 @@ function loadBundledIndex(): Promise<Map<string, BundledLanguage>> {
 /** What a fence may name: letters, digits and `+#._-`, as language ids and aliases are written. */
 const LANGUAGE_NAME = /^[a-z0-9][a-z0-9+#._-]{0,39}$/
 
+/** A TextMate grammar as shiki registers it (its `LanguageRegistration`): a name, a scope, and the grammar's rules. */
+export interface GrammarRegistration {
+  name: string
+  scopeName: string
+  [key: string]: unknown
+}
+
+/** A grammar, several (one embedding the others, last), or a module whose default export is one of those. */
+export type GrammarInput = GrammarRegistration | GrammarRegistration[] | { default: GrammarRegistration | GrammarRegistration[] }
+
 /** Options of {@link createShikiHighlighter}. */
 export interface ShikiHighlighterOptions {
   /**
    * Grammars of your own, by the name a fence uses (`{ mylang: () => import('./mylang.tmLanguage.json') }`):
-   * a shiki `LanguageRegistration` (a TextMate grammar with `name` and `scopeName`), or a function
-   * that loads one. They win over shiki's own of the same name.
+   * a grammar, or a function that loads one. They win over shiki's own of the same name.
    */
-  langs?: Record<string, LanguageInput> | undefined
+  langs?: Record<string, GrammarInput | (() => GrammarInput | Promise<GrammarInput>)> | undefined
   /** More names for a language: `{ tsx: 'typescript', 'my-sql': 'sql' }`, to one of shiki's or of `langs`. */
   aliases?: Record<string, string> | undefined
 }

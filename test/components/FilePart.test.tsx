@@ -60,8 +60,12 @@ describe('FilePart', () => {
   it('asks before loading a remote image', () => {
     render(<FilePart part={file({ mime: 'image/jpeg', url: 'https://images.example.org/cat.jpg' })} />, { wrapper: withConfig() })
     expect(screen.queryByRole('img')).toBeNull()
-    act(() => screen.getByRole('button', { name: 'Load image from images.example.org' }).click())
+    const gate = screen.getByRole('button', { name: 'Load image from images.example.org' })
+    gate.focus()
+    act(() => gate.click())
     expect(screen.getByRole('img', { name: 'cat.jpg' })).toBeTruthy()
+    // The button is gone: the focus is on the preview that replaced it, not dropped to the page.
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Open image: cat.jpg' }))
   })
 
   it('shows other files as a chip with name, mime and size', () => {

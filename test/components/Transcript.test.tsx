@@ -136,6 +136,46 @@ describe('Transcript', () => {
     expect(screen.getByRole('article', { name: /^Assistant/ }).hasAttribute('aria-busy')).toBe(false)
   })
 
+  it('says the date once per day, above the first message of that day, and the time on each message', () => {
+    const [user, assistant] = messages() as [WithParts, WithParts]
+    const day = 24 * 60 * 60 * 1000
+    const at = (message: WithParts, id: string, created: number) => ({ ...message, info: { ...message.info, id, time: { ...message.info.time, created, completed: created } } }) as WithParts
+    const start = Date.UTC(2026, 4, 30, 15, 22)
+    render(
+      <Transcript
+        store={sync([at(user, 'm1', start), at(assistant, 'm2', start + 60_000), at(user, 'm3', start + day), at(assistant, 'm4', start + day + 60_000)])}
+        highlighter={null}
+        timeZone="UTC"
+        timeLocale="en-US"
+      />,
+    )
+    const days = [...document.querySelectorAll('.cp-transcript__day')].map((separator) => separator.textContent)
+    expect(days).toEqual(['Saturday, May 30, 2026', 'Sunday, May 31, 2026'])
+    expect([...document.querySelectorAll('.cp-message__time')].map((time) => time.textContent)).toEqual(['3:22 PM', '3:23 PM', '3:22 PM', '3:23 PM'])
+    // Each message is still named with its date, for whoever moves from message to message.
+    expect(screen.getAllByRole('article')[2]?.getAttribute('aria-label')).toBe('You, May 31, 2026, 3:22 PM')
+  })
+
+  it('announces a failed reply as failed, with why, not as complete', async () => {
+    const store = sync(messages().slice(0, 1))
+    render(<Transcript store={store} highlighter={null} />)
+    const status = screen.getByRole('status')
+    const [, assistant] = messages()
+    const info = { ...(assistant?.info as AssistantInfo), time: { created: 1 } }
+    act(() => {
+      store.getState().ingest('opencode-event', { type: 'session.status', properties: { status: { type: 'busy' } } })
+      store.getState().upsertMessage(info)
+    })
+    expect(status.textContent).toBe('Assistant is responding')
+    const error = { name: 'APIError', data: { message: 'Rate limit exceeded' } }
+    act(() => {
+      store.getState().upsertMessage({ ...info, error })
+      store.getState().ingest('opencode-event', { type: 'session.error', properties: { error } })
+    })
+    expect(status.textContent).toBe('The response failed: APIError: Rate limit exceeded')
+    expect(status.getAttribute('lang')).toBe('en')
+  })
+
   it('follows new content at the bottom, stops when the user scrolls up, and jumps back on request', () => {
     const store = sync()
     render(<Transcript store={store} highlighter={null} />)
@@ -156,9 +196,12 @@ describe('Transcript', () => {
       const jump = screen.getByRole('button', { name: /Jump to latest/ })
       await grow(' Two.')
       expect(log.scrollTop).toBe(400)
+      jump.focus()
       act(() => jump.click())
       expect(log.scrollTop).toBe(1400)
       expect(screen.queryByRole('button', { name: /Jump to latest/ })).toBeNull()
+      // The button is gone: the focus is on the conversation it brought to the bottom.
+      expect(document.activeElement).toBe(log)
       await grow(' Three.')
       expect(log.scrollTop).toBe(1600)
       // Content that grows before the next follow leaves the view short of the bottom for a moment;

@@ -3,6 +3,7 @@ import type { FilePart as FilePartData } from '../../core/model/types.js'
 import { useLabels } from '../../labels/LabelsContext.js'
 import { useRenderConfig } from '../config.js'
 import { cx } from '../cx.js'
+import { focusOnMount } from '../focus.js'
 import { ImageGate } from '../ImageGate.js'
 import { Icon } from '../Icon.js'
 import { labelText } from '../displayText.js'
@@ -66,11 +67,11 @@ export function FilePart({ part, className, streaming: _streaming, ...rest }: Fi
   return (
     <div {...rest} className={cx('cp-file', className)} data-part="file" data-kind={showImage ? 'image' : 'chip'} data-mime={part.mime}>
       {showImage && preview ? (
-        <a className="cp-file__preview" href={preview} target="_blank" rel="noopener noreferrer" aria-label={`${labels.openImage}: ${name}`}>
+        <a className="cp-file__preview" href={preview} target="_blank" rel="noopener noreferrer" aria-label={`${labels.openImage}: ${name}`} ref={opened ? focusOnMount : undefined}>
           <img src={image.url} alt={name} loading="lazy" referrerPolicy="no-referrer" onError={() => setBroken(true)} />
         </a>
       ) : showImage ? (
-        <span className="cp-file__preview">
+        <span className="cp-file__preview" {...(opened ? { tabIndex: -1, ref: focusOnMount } : {})}>
           <img src={image.url} alt={name} loading="lazy" referrerPolicy="no-referrer" onError={() => setBroken(true)} />
         </span>
       ) : null}

@@ -3,6 +3,7 @@ import ReactMarkdown, { type Components, type ExtraProps, type Options } from 'r
 import type { Highlighter } from '../../highlight/types.js'
 import { useLabels } from '../../labels/LabelsContext.js'
 import { useRenderConfig } from '../config.js'
+import { focusOnMount } from '../focus.js'
 import { ImageGate } from '../ImageGate.js'
 import type { UrlPolicy } from '../urlPolicy.js'
 import { type ListItems, readFence, type SplitText, splitAppend, splitListItems } from './blocks.js'
@@ -86,7 +87,8 @@ export function SafeImage({ src, alt, policy }: { src?: string | undefined; alt?
   if (decision.action === 'click' && !clicked) {
     return <ImageGate host={decision.host} alt={alt} onOpen={() => setClicked(true)} />
   }
-  return <img className="cp-md-image" src={decision.url} alt={alt ?? ''} loading="lazy" referrerPolicy="no-referrer" />
+  // Loaded on request, the image takes the focus its button had (the button is gone).
+  return <img className="cp-md-image" src={decision.url} alt={alt ?? ''} loading="lazy" referrerPolicy="no-referrer" {...(clicked ? { tabIndex: -1, ref: focusOnMount } : {})} />
 }
 
 // Whether the block being rendered is the live tail. Read through context so the element components

@@ -1,6 +1,6 @@
 import { type ComponentPropsWithRef, type ReactNode, Suspense, useMemo } from 'react'
 import type { MessageInfo, Part, SourcePart, StepFinishPart, TextPart, ToolPart, WithParts } from '../../core/model/types.js'
-import { isEpochMs, isoTime } from '../../core/format.js'
+import { isoTime } from '../../core/format.js'
 import { isRecord, ownEntry } from '../../core/record.js'
 import { messageTotals, stepTotals, type Totals } from '../../core/totals.js'
 import { fillLabel } from '../../labels/labels.js'
@@ -14,7 +14,7 @@ import { PartView } from '../PartView/PartView.js'
 import { SourceList } from '../SourcePart/SourcePart.js'
 import { ToolGroup } from '../ToolPart/ToolGroup.js'
 import { hasUsage, Usage, type UsageRow } from '../UsageSummary.js'
-import { useHydrated } from '../useHydrated.js'
+import { type TimeStyle, useTimeText } from '../time.js'
 import { flowOf, isSource, isStepFinish, type ToolGrouping } from './flow.js'
 
 /** How a message is laid out: `document` (every message full width, one after the other) or `chat` (the user's as bubbles on one side). */
@@ -41,6 +41,8 @@ export interface MessageViewProps extends Omit<ComponentPropsWithRef<'article'>,
   timeLocale?: string | undefined
   /** Sources the reply cites, listed under it. */
   sources?: readonly SourcePart[] | undefined
+  /** `datetime` (default): date and time; `time`: the time alone, where the date is said once per day (as `Transcript` does). */
+  timeStyle?: TimeStyle | undefined
   /** `document` (default) or `chat`: the user's messages as bubbles on the end side, replies full width. */
   layout?: MessageLayout | undefined
   /** The level of the heading each message starts with (default 2: under the page's own h1), to fit the host page's outline. */
@@ -63,22 +65,6 @@ export interface MessageViewProps extends Omit<ComponentPropsWithRef<'article'>,
 /** A heading level. */
 export type HeadingLevel = 1 | 2 | 3 | 4 | 5 | 6
 
-function formatTime(epochMs: number, locale: string | undefined, timeZone: string | undefined): string {
-  if (!isEpochMs(epochMs) || epochMs <= 0) return ''
-  try {
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }).format(epochMs)
-  } catch {
-    // An unknown locale or time zone: the time is still shown, in the runtime's own.
-    return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(epochMs)
-  }
-}
-
-/** A time the same on any machine: `2026-11-23 10:04 UTC`, for server renders that do not know the reader's zone. */
-function utcTime(epochMs: number): string {
-  const iso = epochMs > 0 ? isoTime(epochMs) : undefined
-  return iso ? `${iso.slice(0, 16).replace('T', ' ')} UTC` : ''
-}
-
 /** A field the model types as text, shown only when it is text: a view never throws on a wrong value. */
 const textField = (value: unknown): string => (typeof value === 'string' ? value : '')
 
@@ -98,6 +84,7 @@ export function MessageView({
   timeZone,
   timeLocale,
   sources,
+  timeStyle = 'datetime',
   layout = 'document',
   headingLevel = 2,
   avatar,
@@ -113,10 +100,9 @@ export function MessageView({
   const model = textField(info.role === 'assistant' ? info.modelID : info.model?.modelID)
   const agent = textField(info.agent)
   const created = info.time?.created ?? 0
-  const hydrated = useHydrated()
-  const fixed = timeZone !== undefined && timeLocale !== undefined
-  const pageLocale = typeof document === 'undefined' ? undefined : document.documentElement.lang || undefined
-  const time = fixed || hydrated ? formatTime(created, timeLocale ?? pageLocale, timeZone) : utcTime(created)
+  const time = useTimeText(created, timeStyle, timeZone, timeLocale)
+  // The name says the date too, where the heading shows the time alone.
+  const fullTime = useTimeText(created, 'datetime', timeZone, timeLocale)
   const error = info.role === 'assistant' && isRecord(info.error) ? { name: textField(info.error.name) || 'Error', message: textField(info.error.data?.message) } : undefined
   const failed = error !== undefined
   const state = useMemo(() => ({ failed }), [failed])
@@ -133,7 +119,7 @@ export function MessageView({
     ) : null
   const copy = copyText !== undefined && !streaming ? <CopyButton text={copyText} label={labels.copyMessage} iconOnly /> : null
   // Told apart from the other messages by its time, else by its place.
-  const accessibleName = time ? `${role}, ${time}` : position !== undefined ? `${role} ${position}` : role
+  const accessibleName = fullTime ? `${role}, ${fullTime}` : position !== undefined ? `${role} ${position}` : role
   return (
     <article
       {...rest}
@@ -162,7 +148,7 @@ export function MessageView({
       </MessageStateContext.Provider>
       {sources && sources.length > 0 ? <SourceList className="cp-message__sources" sources={sources} /> : null}
       {error ? (
-        <div className="cp-message__error" data-error={error.name} role={streaming ? undefined : 'alert'}>
+        <div className="cp-message__error" data-error={error.name}>
           <Icon name="alert" />
           <span>
             <strong lang={labels.lang}>{labels.messageError}</strong> {error.name}

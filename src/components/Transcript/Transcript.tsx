@@ -7,6 +7,8 @@ import { ChatStoreProvider, useChatStore, useChatStoreApi, useMessage, useMessag
 import { ChatpartsProvider, type RenderConfig } from '../config.js'
 import { cx } from '../cx.js'
 import { Icon } from '../Icon.js'
+import { useTimeFormat } from '../time.js'
+import { isoTime } from '../../core/format.js'
 import { flowOf, type FlowItem, isSource, isStepFinish, sameFlow, type ToolGrouping } from '../MessageView/flow.js'
 import { type HeadingLevel, MessageErrorBoundary, type MessageLayout, messageText, MessageView } from '../MessageView/MessageView.js'
 import { ToolGroup } from '../ToolPart/ToolGroup.js'
@@ -70,6 +72,24 @@ interface Presentation {
   name: TranscriptProps['name']
   actions: TranscriptProps['actions']
   copyable: boolean
+}
+
+/** When a message was created, or 0: read outside any message's error boundary, so bad data must not throw here. */
+function createdOf(info: MessageInfo | undefined): number {
+  try {
+    const created: unknown = info?.time?.created
+    return typeof created === 'number' ? created : 0
+  } catch {
+    return 0
+  }
+}
+
+/** The creation times of messages `ids`, in order; the same array while they are the same. */
+function useCreatedTimes(ids: readonly string[]): readonly number[] {
+  return useChatStore(
+    (state) => ids.map((id) => createdOf(state.messages.get(id))),
+    (a, b) => a.length === b.length && a.every((time, index) => time === b[index]),
+  )
 }
 
 interface StoreMessageProps {
@@ -141,6 +161,7 @@ const StoreMessage = memo(function StoreMessage({ id, streaming, presentation, p
         streaming={streaming}
         timeZone={presentation.timeZone}
         timeLocale={presentation.timeLocale}
+        timeStyle="time"
         layout={presentation.layout}
         headingLevel={presentation.headingLevel}
         avatar={presentation.avatar?.(info)}
@@ -194,6 +215,10 @@ function TranscriptBody({
   const status = useStatus()
   const scrollerRef = useRef<HTMLDivElement>(null)
   const contentRef = useRef<HTMLDivElement>(null)
+  // The date once per day, above the first message of each day; messages show the time alone.
+  const created = useCreatedTimes(ids)
+  const formatTime = useTimeFormat(timeZone, timeLocale)
+  const dayOf = (index: number) => formatTime(created[index] ?? 0, 'date')
   const follow = useStickToBottom(scrollerRef, contentRef)
   const { rows, windowed, start, end, anchorRef, observeRow, updateRange } = useVirtualRows({ ids, scrollerRef, follow, virtualize, overscan })
   // The row that holds the focus stays rendered wherever the reader scrolls, so the focus is not
@@ -240,8 +265,15 @@ function TranscriptBody({
             const out = from > gapFrom ? [<div key={`gap-${span}`} className="cp-transcript__spacer" aria-hidden="true" style={{ height: rows.top(from) - rows.top(gapFrom) }} />] : []
             for (let index = from; index < to; index++) {
               const id = ids[index] as string
+              const day = dayOf(index)
+              const newDay = day !== '' && (index === 0 || day !== dayOf(index - 1))
               out.push(
                 <div key={id} ref={observeRow} className="cp-transcript__row" data-row-id={id} data-first={index === 0 || undefined}>
+                  {newDay ? (
+                    <div className="cp-transcript__day">
+                      <time dateTime={isoTime(created[index])?.slice(0, 10)}>{day}</time>
+                    </div>
+                  ) : null}
                   <StoreMessage id={id} streaming={id === streamingId} presentation={presentation} position={index + 1} count={windowed ? ids.length : undefined} />
                 </div>,
               )
@@ -259,6 +291,8 @@ function TranscriptBody({
           onClick={() => {
             follow.jump()
             if (windowed) updateRange()
+            // The button goes away once at the bottom: the focus moves to the conversation, not to the page.
+            scrollerRef.current?.focus({ preventScroll: true })
           }}
         >
           <Icon name="arrow-down" /> {labels.jumpToLatest}
