@@ -122,8 +122,12 @@ describe('built-in tool views', () => {
   it('shows the neovate diff_viewer edit, its contents taken from the input', () => {
     render(<ToolPart open part={byCall('toolu_03_edit')} />, { wrapper: withConfig() })
     expect(screen.getByText('src/api.ts')).toBeTruthy()
-    const lines = [...document.querySelectorAll('.cp-diff__line')].map((line) => line.textContent?.trim())
-    expect(lines).toEqual(['−getUser(', '+fetchUser('])
+    // Each row: old and new line number, sign, text.
+    const lines = [...document.querySelectorAll('.cp-diff__line')].map((line) => [...line.children].map((cell) => cell.textContent).concat(line.lastChild?.previousSibling?.textContent ?? ''))
+    expect(lines).toEqual([
+      ['1', '', '−', 'getUser('],
+      ['', '1', '+', 'fetchUser('],
+    ])
   })
 
   it('shows an opencode shell command with its output and exit status', () => {
@@ -164,6 +168,22 @@ describe('built-in tool views', () => {
     expect(document.querySelector('[data-part="tool"]')?.getAttribute('data-state')).toBe('completed')
     expect(screen.getByText('Done')).toBeTruthy()
     expect(screen.getByLabelText('Output').textContent).toContain('src/routes.ts:12')
+  })
+
+  it('shows a flat input as key/value rows, and a nested one as JSON', () => {
+    const state = (input: Record<string, unknown>): ToolState => ({ status: 'completed', input, output: 'ok', title: 'search', metadata: {}, time })
+    const { unmount } = render(<ToolPart open part={withState(state({ pattern: 'getUser', path: 'src', limit: 5, regex: false }), 'search')} />, { wrapper: withConfig() })
+    const rows = [...document.querySelectorAll('.cp-kv__row')].map((row) => [row.querySelector('dt')?.textContent, row.querySelector('dd')?.textContent])
+    expect(rows).toEqual([
+      ['pattern', 'getUser'],
+      ['path', 'src'],
+      ['limit', '5'],
+      ['regex', 'false'],
+    ])
+    unmount()
+    render(<ToolPart open part={withState(state({ query: { text: 'a', limit: 2 } }), 'search')} />, { wrapper: withConfig() })
+    expect(document.querySelector('.cp-kv')).toBeNull()
+    expect(screen.getByLabelText('Input').textContent).toContain('"limit": 2')
   })
 
   it("uses the host's view for a tool name over the built-in one", () => {

@@ -4,6 +4,21 @@ export interface DiffLine {
   text: string
   /** For `skip`: how many unchanged lines are folded away. */
   count?: number
+  /** The line's number in the old file (context and removed lines). */
+  oldLine?: number
+  /** The line's number in the new file (context and added lines). */
+  newLine?: number
+}
+
+/** Numbers the lines from `oldStart` and `newStart`: context lines in both files, removals in the old, additions in the new. */
+function numbered(lines: DiffLine[], oldStart = 1, newStart = 1): DiffLine[] {
+  let oldLine = oldStart
+  let newLine = newStart
+  for (const line of lines) {
+    if (line.kind === 'context' || line.kind === 'remove') line.oldLine = oldLine++
+    if (line.kind === 'context' || line.kind === 'add') line.newLine = newLine++
+  }
+  return lines
 }
 
 const splitLines = (text: string) => (text === '' ? [] : text.replace(/\n$/, '').split('\n'))
@@ -28,7 +43,7 @@ export function diffLines(before: string, after: string): DiffLine[] {
   const midA = a.slice(start, endA)
   const midB = b.slice(start, endB)
   if (midA.length * midB.length > MAX_CELLS) {
-    return [...head, ...midA.map((text): DiffLine => ({ kind: 'remove', text })), ...midB.map((text): DiffLine => ({ kind: 'add', text })), ...tail]
+    return numbered([...head, ...midA.map((text): DiffLine => ({ kind: 'remove', text })), ...midB.map((text): DiffLine => ({ kind: 'add', text })), ...tail])
   }
   // lengths[i][j]: LCS of midA[i..] and midB[j..], in one flat array.
   const width = midB.length + 1
@@ -55,22 +70,30 @@ export function diffLines(before: string, after: string): DiffLine[] {
       j++
     }
   }
-  return [...head, ...middle, ...tail]
+  return numbered([...head, ...middle, ...tail])
 }
 
 /** The lines of a unified diff text (`@@` hunks; file headers dropped; hunk gaps folded). */
 export function parseUnifiedDiff(patch: string): DiffLine[] {
   const out: DiffLine[] = []
+  // Each hunk's lines are numbered from its header (`@@ -12,4 +12,5 @@`); without one, from 1.
+  let oldLine = 1
+  let newLine = 1
   for (const line of patch.replace(/\n$/, '').split('\n')) {
     if (/^(Index:|===|diff |--- |\+\+\+ )/.test(line)) continue
     if (line.startsWith('@@')) {
       if (out.length > 0) out.push({ kind: 'skip', text: line, count: 0 })
+      const hunk = /^@@ -(\d+)(?:,\d+)? \+(\d+)/.exec(line)
+      if (hunk) {
+        oldLine = Number(hunk[1])
+        newLine = Number(hunk[2])
+      }
       continue
     }
-    if (line.startsWith('+')) out.push({ kind: 'add', text: line.slice(1) })
-    else if (line.startsWith('-')) out.push({ kind: 'remove', text: line.slice(1) })
+    if (line.startsWith('+')) out.push({ kind: 'add', text: line.slice(1), newLine: newLine++ })
+    else if (line.startsWith('-')) out.push({ kind: 'remove', text: line.slice(1), oldLine: oldLine++ })
     else if (line.startsWith('\\')) continue
-    else out.push({ kind: 'context', text: line.slice(1) })
+    else out.push({ kind: 'context', text: line.slice(1), oldLine: oldLine++, newLine: newLine++ })
   }
   return out
 }

@@ -24,7 +24,38 @@ function InputSection({ part }: ToolViewProps) {
   const empty = Object.keys(state.input).length === 0
   if (empty && state.status === 'pending' && state.raw) return <Section title={labels.input} text={state.raw} />
   if (empty) return null
+  const flat = flatEntries(state.input)
+  if (flat) {
+    return (
+      <Section title={labels.input}>
+        <dl className="cp-kv">
+          {flat.map(([key, value]) => (
+            <div key={key} className="cp-kv__row">
+              <dt>{key}</dt>
+              <dd data-type={value === null ? 'null' : typeof value}>{typeof value === 'string' ? value : String(value)}</dd>
+            </div>
+          ))}
+        </dl>
+      </Section>
+    )
+  }
   return <Section title={labels.input} text={pretty(state.input)} />
+}
+
+/**
+ * The entries of a flat input (a few keys, each a short text, number, boolean or null), to show as
+ * key/value rows; `undefined` for anything nested, long or large, which shows as JSON.
+ */
+function flatEntries(input: unknown): [string, string | number | boolean | null][] | undefined {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return undefined
+  const entries = Object.entries(input)
+  if (entries.length === 0 || entries.length > 12) return undefined
+  for (const [, value] of entries) {
+    if (value === null || typeof value === 'number' || typeof value === 'boolean') continue
+    if (typeof value === 'string' && value.length <= 200 && !value.includes('\n')) continue
+    return undefined
+  }
+  return entries as [string, string | number | boolean | null][]
 }
 
 /** A titled part of a tool's body, named by its title for assistive technology. */
@@ -113,16 +144,26 @@ export function DiffToolView(props: DisplayViewProps<'diff'>) {
         </span>
       </div>
       <pre className="cp-diff" ref={scrollRef} {...regionProps(scrollable, display.file ? `${display.file} ${fillLabel(labels.diffCounts, counts)}` : fillLabel(labels.diffCounts, counts))}>
-        {folded.map((line, i) => (
-          // a diff line is its place
-          <span key={i} className="cp-diff__line" data-kind={line.kind}>
-            <span className="cp-diff__sign" aria-hidden={line.kind === 'context' || undefined}>
-              {SIGN[line.kind]}
+        {/* Rows as wide as the widest line, so each tint runs the full width when the diff scrolls. */}
+        <code className="cp-diff__rows">
+          {folded.map((line, i) => (
+            // a diff line is its place
+            <span key={i} className="cp-diff__line" data-kind={line.kind}>
+              {/* Line numbers help the eye; a screen reader hears the sign and the text. */}
+              <span className="cp-diff__num" aria-hidden="true">
+                {line.oldLine ?? ''}
+              </span>
+              <span className="cp-diff__num" aria-hidden="true">
+                {line.newLine ?? ''}
+              </span>
+              <span className="cp-diff__sign" aria-hidden={line.kind === 'context' || undefined}>
+                {SIGN[line.kind]}
+              </span>
+              {line.kind === 'skip' ? (line.count ? fillCount(labels.linesHidden, line.count, labels.lang) : '') : line.text}
+              {'\n'}
             </span>
-            {line.kind === 'skip' ? (line.count ? fillCount(labels.linesHidden, line.count, labels.lang) : '') : line.text}
-            {'\n'}
-          </span>
-        ))}
+          ))}
+        </code>
       </pre>
       {props.part.state.status === 'error' ? <ToolResult {...props} /> : null}
     </>

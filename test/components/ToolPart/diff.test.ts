@@ -38,4 +38,23 @@ describe('parseUnifiedDiff', () => {
     expect(lines.map((line) => line.kind)).toEqual(['context', 'remove', 'add', 'skip', 'remove'])
     expect(diffCounts(lines)).toEqual({ added: 1, removed: 2 })
   })
+
+  it('numbers each line in the old and the new file from its hunk header', () => {
+    const lines = parseUnifiedDiff('@@ -12,3 +12,3 @@\n keep\n-old\n+new\n@@ -40 +40,2 @@\n+added\n same\n')
+    expect(lines.map((line) => [line.kind, line.oldLine, line.newLine])).toEqual([
+      ['context', 12, 12],
+      ['remove', 13, undefined],
+      ['add', undefined, 13],
+      ['skip', undefined, undefined],
+      ['add', undefined, 40],
+      ['context', 40, 41],
+    ])
+  })
+})
+
+describe('line numbers of a computed diff', () => {
+  it('follow both files through removals and additions', () => {
+    const lines = diffLines('a\nb\nc\nd', 'a\nB\nc\nd\ne')
+    expect(lines.map((line) => `${line.kind[0]}${line.oldLine ?? '-'}/${line.newLine ?? '-'}`)).toEqual(['c1/1', 'r2/-', 'a-/2', 'c3/3', 'c4/4', 'a-/5'])
+  })
 })
