@@ -1,6 +1,7 @@
 import axe from 'axe-core'
 import { act, render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { userEvent } from 'vitest/browser'
 import { Transcript } from '../../src/components/Transcript/Transcript'
 import type { Part, TextPart } from '../../src/core/model/types'
 import { createChatStore } from '../../src/store/chatStore'
@@ -173,6 +174,35 @@ describe('Transcript with 2,000 messages in Chromium', () => {
     act(() => log.focus())
     await frames(4)
     expect(rows().map((row) => row.dataset.rowId)).not.toContain(rowId)
+  })
+
+  it('goes to the first and the last message with one press of Home and of End, never showing an empty view', async () => {
+    const { store, log, rows, atBottom, firstInView } = mount()
+    await frames()
+    log.focus()
+    await userEvent.keyboard('{Home}')
+    await frames(6)
+    expect(log.scrollTop).toBe(0)
+    expect(firstInView().id).toBe(store.getState().messageIds[0])
+    expect(screen.getByText(/Message number 0\./)).toBeTruthy()
+    expect(rows().length).toBeGreaterThan(0)
+    await userEvent.keyboard('{End}')
+    await frames(6)
+    expect(atBottom()).toBe(true)
+    expect(rows().at(-1)?.dataset.rowId).toBe(store.getState().messageIds.at(-1))
+    // What is in view is rendered: the view is never blank after the jump.
+    const view = log.getBoundingClientRect()
+    expect(rows().some((row) => row.getBoundingClientRect().bottom > view.top && row.getBoundingClientRect().top < view.bottom)).toBe(true)
+    expect(document.activeElement).toBe(log)
+    // The transcript moves itself rather than leave it to the browser's animated keyboard scroll
+    // (headless Chromium scrolls instantly, so the cut-short animation itself is not reproduced here).
+    const home = new KeyboardEvent('keydown', { key: 'Home', bubbles: true, cancelable: true })
+    act(() => {
+      log.dispatchEvent(home)
+    })
+    expect(home.defaultPrevented).toBe(true)
+    await frames(6)
+    expect(log.scrollTop).toBe(0)
   })
 
   it('tells assistive technology where each rendered message is in the whole session', async () => {

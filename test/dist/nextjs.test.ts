@@ -81,7 +81,9 @@ describe('a Next.js app built from the packed tarball', () => {
       await live.getByRole('button', { name: 'Allow once' }).click()
       await expect.poll(() => page.locator('#answer').textContent()).toBe('once')
       // After hydration the times are in the reader's zone (Tokyo), in the page's language (lang="en").
-      await expect.poll(() => page.locator('#live time').first().textContent()).toMatch(/9:13\sPM/)
+      await expect.poll(() => page.locator('#live .cp-message__time').first().textContent()).toMatch(/^9:13\sPM$/)
+      // The date once, above the day's first message, in the same zone.
+      expect(await page.locator('#live .cp-transcript__day').first().textContent()).toBe('Sunday, November 23, 2025')
       expect(await page.locator('#direct nav[aria-label="Sources"] a').getAttribute('href')).toBe('https://weather.example/london')
       expect(problems.filter((text) => /hydrat|did not match|mismatch/i.test(text))).toEqual([])
       expect(failed).toEqual([])

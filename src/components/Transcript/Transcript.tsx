@@ -1,4 +1,4 @@
-import { type ComponentPropsWithRef, memo, type ReactNode, useMemo, useRef, useState } from 'react'
+import { type ComponentPropsWithRef, type KeyboardEvent, memo, type ReactNode, useMemo, useRef, useState } from 'react'
 import type { MessageInfo, Part, SourcePart, StepFinishPart, ToolPart } from '../../core/model/types.js'
 import type { Labels, Locale } from '../../labels/labels.js'
 import { LabelsProvider, useLabels } from '../../labels/LabelsContext.js'
@@ -242,12 +242,31 @@ function TranscriptBody({
   if (kept >= end) spans.push([kept, kept + 1])
   const last = spans.at(-1)?.[1] ?? 0
 
+  // Home and End on the conversation itself go to its first and last message in one press. The
+  // browser's own animated scroll would be cut short by rows measured on the way (2-3 presses and a
+  // blank view in a long session).
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const element = scrollerRef.current
+    if (!element || event.target !== element || event.altKey || event.metaKey || event.shiftKey) return
+    if (event.key === 'End') {
+      event.preventDefault()
+      follow.jump()
+      if (windowed) updateRange()
+    } else if (event.key === 'Home') {
+      event.preventDefault()
+      element.scrollTo({ top: 0, behavior: 'instant' })
+      follow.scrolled(element)
+      if (windowed) updateRange()
+      else anchorRef.current = rows.rowAt(0)
+    }
+  }
+
   const rowOf = (node: EventTarget | null) => (node instanceof Element ? node.closest<HTMLElement>('.cp-transcript__row')?.dataset.rowId : undefined)
 
   return (
     <div {...rest} className={cx('cp-transcript', className)} data-state={status}>
       {/* the message list scrolls and must be reachable by keyboard */}
-      <div ref={scrollerRef} className="cp-transcript__scroller" role="log" aria-label={labels.transcript} aria-live="off" tabIndex={0} onScroll={onScroll}>
+      <div ref={scrollerRef} className="cp-transcript__scroller" role="log" aria-label={labels.transcript} aria-live="off" tabIndex={0} onScroll={onScroll} onKeyDown={onKeyDown}>
         <div
           ref={contentRef}
           className="cp-transcript__messages"
