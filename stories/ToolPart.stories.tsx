@@ -76,6 +76,11 @@ const matrix: PartCase<ToolPartData>[] = [
   },
 ]
 
+/** A tool part opened, whatever its state. */
+function OpenTool(props: { part: ToolPartData; streaming?: boolean | undefined }) {
+  return <ToolPart {...props} open />
+}
+
 const meta = {
   title: 'Parts/ToolPart',
   component: ToolPart,
@@ -95,6 +100,15 @@ export const States: Story = {
     await expect(error.getByText('Failed')).toBeVisible()
     const unknown = within(canvas.getByRole('region', { name: 'unknown tool (generic view)' }))
     await expect(unknown.getByText('Done')).toBeVisible()
+  },
+}
+
+/** The same states opened: every built-in view (diff rows with line numbers, shell, todos, read, task, key/value input, attachments). */
+export const OpenStates: Story = {
+  args: { part: matrix[0]?.part as ToolPartData },
+  render: () => <PartStates cases={matrix} component={OpenTool} />,
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelectorAll('.cp-tool[data-open]').length).toBe(matrix.length)
   },
 }
 

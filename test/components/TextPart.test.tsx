@@ -66,6 +66,23 @@ describe('TextPart', () => {
     expect(screen.getByText('Ignored')).toBeTruthy()
     expect(document.querySelector('[data-ignored]')).not.toBeNull()
   })
+
+  it('shows a long synthetic text (an attached file read in) folded, and opened with its line breaks', () => {
+    const file = [
+      'Called the Read tool with the following input: {"filePath":"src/app.ts"}',
+      '<file>',
+      ...Array.from({ length: 119 }, (_, i) => `${String(i + 1).padStart(5, '0')}| const line${i} = ${i}`),
+    ].join('\n')
+    render(<TextPart part={text(file, { synthetic: true })} />, { wrapper: withConfig() })
+    const toggle = screen.getByRole('button', { name: /Added by the agent · 121 lines/ })
+    expect(toggle.getAttribute('aria-expanded')).toBe('false')
+    expect(document.querySelector('.cp-text__preview')?.textContent).toBe('Called the Read tool with the following input: {"filePath":"src/app.ts"} …')
+    act(() => toggle.click())
+    // Shown as it is: one line per line, no markdown paragraph swallowing the breaks.
+    const shown = document.querySelector('.cp-longtext__pre') as HTMLElement
+    expect(shown.textContent?.split('\n')[2]).toBe('00001| const line0 = 0')
+    expect(document.querySelector('.cp-markdown')).toBeNull()
+  })
 })
 
 describe('TextPart while streaming', () => {

@@ -1,8 +1,12 @@
 import type { ComponentPropsWithRef } from 'react'
 import type { TextPart as TextPartData } from '../../core/model/types.js'
+import { fillCount } from '../../labels/labels.js'
 import { useLabels } from '../../labels/LabelsContext.js'
 import { cx } from '../cx.js'
+import { Disclosure } from '../Disclosure.js'
 import { Markdown } from '../Markdown/Markdown.js'
+import { LongText } from '../ToolPart/LongText.js'
+import { oneLine } from '../ToolPart/summary.js'
 
 /** Props of {@link TextPart}. */
 export interface TextPartProps extends Omit<ComponentPropsWithRef<'div'>, 'children' | 'part'> {
@@ -11,16 +15,53 @@ export interface TextPartProps extends Omit<ComponentPropsWithRef<'div'>, 'child
   streaming?: boolean | undefined
 }
 
+/** Synthetic text up to this many lines shows in full; longer, it folds to one line. */
+const SHORT = 3
+
 /**
- * Markdown text of a message. Text the agent added itself (`synthetic`) or that the model was told
- * to skip (`ignored`) is shown muted with a label, never hidden.
+ * Markdown text of a message. Text the model was told to skip (`ignored`) is shown muted with a
+ * label, never hidden. Text the agent added itself (`synthetic`: a file the user attached, read in
+ * for the model) is machine text, not prose: shown as it is, line breaks kept, folded to one line
+ * with its line count when it is long.
  */
 export function TextPart({ part, streaming = false, className, ...rest }: TextPartProps) {
   const labels = useLabels()
-  const flag = part.ignored ? labels.ignored : part.synthetic ? labels.synthetic : null
+  const attributes = { ...rest, className: cx('cp-text', className), 'data-part': 'text', 'data-synthetic': part.synthetic || undefined, 'data-ignored': part.ignored || undefined }
+  if (part.synthetic && !part.ignored) {
+    const text = typeof part.text === 'string' ? part.text : ''
+    const lines = text.split('\n').length
+    if (lines <= SHORT) {
+      return (
+        <div {...attributes}>
+          <span className="cp-flag" lang={labels.lang}>
+            {labels.synthetic}
+          </span>
+          <p className="cp-text__plain">{text}</p>
+        </div>
+      )
+    }
+    return (
+      <div {...attributes}>
+        <Disclosure
+          summary={
+            <span lang={labels.lang}>
+              {labels.synthetic} · {fillCount(labels.readLines, lines, labels.lang)}
+            </span>
+          }
+          aside={<code className="cp-text__preview">{oneLine(text, 120)}</code>}
+        >
+          <LongText text={text} label={labels.synthetic} maxLines={40} />
+        </Disclosure>
+      </div>
+    )
+  }
   return (
-    <div {...rest} className={cx('cp-text', className)} data-part="text" data-synthetic={part.synthetic || undefined} data-ignored={part.ignored || undefined}>
-      {flag ? <span className="cp-flag">{flag}</span> : null}
+    <div {...attributes}>
+      {part.ignored ? (
+        <span className="cp-flag" lang={labels.lang}>
+          {labels.ignored}
+        </span>
+      ) : null}
       <Markdown text={part.text} streaming={streaming} />
     </div>
   )
