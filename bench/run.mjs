@@ -1,12 +1,12 @@
 // Builds a benchmark with Vite (TypeScript, JSON imports) and runs it in Node with `--expose-gc`;
 // the streaming benchmark is a page, built and driven in Chromium by bench/streaming/driver.mjs.
-// Usage: node bench/run.mjs [store] [streaming] [streaming:text|streaming:session]   (default: all)
+// Usage: node bench/run.mjs [store] [streaming] [streaming:text|streaming:session] [bundle]   (default: all)
 import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { build } from 'vite'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const benches = { store: 'bench/store/store.bench.ts', streaming: 'browser' }
+const benches = { store: 'bench/store/store.bench.ts', streaming: 'browser', bundle: 'build' }
 const args = process.argv.slice(2)
 const wanted = args.length > 0 ? [...new Set(args.map((arg) => arg.split(':')[0]))] : Object.keys(benches)
 
@@ -15,6 +15,11 @@ for (const name of wanted) {
     // A page in Chromium, not a Node script; `streaming:text` or `streaming:session` picks one scenario.
     const { runStreaming } = await import('./streaming/driver.mjs')
     await runStreaming({ only: args.filter((arg) => arg.startsWith(`${name}:`)).map((arg) => arg.slice(name.length + 1)) })
+    continue
+  }
+  if (benches[name] === 'build') {
+    // Builds apps with Vite and weighs them: nothing to run.
+    await import('./bundle/measure.mjs')
     continue
   }
   const entry = benches[name]

@@ -129,6 +129,8 @@ export interface Labels {
   mathError: string
   /** The name of a display formula that scrolls. */
   formula: string
+  /** The name of a table that scrolls sideways. */
+  table: string
   /** The name of a drawn diagram. */
   diagram: string
   /** The toggle that shows a drawn diagram's source. */
@@ -226,6 +228,7 @@ export const en: Labels = {
   plainText: 'Plain text',
   mathError: 'This formula could not be typeset: {error}',
   formula: 'Formula',
+  table: 'Table',
   diagram: 'Diagram',
   diagramSource: 'Diagram source',
   diagramError: 'This diagram could not be drawn: {error}',
@@ -320,6 +323,7 @@ export const zhCN: Labels = {
   plainText: '纯文本',
   mathError: '此公式无法排版：{error}',
   formula: '公式',
+  table: '表格',
   diagram: '图表',
   diagramSource: '图表源码',
   diagramError: '此图表无法绘制：{error}',

@@ -5,6 +5,7 @@ import { useLabels } from '../../labels/LabelsContext.js'
 import { useRenderConfig } from '../config.js'
 import { focusOnMount } from '../focus.js'
 import { ImageGate } from '../ImageGate.js'
+import { regionProps, useScrollRegion } from '../useScrollRegion.js'
 import type { UrlPolicy } from '../urlPolicy.js'
 import { type ListItems, readFence, type SplitText, splitAppend, splitListItems } from './blocks.js'
 import { CodeBlock } from './CodeBlock.js'
@@ -115,6 +116,17 @@ function StreamingMath({ tex, display }: { tex: string; display: boolean }) {
   return <Formula tex={tex} display={display} streaming={useContext(LiveBlock)} />
 }
 
+/** A table in a box that scrolls sideways when it is wider than the reply, and is then a focusable, named region. */
+function ScrollTable({ children }: { children?: ReactNode }) {
+  const labels = useLabels()
+  const [scrollRef, scrollable] = useScrollRegion<HTMLDivElement>()
+  return (
+    <div className="cp-table-wrap" ref={scrollRef} {...regionProps(scrollable, labels.table)}>
+      <table>{children}</table>
+    </div>
+  )
+}
+
 /** A GFM task-list box: read-only, named by its state so it is not an unlabelled control. */
 function TaskBox({ checked }: { checked: boolean }) {
   const labels = useLabels()
@@ -139,11 +151,7 @@ function useComponents(policy: UrlPolicy, highlighter: Highlighter | null, math:
       },
       code: ({ className, children }) => (math && isMath(className, 'math-inline') ? <StreamingMath tex={String(children ?? '')} display={false} /> : <code className={className}>{children}</code>),
       input: ({ type, checked }) => (type === 'checkbox' ? <TaskBox checked={checked === true} /> : null),
-      table: ({ children }) => (
-        <div className="cp-table-wrap">
-          <table>{children}</table>
-        </div>
-      ),
+      table: ({ children }) => <ScrollTable>{children}</ScrollTable>,
     }),
     [policy, highlighter, math, diagrams],
   )
