@@ -6,7 +6,7 @@ export function ImageGate({ host, alt, onOpen }: { host: string | undefined; alt
   const labels = useLabels()
   return (
     <button type="button" className="cp-button cp-image-gate" onClick={onOpen}>
-      {fillLabel(labels.loadImage, { host: host ?? '' })}
+      <span lang={labels.lang}>{fillLabel(labels.loadImage, { host: host ?? '' })}</span>
       {alt ? <span className="cp-image-gate__alt">: {alt}</span> : null}
     </button>
   )

@@ -78,6 +78,11 @@ export interface RenderConfig {
    * answer on (`addToolApprovalResponse` with the AI SDK, a permission reply with opencode).
    */
   onApproval?: ((answer: ApprovalAnswer) => void) | undefined
+  /**
+   * Where a session of the app's lives (`/sessions/${id}`): a sub-agent task then links to its own
+   * session, through the URL policy. Without it the session id shows as text.
+   */
+  sessionLink?: ((sessionID: string) => string | undefined) | undefined
 }
 
 const ConfigContext = createContext<RenderConfig | null>(null)
@@ -107,7 +112,7 @@ export interface ChatpartsProviderProps extends Partial<RenderConfig> {
 }
 
 /** Sets the URL policy, highlighter and component overrides for everything below it. */
-export function ChatpartsProvider({ urlPolicy, highlighter, math, inlineDollarMath, diagrams, components, tools, dataViews, onApproval, children }: ChatpartsProviderProps) {
+export function ChatpartsProvider({ urlPolicy, highlighter, math, inlineDollarMath, diagrams, components, tools, dataViews, onApproval, sessionLink, children }: ChatpartsProviderProps) {
   const outer = useRenderConfig()
   const value = useMemo<RenderConfig>(
     () => ({
@@ -120,8 +125,9 @@ export function ChatpartsProvider({ urlPolicy, highlighter, math, inlineDollarMa
       tools: { ...outer.tools, ...tools },
       dataViews: { ...outer.dataViews, ...dataViews },
       onApproval: onApproval ?? outer.onApproval,
+      sessionLink: sessionLink ?? outer.sessionLink,
     }),
-    [outer, urlPolicy, highlighter, math, inlineDollarMath, diagrams, components, tools, dataViews, onApproval],
+    [outer, urlPolicy, highlighter, math, inlineDollarMath, diagrams, components, tools, dataViews, onApproval, sessionLink],
   )
   return <ConfigContext.Provider value={value}>{children}</ConfigContext.Provider>
 }

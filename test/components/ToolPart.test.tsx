@@ -6,7 +6,7 @@ import type { FilePart, ToolPart as ToolPartData, ToolState } from '../../src/co
 import { fromToolMessage2 } from '../../src/protocols/toolmessage2'
 import conversation from '../fixtures/toolmessage2/conversation.json'
 import { opencodeCanonical, viaOpencode } from '../fixtures/opencode'
-import { withConfig } from './helpers'
+import { fakeHighlighter, withConfig } from './helpers'
 
 const write = opencodeCanonical[1]?.parts.find((part): part is ToolPartData => part.type === 'tool') as ToolPartData
 
@@ -94,6 +94,20 @@ describe('built-in tool views', () => {
     expect(screen.getByText('explore')).toBeTruthy()
     expect(screen.getByText('ses_child')).toBeTruthy()
     expect(screen.getByText('two', { selector: 'strong' })).toBeTruthy()
+    // The prompt is shown as the text it is, not as JSON.
+    expect(screen.getByLabelText('Input').textContent).toContain('Look for vitest.config.ts')
+    expect(screen.getByLabelText('Input').textContent).not.toContain('"prompt"')
+    expect(screen.queryByRole('link')).toBeNull()
+  })
+
+  it('links a sub-agent task to its own session when the app says where sessions live, through the URL policy', () => {
+    const display = { kind: 'task' as const, agent: 'explore', sessionID: 'ses_child' }
+    const part = withState({ status: 'completed', input: {}, output: '', title: 'task', metadata: {}, display, time }, 'task')
+    const { unmount } = render(<ToolPart open part={part} />, { wrapper: withConfig({ sessionLink: (id) => `/sessions/${id}` }) })
+    expect(screen.getByRole('link', { name: 'ses_child' }).getAttribute('href')).toBe('/sessions/ses_child')
+    unmount()
+    render(<ToolPart open part={part} />, { wrapper: withConfig({ sessionLink: () => 'javascript:alert(1)' }) })
+    expect(screen.queryByRole('link')).toBeNull()
   })
 
   it('shows the real opencode write as a new file diff with its counts', () => {
@@ -168,6 +182,27 @@ describe('built-in tool views', () => {
     expect(document.querySelector('[data-part="tool"]')?.getAttribute('data-state')).toBe('completed')
     expect(screen.getByText('Done')).toBeTruthy()
     expect(screen.getByLabelText('Output').textContent).toContain('src/routes.ts:12')
+  })
+
+  it('colours a diff by its file’s language, each side as its own file', async () => {
+    const fake = fakeHighlighter()
+    const display = { kind: 'diff' as const, file: 'src/api.ts', before: 'const a = 1\nkeep()', after: 'const b = 2\nkeep()' }
+    render(<ToolPart open part={withState({ status: 'completed', input: {}, output: '', title: 'edit', metadata: {}, display, time }, 'edit')} />, {
+      wrapper: withConfig({ highlighter: fake.highlighter }),
+    })
+    expect(document.querySelector('.cp-diff .cp-code__token')).toBeNull()
+    await act(async () => fake.release())
+    const rows = [...document.querySelectorAll('.cp-diff__line')].map((line) => [
+      line.getAttribute('data-kind'),
+      [...line.querySelectorAll('.cp-code__token')].map((token) => token.textContent).join('|'),
+    ])
+    expect(rows).toEqual([
+      ['remove', 'const| |a| |=| |1'],
+      ['add', 'const| |b| |=| |2'],
+      ['context', 'keep()'],
+    ])
+    // The old side and the new side were each tokenized as one text.
+    expect(fake.calls).toEqual(['const b = 2\nkeep()', 'const a = 1\nkeep()'])
   })
 
   it('shows a flat input as key/value rows, and a nested one as JSON', () => {

@@ -17,10 +17,13 @@ import { Icon, type IconName } from '../Icon.js'
 type RowProps<P> = Omit<ComponentPropsWithRef<'div'>, 'children' | 'part'> & { part: P; streaming?: boolean | undefined }
 
 function Row({ type, icon, title, children, className, streaming: _streaming, part: _part, ...rest }: RowProps<unknown> & { type: string; icon: IconName; title: ReactNode; children?: ReactNode }) {
+  const labels = useLabels()
   return (
     <div {...rest} className={cx('cp-row', className)} data-part={type}>
       <Icon name={icon} className="cp-row__icon" />
-      <span className="cp-row__title">{title}</span>
+      <span className="cp-row__title" lang={labels.lang}>
+        {title}
+      </span>
       {children ? <span className="cp-row__detail">{children}</span> : null}
     </div>
   )

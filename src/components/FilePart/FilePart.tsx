@@ -87,8 +87,16 @@ export function FilePart({ part, className, streaming: _streaming, ...rest }: Fi
         )}
         <span className="cp-file__mime">{labelText(part.mime, '', 60)}</span>
         {part.size !== undefined ? <span className="cp-file__size">{formatBytes(part.size)}</span> : null}
-        {broken ? <span className="cp-file__blocked">{labels.fileUnavailable}</span> : null}
-        {!broken && (image?.action === 'block' || (!link && !image && !part.url.startsWith('file:'))) ? <span className="cp-file__blocked">{labels.blockedUrl}</span> : null}
+        {broken ? (
+          <span className="cp-file__blocked" lang={labels.lang}>
+            {labels.fileUnavailable}
+          </span>
+        ) : null}
+        {!broken && (image?.action === 'block' || (!link && !image && !part.url.startsWith('file:'))) ? (
+          <span className="cp-file__blocked" lang={labels.lang}>
+            {labels.blockedUrl}
+          </span>
+        ) : null}
       </div>
       {source ? (
         <div className="cp-file__source">

@@ -17,26 +17,47 @@ export interface CodeBlockProps {
   highlighter: Highlighter | null
 }
 
+/** One line's text as highlighted tokens (each with its light and dark colour), or plain while it has none. */
+export function Tokens({ tokens, text }: { tokens: readonly CodeToken[] | undefined; text: string }) {
+  if (!tokens) return text
+  return tokens.map((token, i) => (
+    <span
+      // tokens of a line have no identity but their place
+      key={i}
+      className="cp-code__token"
+      data-style={token.fontStyle || undefined}
+      style={token.light || token.dark ? ({ '--cp-tl': token.light, '--cp-td': token.dark } as Record<string, string>) : undefined}
+    >
+      {token.content}
+    </span>
+  ))
+}
+
 const Line = memo(function Line({ tokens, text }: { tokens: CodeToken[] | undefined; text: string }) {
   return (
     <span className="cp-code__line">
-      {tokens
-        ? tokens.map((token, i) => (
-            <span
-              // tokens of a line have no identity but their place
-              key={i}
-              className="cp-code__token"
-              data-style={token.fontStyle || undefined}
-              style={token.light || token.dark ? ({ '--cp-tl': token.light, '--cp-td': token.dark } as Record<string, string>) : undefined}
-            >
-              {token.content}
-            </span>
-          ))
-        : text}
+      <Tokens tokens={tokens} text={text} />
       {'\n'}
     </span>
   )
 })
+
+/** Loads `lang` in the highlighter on first use; whether it is ready (re-rendering once it is). */
+export function useGrammar(highlighter: Highlighter | null, lang: string | null): boolean {
+  const [, setLoaded] = useState(0)
+  const ready = highlighter !== null && lang !== null && highlighter.ready(lang)
+  useEffect(() => {
+    if (!highlighter || !lang || ready) return
+    let live = true
+    void highlighter.load(lang).then((ok) => {
+      if (ok && live) setLoaded((n) => n + 1)
+    })
+    return () => {
+      live = false
+    }
+  }, [highlighter, lang, ready])
+  return ready
+}
 
 /**
  * Highlights `code` line by line. Complete lines are highlighted once and kept (with the
@@ -45,22 +66,11 @@ const Line = memo(function Line({ tokens, text }: { tokens: CodeToken[] | undefi
  */
 function useHighlightedLines(code: string, lang: string, streaming: boolean, highlighter: Highlighter | null) {
   const [cache] = useState(() => new LineHighlights())
-  const [, setLoaded] = useState(0)
   const body = code.endsWith('\n') ? code.slice(0, -1) : code
   const lines = body.split('\n')
   const canonical = highlighter?.resolve(lang) ?? null
   const tokens = highlighter && canonical ? cache.tokens(lines, streaming ? lines.length - 1 : lines.length, canonical, highlighter) : []
-  const ready = highlighter !== null && canonical !== null && highlighter.ready(canonical)
-  useEffect(() => {
-    if (!highlighter || !canonical || ready) return
-    let live = true
-    void highlighter.load(canonical).then((ok) => {
-      if (ok && live) setLoaded((n) => n + 1)
-    })
-    return () => {
-      live = false
-    }
-  }, [highlighter, canonical, ready])
+  useGrammar(highlighter, canonical)
   return { body, lines, tokens }
 }
 

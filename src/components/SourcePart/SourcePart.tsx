@@ -55,8 +55,8 @@ export function SourceList({ sources, className, ...rest }: SourceListProps) {
   const { urlPolicy } = useRenderConfig()
   if (sources.length === 0) return null
   return (
-    <nav {...rest} className={cx('cp-sources', className)} data-part="sources" aria-label={labels.sources}>
-      <span className="cp-sources__label" aria-hidden="true">
+    <nav {...rest} className={cx('cp-sources', className)} data-part="sources" aria-label={labels.sources} lang={labels.lang}>
+      <span className="cp-sources__label" aria-hidden="true" lang={labels.lang}>
         {labels.sources}
       </span>
       <ol className="cp-sources__list">

@@ -30,12 +30,14 @@ export function ApprovalCard({ part, approval }: { part: ToolPart; approval: Too
   return (
     <div className="cp-approval" data-state={status} role="group" aria-labelledby={questionId}>
       <p className="cp-approval__question" id={questionId}>
-        <span className="cp-approval__status">{statusText}</span>
-        {requested && !pressed ? <span>{typeof approval.title === 'string' && approval.title ? approval.title : labels.approvalAsk}</span> : null}
+        <span className="cp-approval__status" lang={labels.lang}>
+          {statusText}
+        </span>
+        {requested && !pressed ? typeof approval.title === 'string' && approval.title ? <span>{approval.title}</span> : <span lang={labels.lang}>{labels.approvalAsk}</span> : null}
         {!requested && typeof approval.title === 'string' && approval.title ? <span>{approval.title}</span> : null}
       </p>
       {requested && onApproval && !pressed ? (
-        <div className="cp-approval__choices">
+        <div className="cp-approval__choices" lang={labels.lang}>
           {choices.map((choice) => (
             <button key={choice} type="button" className="cp-approval__choice" data-choice={choice} onClick={() => answer(choice)}>
               {labels.approvalChoices[choice]}

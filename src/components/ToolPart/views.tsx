@@ -1,12 +1,14 @@
-import { type ComponentType, type ReactNode, useId } from 'react'
+import { type ComponentType, type ReactNode, useId, useMemo } from 'react'
 import type { ToolDisplay, ToolDisplayKind, ToolPart } from '../../core/model/types.js'
 import { safeJson, textOf } from '../../core/text.js'
 import { ownEntry } from '../../core/record.js'
 import { fillCount, fillLabel } from '../../labels/labels.js'
 import { Icon, type IconName } from '../Icon.js'
 import { useLabels } from '../../labels/LabelsContext.js'
-import type { ToolViewProps, ToolViews } from '../config.js'
-import { diffCounts, displayDiffLines, foldContext } from './diff.js'
+import { type ToolViewProps, type ToolViews, useRenderConfig } from '../config.js'
+import { type DiffLine, diffCounts, displayDiffLines, foldContext } from './diff.js'
+import { Tokens, useGrammar } from '../Markdown/CodeBlock.js'
+import type { CodeToken } from '../../highlight/types.js'
 import { Markdown } from '../Markdown/Markdown.js'
 import { LongText } from './LongText.js'
 import { regionProps, useScrollRegion } from '../useScrollRegion.js'
@@ -60,10 +62,11 @@ function flatEntries(input: unknown): [string, string | number | boolean | null]
 
 /** A titled part of a tool's body, named by its title for assistive technology. */
 function Section({ title, text, className, children }: { title: string; text?: string; className?: string; children?: ReactNode }) {
+  const labels = useLabels()
   const id = useId()
   return (
     <section className={className ? `cp-tool__section ${className}` : 'cp-tool__section'} role="group" aria-labelledby={id}>
-      <div className="cp-tool__section-title" id={id}>
+      <div className="cp-tool__section-title" id={id} lang={labels.lang}>
         {title}
       </div>
       {text !== undefined ? <LongText text={text} label={title} /> : null}
@@ -126,13 +129,42 @@ export function ShellToolView({ part, display }: DisplayViewProps<'shell'>) {
 
 const SIGN = { add: '+', remove: '−', context: ' ', skip: '⋯' } as const
 
+/** The language of a file, by its extension (`src/api.ts` → `ts`), as a highlighter resolves it. */
+const extensionOf = (file: string | undefined) => /\.([A-Za-z0-9+#-]{1,12})$/.exec(file ?? '')?.[1] ?? ''
+
+/**
+ * Syntax colour for a diff's lines: the new file's lines (context and added) highlighted as one text
+ * and the old file's (context and removed) as another, so a line inside a comment or a string is
+ * coloured as it is in its file. Plain until the grammar is loaded, or when the file's language is
+ * not known.
+ */
+function useDiffTokens(lines: readonly DiffLine[], file: string | undefined): Map<DiffLine, CodeToken[]> {
+  const { highlighter } = useRenderConfig()
+  const lang = highlighter?.resolve(extensionOf(file)) ?? null
+  const ready = useGrammar(highlighter, lang)
+  return useMemo(() => {
+    const tokens = new Map<DiffLine, CodeToken[]>()
+    if (!ready || !highlighter || !lang) return tokens
+    for (const side of ['new', 'old'] as const) {
+      const own = lines.filter((line) => line.kind === 'context' || line.kind === (side === 'new' ? 'add' : 'remove'))
+      const result = highlighter.tokenize(own.map((line) => line.text).join('\n'), lang)
+      own.forEach((line, index) => {
+        const lineTokens = result?.lines[index]
+        if (lineTokens && !tokens.has(line)) tokens.set(line, lineTokens)
+      })
+    }
+    return tokens
+  }, [lines, highlighter, lang, ready])
+}
+
 /** A file edit as a unified diff with +/− counts. */
 export function DiffToolView(props: DisplayViewProps<'diff'>) {
   const labels = useLabels()
   const { display } = props
-  const lines = displayDiffLines(display)
+  const lines = useMemo(() => displayDiffLines(display), [display])
   const counts = diffCounts(lines)
   const folded = foldContext(lines)
+  const tokens = useDiffTokens(lines, display.file)
   const [scrollRef, scrollable] = useScrollRegion<HTMLPreElement>()
   return (
     <>
@@ -159,7 +191,7 @@ export function DiffToolView(props: DisplayViewProps<'diff'>) {
               <span className="cp-diff__sign" aria-hidden={line.kind === 'context' || undefined}>
                 {SIGN[line.kind]}
               </span>
-              {line.kind === 'skip' ? (line.count ? fillCount(labels.linesHidden, line.count, labels.lang) : '') : line.text}
+              {line.kind === 'skip' ? line.count ? fillCount(labels.linesHidden, line.count, labels.lang) : '' : <Tokens tokens={tokens.get(line)} text={line.text} />}
               {'\n'}
             </span>
           ))}
@@ -183,7 +215,9 @@ export function TodoToolView(props: DisplayViewProps<'todos'>) {
           <li key={i} className="cp-todo" data-state={todo.status}>
             <Icon name={ownEntry(TODO_ICON, todo.status) ?? 'circle'} className="cp-todo__icon" />
             <span className="cp-todo__content">{todo.content}</span>
-            <span className="cp-todo__status">{ownEntry<string>(labels.todoStatus, todo.status) ?? todo.status}</span>
+            <span className="cp-todo__status" lang={labels.lang}>
+              {ownEntry<string>(labels.todoStatus, todo.status) ?? todo.status}
+            </span>
             {todo.priority ? <span className="cp-todo__priority">{todo.priority}</span> : null}
           </li>
         ))}
@@ -215,6 +249,20 @@ export function ReadToolView(props: DisplayViewProps<'read'>) {
   )
 }
 
+/** A sub-agent's session: a link when the app says where sessions live (and the URL policy allows it), else its id as text. */
+function SessionId({ id }: { id: string }) {
+  const { sessionLink, urlPolicy } = useRenderConfig()
+  const target = sessionLink?.(id)
+  const href = target === undefined ? null : urlPolicy.link(target)
+  return href === null ? (
+    <code className="cp-task__session">{id}</code>
+  ) : (
+    <a className="cp-task__session" href={href}>
+      <code>{id}</code>
+    </a>
+  )
+}
+
 /** Work handed to a sub-agent: who did it, what it was asked, and what it returned (as markdown). */
 export function TaskToolView(props: DisplayViewProps<'task'>) {
   const labels = useLabels()
@@ -224,7 +272,7 @@ export function TaskToolView(props: DisplayViewProps<'task'>) {
       <div className="cp-task__header">
         {agent ? <span className="cp-task__agent">{agent}</span> : null}
         {description ? <span className="cp-task__description">{description}</span> : null}
-        {sessionID ? <code className="cp-task__session">{sessionID}</code> : null}
+        {sessionID ? <SessionId id={sessionID} /> : null}
       </div>
       {prompt ? <Section title={labels.input} text={prompt} /> : null}
       {props.part.state.status === 'error' ? (

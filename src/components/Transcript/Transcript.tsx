@@ -328,7 +328,7 @@ function TranscriptBody({
  * button brings it back. The message being written is marked busy, and its start and end are
  * announced politely once.
  */
-export function Transcript({ store, urlPolicy, highlighter, math, inlineDollarMath, diagrams, components, tools, dataViews, onApproval, locale, labels, ...rest }: TranscriptProps) {
+export function Transcript({ store, urlPolicy, highlighter, math, inlineDollarMath, diagrams, components, tools, dataViews, onApproval, sessionLink, locale, labels, ...rest }: TranscriptProps) {
   const body = (
     <ChatStoreProvider store={store}>
       <ChatpartsProvider
@@ -341,6 +341,7 @@ export function Transcript({ store, urlPolicy, highlighter, math, inlineDollarMa
         {...(tools ? { tools } : {})}
         {...(dataViews ? { dataViews } : {})}
         {...(onApproval ? { onApproval } : {})}
+        {...(sessionLink ? { sessionLink } : {})}
       >
         <TranscriptBody {...rest} />
       </ChatpartsProvider>
