@@ -1,0 +1,145 @@
+import { act, render } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { Transcript } from '../../src/components/Transcript'
+import { createChatStore } from '../../src/createChatStore'
+import '../../src/styles/chatparts.css'
+// Tailwind v4's own reset, as `@import 'tailwindcss'` puts it in an app: in the `base` layer.
+import preflight from 'tailwindcss/preflight.css?inline'
+import conversation from '../fixtures/toolmessage2/conversation.json'
+import reply from '../fixtures/streaming/reply.md?raw'
+
+/** Every block markdown has, after the real reply (headings, lists, a table, a quote, code). */
+const extra = [
+  '#### Four',
+  '##### Five',
+  '###### Six',
+  '',
+  '- [x] done',
+  '- [ ] open',
+  '  - nested',
+  '',
+  '---',
+  '',
+  'Some *emphasis*, ~~struck~~, a [link](https://example.com), `code` and an image: ![chart](https://example.com/chart.png)',
+].join('\n')
+
+function session() {
+  const store = createChatStore({ coalesce: false })
+  store.getState().ingest('toolmessage2', structuredClone(conversation))
+  store.getState().ingest('aisdk', [
+    { id: 'q', role: 'user', parts: [{ type: 'text', text: 'How do I sync incrementally?' }] },
+    {
+      id: 'a',
+      role: 'assistant',
+      parts: [
+        { type: 'reasoning', text: 'Weigh **timestamps** against a change log.', state: 'done' },
+        { type: 'text', text: `${reply}\n\n${extra}`, state: 'done' },
+        { type: 'source-url', sourceId: 's1', url: 'https://example.com/sync', title: 'Sync notes' },
+        { type: 'file', mediaType: 'image/png', url: 'https://example.com/chart.png', filename: 'chart.png' },
+        { type: 'file', mediaType: 'application/pdf', url: 'https://example.com/plan.pdf', filename: 'plan.pdf' },
+        { type: 'tool-deploy', toolCallId: 'c1', state: 'approval-requested', input: { service: 'notes' }, approval: { id: 'ap1' } },
+        { type: 'tool-search', toolCallId: 'c2', state: 'input-available', input: { query: 'sync' } },
+      ],
+    },
+  ])
+  return store
+}
+
+/** The properties an element sets for itself (not inherited from the page), as a reset would clear them. */
+const properties = [
+  'display',
+  'margin-top',
+  'margin-bottom',
+  'margin-left',
+  'padding-top',
+  'padding-bottom',
+  'padding-left',
+  'border-top-width',
+  'border-left-width',
+  'border-bottom-width',
+  'border-top-style',
+  'border-radius',
+  'font-size',
+  'font-weight',
+  'font-style',
+  'font-family',
+  'list-style-type',
+  'text-decoration-line',
+  'vertical-align',
+  'background-color',
+  'color',
+  'text-align',
+  'cursor',
+] as const
+
+/** Each element of the kit, by its path, with the properties above. */
+function snapshot(root: Element): Map<string, Record<string, string>> {
+  const out = new Map<string, Record<string, string>>()
+  const walk = (element: Element, path: string) => {
+    const style = getComputedStyle(element)
+    out.set(path, Object.fromEntries(properties.map((name) => [name, style.getPropertyValue(name)])))
+    Array.from(element.children).forEach((child, index) =>
+      walk(child, `${path} > ${child.tagName.toLowerCase()}${child.className && typeof child.className === 'string' ? `.${child.className.trim().split(/\s+/)[0]}` : ''}:${index}`),
+    )
+  }
+  walk(root, 'root')
+  return out
+}
+
+let sheet: HTMLStyleElement | undefined
+afterEach(() => sheet?.remove())
+
+/** Tailwind's entry point as an app's stylesheet: the layer order, then its reset in `base`. */
+function tailwind(where: 'before the kit' | 'after the kit') {
+  sheet = document.createElement('style')
+  sheet.textContent = `@layer theme, base, components, utilities;\n@layer base {\n${preflight}\n}`
+  if (where === 'after the kit') document.head.append(sheet)
+  else document.head.prepend(sheet)
+}
+
+/** The session in a host element that fixes what a page passes down (font, size, line height), every fold opened. */
+function mount() {
+  const view = render(
+    <div style={{ font: '16px/1.5 sans-serif', width: 800 }}>
+      <Transcript store={session()} layout="chat" virtualize={false} timeZone="UTC" timeLocale="en-US" style={{ height: 600 }} onApproval={() => {}} />
+    </div>,
+  )
+  for (let pass = 0; pass < 4; pass++) {
+    const folded = view.container.querySelectorAll<HTMLButtonElement>('button[aria-expanded="false"]')
+    if (!folded.length) break
+    act(() => folded.forEach((button) => button.click()))
+  }
+  return view
+}
+
+describe('a host page with Tailwind’s reset', () => {
+  it('has the reset in force on the page itself (the test would prove nothing otherwise)', () => {
+    tailwind('after the kit')
+    const list = document.body.appendChild(document.createElement('ul'))
+    expect(getComputedStyle(list).listStyleType).toBe('none')
+    list.remove()
+  })
+
+  it.each(['before the kit', 'after the kit'] as const)('changes nothing the kit styles, with Tailwind imported %s', (where) => {
+    const plain = mount()
+    const expected = snapshot(plain.container.firstElementChild as Element)
+    plain.unmount()
+    expect(expected.size).toBeGreaterThan(300)
+
+    tailwind(where)
+    const reset = mount()
+    const actual = snapshot(reset.container.firstElementChild as Element)
+    const differences: string[] = []
+    for (const [path, style] of expected) {
+      const other = actual.get(path)
+      if (!other) differences.push(`${path}: missing`)
+      else
+        for (const name of properties) {
+          // The reset's `border: 0 solid` on every element shows nothing where no width is set.
+          if (name === 'border-top-style' && other['border-top-width'] === '0px') continue
+          if (style[name] !== other[name]) differences.push(`${path} ${name}: ${style[name]} → ${other[name]}`)
+        }
+    }
+    expect(differences).toEqual([])
+  })
+})
