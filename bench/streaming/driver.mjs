@@ -88,7 +88,7 @@ export async function runStreaming({ only = [] } = {}) {
         throw new Error(`the benchmark page did not start: ${errors.join('\n') || error}`)
       })
     await page.evaluate(() => window.bench.ready)
-    const info = await page.evaluate(() => ({ renderers: window.bench.renderers, tokens: window.bench.tokens, bytes: window.bench.bytes }))
+    const info = await page.evaluate(() => ({ renderers: window.bench.renderers, mounters: window.bench.mounters, tokens: window.bench.tokens, bytes: window.bench.bytes }))
     const version = await browser.version()
     const scenarios = only.length > 0 ? only : ['text', 'session']
 
@@ -197,6 +197,54 @@ export async function runStreaming({ only = [] } = {}) {
       console.log('\nTranscript against the goals:')
       console.log(`  ${perToken <= 1.3 ? 'ok  ' : 'MISS'} ${pad('per-token median, 2,000 above / empty page', 52)} ${left(perToken.toFixed(2), 6)}  (goal ≤ 1.3)`)
       console.log(`  ${virtual / all < 0.1 ? 'ok  ' : 'MISS'} ${pad('mount 2,000 virtualized / everything rendered', 52)} ${left((virtual / all).toFixed(3), 6)}  (goal < 0.1)`)
+    }
+    if (scenarios.includes('mount')) {
+      const COUNT = Number(process.env.BENCH_MOUNT ?? 200)
+      console.log(`\nopening a saved session: ${COUNT} finished copies of the reply mounted at once as a plain React list, in a page 1000 px tall`)
+      console.log('mount = the synchronous render, committed and laid out; long tasks as the browser reports them (≥ 50 ms)\n')
+      const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+      const runs = new Map(info.mounters.map((name) => [name, []]))
+      // A discarded warm-up of each, then rounds alternating them; the round with the median mount is kept.
+      for (const name of info.mounters) await page.evaluate(([renderer, count]) => window.bench.runMount(renderer, count), [name, 10])
+      for (let round = 0; round < ROUNDS; round++)
+        for (const name of info.mounters) {
+          // BENCH_PROFILE=<renderer> prints where that renderer's first round spent its time.
+          const profile = process.env.BENCH_PROFILE === name && round === 0 ? await page.context().newCDPSession(page) : null
+          if (profile) {
+            await profile.send('Profiler.enable')
+            await profile.send('Profiler.setSamplingInterval', { interval: 200 })
+            await profile.send('Profiler.start')
+          }
+          runs.get(name).push(await page.evaluate(([renderer, count]) => window.bench.runMount(renderer, count), [name, COUNT]))
+          if (profile) summarize((await profile.send('Profiler.stop')).profile)
+        }
+      const results = info.mounters.map((name) => {
+        const all = [...runs.get(name)].sort((a, b) => a.mount - b.mount)
+        return { ...all[(all.length - 1) >> 1], rounds: all.map((run) => run.mount) }
+      })
+      const seconds = (value) => (value < 0 ? 'never' : `${(value / 1000).toFixed(2)} s`)
+      const longest = (tasks) => (tasks.length ? ms(Math.max(...tasks), 0) : '< 50 ms')
+      console.log(
+        `${pad('renderer', 27)}${left('mount', 11)}${left('code in view', 14)}${left('all code', 11)}${left('longest task (mount)', 22)}${left('tasks ≥ 50 ms', 15)}${left('longest (scroll)', 18)}${left('drops', 7)}  height at mount / settled`,
+      )
+      for (const result of results)
+        console.log(
+          `${pad(result.renderer, 27)}${left(seconds(result.mount), 11)}${left(seconds(result.visibleHighlighted), 14)}${left(seconds(result.allHighlighted), 11)}${left(longest(result.mountTasks), 22)}${left(result.mountTasks.length, 15)}${left(longest(result.scrollTasks), 18)}${left(result.drops, 7)}  ${result.heights.join(' / ')}`,
+        )
+      console.log(`\nmounts of the rounds: ${results.map((result) => `${result.renderer} ${result.rounds.map((value) => (value / 1000).toFixed(2)).join(' / ')} s`).join('; ')}`)
+      const ours = results.find((result) => result.renderer === 'chatparts')
+      const peer = results.find((result) => result.renderer === 'streamdown+code')
+      const plain = results.find((result) => result.renderer === 'chatparts, no highlighter')
+      const worst = Math.max(0, ...ours.mountTasks, ...ours.scrollTasks)
+      const checks = [
+        ['mount / streamdown+code', ours.mount / peer.mount, '≤ 0.5', ours.mount <= peer.mount / 2],
+        ['longest task during mount or scroll (ms; 0: none ≥ 50)', worst, '≤ 50', worst <= 50],
+        ['text and code in view formatted and highlighted (s)', ours.visibleHighlighted / 1000, '> 0', ours.visibleHighlighted >= 0],
+        ['highlighted lines that went back to plain', ours.drops, '= 0', ours.drops === 0],
+        ['page height with colour − without (px)', ours.heights[1] - plain.heights[1], '= 0', ours.heights[1] === plain.heights[1]],
+      ]
+      console.log('\nchatparts against the goals:')
+      for (const [label, value, goal, ok] of checks) console.log(`  ${ok ? 'ok  ' : 'MISS'} ${pad(label, 56)} ${left(Number.isInteger(value) ? value : value.toFixed(2), 7)}  (goal ${goal})`)
     }
     if (errors.length > 0) {
       console.error(`\npage errors:\n${errors.join('\n')}`)

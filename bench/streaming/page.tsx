@@ -305,6 +305,172 @@ async function mountOnly(above: number, virtualize: boolean): Promise<number> {
   return ms
 }
 
+// The open-a-saved-session scenario: `count` finished copies of the reply mounted at once, as a
+// plain React list (an app mapping its own messages), in the page's own scroll.
+const MOUNTERS: Record<string, (count: number) => ReactNode> = {
+  'streamdown+code': (count) =>
+    Array.from({ length: count }, (_, i) => (
+      <div className="mount-message" key={i}>
+        <Streamdown mode="static" isAnimating={false} plugins={STREAMDOWN_PLUGINS}>
+          {reply}
+        </Streamdown>
+      </div>
+    )),
+  'chatparts, no highlighter': (count) => (
+    <ChatpartsProvider highlighter={null}>
+      {Array.from({ length: count }, (_, i) => (
+        <TextPart className="mount-message" key={i} part={{ ...part(reply), id: `prt_${i}` }} />
+      ))}
+    </ChatpartsProvider>
+  ),
+  chatparts: (count) => (
+    <ChatpartsProvider>
+      {Array.from({ length: count }, (_, i) => (
+        <TextPart className="mount-message" key={i} part={{ ...part(reply), id: `prt_${i}` }} />
+      ))}
+    </ChatpartsProvider>
+  ),
+}
+
+const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()))
+
+/** Lines of code in the window's view, and how many of them are highlighted (messages found by bisection: cheap on a long page). */
+function visibleCode() {
+  const messages = [...stage.querySelectorAll<HTMLElement>('.mount-message')]
+  let low = 0
+  let high = messages.length - 1
+  while (low < high) {
+    const mid = (low + high) >> 1
+    if ((messages[mid] as HTMLElement).getBoundingClientRect().bottom < 0) low = mid + 1
+    else high = mid
+  }
+  const lines: Element[] = []
+  for (let i = low; i < messages.length; i++) {
+    const message = messages[i] as HTMLElement
+    if (message.getBoundingClientRect().top > innerHeight) break
+    for (const line of message.querySelectorAll('pre > code > span')) {
+      const box = line.getBoundingClientRect()
+      if (box.bottom > 0 && box.top < innerHeight && (line.textContent ?? '').trim() !== '') lines.push(line)
+    }
+  }
+  return { lines: lines.length, highlighted: lines.filter((line) => line.querySelector('span[style]') !== null).length, pending: pendingIn(messages.slice(low)) }
+}
+
+/** Whether text in view (chatparts, rendering progressively) still waits to be formatted. */
+function pendingIn(messages: HTMLElement[]): boolean {
+  for (const message of messages) {
+    const box = message.getBoundingClientRect()
+    if (box.top > innerHeight) break
+    if (box.bottom > 0 && message.querySelector('.cp-markdown--pending')) return true
+  }
+  return false
+}
+
+export interface MountResult {
+  renderer: string
+  count: number
+  /** The synchronous mount, committed and laid out. */
+  mount: number
+  /** From the mount's start until every code line in view is highlighted (-1: not within 60 s). */
+  visibleHighlighted: number
+  /** From the mount's start until every code line of the page is highlighted (-1: not within 60 s). */
+  allHighlighted: number
+  /** Long tasks (≥ 50 ms, the browser's own measure, less the time of the checks below) during the mount and until it settled. */
+  mountTasks: number[]
+  /** Long tasks while the page is scrolled from top to bottom, a view per frame. */
+  scrollTasks: number[]
+  /** Code lines that were highlighted and were plain again at a later check. */
+  drops: number
+  /** Height of the page after the mount, and after everything is highlighted (a layout shift shows as a difference). */
+  heights: [number, number]
+}
+
+async function runMount(name: string, count: number): Promise<MountResult> {
+  const mounter = MOUNTERS[name]
+  if (!mounter) throw new Error(`unknown mounter ${name}`)
+  // The reference without a highlighter is done when its text is formatted.
+  const highlights = !name.includes('no highlighter')
+  stage.className = ''
+  scrollTo(0, 0)
+  await settle(300)
+  // The checks walk the whole page: their own time is taken out of the long tasks they fall in.
+  const checks: [number, number][] = []
+  const checked = <T,>(check: () => T): T => {
+    const start = performance.now()
+    const result = check()
+    checks.push([start, performance.now()])
+    return result
+  }
+  const tasks: number[] = []
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const end = entry.startTime + entry.duration
+      const spent = checks.reduce((total, [a, b]) => total + Math.max(0, Math.min(b, end) - Math.max(a, entry.startTime)), 0)
+      if (entry.duration - spent >= 50) tasks.push(entry.duration - spent)
+    }
+  })
+  observer.observe({ type: 'longtask' })
+  const root = createRoot(stage)
+  const t0 = performance.now()
+  flushSync(() => root.render(mounter(count)))
+  void stage.offsetHeight
+  const mount = performance.now() - t0
+  // The reader looks at the middle of the session, 1,000 px into its middle reply (where its first code block starts).
+  const middle = stage.querySelectorAll('.mount-message')[count >> 1]
+  if (middle) scrollTo(0, middle.getBoundingClientRect().top + scrollY + 1000)
+  const heightAtMount = stage.offsetHeight
+  let visibleHighlighted = -1
+  let allHighlighted = -1
+  // A line is known by its element: blocks formatted later shift the others' places on the page.
+  const coloured = new WeakSet<Element>()
+  const plainAgain = () => {
+    let count = 0
+    for (const line of stage.querySelectorAll('pre > code > span')) {
+      const isColoured = line.querySelector('span[style]') !== null
+      if (isColoured) coloured.add(line)
+      else if (coloured.has(line)) count++
+    }
+    return count
+  }
+  let drops = 0
+  let lastFull = 0
+  while (performance.now() - t0 < 60_000) {
+    await frame()
+    const inView = checked(visibleCode)
+    if (visibleHighlighted < 0 && !inView.pending && inView.lines > 0 && (inView.highlighted === inView.lines || !highlights)) visibleHighlighted = performance.now() - t0
+    if (performance.now() - lastFull < 250) continue
+    lastFull = performance.now()
+    const done = checked(() => {
+      drops += plainAgain()
+      const all = codeLines(stage)
+      const coloured = all.lines > 0 && (all.highlighted === all.lines || !highlights)
+      return coloured && stage.querySelector('.cp-markdown--pending') === null
+    })
+    if (done) {
+      allHighlighted = performance.now() - t0
+      break
+    }
+  }
+  await settle(300)
+  const mountTasks = tasks.splice(0)
+  const heightSettled = stage.offsetHeight
+  // Scroll from top to bottom, one view per frame, as a reader flinging through the session.
+  for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight) {
+    scrollTo(0, y)
+    await frame()
+  }
+  await settle(500)
+  checked(() => {
+    drops += plainAgain()
+  })
+  const scrollTasks = tasks.splice(0)
+  observer.disconnect()
+  root.unmount()
+  stage.replaceChildren()
+  scrollTo(0, 0)
+  return { renderer: name, count, mount, visibleHighlighted, allHighlighted, mountTasks, scrollTasks, drops, heights: [heightAtMount, heightSettled] }
+}
+
 declare global {
   interface Window {
     bench: {
@@ -314,6 +480,8 @@ declare global {
       runText: typeof runText
       runSession: typeof runSession
       mountOnly: typeof mountOnly
+      runMount: typeof runMount
+      mounters: string[]
       ready: Promise<void>
     }
   }
@@ -326,6 +494,8 @@ window.bench = {
   runText,
   runSession,
   mountOnly,
+  runMount,
+  mounters: Object.keys(MOUNTERS),
   // chatparts loads grammars on first use; the warm-up pass of each renderer triggers that too.
   ready: Promise.all(['typescript', 'python', 'json', 'bash'].map((lang) => defaultHighlighter().load(lang))).then(() => undefined),
 }

@@ -11,7 +11,9 @@ export function useScrollRegion<T extends HTMLElement>(): [attach: (element: T |
   const element = useRef<T | null>(null)
   const measure = useCallback(() => {
     const box = element.current
-    if (!box) return
+    // A box the browser skips (off-screen under `content-visibility: auto`) is not laid out: reading
+    // its size would force the layout the skipping saves. It is read when it resizes into view.
+    if (!box || box.checkVisibility?.({ contentVisibilityAuto: true }) === false) return
     setScrollable(box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1)
   }, [])
   // Content changes (a streamed line grows) do not resize the box: read again after every render.

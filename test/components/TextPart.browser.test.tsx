@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react'
 import { flushSync } from 'react-dom'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { ChatpartsProvider } from '../../src/components/config'
 import { TextPart } from '../../src/components/TextPart/TextPart'
 import type { TextPart as TextPartData } from '../../src/core/model/types'
@@ -45,7 +45,15 @@ describe('TextPart streaming the 15 KB reply in Chromium, token by token', () =>
     expect(highlightedLines(streamed.container)).toHaveLength(4)
     expect(highlightedLines(streamed.container).flat().every(Boolean)).toBe(true)
 
+    // Rendered at once, a finished reply is formatted over a few tasks and its code highlighted in the background.
     const whole = render(view(reply, false))
+    await vi.waitFor(
+      () => {
+        expect(whole.container.querySelector('.cp-markdown--pending')).toBeNull()
+        expect(highlightedLines(whole.container).flat().every(Boolean)).toBe(true)
+      },
+      { timeout: 20_000 },
+    )
     expect(streamed.container.innerHTML).toBe(whole.container.innerHTML)
   }, 120_000)
 })

@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
 import type { ComponentProps } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { ChatpartsProvider } from '../../src/components/config'
@@ -184,9 +184,56 @@ describe('code blocks', () => {
     expect(screen.getByText('const answer = 42')).toBeTruthy()
     expect(document.querySelector('.cp-code__token')).toBeNull()
     await act(async () => fake.release())
-    expect([...document.querySelectorAll('.cp-code__token')].map((token) => token.textContent)).toEqual(['const', ' ', 'answer', ' ', '=', ' ', '42'])
+    await waitFor(() => expect([...document.querySelectorAll('.cp-code__token')].map((token) => token.textContent)).toEqual(['const', ' ', 'answer', ' ', '=', ' ', '42']))
     // The language label is the language's name, not the fence's abbreviation.
     expect(screen.getByText('TypeScript')).toBeTruthy()
+  })
+
+  it('highlights a finished block after mounting, not while mounting, and at once when the same block mounts again', async () => {
+    const fake = fakeHighlighter()
+    fake.release()
+    await fake.highlighter.load('typescript')
+    const source = '```ts\nlet kept = 1\n```'
+    const first = render(
+      <ChatpartsProvider highlighter={fake.highlighter}>
+        <TextPart part={text(source)} />
+      </ChatpartsProvider>,
+    )
+    // The grammar is ready, yet the mount itself tokenizes nothing: the text shows plain first.
+    expect(fake.calls).toEqual([])
+    expect(screen.getByText('let kept = 1')).toBeTruthy()
+    expect(document.querySelector('.cp-code__token')).toBeNull()
+    await waitFor(() => expect(document.querySelectorAll('.cp-code__token').length).toBeGreaterThan(0))
+    expect(fake.calls).toEqual(['let kept = 1'])
+    first.unmount()
+    // Mounted again (a virtualized list scrolled back to it): coloured at the first render, nothing tokenized again.
+    render(
+      <ChatpartsProvider highlighter={fake.highlighter}>
+        <TextPart part={text(source)} />
+      </ChatpartsProvider>,
+    )
+    expect([...document.querySelectorAll('.cp-code__token')].map((token) => token.textContent)).toEqual(['let', ' ', 'kept', ' ', '=', ' ', '1'])
+    expect(fake.calls).toEqual(['let kept = 1'])
+  })
+
+  it('keeps a streamed block highlighted when its message finishes: no plain frame in between', async () => {
+    const fake = fakeHighlighter()
+    fake.release()
+    await fake.highlighter.load('python')
+    const part = text('```py\nx = 1\ny = 2')
+    const view = render(
+      <ChatpartsProvider highlighter={fake.highlighter}>
+        <TextPart part={part} streaming />
+      </ChatpartsProvider>,
+    )
+    expect(document.querySelectorAll('.cp-code__line .cp-code__token').length).toBeGreaterThan(0)
+    view.rerender(
+      <ChatpartsProvider highlighter={fake.highlighter}>
+        <TextPart part={{ ...part, text: '```py\nx = 1\ny = 2\n```' }} />
+      </ChatpartsProvider>,
+    )
+    const lines = [...document.querySelectorAll('.cp-code__line')]
+    expect(lines.map((line) => line.querySelector('.cp-code__token') !== null)).toEqual([true, true])
   })
 
   it('highlights a growing block incrementally: each complete line once, and never back to plain', async () => {

@@ -1,5 +1,5 @@
 import { act, render } from '@testing-library/react'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Transcript } from '../../src/components/Transcript'
 import { createChatStore } from '../../src/createChatStore'
 import '../../src/styles/chatparts.css'
@@ -98,16 +98,19 @@ function tailwind(where: 'before the kit' | 'after the kit') {
 }
 
 /** The session in a host element that fixes what a page passes down (font, size, line height), every fold opened. */
-function mount() {
+async function mount() {
   const view = render(
     <div style={{ font: '16px/1.5 sans-serif', width: 800 }}>
       <Transcript store={session()} layout="chat" virtualize={false} timeZone="UTC" timeLocale="en-US" style={{ height: 600 }} onApproval={() => {}} />
     </div>,
   )
+  // Finished replies are formatted over a few tasks: the styles are compared once they all are.
+  await vi.waitFor(() => expect(view.container.querySelector('.cp-markdown--pending')).toBeNull(), { timeout: 20_000 })
   for (let pass = 0; pass < 4; pass++) {
     const folded = view.container.querySelectorAll<HTMLButtonElement>('button[aria-expanded="false"]')
     if (!folded.length) break
     act(() => folded.forEach((button) => button.click()))
+    await vi.waitFor(() => expect(view.container.querySelector('.cp-markdown--pending')).toBeNull(), { timeout: 20_000 })
   }
   return view
 }
@@ -120,14 +123,14 @@ describe('a host page with Tailwind’s reset', () => {
     list.remove()
   })
 
-  it.each(['before the kit', 'after the kit'] as const)('changes nothing the kit styles, with Tailwind imported %s', (where) => {
-    const plain = mount()
+  it.each(['before the kit', 'after the kit'] as const)('changes nothing the kit styles, with Tailwind imported %s', async (where) => {
+    const plain = await mount()
     const expected = snapshot(plain.container.firstElementChild as Element)
     plain.unmount()
     expect(expected.size).toBeGreaterThan(300)
 
     tailwind(where)
-    const reset = mount()
+    const reset = await mount()
     const actual = snapshot(reset.container.firstElementChild as Element)
     const differences: string[] = []
     for (const [path, style] of expected) {

@@ -1,4 +1,6 @@
-import { type ComponentPropsWithoutRef, createContext, memo, type ReactElement, type ReactNode, useContext, useMemo, useState } from 'react'
+import { type ComponentPropsWithoutRef, createContext, memo, type ReactElement, type ReactNode, useContext, useMemo, useRef, useState } from 'react'
+import { flushSync } from 'react-dom'
+import { pendingStyle, useProgressive } from '../progressive.js'
 import ReactMarkdown, { type Components, type ExtraProps, type Options } from 'react-markdown'
 import type { Highlighter } from '../../highlight/types.js'
 import { useLabels } from '../../labels/LabelsContext.js'
@@ -216,6 +218,16 @@ function StreamingList({ list, components, math }: { list: ListItems; components
 const MarkdownBlock = memo(function MarkdownBlock({ source, streaming, policy, highlighter, math, diagrams, components }: BlockProps) {
   const base = useComponents(policy, highlighter, math !== 'off', diagrams)
   const merged = useMemo(() => (components ? { ...base, ...components } : base), [base, components])
+  // A finished block past the task's budget shows its source for a moment (see useProgressive).
+  const pending = useRef<HTMLDivElement>(null)
+  const full = useProgressive(!streaming, pending, flushSync)
+  if (!full) {
+    return (
+      <div className="cp-markdown--pending" ref={pending} style={pendingStyle(source)}>
+        {source}
+      </div>
+    )
+  }
   // A block that is one fenced code block needs no markdown parse: the growing code goes straight
   // to the code block, whose highlighted lines are kept. Unless the host renders code itself.
   const fence = components?.pre || components?.code ? null : readFence(source, streaming)

@@ -42,6 +42,11 @@ function liveTokens(entry: Highlighted, text: string, tokenize: () => CodeToken[
 export class LineHighlights {
   private entry: Highlighted | null = null
 
+  /** The complete lines highlighted so far and the state at their end, once any line is. */
+  get highlighted(): { lang: string; source: string; lines: CodeToken[][]; state: unknown } | null {
+    return this.entry && this.entry.source !== '' ? this.entry : null
+  }
+
   /**
    * Tokens per line of `lines` in `lang` (`undefined` for a line not highlighted yet); the first
    * `completeCount` lines are complete, the one after them (if any) is still being written.

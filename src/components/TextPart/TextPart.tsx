@@ -1,4 +1,5 @@
-import type { ComponentPropsWithRef } from 'react'
+import { useRef, type ComponentPropsWithRef } from 'react'
+import { flushSync } from 'react-dom'
 import type { TextPart as TextPartData } from '../../core/model/types.js'
 import { fillCount } from '../../labels/labels.js'
 import { useLabels } from '../../labels/LabelsContext.js'
@@ -7,6 +8,7 @@ import { Disclosure } from '../Disclosure.js'
 import { Markdown } from '../Markdown/Markdown.js'
 import { LongText } from '../ToolPart/LongText.js'
 import { oneLine } from '../ToolPart/summary.js'
+import { pendingStyle, useProgressive } from '../progressive.js'
 
 /** Props of {@link TextPart}. */
 export interface TextPartProps extends Omit<ComponentPropsWithRef<'div'>, 'children' | 'part'> {
@@ -26,6 +28,9 @@ const SHORT = 3
  */
 export function TextPart({ part, streaming = false, className, ...rest }: TextPartProps) {
   const labels = useLabels()
+  const pending = useRef<HTMLDivElement>(null)
+  // Each text formatted later commits on its own, so a task's budget measures what it really cost.
+  const full = useProgressive(!streaming && !part.synthetic, pending, flushSync)
   const attributes = { ...rest, className: cx('cp-text', className), 'data-part': 'text', 'data-synthetic': part.synthetic || undefined, 'data-ignored': part.ignored || undefined }
   if (part.synthetic && !part.ignored) {
     const text = typeof part.text === 'string' ? part.text : ''
@@ -62,7 +67,14 @@ export function TextPart({ part, streaming = false, className, ...rest }: TextPa
           {labels.ignored}
         </span>
       ) : null}
-      <Markdown text={part.text} streaming={streaming} />
+      {full ? (
+        <Markdown text={part.text} streaming={streaming} />
+      ) : (
+        // Its words at once, formatted in a moment (see useProgressive).
+        <div className="cp-markdown cp-markdown--pending" ref={pending} style={pendingStyle(part.text)}>
+          {part.text}
+        </div>
+      )}
     </div>
   )
 }

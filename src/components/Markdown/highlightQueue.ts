@@ -1,0 +1,200 @@
+import type { CodeToken, Highlighter } from '../../highlight/types.js'
+
+/**
+ * Highlighting of finished code, off the critical path. A code block that mounts finished (a saved
+ * session, a message scrolled back into view) shows its lines plain at once and asks here for its
+ * tokens; they are made in slices of a few milliseconds between frames, blocks in view first, so
+ * opening a long session never blocks on the highlighter. A block being streamed does not come here:
+ * it highlights its new line synchronously, so its tokens are never late.
+ *
+ * Tokens made are kept (for the same code in the same language), so a block mounted again, by a
+ * virtualized list or a re-render, shows its colours at once and never turns plain.
+ */
+
+/** The highlighted lines of one finished block, and the tokenizer state at their end. */
+export interface HighlightResult {
+  lines: CodeToken[][]
+  state: unknown
+}
+
+/** One block waiting for its tokens. */
+interface Job {
+  code: string
+  lang: string
+  highlighter: Highlighter
+  /** Set when the block is in or near the view: such jobs go first. */
+  visible: boolean
+  /** Order of arrival, among jobs of the same visibility. */
+  order: number
+  /** Lines done so far (a long block is tokenized across several slices). */
+  lines: CodeToken[][]
+  state: unknown
+  /** Character offset of the next line to tokenize. */
+  offset: number
+  /** Waiting for its grammar to load. */
+  loading: boolean
+  done: (result: HighlightResult) => void
+  element: Element | null
+}
+
+/** Time one slice may take before yielding, in ms: well under a frame and under the 50 ms of a long task. */
+const SLICE_MS = 8
+/** Lines tokenized per call within a slice. */
+const LINES_PER_CALL = 24
+/** Finished blocks whose tokens are kept, most recently used last. */
+const CACHE_SIZE = 400
+
+/** Per highlighter (each has its own themes and grammars), the kept tokens by language and code. */
+const caches = new WeakMap<Highlighter, Map<string, HighlightResult>>()
+const cacheKey = (lang: string, code: string) => `${lang}\u0000${code}`
+
+/** The tokens made for `code` in `lang` by `highlighter`, if any: a block mounted again shows them at once. */
+export function cachedHighlight(highlighter: Highlighter, lang: string, code: string): HighlightResult | undefined {
+  const cache = caches.get(highlighter)
+  const key = cacheKey(lang, code)
+  const hit = cache?.get(key)
+  if (cache && hit) {
+    cache.delete(key)
+    cache.set(key, hit)
+  }
+  return hit
+}
+
+/** Keeps the tokens of a finished block (also those a streamed block ended with), the oldest dropped past a few hundred. */
+export function rememberHighlight(highlighter: Highlighter, lang: string, code: string, result: HighlightResult): void {
+  let cache = caches.get(highlighter)
+  if (!cache) caches.set(highlighter, (cache = new Map()))
+  const key = cacheKey(lang, code)
+  cache.delete(key)
+  cache.set(key, result)
+  while (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string)
+}
+
+const jobs = new Set<Job>()
+let arrivals = 0
+let scheduled = false
+
+const now = () => (typeof performance === 'undefined' ? Date.now() : performance.now())
+
+/** Runs `run` in a task of its own, soon (a message, not a timer: no 4 ms clamping, no throttling in view). */
+function nextTask(run: () => void) {
+  if (typeof MessageChannel === 'undefined') {
+    setTimeout(run, 0)
+    return
+  }
+  const channel = new MessageChannel()
+  channel.port1.onmessage = () => {
+    channel.port1.close()
+    run()
+  }
+  channel.port2.postMessage(null)
+}
+
+function schedule() {
+  if (scheduled) return
+  scheduled = true
+  nextTask(slice)
+}
+
+/** The next job to work on: in view first, then in order of arrival. */
+function pick(): Job | undefined {
+  let best: Job | undefined
+  for (const job of jobs) {
+    if (job.loading) continue
+    if (!best || (job.visible && !best.visible) || (job.visible === best.visible && job.order < best.order)) best = job
+  }
+  return best
+}
+
+function finish(job: Job) {
+  jobs.delete(job)
+  unobserve(job)
+  const result = { lines: job.lines, state: job.state }
+  rememberHighlight(job.highlighter, job.lang, job.code, result)
+  job.done(result)
+}
+
+/** Tokenizes for up to a slice's time, then yields to the page and comes back while jobs remain. */
+function slice() {
+  scheduled = false
+  const start = now()
+  let job = pick()
+  while (job && now() - start < SLICE_MS) {
+    if (!job.highlighter.ready(job.lang)) {
+      const waiting = job
+      waiting.loading = true
+      void waiting.highlighter.load(waiting.lang).then((ok) => {
+        waiting.loading = false
+        if (ok) schedule()
+        else jobs.delete(waiting)
+      })
+    } else {
+      // A few lines at a time, continuing from the state the previous lines ended in.
+      let end = job.offset
+      for (let n = 0; n < LINES_PER_CALL && end < job.code.length; n++) {
+        const next = job.code.indexOf('\n', end)
+        end = next === -1 ? job.code.length : next + 1
+      }
+      const result = job.highlighter.tokenize(job.code.slice(job.offset, end), job.lang, job.state)
+      if (!result) {
+        jobs.delete(job)
+      } else {
+        job.lines.push(...result.lines.slice(0, countLines(job.code, job.offset, end)))
+        job.state = result.state
+        job.offset = end
+        if (end >= job.code.length) finish(job)
+      }
+    }
+    job = pick()
+  }
+  if (pick()) schedule()
+}
+
+/** Lines in `code` between two offsets that end at a newline (or at the end of the code). */
+function countLines(code: string, from: number, to: number): number {
+  let count = 0
+  for (let i = code.indexOf('\n', from); i !== -1 && i < to; i = code.indexOf('\n', i + 1)) count++
+  return to >= code.length && !code.endsWith('\n') ? count + 1 : count
+}
+
+// One observer for every waiting block: a block coming into (or near) the view moves ahead.
+let observer: IntersectionObserver | null = null
+const byElement = new Map<Element, Job>()
+
+function observe(job: Job) {
+  if (!job.element || typeof IntersectionObserver === 'undefined') return
+  observer ??= new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        const waiting = byElement.get(entry.target)
+        if (waiting) waiting.visible = entry.isIntersecting
+      }
+      schedule()
+    },
+    { rootMargin: '50% 0px' },
+  )
+  byElement.set(job.element, job)
+  observer.observe(job.element)
+}
+
+function unobserve(job: Job) {
+  if (!job.element) return
+  byElement.delete(job.element)
+  observer?.unobserve(job.element)
+}
+
+/**
+ * Asks for the tokens of a finished block (`code`, lines joined by newlines, without a final one).
+ * `done` is called once, in a later task, unless the returned function cancels it (the block
+ * unmounted, or its code changed). `element` is the block on the page: in view, it goes first.
+ */
+export function requestHighlight(code: string, lang: string, highlighter: Highlighter, element: Element | null, done: (result: HighlightResult) => void): () => void {
+  const job: Job = { code, lang, highlighter, visible: false, order: arrivals++, lines: [], state: undefined, offset: 0, loading: false, done, element }
+  jobs.add(job)
+  observe(job)
+  schedule()
+  return () => {
+    jobs.delete(job)
+    unobserve(job)
+  }
+}

@@ -1,0 +1,154 @@
+import { useEffect, useState, useSyncExternalStore, type CSSProperties, type RefObject } from 'react'
+
+/**
+ * Rendering of finished text a few messages per task. An app that opens a saved session mounts all
+ * its messages in one render; rendering every reply's markdown there would block the page for
+ * seconds. The first texts of a task render in full; once a task has spent its budget, the texts
+ * after them show their words plainly (the same text, not yet formatted) and are formatted in later
+ * tasks, one at a time within the same budget, those in or near the view first. A server render, a
+ * hydration, anything streaming, and a page without layout (jsdom) render in full at once.
+ *
+ * Used twice: by a text (its words plainly until formatted) and by each block of a text's markdown,
+ * so one long reply is formatted a few blocks per task too.
+ */
+
+/** Time a task may spend rendering text before the rest waits for a later task, in ms. */
+const BUDGET_MS = 12
+
+const now = () => (typeof performance === 'undefined' ? Date.now() : performance.now())
+
+let taskStart = -1
+
+/** Whether the current task still has time to render a text in full (the clock starts at the task's first text). */
+function withinBudget(): boolean {
+  const time = now()
+  if (taskStart < 0) {
+    taskStart = time
+    // The clock of this task stops with it.
+    queueTask(() => {
+      taskStart = -1
+    })
+  }
+  return time - taskStart < BUDGET_MS
+}
+
+function queueTask(run: () => void) {
+  if (typeof MessageChannel === 'undefined') {
+    setTimeout(run, 0)
+    return
+  }
+  const channel = new MessageChannel()
+  channel.port1.onmessage = () => {
+    channel.port1.close()
+    run()
+  }
+  channel.port2.postMessage(null)
+}
+
+interface Waiting {
+  order: number
+  visible: boolean
+  element: Element | null
+  upgrade: () => void
+}
+
+const waiting = new Set<Waiting>()
+let arrivals = 0
+let scheduled = false
+
+function schedule() {
+  if (scheduled) return
+  scheduled = true
+  queueTask(slice)
+}
+
+function pick(): Waiting | undefined {
+  let best: Waiting | undefined
+  for (const item of waiting) if (!best || (item.visible && !best.visible) || (item.visible === best.visible && item.order < best.order)) best = item
+  return best
+}
+
+/** Formats waiting texts, one at a time, until the task's budget is spent; then yields and comes back. */
+function slice() {
+  scheduled = false
+  const start = now()
+  let item = pick()
+  while (item && now() - start < BUDGET_MS) {
+    waiting.delete(item)
+    unobserve(item)
+    item.upgrade()
+    item = pick()
+  }
+  if (waiting.size > 0) schedule()
+}
+
+let observer: IntersectionObserver | null = null
+const byElement = new Map<Element, Waiting>()
+
+function observe(item: Waiting) {
+  if (!item.element || typeof IntersectionObserver === 'undefined') return
+  observer ??= new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        const found = byElement.get(entry.target)
+        if (found) found.visible = entry.isIntersecting
+      }
+    },
+    { rootMargin: '50% 0px' },
+  )
+  byElement.set(item.element, item)
+  observer.observe(item.element)
+}
+
+function unobserve(item: Waiting) {
+  if (!item.element) return
+  byElement.delete(item.element)
+  observer?.unobserve(item.element)
+}
+
+const subscribeNothing = () => () => {}
+
+/**
+ * Whether a finished text renders in full now (`true`), or shows its words plainly until a later
+ * task formats it. `element` is the text on the page: in view, it goes first.
+ */
+export function useProgressive(finished: boolean, element: RefObject<Element | null>, upgradeNow: (run: () => void) => void): boolean {
+  // During a server render and a hydration, the server's snapshot: render in full, as the server did.
+  const serverOrHydrating = useSyncExternalStore(
+    subscribeNothing,
+    () => false,
+    () => true,
+  )
+  // Without layout (jsdom, a test runner) there is no view to favour and no frame to keep: render in full.
+  const [ready, setReady] = useState(() => !finished || serverOrHydrating || typeof IntersectionObserver === 'undefined' || withinBudget())
+  const full = ready || !finished
+  useEffect(() => {
+    if (full) return
+    const item: Waiting = { order: arrivals++, visible: false, element: element.current, upgrade: () => upgradeNow(() => setReady(true)) }
+    waiting.add(item)
+    observe(item)
+    schedule()
+    return () => {
+      waiting.delete(item)
+      unobserve(item)
+    }
+  }, [full, element, upgradeNow])
+  return full
+}
+
+/**
+ * The style of text waiting to be formatted: the browser skips laying it out while it is off-screen
+ * (`content-visibility: auto`, in the stylesheet) and reserves this guess at its height, in px.
+ */
+export function pendingStyle(text: string): CSSProperties {
+  let lines = 0
+  let start = 0
+  for (let end = text.indexOf('\n'); ; end = text.indexOf('\n', start)) {
+    const length = (end === -1 ? text.length : end) - start
+    // A line of about 100 characters fits the width of a reply and takes ~21 px; a blank line is a margin.
+    lines += length === 0 ? 0.5 : Math.ceil(length / 100)
+    if (end === -1) break
+    start = end + 1
+  }
+  return { containIntrinsicBlockSize: `auto ${Math.round(lines * 21)}px` }
+}

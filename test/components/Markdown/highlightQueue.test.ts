@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest'
+import { cachedHighlight, requestHighlight, type HighlightResult } from '../../../src/components/Markdown/highlightQueue'
+import { createShikiHighlighter } from '../../../src/highlight/shiki'
+import type { Highlighter } from '../../../src/highlight/types'
+
+const whenDone = (code: string, lang: string, highlighter: Highlighter) => new Promise<HighlightResult>((resolve) => requestHighlight(code, lang, highlighter, null, resolve))
+
+/** TypeScript of 200 lines whose comments and template strings span the queue's slices of lines. */
+function longSource(): string {
+  const out: string[] = []
+  for (let i = 0; i < 20; i++) {
+    out.push(
+      `/*`,
+      ` * block ${i}: a comment over`,
+      ` * several lines`,
+      ` */`,
+      `const text${i} = \``,
+      `  line one ${i}`,
+      `  \${value} two`,
+      '`',
+      `export function f${i}(a: number) {`,
+      `  return a + ${i}`,
+      '}'.padEnd(1),
+    )
+  }
+  return out.slice(0, 200).join('\n')
+}
+
+describe('the background highlight queue', () => {
+  it('gives a long block, tokenized a slice at a time, exactly the tokens of the whole block at once', async () => {
+    const highlighter = createShikiHighlighter()
+    const code = longSource()
+    const result = await whenDone(code, 'typescript', highlighter)
+    const whole = highlighter.tokenize(code, 'typescript')
+    expect(whole).not.toBeNull()
+    expect(result.lines).toHaveLength(code.split('\n').length)
+    expect(result.lines).toEqual(whole?.lines)
+    // Kept: the same block asks for nothing again.
+    expect(cachedHighlight(highlighter, 'typescript', code)?.lines).toEqual(whole?.lines)
+  }, 30_000)
+
+  it('never answers while the block is still mounting: the tokens come in a later task', async () => {
+    const highlighter = createShikiHighlighter()
+    await highlighter.load('typescript')
+    let answered = false
+    const done = new Promise<void>((resolve) =>
+      requestHighlight('const late = true', 'typescript', highlighter, null, () => {
+        answered = true
+        resolve()
+      }),
+    )
+    expect(answered).toBe(false)
+    await done
+    expect(answered).toBe(true)
+  }, 30_000)
+
+  it('drops a block that unmounted before its turn', async () => {
+    const highlighter = createShikiHighlighter()
+    await highlighter.load('typescript')
+    let cancelledAnswered = false
+    const cancel = requestHighlight('const gone = 1', 'typescript', highlighter, null, () => {
+      cancelledAnswered = true
+    })
+    cancel()
+    await whenDone('const after = 2', 'typescript', highlighter)
+    expect(cancelledAnswered).toBe(false)
+    expect(cachedHighlight(highlighter, 'typescript', 'const gone = 1')).toBeUndefined()
+  }, 30_000)
+
+  it('lets a block in an unknown language go without an answer, and the others on', async () => {
+    const highlighter = createShikiHighlighter()
+    let answered = false
+    requestHighlight('whatever', 'not-a-language', highlighter, null, () => {
+      answered = true
+    })
+    await whenDone('let x = 1', 'typescript', highlighter)
+    expect(answered).toBe(false)
+  }, 30_000)
+})
