@@ -137,8 +137,9 @@ export function useProgressive(finished: boolean, element: RefObject<Element | n
 }
 
 /**
- * The style of text waiting to be formatted: the browser skips laying it out while it is off-screen
- * (`content-visibility: auto`, in the stylesheet) and reserves this guess at its height, in px.
+ * The style of finished text, and of text waiting to be formatted: the browser skips laying it out
+ * while it is off-screen (`content-visibility: auto`, in the stylesheet) and reserves this guess at
+ * its height, in px, until it has been laid out once.
  */
 export function pendingStyle(text: string): CSSProperties {
   let lines = 0

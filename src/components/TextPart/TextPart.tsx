@@ -61,7 +61,7 @@ export function TextPart({ part, streaming = false, className, ...rest }: TextPa
     )
   }
   return (
-    <div {...attributes}>
+    <div {...attributes} data-streaming={streaming || undefined} style={streaming ? rest.style : { ...pendingStyle(part.text), ...rest.style }}>
       {part.ignored ? (
         <span className="cp-flag" lang={labels.lang}>
           {labels.ignored}
