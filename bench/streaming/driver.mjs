@@ -90,7 +90,7 @@ export async function runStreaming({ only = [] } = {}) {
     await page.evaluate(() => window.bench.ready)
     const info = await page.evaluate(() => ({ renderers: window.bench.renderers, mounters: window.bench.mounters, tokens: window.bench.tokens, bytes: window.bench.bytes }))
     const version = await browser.version()
-    const scenarios = only.length > 0 ? only : ['text', 'session']
+    const scenarios = only.length > 0 ? only : ['text', 'session', 'mount']
 
     if (scenarios.includes('text')) {
       console.log(`\nstreaming: one reply of ${info.bytes.toLocaleString('en')} bytes in ${info.tokens.toLocaleString('en')} tokens of 4 characters, Chromium ${version}, headless`)
