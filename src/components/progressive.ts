@@ -1,4 +1,5 @@
 import { useEffect, useState, useSyncExternalStore, type CSSProperties, type RefObject } from 'react'
+import { now, queueTask } from './tasks.js'
 
 /**
  * Rendering of finished text a few messages per task. An app that opens a saved session mounts all
@@ -15,8 +16,6 @@ import { useEffect, useState, useSyncExternalStore, type CSSProperties, type Ref
 /** Time a task may spend rendering text before the rest waits for a later task, in ms. */
 const BUDGET_MS = 12
 
-const now = () => (typeof performance === 'undefined' ? Date.now() : performance.now())
-
 let taskStart = -1
 
 /** Whether the current task still has time to render a text in full (the clock starts at the task's first text). */
@@ -30,19 +29,6 @@ function withinBudget(): boolean {
     })
   }
   return time - taskStart < BUDGET_MS
-}
-
-function queueTask(run: () => void) {
-  if (typeof MessageChannel === 'undefined') {
-    setTimeout(run, 0)
-    return
-  }
-  const channel = new MessageChannel()
-  channel.port1.onmessage = () => {
-    channel.port1.close()
-    run()
-  }
-  channel.port2.postMessage(null)
 }
 
 interface Waiting {

@@ -1,4 +1,5 @@
 import type { CodeToken, Highlighter } from '../../highlight/types.js'
+import { now, queueTask } from '../tasks.js'
 
 /**
  * Highlighting of finished code, off the critical path. A code block that mounts finished (a saved
@@ -74,26 +75,10 @@ const jobs = new Set<Job>()
 let arrivals = 0
 let scheduled = false
 
-const now = () => (typeof performance === 'undefined' ? Date.now() : performance.now())
-
-/** Runs `run` in a task of its own, soon (a message, not a timer: no 4 ms clamping, no throttling in view). */
-function nextTask(run: () => void) {
-  if (typeof MessageChannel === 'undefined') {
-    setTimeout(run, 0)
-    return
-  }
-  const channel = new MessageChannel()
-  channel.port1.onmessage = () => {
-    channel.port1.close()
-    run()
-  }
-  channel.port2.postMessage(null)
-}
-
 function schedule() {
   if (scheduled) return
   scheduled = true
-  nextTask(slice)
+  queueTask(slice)
 }
 
 /** The next job to work on: in view first, then in order of arrival. */
