@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore, type CSSProperties, type RefObject } from 'react'
-import { now, queueTask } from './tasks.js'
+import { createViewQueue, now, queueTask, type ViewItem } from './tasks.js'
 
 /**
  * Rendering of finished text a few messages per task. An app that opens a saved session mounts all
@@ -31,66 +31,15 @@ function withinBudget(): boolean {
   return time - taskStart < BUDGET_MS
 }
 
-interface Waiting {
-  order: number
-  visible: boolean
-  element: Element | null
+interface Waiting extends ViewItem {
   upgrade: () => void
 }
 
-const waiting = new Set<Waiting>()
-let arrivals = 0
-let scheduled = false
-
-function schedule() {
-  if (scheduled) return
-  scheduled = true
-  queueTask(slice)
-}
-
-function pick(): Waiting | undefined {
-  let best: Waiting | undefined
-  for (const item of waiting) if (!best || (item.visible && !best.visible) || (item.visible === best.visible && item.order < best.order)) best = item
-  return best
-}
-
 /** Formats waiting texts, one at a time, until the task's budget is spent; then yields and comes back. */
-function slice() {
-  scheduled = false
-  const start = now()
-  let item = pick()
-  while (item && now() - start < BUDGET_MS) {
-    waiting.delete(item)
-    unobserve(item)
-    item.upgrade()
-    item = pick()
-  }
-  if (waiting.size > 0) schedule()
-}
-
-let observer: IntersectionObserver | null = null
-const byElement = new Map<Element, Waiting>()
-
-function observe(item: Waiting) {
-  if (!item.element || typeof IntersectionObserver === 'undefined') return
-  observer ??= new IntersectionObserver(
-    (entries) => {
-      for (const entry of entries) {
-        const found = byElement.get(entry.target)
-        if (found) found.visible = entry.isIntersecting
-      }
-    },
-    { rootMargin: '50% 0px' },
-  )
-  byElement.set(item.element, item)
-  observer.observe(item.element)
-}
-
-function unobserve(item: Waiting) {
-  if (!item.element) return
-  byElement.delete(item.element)
-  observer?.unobserve(item.element)
-}
+const waiting = createViewQueue<Waiting>(BUDGET_MS, (item) => {
+  waiting.remove(item)
+  item.upgrade()
+})
 
 const subscribeNothing = () => () => {}
 
@@ -110,14 +59,9 @@ export function useProgressive(finished: boolean, element: RefObject<Element | n
   const full = ready || !finished
   useEffect(() => {
     if (full) return
-    const item: Waiting = { order: arrivals++, visible: false, element: element.current, upgrade: () => upgradeNow(() => setReady(true)) }
+    const item: Waiting = { element: element.current, upgrade: () => upgradeNow(() => setReady(true)) }
     waiting.add(item)
-    observe(item)
-    schedule()
-    return () => {
-      waiting.delete(item)
-      unobserve(item)
-    }
+    return () => waiting.remove(item)
   }, [full, element, upgradeNow])
   return full
 }

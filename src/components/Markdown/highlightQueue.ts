@@ -1,5 +1,5 @@
 import type { CodeToken, Highlighter } from '../../highlight/types.js'
-import { now, queueTask } from '../tasks.js'
+import { createViewQueue, type ViewItem } from '../tasks.js'
 
 /**
  * Highlighting of finished code, off the critical path. A code block that mounts finished (a saved
@@ -19,23 +19,16 @@ export interface HighlightResult {
 }
 
 /** One block waiting for its tokens. */
-interface Job {
+interface Job extends ViewItem {
   code: string
   lang: string
   highlighter: Highlighter
-  /** Set when the block is in or near the view: such jobs go first. */
-  visible: boolean
-  /** Order of arrival, among jobs of the same visibility. */
-  order: number
   /** Lines done so far (a long block is tokenized across several slices). */
   lines: CodeToken[][]
   state: unknown
   /** Character offset of the next line to tokenize. */
   offset: number
-  /** Waiting for its grammar to load. */
-  loading: boolean
   done: (result: HighlightResult) => void
-  element: Element | null
 }
 
 /** Time one slice may take before yielding, in ms: well under a frame and under the 50 ms of a long task. */
@@ -71,69 +64,41 @@ export function rememberHighlight(highlighter: Highlighter, lang: string, code: 
   while (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string)
 }
 
-const jobs = new Set<Job>()
-let arrivals = 0
-let scheduled = false
-
-function schedule() {
-  if (scheduled) return
-  scheduled = true
-  queueTask(slice)
-}
-
-/** The next job to work on: in view first, then in order of arrival. */
-function pick(): Job | undefined {
-  let best: Job | undefined
-  for (const job of jobs) {
-    if (job.loading) continue
-    if (!best || (job.visible && !best.visible) || (job.visible === best.visible && job.order < best.order)) best = job
-  }
-  return best
-}
-
 function finish(job: Job) {
-  jobs.delete(job)
-  unobserve(job)
+  jobs.remove(job)
   const result = { lines: job.lines, state: job.state }
   rememberHighlight(job.highlighter, job.lang, job.code, result)
   job.done(result)
 }
 
-/** Tokenizes for up to a slice's time, then yields to the page and comes back while jobs remain. */
-function slice() {
-  scheduled = false
-  const start = now()
-  let job = pick()
-  while (job && now() - start < SLICE_MS) {
-    if (!job.highlighter.ready(job.lang)) {
-      const waiting = job
-      waiting.loading = true
-      void waiting.highlighter.load(waiting.lang).then((ok) => {
-        waiting.loading = false
-        if (ok) schedule()
-        else jobs.delete(waiting)
-      })
-    } else {
-      // A few lines at a time, continuing from the state the previous lines ended in.
-      let end = job.offset
-      for (let n = 0; n < LINES_PER_CALL && end < job.code.length; n++) {
-        const next = job.code.indexOf('\n', end)
-        end = next === -1 ? job.code.length : next + 1
-      }
-      const result = job.highlighter.tokenize(job.code.slice(job.offset, end), job.lang, job.state)
-      if (!result) {
-        jobs.delete(job)
-      } else {
-        job.lines.push(...result.lines.slice(0, countLines(job.code, job.offset, end)))
-        job.state = result.state
-        job.offset = end
-        if (end >= job.code.length) finish(job)
-      }
-    }
-    job = pick()
+/** One step of a job: loads its grammar, or tokenizes a few of its lines, continuing from the state the previous lines ended in. */
+function step(job: Job) {
+  if (!job.highlighter.ready(job.lang)) {
+    job.paused = true
+    void job.highlighter.load(job.lang).then((ok) => {
+      job.paused = false
+      if (ok) jobs.schedule()
+      else jobs.remove(job)
+    })
+    return
   }
-  if (pick()) schedule()
+  let end = job.offset
+  for (let n = 0; n < LINES_PER_CALL && end < job.code.length; n++) {
+    const next = job.code.indexOf('\n', end)
+    end = next === -1 ? job.code.length : next + 1
+  }
+  const result = job.highlighter.tokenize(job.code.slice(job.offset, end), job.lang, job.state)
+  if (!result) {
+    jobs.remove(job)
+    return
+  }
+  job.lines.push(...result.lines.slice(0, countLines(job.code, job.offset, end)))
+  job.state = result.state
+  job.offset = end
+  if (end >= job.code.length) finish(job)
 }
+
+const jobs = createViewQueue<Job>(SLICE_MS, step)
 
 /** Lines in `code` between two offsets that end at a newline (or at the end of the code). */
 function countLines(code: string, from: number, to: number): number {
@@ -142,44 +107,13 @@ function countLines(code: string, from: number, to: number): number {
   return to >= code.length && !code.endsWith('\n') ? count + 1 : count
 }
 
-// One observer for every waiting block: a block coming into (or near) the view moves ahead.
-let observer: IntersectionObserver | null = null
-const byElement = new Map<Element, Job>()
-
-function observe(job: Job) {
-  if (!job.element || typeof IntersectionObserver === 'undefined') return
-  observer ??= new IntersectionObserver(
-    (entries) => {
-      for (const entry of entries) {
-        const waiting = byElement.get(entry.target)
-        if (waiting) waiting.visible = entry.isIntersecting
-      }
-      schedule()
-    },
-    { rootMargin: '50% 0px' },
-  )
-  byElement.set(job.element, job)
-  observer.observe(job.element)
-}
-
-function unobserve(job: Job) {
-  if (!job.element) return
-  byElement.delete(job.element)
-  observer?.unobserve(job.element)
-}
-
 /**
  * Asks for the tokens of a finished block (`code`, lines joined by newlines, without a final one).
  * `done` is called once, in a later task, unless the returned function cancels it (the block
  * unmounted, or its code changed). `element` is the block on the page: in view, it goes first.
  */
 export function requestHighlight(code: string, lang: string, highlighter: Highlighter, element: Element | null, done: (result: HighlightResult) => void): () => void {
-  const job: Job = { code, lang, highlighter, visible: false, order: arrivals++, lines: [], state: undefined, offset: 0, loading: false, done, element }
+  const job: Job = { code, lang, highlighter, lines: [], state: undefined, offset: 0, done, element }
   jobs.add(job)
-  observe(job)
-  schedule()
-  return () => {
-    jobs.delete(job)
-    unobserve(job)
-  }
+  return () => jobs.remove(job)
 }
