@@ -88,9 +88,15 @@ export async function runStreaming({ only = [] } = {}) {
         throw new Error(`the benchmark page did not start: ${errors.join('\n') || error}`)
       })
     await page.evaluate(() => window.bench.ready)
-    const info = await page.evaluate(() => ({ renderers: window.bench.renderers, mounters: window.bench.mounters, tokens: window.bench.tokens, bytes: window.bench.bytes }))
+    const info = await page.evaluate(() => ({
+      renderers: window.bench.renderers,
+      mounters: window.bench.mounters,
+      shapes: window.bench.shapes,
+      tokens: window.bench.tokens,
+      bytes: window.bench.bytes,
+    }))
     const version = await browser.version()
-    const scenarios = only.length > 0 ? only : ['text', 'session', 'mount']
+    const scenarios = only.length > 0 ? only : ['text', 'session', 'mount', 'shapes']
 
     if (scenarios.includes('text')) {
       console.log(`\nstreaming: one reply of ${info.bytes.toLocaleString('en')} bytes in ${info.tokens.toLocaleString('en')} tokens of 4 characters, Chromium ${version}, headless`)
@@ -245,6 +251,49 @@ export async function runStreaming({ only = [] } = {}) {
       ]
       console.log('\nchatparts against the goals:')
       for (const [label, value, goal, ok] of checks) console.log(`  ${ok ? 'ok  ' : 'MISS'} ${pad(label, 56)} ${left(Number.isInteger(value) ? value : value.toFixed(2), 7)}  (goal ${goal})`)
+    }
+    if (scenarios.includes('shapes')) {
+      console.log('\nhard shapes: each reply streamed in tokens of 4 characters, committed synchronously + layout forced + yield (as above)')
+      console.log('re-mounted = elements unchanged for 50 commits that were taken out of the page (while streaming / at the final commit)\n')
+      const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+      const wanted = process.env.BENCH_SHAPE ? info.shapes.filter((shape) => shape.includes(process.env.BENCH_SHAPE)) : info.shapes
+      console.log(
+        `${pad('shape', 26)}${left('bytes', 8)}${left('tokens', 8)}${left('floor', 9)}${left('chatparts', 11)}${left('x floor', 9)}${left('first-200', 11)}${left('last-200', 10)}${left('growth', 8)}${left('stale', 7)}${left('re-mounted', 12)}  code lines highlighted, same as a fresh render`,
+      )
+      const verdicts = []
+      for (const shape of wanted) {
+        const runs = { floor: [], chatparts: [] }
+        for (let round = 0; round < ROUNDS; round++)
+          for (const name of ['floor', 'chatparts']) {
+            const profile = process.env.BENCH_PROFILE === name && round === 0 ? await page.context().newCDPSession(page) : null
+            if (profile) {
+              await profile.send('Profiler.enable')
+              await profile.send('Profiler.setSamplingInterval', { interval: 200 })
+              await profile.send('Profiler.start')
+            }
+            runs[name].push(await page.evaluate(([s, r]) => window.bench.runShape(s, r), [shape, name]))
+            if (profile) summarize((await profile.send('Profiler.stop')).profile)
+          }
+        const pick = (list) => [...list].sort((a, b) => sum(a.times) - sum(b.times))[(list.length - 1) >> 1]
+        const floorRun = pick(runs.floor)
+        const ours = pick(runs.chatparts)
+        const total = sum(ours.times)
+        const first = median(ours.times.slice(0, 200))
+        const last = median(ours.times.slice(-200))
+        const xFloor = total / sum(floorRun.times)
+        console.log(
+          `${pad(shape, 26)}${left(ours.bytes.toLocaleString('en'), 8)}${left(ours.tokens.toLocaleString('en'), 8)}${left(`${(sum(floorRun.times) / 1000).toFixed(2)} s`, 9)}${left(`${(total / 1000).toFixed(2)} s`, 11)}${left(xFloor.toFixed(2), 9)}${left(ms(first, 3), 11)}${left(ms(last, 3), 10)}${left((last / first).toFixed(2), 8)}${left(ours.stale, 7)}${left(`${ours.remounted} / ${ours.remountedAtFinish}`, 12)}  ${ours.code.highlighted} / ${ours.code.lines}, ${ours.sameAsFresh ? 'yes' : 'NO'}`,
+        )
+        for (const sample of ours.remountSamples) console.log(`    re-mounted: ${sample}`)
+        verdicts.push([shape, xFloor, last / first, ours])
+      }
+      console.log('\nchatparts against the goals (each shape: within 3x the floor, last-200 / first-200 ≤ 1.1, nothing finished re-mounted):')
+      for (const [shape, xFloor, growth, ours] of verdicts) {
+        const ok = xFloor <= 3 && growth <= 1.1 && ours.remounted === 0 && ours.stale === 0 && ours.sameAsFresh && ours.code.highlighted === ours.code.lines
+        console.log(
+          `  ${ok ? 'ok  ' : 'MISS'} ${pad(shape, 26)} x floor ${xFloor.toFixed(2)}, growth ${growth.toFixed(2)}, re-mounted ${ours.remounted}, stale ${ours.stale}, same as fresh ${ours.sameAsFresh ? 'yes' : 'no'}`,
+        )
+      }
     }
     if (errors.length > 0) {
       console.error(`\npage errors:\n${errors.join('\n')}`)

@@ -21,6 +21,7 @@ import type { TextPart as TextPartData } from '../../src/core/model/types'
 import { ChatpartsProvider, defaultHighlighter, TextPart, Transcript } from '../../src/index'
 import { createChatStore } from '../../src/store/index'
 import '../../src/styles/chatparts.css'
+import { SHAPES } from './shapes'
 import { sessionMessages, streamTarget } from './session'
 import reply from '../../test/fixtures/streaming/reply.md?raw'
 import { alnum, codeLines, expectations, highlightedLines, tokenize, wentPlain } from '../../test/support/streamingTokens'
@@ -471,6 +472,128 @@ async function runMount(name: string, count: number): Promise<MountResult> {
   return { renderer: name, count, mount, visibleHighlighted, allHighlighted, mountTasks, scrollTasks, drops, heights: [heightAtMount, heightSettled] }
 }
 
+// The hard shapes: each shape streamed into the floor and into chatparts (math and diagrams on),
+// with the same commit, layout and yield per token as above. Per commit, untimed: the token is on
+// screen, and no element that had not changed for 50 commits was taken out of the page (finished
+// content re-mounted); elements inside a removed one count too.
+export interface ShapeResult {
+  shape: string
+  renderer: string
+  tokens: number
+  bytes: number
+  times: number[]
+  stale: number
+  /** Finished elements re-created while the reply streamed, and at its final commit. */
+  remounted: number
+  remountedAtFinish: number
+  remountSamples: string[]
+  /** Code lines highlighted at the end, of all code lines. */
+  code: { lines: number; highlighted: number }
+  /** The settled DOM equals a fresh render of the finished text (ids aside). */
+  sameAsFresh: boolean | null
+}
+
+const SHAPE_RENDERERS: Record<string, Factory> = { floor, chatparts }
+const STABLE = 50
+
+/** The page's markup without generated ids (diagrams number their own). */
+const markup = (root: HTMLElement) =>
+  root.innerHTML.replace(/\b(id|aria-labelledby|aria-describedby|href|xlink:href|marker-end|marker-start|clip-path|url)="[^"]*"/g, '$1=""').replace(/url\(#[^)]*\)/g, 'url()')
+
+async function freshMarkup(shape: string): Promise<string> {
+  const root = createRoot(stage)
+  flushSync(() =>
+    root.render(
+      <ChatpartsProvider>
+        <TextPart part={part(SHAPES[shape] as string)} />
+      </ChatpartsProvider>,
+    ),
+  )
+  await settle(3000)
+  const html = markup(stage)
+  root.unmount()
+  stage.replaceChildren()
+  return html
+}
+
+async function runShape(shape: string, name: string): Promise<ShapeResult> {
+  const source = SHAPES[shape]
+  const factory = SHAPE_RENDERERS[name]
+  if (source === undefined || !factory) throw new Error(`unknown shape or renderer: ${shape}, ${name}`)
+  const tokens = tokenize(source)
+  const expect = expectations(source, tokens)
+  stage.className = ''
+  // Warm-up: the whole reply once (loads grammars, KaTeX and mermaid), then a short stream.
+  {
+    const warm = factory(stage)
+    for (let i = 0; i < 200; i++) warm.update(tokens.slice(0, i + 1).join(''), false)
+    warm.update(source, true)
+    await settle(2000)
+    warm.unmount()
+    stage.replaceChildren()
+  }
+  await settle(200)
+  const renderer = factory(stage)
+  const born = new WeakMap<Node, number>()
+  const changed = new WeakMap<Node, number>()
+  let commit = 0
+  let remounted = 0
+  let remountedAtFinish = 0
+  const remountSamples: string[] = []
+  const touch = (node: Node | null) => {
+    for (let at = node; at && at !== stage; at = at.parentNode) changed.set(at, commit)
+  }
+  const observer = new MutationObserver(() => undefined)
+  observer.observe(stage, { childList: true, subtree: true, characterData: true })
+  const account = (done: boolean) => {
+    for (const record of observer.takeRecords()) {
+      touch(record.target)
+      for (const node of record.addedNodes) {
+        born.set(node, commit)
+        if (node instanceof Element) for (const inner of node.querySelectorAll('*')) born.set(inner, commit)
+      }
+      for (const node of record.removedNodes) {
+        if (!(node instanceof Element)) continue
+        for (const element of [node, ...node.querySelectorAll('*')]) {
+          const last = changed.get(element) ?? born.get(element)
+          if (last === undefined || commit - last < STABLE) continue
+          if (done) remountedAtFinish++
+          else remounted++
+          if (remountSamples.length < 3) remountSamples.push(`token ${commit}: <${element.tagName.toLowerCase()}> ${(element.textContent ?? '').slice(0, 40)}`)
+        }
+      }
+    }
+  }
+  const times: number[] = []
+  let stale = 0
+  let text = ''
+  for (let i = 0; i < tokens.length; i++) {
+    text += tokens[i]
+    const done = i === tokens.length - 1
+    commit = i
+    const t0 = performance.now()
+    renderer.update(text, done)
+    void stage.offsetHeight
+    const t1 = performance.now()
+    account(done)
+    const expected = expect[i]
+    if (expected && !alnum(tailText(stage)).includes(expected)) stale++
+    const t2 = performance.now()
+    await nextTask()
+    times.push(t1 - t0 + (performance.now() - t2))
+  }
+  await settle(3000)
+  commit = tokens.length
+  account(true)
+  observer.disconnect()
+  const code = codeLines(stage)
+  const html = name === 'floor' ? null : markup(stage)
+  renderer.unmount()
+  stage.replaceChildren()
+  const sameAsFresh = html === null ? null : html === (await freshMarkup(shape))
+  return { shape, renderer: name, tokens: tokens.length, bytes: source.length, times, stale, remounted, remountedAtFinish, remountSamples, code, sameAsFresh }
+}
+
 declare global {
   interface Window {
     bench: {
@@ -481,6 +604,8 @@ declare global {
       runSession: typeof runSession
       mountOnly: typeof mountOnly
       runMount: typeof runMount
+      runShape: typeof runShape
+      shapes: string[]
       mounters: string[]
       ready: Promise<void>
     }
@@ -495,6 +620,8 @@ window.bench = {
   runSession,
   mountOnly,
   runMount,
+  runShape,
+  shapes: Object.keys(SHAPES),
   mounters: Object.keys(MOUNTERS),
   // chatparts loads grammars on first use; the warm-up pass of each renderer triggers that too.
   ready: Promise.all(['typescript', 'python', 'json', 'bash'].map((lang) => defaultHighlighter().load(lang))).then(() => undefined),

@@ -9,12 +9,20 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 export function useScrollRegion<T extends HTMLElement>(): [attach: (element: T | null) => void, scrollable: boolean] {
   const [scrollable, setScrollable] = useState(false)
   const element = useRef<T | null>(null)
+  // The last answer, so a measure that finds no change schedules nothing: a state update with the
+  // same value still costs a render, and a box measured after every token of a stream would cost
+  // one more render per token (enough, with updates flushed synchronously, to hit React's limit of
+  // nested updates).
+  const known = useRef(false)
   const measure = useCallback(() => {
     const box = element.current
     // A box the browser skips (off-screen under `content-visibility: auto`) is not laid out: reading
     // its size would force the layout the skipping saves. It is read when it resizes into view.
     if (!box || box.checkVisibility?.({ contentVisibilityAuto: true }) === false) return
-    setScrollable(box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1)
+    const scrolls = box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1
+    if (scrolls === known.current) return
+    known.current = scrolls
+    setScrollable(scrolls)
   }, [])
   // Content changes (a streamed line grows) do not resize the box: read again after every render.
   useEffect(measure)

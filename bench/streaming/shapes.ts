@@ -1,0 +1,127 @@
+// The hard shapes: replies real agents produce that break streaming renderers, each made from the
+// bench reply's own prose and code (test/fixtures/streaming/reply.md) so the words are real.
+import reply from '../../test/fixtures/streaming/reply.md?raw'
+
+const lines = reply.split('\n')
+
+/** The reply's paragraphs of prose (no headings, lists, tables, quotes or code), each as written. */
+function prose(): string[] {
+  const out: string[] = []
+  let current: string[] = []
+  let fence = false
+  for (const line of lines) {
+    if (/^(`{3}|~{3})/.test(line)) fence = !fence
+    if (fence || /^(`{3}|~{3})/.test(line)) continue
+    if (line.trim() === '') {
+      if (current.length > 0) out.push(current.join('\n'))
+      current = []
+    } else if (/^(#|>|\||\s*[-*+] |\s*\d+\. |\s{2,})/.test(line)) {
+      if (current.length > 0) out.push(current.join('\n'))
+      current = []
+    } else current.push(line)
+  }
+  if (current.length > 0) out.push(current.join('\n'))
+  return out.filter((paragraph) => paragraph.length > 80)
+}
+
+/** The sentences of the reply's prose. */
+function sentences(): string[] {
+  return prose()
+    .join(' ')
+    .replace(/\n/g, ' ')
+    .split(/(?<=[.!?])\s+(?=[A-Z`*])/)
+    .filter((sentence) => sentence.length > 20)
+}
+
+/** The code lines of the reply's fenced blocks of `lang`. */
+function code(lang: string): string[] {
+  const out: string[] = []
+  let inside = false
+  for (const line of lines) {
+    if (line.startsWith('```')) {
+      inside = !inside && line.slice(3).trim() === lang
+      continue
+    }
+    if (inside) out.push(line)
+  }
+  return out
+}
+
+/** A 200-row table, as agents write when they list files or results, streamed row by row. */
+function table(): string {
+  const words = sentences()
+  const rows = Array.from({ length: 200 }, (_, i) => {
+    const note = (words[i % words.length] ?? '').replace(/\|/g, '/').split(' ').slice(0, 8).join(' ')
+    const status = ['**changed**', 'unchanged', '*new*', '~~removed~~'][i % 4]
+    return `| ${i + 1} | \`src/sync/step-${String(i).padStart(3, '0')}.ts\` | ${status} | ${(i * 37) % 900} | ${note} |`
+  })
+  return `Here is every file the migration touches:\n\n| # | file | status | lines | note |\n|---:|---|---|---:|---|\n${rows.join('\n')}\n\nThat is all of them.\n`
+}
+
+/** One 2,000-line TypeScript block (the reply's TypeScript, over and over). */
+function longCode(): string {
+  const source = code('ts')
+  const out = Array.from({ length: 2000 }, (_, i) => source[i % source.length] ?? '')
+  return `The whole module:\n\n\`\`\`ts\n${out.join('\n')}\n\`\`\`\n`
+}
+
+/** Lists nested four deep, then loose lists whose items hold paragraphs. */
+function lists(): string {
+  const words = sentences()
+  let w = 0
+  const next = () => words[w++ % words.length] as string
+  const nested: string[] = []
+  for (let i = 0; i < 40; i++) {
+    nested.push(`- ${next()}`)
+    for (let j = 0; j < 2; j++) {
+      nested.push(`  - ${next()}`)
+      nested.push(`    1. ${next()}`)
+      nested.push(`       - ${next()}`)
+    }
+  }
+  const loose: string[] = []
+  for (let i = 0; i < 40; i++) loose.push(`${i + 1}. **${next()}**\n\n   ${next()} ${next()}\n\n   - ${next()}\n   - ${next()}`)
+  return `The steps, in detail:\n\n${nested.join('\n')}\n\nAnd the checks after each step:\n\n${loose.join('\n\n')}\n`
+}
+
+/** One paragraph of 20 KB: the reply's sentences without a blank line, its line breaks kept. */
+function paragraph(): string {
+  const source = prose()
+  const out: string[] = []
+  let size = 0
+  for (let i = 0; size < 20_000; i++) {
+    const next = source[i % source.length] as string
+    out.push(next)
+    size += next.length + 1
+  }
+  return `${out.join('\n')}\n`
+}
+
+/** Display and inline formulas between paragraphs, and three diagrams. */
+function mathAndDiagrams(): string {
+  const words = sentences()
+  const formulas = [
+    '\\text{cost}(n) = \\sum_{i=1}^{n} \\frac{c_i}{2^{i}} \\le 2\\,\\max_i c_i',
+    'v_{k+1} = v_k + 1, \\quad \\forall k \\in \\mathbb{N}',
+    'P(\\text{skip}) = 1 - \\prod_{j=1}^{m} \\left(1 - \\frac{\\delta_j}{T}\\right)',
+    '\\begin{aligned} T_{\\text{sync}} &= T_{\\text{page}} \\cdot \\left\\lceil \\frac{N}{p} \\right\\rceil \\\\ &\\approx 40\\,\\text{ms} \\cdot 12 \\end{aligned}',
+  ]
+  const diagram = (i: number) =>
+    `\`\`\`mermaid\nsequenceDiagram\n  participant C as Client ${i}\n  participant S as Server\n  C->>S: GET /sync?since=cursor\n  S-->>C: changes and next cursor\n  C->>C: apply in order\n  C->>S: GET /sync?since=next\n  S-->>C: nothing left\n\`\`\``
+  const out: string[] = []
+  for (let i = 0; i < 24; i++) {
+    out.push(`${words[i % words.length]} With \\(n = ${i + 2}\\) pages, each bounded by \\(c_i \\le ${i + 1}\\), the bound below holds:`)
+    out.push(`$$\n${formulas[i % formulas.length]}\n$$`)
+    if (i % 8 === 7) out.push(diagram(i))
+  }
+  return `${out.join('\n\n')}\n`
+}
+
+/** The shapes, by name. */
+export const SHAPES: Record<string, string> = {
+  'table, 200 rows': table(),
+  'code, 2,000 lines': longCode(),
+  'nested and loose lists': lists(),
+  'one 20 KB paragraph': paragraph(),
+  'math and diagrams': mathAndDiagrams(),
+}
