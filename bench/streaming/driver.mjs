@@ -285,6 +285,11 @@ export async function runStreaming({ only = [] } = {}) {
           `${pad(shape, 26)}${left(ours.bytes.toLocaleString('en'), 8)}${left(ours.tokens.toLocaleString('en'), 8)}${left(`${(sum(floorRun.times) / 1000).toFixed(2)} s`, 9)}${left(`${(total / 1000).toFixed(2)} s`, 11)}${left(xFloor.toFixed(2), 9)}${left(ms(first, 3), 11)}${left(ms(last, 3), 10)}${left((last / first).toFixed(2), 8)}${left(ours.stale, 7)}${left(`${ours.remounted} / ${ours.remountedAtFinish}`, 12)}  ${ours.code.highlighted} / ${ours.code.lines}, ${ours.sameAsFresh ? 'yes' : 'NO'}`,
         )
         for (const sample of ours.remountSamples) console.log(`    re-mounted: ${sample}`)
+        if (process.env.BENCH_PROFILE)
+          for (const run of [floorRun, ours])
+            console.log(
+              `    ${pad(run.renderer, 10)} update ${(sum(run.commits) / 1000).toFixed(2)} s (last-200 median ${ms(median(run.commits.slice(-200)), 3)}), layout ${(sum(run.layouts) / 1000).toFixed(2)} s (last-200 median ${ms(median(run.layouts.slice(-200)), 3)}), yield ${((sum(run.times) - sum(run.commits) - sum(run.layouts)) / 1000).toFixed(2)} s`,
+            )
         verdicts.push([shape, xFloor, last / first, ours])
       }
       console.log('\nchatparts against the goals (each shape: within 3x the floor, last-200 / first-200 ≤ 1.1, nothing finished re-mounted):')

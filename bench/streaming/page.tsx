@@ -24,7 +24,7 @@ import '../../src/styles/chatparts.css'
 import { SHAPES } from './shapes'
 import { sessionMessages, streamTarget } from './session'
 import reply from '../../test/fixtures/streaming/reply.md?raw'
-import { alnum, codeLines, expectations, highlightedLines, tokenize, wentPlain } from '../../test/support/streamingTokens'
+import { alnum, codeLines, expectations, highlightedLines, LINE, tokenize, wentPlain } from '../../test/support/streamingTokens'
 
 const TOKENS = tokenize(reply)
 const EXPECT = expectations(reply, TOKENS)
@@ -349,7 +349,7 @@ function visibleCode() {
   for (let i = low; i < messages.length; i++) {
     const message = messages[i] as HTMLElement
     if (message.getBoundingClientRect().top > innerHeight) break
-    for (const line of message.querySelectorAll('pre > code > span')) {
+    for (const line of message.querySelectorAll(LINE)) {
       const box = line.getBoundingClientRect()
       if (box.bottom > 0 && box.top < innerHeight && (line.textContent ?? '').trim() !== '') lines.push(line)
     }
@@ -426,7 +426,7 @@ async function runMount(name: string, count: number): Promise<MountResult> {
   const coloured = new WeakSet<Element>()
   const plainAgain = () => {
     let count = 0
-    for (const line of stage.querySelectorAll('pre > code > span')) {
+    for (const line of stage.querySelectorAll(LINE)) {
       const isColoured = line.querySelector('span[style]') !== null
       if (isColoured) coloured.add(line)
       else if (coloured.has(line)) count++
@@ -482,6 +482,9 @@ export interface ShapeResult {
   tokens: number
   bytes: number
   times: number[]
+  /** Per token: the synchronous update alone, and the forced layout alone. */
+  commits: number[]
+  layouts: number[]
   stale: number
   /** Finished elements re-created while the reply streamed, and at its final commit. */
   remounted: number
@@ -565,6 +568,8 @@ async function runShape(shape: string, name: string): Promise<ShapeResult> {
     }
   }
   const times: number[] = []
+  const commits: number[] = []
+  const layouts: number[] = []
   let stale = 0
   let text = ''
   for (let i = 0; i < tokens.length; i++) {
@@ -573,8 +578,11 @@ async function runShape(shape: string, name: string): Promise<ShapeResult> {
     commit = i
     const t0 = performance.now()
     renderer.update(text, done)
+    const tc = performance.now()
     void stage.offsetHeight
     const t1 = performance.now()
+    commits.push(tc - t0)
+    layouts.push(t1 - tc)
     account(done)
     const expected = expect[i]
     if (expected && !alnum(tailText(stage)).includes(expected)) stale++
@@ -591,7 +599,7 @@ async function runShape(shape: string, name: string): Promise<ShapeResult> {
   renderer.unmount()
   stage.replaceChildren()
   const sameAsFresh = html === null ? null : html === (await freshMarkup(shape))
-  return { shape, renderer: name, tokens: tokens.length, bytes: source.length, times, stale, remounted, remountedAtFinish, remountSamples, code, sameAsFresh }
+  return { shape, renderer: name, tokens: tokens.length, bytes: source.length, times, commits, layouts, stale, remounted, remountedAtFinish, remountSamples, code, sameAsFresh }
 }
 
 declare global {

@@ -66,8 +66,8 @@ export function expectations(text: string, tokens: readonly string[]): (string |
 /** The letters and digits of a text: what the expectations above are made of. */
 export const alnum = (text: string) => text.replace(/[^\p{L}\p{N}]/gu, '')
 
-// A line of code in shiki's HTML, in Streamdown and in chatparts alike.
-const LINE = 'pre > code > span'
+// A line of code: a span in shiki's HTML (Streamdown), a span in a group of lines in chatparts.
+export const LINE = 'pre > code > span:not(.cp-code__chunk), pre > code > .cp-code__chunk > span'
 /** Whether a line of code carries a colored token (a blank line carries none and counts as colored). */
 const colored = (line: Element) => line.querySelector('span[style]') !== null || (line.textContent ?? '').trim() === ''
 

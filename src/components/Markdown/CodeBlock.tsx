@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef, useState, type RefObject } from 'react'
+import { memo, type ReactElement, useEffect, useRef, useState, type RefObject } from 'react'
 import type { CodeToken, Highlighter } from '../../highlight/types.js'
 import { fillLabel } from '../../labels/labels.js'
 import { useLabels } from '../../labels/LabelsContext.js'
@@ -6,7 +6,7 @@ import { languageName } from '../../highlight/languageNames.js'
 import { regionProps, useScrollRegion } from '../useScrollRegion.js'
 import { CopyButton } from '../CopyButton/CopyButton.js'
 import { cachedHighlight, rememberHighlight, requestHighlight, type HighlightResult } from './highlightQueue.js'
-import { LineHighlights } from './lineHighlights.js'
+import { GrowingLines, LineHighlights, type LineTokens, tokensAt } from './lineHighlights.js'
 
 /** Props of {@link CodeBlock}. */
 export interface CodeBlockProps {
@@ -70,18 +70,19 @@ export function useGrammar(highlighter: Highlighter | null, lang: string | null)
  */
 function useHighlightedLines(code: string, lang: string, streaming: boolean, highlighter: Highlighter | null, block: RefObject<HTMLElement | null>) {
   const [cache] = useState(() => new LineHighlights())
+  const [growing] = useState(() => new GrowingLines())
   const [arrived, setArrived] = useState<{ body: string; lang: string; result: HighlightResult } | null>(null)
   const body = code.endsWith('\n') ? code.slice(0, -1) : code
-  const lines = body.split('\n')
+  const lines = growing.lines(body)
   const canonical = highlighter?.resolve(lang) ?? null
-  const live = streaming || cache.highlighted !== null
-  let tokens: (CodeToken[] | undefined)[] = []
+  const live = streaming || cache.started
+  let tokens: LineTokens = NO_TOKENS
   let missing = false
   if (highlighter && canonical) {
     if (live) tokens = cache.tokens(lines, streaming ? lines.length - 1 : lines.length, canonical, highlighter)
     else {
       const done = arrived && arrived.body === body && arrived.lang === canonical ? arrived.result : cachedHighlight(highlighter, canonical, body)
-      if (done) tokens = done.lines
+      if (done) tokens = { complete: done.lines, live: undefined }
       else missing = true
     }
   }
@@ -92,11 +93,72 @@ function useHighlightedLines(code: string, lang: string, streaming: boolean, hig
   }, [missing, body, canonical, highlighter, block])
   // The tokens a streamed block ended with are kept, for the next time the same block mounts.
   useEffect(() => {
+    if (streaming || !cache.started || !canonical || !highlighter) return
     const done = cache.highlighted
-    if (streaming || !done || done.source !== `${body}\n` || !canonical || !highlighter) return
+    if (!done || done.source !== `${body}\n`) return
     rememberHighlight(highlighter, canonical, body, { lines: done.lines, state: done.state })
   }, [streaming, body, canonical, cache, highlighter])
   return { body, lines, tokens }
+}
+
+const NO_TOKENS: LineTokens = { complete: [], live: undefined }
+
+/** Lines a block renders as one memoized group: a growing block re-renders its last group only. */
+const CHUNK = 64
+
+/** Columns a line takes in a monospace font (a tab to the next multiple of 8). */
+function columns(line: string): number {
+  if (!line.includes('\t')) return line.length
+  let column = 0
+  for (const char of line) column = char === '\t' ? column + 8 - (column % 8) : column + 1
+  return column
+}
+
+// A group is a block of its own: the browser lays out a changed line's group and places the
+// others, rather than every line of the block, and skips the groups out of view. Until a group is
+// first shown its size is estimated: its lines at the block's line height, its longest line in
+// `ch` (exact for a monospace font and ASCII), so the block scrolls sideways as far from the start.
+const Chunk = memo(function Chunk({ lines, tokens }: { lines: readonly string[]; tokens: readonly (CodeToken[] | undefined)[] }) {
+  const width = lines.reduce((widest, line) => Math.max(widest, columns(line)), 0)
+  return (
+    <span className="cp-code__chunk" style={{ containIntrinsicSize: `auto ${width}ch auto ${lines.length * 1.45}em` }}>
+      {lines.map((line, i) => (
+        // a line is its place in the block
+        <Line key={i} tokens={tokens[i]} text={line} />
+      ))}
+    </span>
+  )
+})
+
+/**
+ * The elements of a block's lines, in groups of {@link CHUNK}. A group whose lines and tokens are
+ * the same strings and arrays as last time keeps its element, so React skips it without looking
+ * inside: a 2,000-line block being written costs the group being written, not 2,000 lines.
+ */
+class ChunkElements {
+  private kept: { lines: string[]; tokens: (CodeToken[] | undefined)[]; element: ReactElement }[] = []
+
+  render(lines: readonly string[], tokens: LineTokens): ReactElement[] {
+    const out: ReactElement[] = []
+    for (let c = 0; c * CHUNK < lines.length; c++) {
+      const from = c * CHUNK
+      const to = Math.min(lines.length, from + CHUNK)
+      const previous = this.kept[c]
+      let same = previous !== undefined && previous.lines.length === to - from
+      for (let i = from; same && i < to; i++) same = previous?.lines[i - from] === lines[i] && previous?.tokens[i - from] === tokensAt(tokens, i)
+      if (previous && same) {
+        out.push(previous.element)
+        continue
+      }
+      const groupLines = lines.slice(from, to)
+      const groupTokens = groupLines.map((_, i) => tokensAt(tokens, from + i))
+      const element = <Chunk key={c} lines={groupLines} tokens={groupTokens} />
+      this.kept[c] = { lines: groupLines, tokens: groupTokens, element }
+      out.push(element)
+    }
+    this.kept.length = out.length
+    return out
+  }
 }
 
 /** A fenced code block: language label, copy button, and highlighted lines. */
@@ -104,6 +166,7 @@ export function CodeBlock({ code, lang = '', streaming = false, highlighter }: C
   const labels = useLabels()
   const block = useRef<HTMLDivElement>(null)
   const { body, lines, tokens } = useHighlightedLines(code, lang, streaming, highlighter, block)
+  const [chunks] = useState(() => new ChunkElements())
   const [scrollRef, scrollable] = useScrollRegion<HTMLPreElement>()
   const language = languageName(lang) ?? labels.plainText
   return (
@@ -114,12 +177,7 @@ export function CodeBlock({ code, lang = '', streaming = false, highlighter }: C
       </div>
       {/* Focusable, and named by its language, only when long lines make it scroll. */}
       <pre className="cp-code__pre" ref={scrollRef} {...regionProps(scrollable, fillLabel(labels.codeRegion, { language }))}>
-        <code>
-          {lines.map((line, i) => (
-            // a line is its place in the block
-            <Line key={i} tokens={tokens[i]} text={line} />
-          ))}
-        </code>
+        <code>{chunks.render(lines, tokens)}</code>
       </pre>
     </div>
   )

@@ -9,7 +9,7 @@ import { focusOnMount } from '../focus.js'
 import { ImageGate } from '../ImageGate.js'
 import { regionProps, useScrollRegion } from '../useScrollRegion.js'
 import type { UrlPolicy } from '../urlPolicy.js'
-import { type ListItems, readFence, type SplitText, splitAppend, splitListItems } from './blocks.js'
+import { type FenceRead, type ListItems, readFenceAppend, type SplitText, splitAppend, splitListItems } from './blocks.js'
 import { CodeBlock } from './CodeBlock.js'
 import { Diagram } from './Diagram.js'
 import { mayUseGfm, remarkGfmParse } from './gfm.js'
@@ -214,12 +214,22 @@ function StreamingList({ list, components, math }: { list: ListItems; components
   return list.ordered ? <ol start={list.start === 1 ? undefined : list.start}>{items}</ol> : <ul>{items}</ul>
 }
 
+/** The last fence read in a block, so the block, grown, is read from its last line (see readFenceAppend). */
+class FenceReader {
+  private last: FenceRead | null = null
+  read(block: string, streaming: boolean) {
+    this.last = readFenceAppend(this.last, block, streaming)
+    return this.last.fence
+  }
+}
+
 /** One top-level block; memoized, so a finished block does not re-render while the tail grows. */
 const MarkdownBlock = memo(function MarkdownBlock({ source, streaming, policy, highlighter, math, diagrams, components }: BlockProps) {
   const base = useComponents(policy, highlighter, math !== 'off', diagrams)
   const merged = useMemo(() => (components ? { ...base, ...components } : base), [base, components])
   // A finished block past the task's budget shows its source for a moment (see useProgressive).
   const pending = useRef<HTMLDivElement>(null)
+  const [fences] = useState(() => new FenceReader())
   const full = useProgressive(!streaming, pending, flushSync)
   if (!full) {
     return (
@@ -230,7 +240,7 @@ const MarkdownBlock = memo(function MarkdownBlock({ source, streaming, policy, h
   }
   // A block that is one fenced code block needs no markdown parse: the growing code goes straight
   // to the code block, whose highlighted lines are kept. Unless the host renders code itself.
-  const fence = components?.pre || components?.code ? null : readFence(source, streaming)
+  const fence = components?.pre || components?.code ? null : fences.read(source, streaming)
   if (fence) return <FencedBlock code={fence.code} lang={fence.lang} streaming={streaming && !fence.closed} highlighter={highlighter} math={math !== 'off'} diagrams={diagrams} />
   const list = streaming && !components?.ul && !components?.ol && !components?.li ? splitListItems(source) : null
   if (list && list.items.length > 1) {

@@ -3,57 +3,76 @@ const DEFINITION = /^ {0,3}\[[^\]]+\]:\s/m
 const FENCE = /^ {0,3}(`{3,}|~{3,})/
 const CONTINUES = /^(\s{2,}|\t)/
 
+/** Where a scan stands at the start of a line: enough to go on from there later. */
+interface ScanState {
+  /** Offset of the line to scan next. */
+  readonly line: number
+  /** Where the open block's lines start (blank lines before it included). */
+  readonly start: number
+  /** End of the open block's last non-blank line; -1 while it has none. */
+  readonly end: number
+  readonly fence: { readonly char: string; readonly length: number } | null
+  /** The line before was blank. */
+  readonly blank: boolean
+}
+
 interface Scanned {
+  /** Blocks closed during the scan, and the offset of where each one's lines start. */
   blocks: string[]
-  /** Offset in the text of where each block's lines start (blank lines before it included). */
   starts: number[]
+  /** The block still open at the end of the text, and where its lines start. */
+  open: string | null
+  openStart: number
+  /** The state at the start of the text's last line, which text appended later extends. */
+  last: ScanState
+  /** How many of `blocks` were closed before the last line (which may close one more). */
+  closedBeforeLast: number
 }
 
 /**
- * Scans `text` from `from` (the start of a line where no block is open) into top-level blocks.
- * Blocks end at a blank line outside a code fence, unless the next line is indented (a list
- * item's continuation).
+ * Scans `text` from `state` into top-level blocks. Blocks end at a blank line outside a code
+ * fence, unless the next line is indented (a list item's continuation). Blocks are cut by offset
+ * (a slice is a view, not a copy), and the scan can go on from its last line when text is appended.
  */
-function scan(text: string, from: number): Scanned {
+function scan(text: string, state: ScanState): Scanned {
   const blocks: string[] = []
   const starts: number[] = []
-  let current: string[] = []
-  let start = from
-  let fence: { char: string; length: number } | null = null
-  let blank = false
-  const close = (next: number) => {
-    // Trailing blank lines belong to the break, not to the block.
-    while (current.length > 0 && current.at(-1)?.trim() === '') current.pop()
-    if (current.length > 0) {
-      blocks.push(current.join('\n'))
-      starts.push(start)
-    }
-    current = []
-    start = next
-  }
-  let offset = from
+  let { start, end, fence, blank } = state
+  let offset = state.line
+  let last: ScanState = state
+  let closedBeforeLast = 0
   while (offset <= text.length) {
-    let end = text.indexOf('\n', offset)
-    if (end < 0) end = text.length
-    const line = text.slice(offset, end)
+    last = { line: offset, start, end, fence, blank }
+    closedBeforeLast = blocks.length
+    let lineEnd = text.indexOf('\n', offset)
+    if (lineEnd < 0) lineEnd = text.length
+    const line = text.slice(offset, lineEnd)
     const marker = FENCE.exec(line)
+    const empty = line.trim() === ''
     if (fence) {
-      current.push(line)
       if (marker && marker[1]?.[0] === fence.char && (marker[1]?.length ?? 0) >= fence.length && line.trim() === marker[1]) fence = null
-    } else if (line.trim() === '') {
+    } else if (empty) {
       blank = true
-      current.push(line)
     } else {
-      if (blank && !CONTINUES.test(line)) close(offset)
+      if (blank && !CONTINUES.test(line)) {
+        // Trailing blank lines belong to the break, not to the block.
+        if (end >= 0) {
+          blocks.push(text.slice(start, end))
+          starts.push(start)
+        }
+        start = offset
+        end = -1
+      }
       blank = false
       if (marker) fence = { char: marker[1]?.[0] ?? '`', length: marker[1]?.length ?? 3 }
-      current.push(line)
     }
-    offset = end + 1
+    if (!empty) end = lineEnd
+    offset = lineEnd + 1
   }
-  close(text.length)
-  return { blocks, starts }
+  return { blocks, starts, open: end >= 0 ? text.slice(start, end) : null, openStart: start, last, closedBeforeLast }
 }
+
+const START: ScanState = { line: 0, start: 0, end: -1, fence: null, blank: false }
 
 /**
  * Splits markdown into top-level blocks so each can be rendered and memoized on its own: a
@@ -65,15 +84,19 @@ export function splitBlocks(text: string): string[] {
   return live === null ? [...finished] : [...finished, live]
 }
 
-/** The blocks of a text, split so that the next, longer text re-scans only its last block. */
+/** The blocks of a text, split so that the next, longer text re-scans only its last line. */
 export interface SplitText {
   readonly text: string
   /** Blocks that text appended later cannot change. Kept (same array) until another one finishes. */
   readonly finished: readonly string[]
   /** The last block, which later text may still extend; `null` when there is none yet. */
   readonly live: string | null
-  /** Where the live block's lines start in `text`. */
+  /** Where the live block's lines start in `text` (-1: the text is one block, not split). */
   readonly liveStart: number
+  /** Where the scan stood at the start of the text's last line (`null`: the text is not split). */
+  readonly resume: ScanState | null
+  /** How many finished blocks were closed before the last line: that line may close one more, and is scanned again. */
+  readonly resumeFinished: number
 }
 
 /**
@@ -85,30 +108,28 @@ export function extendsText(text: string, prefix: string): boolean {
   return text.length >= prefix.length && text.slice(0, prefix.length) === prefix
 }
 
+const whole = (text: string): SplitText => ({ text, finished: [], live: text === '' ? null : text, liveStart: -1, resume: null, resumeFinished: 0 })
+
 /**
- * Splits `text` into blocks, re-using `previous` when `text` extends it: only the previous live
- * block and what follows is scanned again, so the work per appended token does not grow with the
- * text. Gives the same blocks as {@link splitBlocks}.
+ * Splits `text` into blocks, re-using `previous` when `text` extends it: the scan goes on from the
+ * start of the previous text's last line, so the work per appended token follows the token (and
+ * that line), not the text or the live block. Gives the same blocks as {@link splitBlocks}.
  */
 export function splitAppend(previous: SplitText | null, text: string): SplitText {
   if (previous && previous.text === text) return previous
-  const extends_ = previous !== null && text.length > previous.text.length && extendsText(text, previous.text) && previous.liveStart >= 0
-  if (!extends_) {
-    if (DEFINITION.test(text)) return { text, finished: [], live: text === '' ? null : text, liveStart: -1 }
-    const { blocks, starts } = scan(text, 0)
-    return { text, finished: blocks.slice(0, -1), live: blocks.at(-1) ?? null, liveStart: starts.at(-1) ?? 0 }
-  }
-  // Blocks before the live one were closed by a line that later text cannot change.
-  const from = previous.liveStart
-  if (DEFINITION.test(text.slice(from))) return { text, finished: [], live: text, liveStart: -1 }
-  const { blocks, starts } = scan(text, from)
-  if (blocks.length <= 1) return { text, finished: previous.finished, live: blocks[0] ?? null, liveStart: starts[0] ?? from }
-  return {
-    text,
-    finished: [...previous.finished, ...blocks.slice(0, -1)],
-    live: blocks.at(-1) ?? null,
-    liveStart: starts.at(-1) ?? from,
-  }
+  const resume = previous !== null && previous.resume !== null && text.length > previous.text.length && extendsText(text, previous.text) ? previous.resume : null
+  // Lines before the resumed one were searched for a reference definition already.
+  if (DEFINITION.test(resume ? text.slice(resume.line) : text)) return whole(text)
+  const scanned = scan(text, resume ?? START)
+  let finished: readonly string[]
+  if (resume && previous) {
+    const kept = previous.resumeFinished
+    finished = previous.finished.length === kept ? previous.finished : previous.finished.slice(0, kept)
+    if (scanned.blocks.length > 0) finished = [...finished, ...scanned.blocks]
+    // The line scanned again closed the same block as before: the same array, so nothing re-renders.
+    if (finished !== previous.finished && finished.length === previous.finished.length && finished.at(-1) === previous.finished.at(-1)) finished = previous.finished
+  } else finished = scanned.blocks
+  return { text, finished, live: scanned.open, liveStart: scanned.openStart, resume: scanned.last, resumeFinished: finished.length - scanned.blocks.length + scanned.closedBeforeLast }
 }
 
 /** A block that is one fenced code block, as its language and code. */
@@ -152,6 +173,50 @@ export function readFence(block: string, streaming = false): Fence | null {
   if (!closed && streaming && content.length > 0 && new RegExp(`^ {0,3}\\${char}{1,${marker.length}}$`).test(content.at(-1) as string)) content = content.slice(0, -1)
   if (indent > 0) content = content.map((line) => line.replace(new RegExp(`^ {0,${indent}}`), ''))
   return { lang: info.split(/\s+/)[0] ?? '', code: content.join('\n'), closed }
+}
+
+/** A fence read from a block, kept so that the same block, grown, is read again from its last line. */
+export interface FenceRead {
+  readonly block: string
+  readonly streaming: boolean
+  readonly fence: Fence | null
+  /** Where the code starts in the block, when the fence is open and unindented (else -1: read it whole). */
+  readonly contentStart: number
+}
+
+const CLOSE = /^ {0,3}(`{3,}|~{3,})[ \t]*$/
+
+/**
+ * {@link readFence}, for a block that grows: while the fence is open, text appended to it is code
+ * until a closing line, so only the lines from the previous block's last one on are looked at and
+ * the code is a slice of the block. The same result as `readFence(block, streaming)`.
+ */
+export function readFenceAppend(previous: FenceRead | null, block: string, streaming: boolean): FenceRead {
+  if (previous && previous.block === block && previous.streaming === streaming) return previous
+  const fence = previous?.fence
+  if (!previous || !fence || fence.closed || previous.contentStart < 0 || previous.streaming !== streaming || !extendsText(block, previous.block)) return readWhole(block, streaming)
+  const { contentStart } = previous
+  const marker = /^(`{3,}|~{3,})/.exec(block)?.[1] ?? ''
+  let line = Math.max(contentStart, previous.block.lastIndexOf('\n') + 1)
+  while (line <= block.length) {
+    let end = block.indexOf('\n', line)
+    if (end < 0) end = block.length
+    const close = CLOSE.exec(block.slice(line, end))
+    // A closing line, or anything after it, is read whole (once).
+    if (close && close[1]?.[0] === marker[0] && (close[1]?.length ?? 0) >= marker.length && line >= contentStart) return readWhole(block, streaming)
+    line = end + 1
+  }
+  const lastLine = block.lastIndexOf('\n') + 1
+  let codeEnd = block.length
+  if (streaming && lastLine >= contentStart && new RegExp(`^ {0,3}\\${marker[0]}{1,${marker.length}}$`).test(block.slice(lastLine))) codeEnd = Math.max(contentStart, lastLine - 1)
+  return { block, streaming, contentStart, fence: { lang: fence.lang, code: block.slice(contentStart, codeEnd), closed: false } }
+}
+
+function readWhole(block: string, streaming: boolean): FenceRead {
+  const fence = readFence(block, streaming)
+  const newline = block.indexOf('\n')
+  const unindented = /^(`{3,}|~{3,})/.test(block)
+  return { block, streaming, fence, contentStart: fence && !fence.closed && unindented && newline >= 0 ? newline + 1 : -1 }
 }
 
 /** A tight list block cut into its items, so a streaming list re-parses only its last item. */

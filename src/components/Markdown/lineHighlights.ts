@@ -1,15 +1,50 @@
 import type { CodeToken, Highlighter } from '../../highlight/types.js'
 import { extendsText } from './blocks.js'
 
+/**
+ * A block's code cut into lines as it grows: only the text from the last line on is cut again, and
+ * lines before it stay the same strings in the same array (appended to in place).
+ */
+export class GrowingLines {
+  private text = ''
+  private list: string[] = ['']
+
+  lines(text: string): readonly string[] {
+    if (text === this.text) return this.list
+    if (text.length > this.text.length && extendsText(text, this.text)) {
+      const lastStart = this.text.length - (this.list.at(-1) as string).length
+      this.list.pop()
+      for (const line of text.slice(lastStart).split('\n')) this.list.push(line)
+    } else this.list = text.split('\n')
+    this.text = text
+    return this.list
+  }
+}
+
 interface Highlighted {
   lang: string
-  /** The complete lines highlighted so far, joined with their newlines. */
-  source: string
+  /** The complete lines highlighted so far (an array only ever appended to), and their count. */
   lines: CodeToken[][]
+  count: number
+  /** The text of those lines, to see that the lines asked for later still begin with them. */
+  texts: string[]
   state: unknown
   /** The line being written, as last shown, and its tokens. */
   live?: { text: string; tokens: CodeToken[] | undefined }
 }
+
+/** Tokens of a block's lines: the complete lines highlighted so far, and the line being written. */
+export interface LineTokens {
+  /** Tokens of the first complete lines, by index (fewer than asked for while a grammar is missing). */
+  readonly complete: readonly CodeToken[][]
+  /** Tokens of the line being written, if there is one and it has any. */
+  readonly live: CodeToken[] | undefined
+}
+
+/** Tokens of line `i`, `undefined` while it has none. */
+export const tokensAt = (tokens: LineTokens, i: number): CodeToken[] | undefined => (i < tokens.complete.length ? tokens.complete[i] : i === tokens.complete.length ? tokens.live : undefined)
+
+const NONE: LineTokens = { complete: [], live: undefined }
 
 const WORD = /^[\p{L}\p{N}_$]+$/u
 const ENDS_IN_WORD = /[\p{L}\p{N}_$]$/u
@@ -42,33 +77,55 @@ function liveTokens(entry: Highlighted, text: string, tokenize: () => CodeToken[
 export class LineHighlights {
   private entry: Highlighted | null = null
 
-  /** The complete lines highlighted so far and the state at their end, once any line is. */
+  /** Whether any complete line was highlighted here (the block was, or is, being written). */
+  get started(): boolean {
+    return this.entry !== null && this.entry.count > 0
+  }
+
+  /** The complete lines highlighted so far, their text and the state at their end, once any line is. */
   get highlighted(): { lang: string; source: string; lines: CodeToken[][]; state: unknown } | null {
-    return this.entry && this.entry.source !== '' ? this.entry : null
+    const entry = this.entry
+    if (!entry || entry.count === 0) return null
+    return { lang: entry.lang, source: `${entry.texts.slice(0, entry.count).join('\n')}\n`, lines: entry.lines.slice(0, entry.count), state: entry.state }
   }
 
   /**
-   * Tokens per line of `lines` in `lang` (`undefined` for a line not highlighted yet); the first
-   * `completeCount` lines are complete, the one after them (if any) is still being written.
+   * Tokens of `lines` in `lang`; the first `completeCount` lines are complete, the one after them
+   * (if any) is still being written. Lines highlighted before are not looked at again (only
+   * compared, by identity first), so the work per call follows what was added, not the block.
    */
-  tokens(lines: readonly string[], completeCount: number, lang: string, highlighter: Highlighter): (CodeToken[] | undefined)[] {
-    const complete = lines.slice(0, completeCount)
-    const completeSource = complete.length > 0 ? `${complete.join('\n')}\n` : ''
-    let entry = this.entry
-    if (!entry || entry.lang !== lang || !extendsText(completeSource, entry.source)) entry = { lang, source: '', lines: [], state: undefined }
-    if (completeSource.length > entry.source.length) {
-      const added = highlighter.tokenize(completeSource.slice(entry.source.length), lang, entry.state)
-      if (added) entry = { lang, source: completeSource, lines: [...entry.lines, ...added.lines.slice(0, complete.length - entry.lines.length)], state: added.state }
+  tokens(lines: readonly string[], completeCount: number, lang: string, highlighter: Highlighter): LineTokens {
+    let entry: Highlighted = this.entry ?? { lang, lines: [], count: 0, texts: [], state: undefined }
+    if (entry.lang !== lang || entry.count > completeCount || !sameStart(entry.texts, lines, entry.count)) entry = { lang, lines: [], count: 0, texts: [], state: undefined }
+    if (completeCount > entry.count) {
+      const added = highlighter.tokenize(`${lines.slice(entry.count, completeCount).join('\n')}\n`, lang, entry.state)
+      if (!added) return NONE
+      // Appended in place: a caller holding the array sees at least the lines it was given.
+      if (entry !== this.entry) entry = { ...entry, lines: [...entry.lines], texts: [...entry.texts] }
+      entry.lines.length = entry.count
+      entry.texts.length = entry.count
+      for (let i = entry.count; i < completeCount; i++) {
+        entry.lines.push(added.lines[i - entry.count] ?? [])
+        entry.texts.push(lines[i] as string)
+      }
+      const { live: _previousLive, ...kept } = entry
+      entry = { ...kept, count: completeCount, state: added.state }
     }
-    const tokens: (CodeToken[] | undefined)[] = [...entry.lines]
-    if (entry.source === completeSource && completeCount < lines.length) {
-      const text = lines[lines.length - 1] ?? ''
+    let live: CodeToken[] | undefined
+    if (completeCount < lines.length) {
+      const text = lines[completeCount] ?? ''
       const state = entry.state
-      const live = liveTokens(entry, text, () => highlighter.tokenize(text, lang, state)?.lines[0])
+      live = liveTokens(entry, text, () => highlighter.tokenize(text, lang, state)?.lines[0])
       entry = { ...entry, live: { text, tokens: live } }
-      tokens.push(live)
     }
-    if (entry.source === completeSource) this.entry = entry
-    return tokens
+    this.entry = entry
+    return { complete: entry.count === entry.lines.length ? entry.lines : entry.lines.slice(0, entry.count), live }
   }
+}
+
+/** Whether `lines` begins with the first `count` of `texts` (the same strings are usually the same objects). */
+function sameStart(texts: readonly string[], lines: readonly string[], count: number): boolean {
+  if (lines.length < count) return false
+  for (let i = count - 1; i >= 0; i--) if (texts[i] !== lines[i]) return false
+  return true
 }

@@ -1,0 +1,65 @@
+import { render } from '@testing-library/react'
+import { flushSync } from 'react-dom'
+import { afterEach, describe, expect, it } from 'vitest'
+import { ChatpartsProvider } from '../../../src/components/config'
+import { CodeBlock } from '../../../src/components/Markdown/CodeBlock'
+import '../../../src/styles/chatparts.css'
+
+const code = (count: number, long = -1) => Array.from({ length: count }, (_, i) => (i === long ? `const wide = '${'x'.repeat(300)}'` : `const line${i} = ${i}`)).join('\n')
+
+afterEach(() => scrollTo(0, 0))
+
+describe('a long code block', () => {
+  it('lays its lines out in groups of 64, the same lines and text as one run', () => {
+    const { container } = render(
+      <ChatpartsProvider highlighter={null}>
+        <CodeBlock code={code(300)} lang="ts" highlighter={null} />
+      </ChatpartsProvider>,
+    )
+    const groups = container.querySelectorAll('pre > code > .cp-code__chunk')
+    expect(groups).toHaveLength(5)
+    expect([...groups].map((group) => group.children.length)).toEqual([64, 64, 64, 64, 44])
+    expect(container.querySelector('code')?.textContent).toBe(`${code(300)}\n`)
+  })
+
+  it('keeps the lines of groups already written when it grows: only the last group changes', () => {
+    const view = (text: string) => (
+      <ChatpartsProvider highlighter={null}>
+        <CodeBlock code={text} lang="ts" streaming highlighter={null} />
+      </ChatpartsProvider>
+    )
+    const { container, rerender } = render(view(code(100)))
+    const firstLine = container.querySelector('.cp-code__line')
+    const firstGroup = container.querySelector('.cp-code__chunk')
+    flushSync(() => rerender(view(code(200))))
+    expect(container.querySelector('.cp-code__line')).toBe(firstLine)
+    expect(container.querySelector('.cp-code__chunk')).toBe(firstGroup)
+    expect(container.querySelectorAll('.cp-code__line')).toHaveLength(200)
+  })
+
+  it('scrolls sideways as far as its longest line while that line’s group is out of view (its width estimated)', async () => {
+    const host = document.createElement('div')
+    host.style.width = '400px'
+    document.body.append(host)
+    const { container } = render(
+      <ChatpartsProvider highlighter={null}>
+        <CodeBlock code={code(400, 390)} lang="ts" highlighter={null} />
+      </ChatpartsProvider>,
+      { container: host },
+    )
+    const pre = container.querySelector('pre') as HTMLElement
+    const last = container.querySelectorAll('.cp-code__chunk')[6] as HTMLElement
+    // A group's own box is laid out; what is skipped is what is inside it.
+    const skippedInside = () => !(last.firstElementChild as HTMLElement).checkVisibility({ contentVisibilityAuto: true })
+    // The group holding the wide line is far below the view: skipped, yet counted at its width.
+    await expect.poll(skippedInside).toBe(true)
+    const skipped = pre.scrollWidth
+    expect(skipped).toBeGreaterThan(pre.clientWidth + 1500)
+    await expect.poll(() => pre.getAttribute('role')).toBe('region')
+    // Shown, it is as wide as estimated: no jump in the scroll range.
+    last.scrollIntoView()
+    await expect.poll(skippedInside).toBe(false)
+    expect(Math.abs(pre.scrollWidth - skipped)).toBeLessThanOrEqual(1)
+    host.remove()
+  })
+})
