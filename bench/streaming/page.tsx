@@ -163,10 +163,13 @@ function tailText(root: HTMLElement, length = 400): string {
   while (last.lastChild) last = last.lastChild
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT)
   walker.currentNode = last
-  let text = last.nodeType === Node.TEXT_NODE ? (last.nodeValue ?? '') : ''
-  while (text.length < length && walker.previousNode()) text = (walker.currentNode.nodeValue ?? '') + text
+  let text = last.nodeType === Node.TEXT_NODE && !hidden(last) ? (last.nodeValue ?? '') : ''
+  while (text.length < length && walker.previousNode()) if (!hidden(walker.currentNode)) text = (walker.currentNode.nodeValue ?? '') + text
   return text
 }
+
+/** Text a reader does not see twice: KaTeX's MathML copy of a formula (its HTML copy is what shows). */
+const hidden = (node: Node) => node.parentElement?.closest('.katex-mathml') != null
 
 export interface TextResult {
   renderer: string
@@ -486,14 +489,16 @@ export interface ShapeResult {
   commits: number[]
   layouts: number[]
   stale: number
+  staleSamples: string[]
   /** Finished elements re-created while the reply streamed, and at its final commit. */
   remounted: number
   remountedAtFinish: number
   remountSamples: string[]
   /** Code lines highlighted at the end, of all code lines. */
   code: { lines: number; highlighted: number }
-  /** The settled DOM equals a fresh render of the finished text (ids aside). */
+  /** The settled DOM equals a fresh render of the finished text (ids aside), and where it first differs if not. */
   sameAsFresh: boolean | null
+  difference: string
 }
 
 const SHAPE_RENDERERS: Record<string, Factory> = { floor, chatparts }
@@ -501,7 +506,10 @@ const STABLE = 50
 
 /** The page's markup without generated ids (diagrams number their own). */
 const markup = (root: HTMLElement) =>
-  root.innerHTML.replace(/\b(id|aria-labelledby|aria-describedby|href|xlink:href|marker-end|marker-start|clip-path|url)="[^"]*"/g, '$1=""').replace(/url\(#[^)]*\)/g, 'url()')
+  root.innerHTML
+    .replace(/cp-diagram-\d+/g, 'cp-diagram')
+    .replace(/\b(id|aria-labelledby|aria-describedby|href|xlink:href|marker-end|marker-start|clip-path|url)="[^"]*"/g, '$1=""')
+    .replace(/url\(#[^)]*\)/g, 'url()')
 
 async function freshMarkup(shape: string): Promise<string> {
   const root = createRoot(stage)
@@ -524,7 +532,9 @@ async function runShape(shape: string, name: string): Promise<ShapeResult> {
   const factory = SHAPE_RENDERERS[name]
   if (source === undefined || !factory) throw new Error(`unknown shape or renderer: ${shape}, ${name}`)
   const tokens = tokenize(source)
-  const expect = expectations(source, tokens)
+  // Formulas show as KaTeX draws them, not as their TeX: their letters are not looked for.
+  const formulas = [...source.matchAll(/\\\([\s\S]*?\\\)|\$\$[\s\S]*?\$\$/g)].map((match): [number, number] => [match.index, match.index + match[0].length])
+  const expect = expectations(source, tokens, formulas)
   stage.className = ''
   // Warm-up: the whole reply once (loads grammars, KaTeX and mermaid), then a short stream.
   {
@@ -570,6 +580,7 @@ async function runShape(shape: string, name: string): Promise<ShapeResult> {
   const times: number[] = []
   const commits: number[] = []
   const layouts: number[] = []
+  const staleSamples: string[] = []
   let stale = 0
   let text = ''
   for (let i = 0; i < tokens.length; i++) {
@@ -585,7 +596,10 @@ async function runShape(shape: string, name: string): Promise<ShapeResult> {
     layouts.push(t1 - tc)
     account(done)
     const expected = expect[i]
-    if (expected && !alnum(tailText(stage)).includes(expected)) stale++
+    if (expected && !alnum(tailText(stage)).includes(expected)) {
+      stale++
+      if (staleSamples.length < 3) staleSamples.push(`token ${i} ${JSON.stringify(tokens[i])} should show …${expected}, screen ends …${alnum(tailText(stage)).slice(-24)}`)
+    }
     const t2 = performance.now()
     await nextTask()
     times.push(t1 - t0 + (performance.now() - t2))
@@ -598,8 +612,31 @@ async function runShape(shape: string, name: string): Promise<ShapeResult> {
   const html = name === 'floor' ? null : markup(stage)
   renderer.unmount()
   stage.replaceChildren()
-  const sameAsFresh = html === null ? null : html === (await freshMarkup(shape))
-  return { shape, renderer: name, tokens: tokens.length, bytes: source.length, times, commits, layouts, stale, remounted, remountedAtFinish, remountSamples, code, sameAsFresh }
+  const freshHtml = html === null ? null : await freshMarkup(shape)
+  const sameAsFresh = html === null ? null : html === freshHtml
+  let difference = ''
+  if (html !== null && freshHtml !== null && !sameAsFresh) {
+    let at = 0
+    while (at < html.length && html[at] === freshHtml[at]) at++
+    difference = `streamed …${html.slice(Math.max(0, at - 80), at + 120)}… fresh …${freshHtml.slice(Math.max(0, at - 80), at + 120)}…`
+  }
+  return {
+    difference,
+    staleSamples,
+    shape,
+    renderer: name,
+    tokens: tokens.length,
+    bytes: source.length,
+    times,
+    commits,
+    layouts,
+    stale,
+    remounted,
+    remountedAtFinish,
+    remountSamples,
+    code,
+    sameAsFresh,
+  }
 }
 
 declare global {

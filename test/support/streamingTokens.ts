@@ -23,7 +23,7 @@ const INLINE = new Set(['text', 'inlineCode', 'emphasis', 'strong', 'delete', 'l
  * reaches back past the start of its block or past hidden letters (a list number, a fence's
  * language), since renderers put their own text there (a language label, a copy button).
  */
-export function expectations(text: string, tokens: readonly string[]): (string | null)[] {
+export function expectations(text: string, tokens: readonly string[], hidden: readonly [number, number][] = []): (string | null)[] {
   const visible = new Uint8Array(text.length)
   const blockStart = new Uint8Array(text.length)
   const tree = unified().use(remarkParse).use(remarkGfm).parse(text) as Root
@@ -43,6 +43,8 @@ export function expectations(text: string, tokens: readonly string[]): (string |
     if ('children' in node) for (const child of node.children) walk(child as Nodes)
   }
   walk(tree)
+  // Ranges the renderer shows otherwise (a formula drawn from its TeX) are not looked for.
+  for (const [from, to] of hidden) visible.fill(0, from, to)
   const out: (string | null)[] = []
   let seen = ''
   let offset = 0

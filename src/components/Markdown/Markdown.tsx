@@ -1,4 +1,4 @@
-import { type ComponentPropsWithoutRef, createContext, memo, type ReactElement, type ReactNode, useContext, useMemo, useRef, useState } from 'react'
+import { type ComponentPropsWithoutRef, createContext, Fragment, memo, type ReactElement, type ReactNode, useContext, useMemo, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { pendingStyle, useProgressive } from '../progressive.js'
 import ReactMarkdown, { type Components, type ExtraProps, type Options } from 'react-markdown'
@@ -9,13 +9,14 @@ import { focusOnMount } from '../focus.js'
 import { ImageGate } from '../ImageGate.js'
 import { regionProps, useScrollRegion } from '../useScrollRegion.js'
 import type { UrlPolicy } from '../urlPolicy.js'
-import { type FenceRead, type ListItems, readFenceAppend, type SplitText, splitAppend, splitListItems } from './blocks.js'
+import { type FenceRead, type ListItems, readFenceAppend, type SplitText, splitAppend, splitListItems, TableReader, type TableRows } from './blocks.js'
 import { CodeBlock } from './CodeBlock.js'
 import { Diagram } from './Diagram.js'
 import { mayUseGfm, remarkGfmParse } from './gfm.js'
 import { Formula } from './Formula.js'
 import { type MathSyntax, mayUseMath, remarkMathDouble, remarkMathSingle, texDelimiters } from './math.js'
-import { repairTail } from './repair.js'
+import { type ParagraphPieces, ParagraphReader } from './paragraph.js'
+import { repairInline, repairTail } from './repair.js'
 
 interface Node {
   type: string
@@ -176,7 +177,8 @@ interface BlockProps {
 // around all the items is rendered once by `StreamingList`.
 const unwrap = (tag: 'ul' | 'ol') =>
   function Unwrapped({ node, children, ...props }: ComponentPropsWithoutRef<'ul'> & ExtraProps) {
-    if (node?.position?.start.offset === 0) return <>{children}</>
+    // Its line break after the item is dropped: the next item brings its own before it.
+    if (node?.position?.start.offset === 0) return <>{Array.isArray(children) && children.at(-1) === '\n' ? children.slice(0, -1) : children}</>
     const List = tag
     return <List {...props}>{children}</List>
   }
@@ -188,7 +190,8 @@ interface ItemProps {
   components: Components
 }
 
-const ListItem = memo(function ListItem({ source, plugins, components }: ItemProps) {
+/** A piece of a block being written (a list item, a table row, a paragraph's sentence), parsed on its own. */
+const Parsed = memo(function Parsed({ source, plugins, components }: ItemProps) {
   return (
     <ReactMarkdown remarkPlugins={plugins} components={components} urlTransform={keepUrl}>
       {source}
@@ -198,20 +201,125 @@ const ListItem = memo(function ListItem({ source, plugins, components }: ItemPro
 
 /**
  * The live block when it is a tight list: the list element is rendered here and each item parsed
- * on its own, so a growing list re-parses only its last item. Once the block is finished it is
- * rendered whole, like any other.
+ * on its own, so a growing list re-parses only its last item. The same elements as the list parsed
+ * whole; kept after the list is finished, so its items are not made again.
  */
-function StreamingList({ list, components, math }: { list: ListItems; components: Components; math: MathSyntax }) {
+function StreamingList({ list, components, math, live }: { list: ListItems; components: Components; math: MathSyntax; live: boolean }) {
   const itemComponents = useMemo(() => ({ ...components, ...UNWRAP }), [components])
-  const last = list.items.length - 1
+  const last = live ? list.items.length - 1 : -1
   const items = list.items.map((item, i) => {
     const source = math === 'off' ? (i === last ? repairTail(item) : item) : texDelimiters(i === last ? repairTail(item) : item)
     return (
       // an item is its place in the list; earlier items never move
-      <ListItem key={i} source={source} plugins={pluginsFor(source, math)} components={itemComponents} />
+      <Parsed key={i} source={source} plugins={pluginsFor(source, math)} components={itemComponents} />
     )
   })
-  return list.ordered ? <ol start={list.start === 1 ? undefined : list.start}>{items}</ol> : <ul>{items}</ul>
+  // Each item brings the line break before it (see unwrap); the list's last one closes it, so the
+  // list is the same DOM as the list parsed whole.
+  return list.ordered ? (
+    <ol start={list.start === 1 ? undefined : list.start}>
+      {items}
+      {'\n'}
+    </ol>
+  ) : (
+    <ul>
+      {items}
+      {'\n'}
+    </ul>
+  )
+}
+
+// A table row rendered alone parses as a table of one header row: the table and its head are
+// dropped and the cells become body cells, inside the table `StreamingTable` renders once.
+const Passthrough = ({ children }: { children?: ReactNode }) => <>{children}</>
+const BodyCell = ({ node: _node, ...props }: ComponentPropsWithoutRef<'th'> & ExtraProps) => <td {...props} />
+const TABLE_HOST_PARTS = ['table', 'thead', 'tbody', 'tr', 'th', 'td'] as const
+
+/**
+ * A table being written: its head and each row parsed on their own, so a growing table re-parses
+ * only its last row. The same elements as the table parsed whole; kept after the table is
+ * finished, so its rows are not made again.
+ */
+function StreamingTable({ table, components, math }: { table: TableRows; components: Components; math: MathSyntax }) {
+  const head = useMemo(() => ({ ...components, table: Passthrough, thead: Passthrough }), [components])
+  const body = useMemo(() => ({ ...head, th: BodyCell }), [head])
+  const source = (text: string) => (math === 'off' ? text : texDelimiters(text))
+  return (
+    <ScrollTable>
+      <thead>
+        <Parsed source={source(table.head)} plugins={pluginsFor(table.head, math)} components={head} />
+      </thead>
+      {table.rows.length > 0 && (
+        <tbody>
+          {table.rows.map((row, i) => (
+            // a row is its place in the table; earlier rows never move
+            <Parsed key={i} source={source(row)} plugins={pluginsFor(row, math)} components={body} />
+          ))}
+        </tbody>
+      )}
+    </ScrollTable>
+  )
+}
+
+/** Reads a block as a table while it streams, and after, if it was read so then (see StreamingTable). */
+class TableBlock {
+  private readonly reader = new TableReader()
+  private streamed = false
+  read(block: string, streaming: boolean): TableRows | null {
+    if (!streaming && !this.streamed) return null
+    const table = this.reader.read(block, streaming ? repairInline : undefined)
+    this.streamed = streaming ? table !== null : this.streamed && table !== null
+    return table
+  }
+}
+
+/** Reads a block as a tight list while it streams, and after, if it was read so then (see StreamingList). */
+class ListBlock {
+  private streamed = false
+  read(block: string, streaming: boolean): ListItems | null {
+    if (!streaming && !this.streamed) return null
+    const list = splitListItems(block)
+    this.streamed = list !== null && (streaming || this.streamed)
+    return list
+  }
+}
+
+/**
+ * A paragraph being written: its settled sentences parsed once each, the sentence being written
+ * parsed at every token (see ParagraphReader). The same elements and text as the paragraph parsed
+ * whole; kept after it is finished. The rest takes the place (the key) its piece will have, so
+ * when it settles its elements stay where they are.
+ */
+function StreamingParagraph({ paragraph, components, math, live }: { paragraph: ParagraphPieces; components: Components; math: MathSyntax; live: boolean }) {
+  const inner = useMemo(() => ({ ...components, p: Passthrough }), [components])
+  const tail = live ? repairTail(paragraph.tail) : paragraph.tail
+  const source = (text: string) => (math === 'off' ? text : texDelimiters(text))
+  // One flat list, so the rest and the piece it becomes are the same child (same key, same place).
+  const children = paragraph.pieces.map((piece, i) => (
+    // a piece is its place in the paragraph; earlier pieces never move
+    <Fragment key={i}>
+      <Parsed source={source(piece)} plugins={pluginsFor(piece, math)} components={inner} />
+      {paragraph.separators[i]}
+    </Fragment>
+  ))
+  children.push(
+    <Fragment key={paragraph.pieces.length}>
+      <Parsed source={source(tail)} plugins={pluginsFor(tail, math)} components={inner} />
+    </Fragment>,
+  )
+  return <p>{children}</p>
+}
+
+/** Reads a block as a paragraph in pieces while it streams, and after, if it was read so then. */
+class ParagraphBlock {
+  private readonly reader = new ParagraphReader()
+  private streamed = false
+  read(block: string, streaming: boolean): ParagraphPieces | null {
+    if (!streaming && !this.streamed) return null
+    const paragraph = this.reader.read(block)
+    this.streamed = paragraph !== null && (streaming || this.streamed)
+    return paragraph
+  }
 }
 
 /** The last fence read in a block, so the block, grown, is read from its last line (see readFenceAppend). */
@@ -230,6 +338,9 @@ const MarkdownBlock = memo(function MarkdownBlock({ source, streaming, policy, h
   // A finished block past the task's budget shows its source for a moment (see useProgressive).
   const pending = useRef<HTMLDivElement>(null)
   const [fences] = useState(() => new FenceReader())
+  const [tables] = useState(() => new TableBlock())
+  const [lists] = useState(() => new ListBlock())
+  const [paragraphs] = useState(() => new ParagraphBlock())
   const full = useProgressive(!streaming, pending, flushSync)
   if (!full) {
     return (
@@ -242,11 +353,27 @@ const MarkdownBlock = memo(function MarkdownBlock({ source, streaming, policy, h
   // to the code block, whose highlighted lines are kept. Unless the host renders code itself.
   const fence = components?.pre || components?.code ? null : fences.read(source, streaming)
   if (fence) return <FencedBlock code={fence.code} lang={fence.lang} streaming={streaming && !fence.closed} highlighter={highlighter} math={math !== 'off'} diagrams={diagrams} />
-  const list = streaming && !components?.ul && !components?.ol && !components?.li ? splitListItems(source) : null
-  if (list && list.items.length > 1) {
+  const table = TABLE_HOST_PARTS.some((name) => components?.[name]) ? null : tables.read(source, streaming)
+  if (table) {
     return (
       <LiveBlock.Provider value={streaming}>
-        <StreamingList list={list} components={merged} math={math} />
+        <StreamingTable table={table} components={merged} math={math} />
+      </LiveBlock.Provider>
+    )
+  }
+  const list = components?.ul || components?.ol || components?.li ? null : lists.read(source, streaming)
+  if (list) {
+    return (
+      <LiveBlock.Provider value={streaming}>
+        <StreamingList list={list} components={merged} math={math} live={streaming} />
+      </LiveBlock.Provider>
+    )
+  }
+  const paragraph = components?.p ? null : paragraphs.read(source, streaming)
+  if (paragraph) {
+    return (
+      <LiveBlock.Provider value={streaming}>
+        <StreamingParagraph paragraph={paragraph} components={merged} math={math} live={streaming} />
       </LiveBlock.Provider>
     )
   }

@@ -262,3 +262,109 @@ export function splitListItems(block: string): ListItems | null {
   items.push(current.join('\n'))
   return { ordered: bullet === undefined, start: Number(first[3] ?? 1), items }
 }
+
+/**
+ * A text cut into lines as it grows: only the text from the last line on is cut again, and lines
+ * before it stay the same strings in the same array (appended to in place; a text that does not
+ * extend the last one gets a new array).
+ */
+export class GrowingLines {
+  private text = ''
+  private list: string[] = ['']
+
+  lines(text: string): readonly string[] {
+    if (text === this.text) return this.list
+    if (text.length > this.text.length && extendsText(text, this.text)) {
+      const lastStart = this.text.length - (this.list.at(-1) as string).length
+      this.list.pop()
+      for (const line of text.slice(lastStart).split('\n')) this.list.push(line)
+    } else this.list = text.split('\n')
+    this.text = text
+    return this.list
+  }
+}
+
+/** A table block cut into rows, each a one-row table of its own (the row as header, over the table's delimiter row). */
+export interface TableRows {
+  /** The header row over the delimiter row. */
+  head: string
+  /** The body rows written so far, each over the delimiter row, with the table's number of cells. */
+  rows: readonly string[]
+}
+
+const ROW = /^ {0,3}\|/
+const DELIMITER = /^ {0,3}\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$/
+
+/** The cells of a table row: split at pipes that are not escaped, without the outer pipes. */
+export function tableCells(row: string): string[] {
+  let line = row.trim()
+  if (line.startsWith('|')) line = line.slice(1)
+  let escaped = false
+  const cells: string[] = []
+  let start = 0
+  for (let i = 0; i < line.length; i++) {
+    if (escaped) escaped = false
+    else if (line[i] === '\\') escaped = true
+    else if (line[i] === '|') {
+      cells.push(line.slice(start, i))
+      start = i + 1
+    }
+  }
+  if (start < line.length || cells.length === 0) cells.push(line.slice(start))
+  return cells
+}
+
+/**
+ * Reads a growing block that is one GFM table (a header row and a delimiter row, each starting
+ * with a pipe, then rows that all start with one), so a streaming table parses its last row only.
+ * `null` for anything else, which is then parsed whole. Rows read once are kept, so the work per
+ * call follows the last row, not the table.
+ */
+export class TableReader {
+  private readonly growing = new GrowingLines()
+  private list: readonly string[] | null = null
+  private head: { text: string; delimiter: string; columns: number } | null = null
+  private done: string[] = []
+  private broken = false
+
+  read(block: string, repairLast: (row: string) => string = (row) => row): TableRows | null {
+    const lines = this.growing.lines(block)
+    if (lines !== this.list) {
+      // A new array: the block did not extend the last one; start over.
+      this.list = lines
+      this.head = null
+      this.done = []
+      this.broken = false
+    }
+    if (this.broken || lines.length < 2) return null
+    let head = this.head
+    if (!head) {
+      const header = lines[0] as string
+      const delimiter = lines[1] as string
+      const columns = tableCells(header).length
+      if (!ROW.test(header) || !DELIMITER.test(delimiter) || tableCells(delimiter).length !== columns) return null
+      head = { text: `${header}\n${delimiter}`, delimiter, columns }
+      // The delimiter row is settled once a line follows it.
+      if (lines.length > 2) this.head = head
+    }
+    const row = (line: string) => {
+      const cells = tableCells(line)
+      const same = cells.length === head.columns
+      const fitted = same ? line : `|${[...cells.slice(0, head.columns), ...Array.from({ length: Math.max(0, head.columns - cells.length) }, () => ' ')].join('|')}|`
+      return `${fitted}\n${head.delimiter}`
+    }
+    const last = lines.length - 1
+    for (let i = this.done.length + 2; i < last; i++) {
+      const line = lines[i] as string
+      if (!ROW.test(line)) {
+        this.broken = true
+        return null
+      }
+      this.done.push(row(line))
+    }
+    const tail = last >= 2 ? (lines[last] as string) : ''
+    if (tail.trim() === '') return { head: head.text, rows: this.done }
+    if (!ROW.test(tail)) return null
+    return { head: head.text, rows: [...this.done, row(repairLast(tail))] }
+  }
+}

@@ -1,25 +1,7 @@
 import type { CodeToken, Highlighter } from '../../highlight/types.js'
 import { extendsText } from './blocks.js'
 
-/**
- * A block's code cut into lines as it grows: only the text from the last line on is cut again, and
- * lines before it stay the same strings in the same array (appended to in place).
- */
-export class GrowingLines {
-  private text = ''
-  private list: string[] = ['']
-
-  lines(text: string): readonly string[] {
-    if (text === this.text) return this.list
-    if (text.length > this.text.length && extendsText(text, this.text)) {
-      const lastStart = this.text.length - (this.list.at(-1) as string).length
-      this.list.pop()
-      for (const line of text.slice(lastStart).split('\n')) this.list.push(line)
-    } else this.list = text.split('\n')
-    this.text = text
-    return this.list
-  }
-}
+export { GrowingLines } from './blocks.js'
 
 interface Highlighted {
   lang: string

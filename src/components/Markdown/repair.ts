@@ -39,7 +39,8 @@ function repairTable(lines: string[]): string[] {
   return [header, row, ...lines.slice(1)]
 }
 
-function repairInline(line: string): string {
+/** Closes what the last line of a streaming text leaves open (emphasis, code, a link being written). */
+export function repairInline(line: string): string {
   let text = line
   // A link or image whose URL is still arriving shows as its text until it closes.
   text = text.replace(/!?\[([^\]]*)\]\([^)]*$/, '$1')

@@ -1,0 +1,119 @@
+import type { Nodes, Root } from 'mdast'
+import { fromMarkdown } from 'mdast-util-from-markdown'
+import { gfmFromMarkdown } from 'mdast-util-gfm'
+import { gfm } from 'micromark-extension-gfm'
+import { extendsText } from './blocks.js'
+
+/** A paragraph being written, cut into sentences that later text cannot change, and the rest. */
+export interface ParagraphPieces {
+  /** Pieces that are settled (none while the paragraph is short), each followed in the text by the one-character separator in `separators`. */
+  readonly pieces: readonly string[]
+  readonly separators: readonly string[]
+  /** The rest of the paragraph, still growing. */
+  readonly tail: string
+}
+
+// A piece is settled once the rest runs past this many characters: at its last sentence, so what
+// stays in the rest is the sentence being written.
+const SEAL_AFTER = 240
+// A paragraph starts with a letter, a code span, a parenthesis or quote, or emphasis followed by a
+// word (not a digit, which may number a list; not a bracket, which may define a reference).
+const PARAGRAPH_START = /^(?:\p{L}|`(?!``)|["'(]|\*\*?[\p{L}`]|__?\p{L})/u
+// After the first line, a line that could start another block (a heading, quote, HTML, list item,
+// thematic break, fence, math block) or turn the paragraph into a heading (a setext underline) or
+// a table (any pipe) ends the reading in pieces: the block is then parsed whole.
+const OTHER_BLOCK = /\n {0,3}(?:#{1,6}(?:[ \t]|$)|[><]|[-+*][ \t]|[-*_](?:[ \t]*[-*_]){2,}[ \t]*(?:\n|$)|[=-]+[ \t]*(?:\n|$)|`{3,}|~{3,}|\d{1,9}[.)](?:[ \t]|$)|\$\$|\\\[)|\|/
+// Marks that could pair with text after them, or that need more than one piece to mean anything.
+const NEVER_IN_A_PIECE = /[$\\<|]/
+const syntax = [gfm()]
+const tree = [gfmFromMarkdown()]
+
+/**
+ * Whether a piece parsed on its own is one paragraph that text after it cannot change: no
+ * delimiter left unmatched that could open emphasis, strikethrough, code or a link with a later
+ * one. Matched delimiters became nodes; what is left as text is checked by its neighbours.
+ */
+export function settled(piece: string): boolean {
+  if (NEVER_IN_A_PIECE.test(piece) || !PARAGRAPH_START.test(piece)) return false
+  const root = fromMarkdown(piece, { extensions: syntax, mdastExtensions: tree }) as Root
+  if (root.children.length !== 1 || root.children[0]?.type !== 'paragraph') return false
+  let safe = true
+  const visit = (node: Nodes) => {
+    if (!safe) return
+    if (node.type === 'text' && !safeText(node.value)) safe = false
+    if ('children' in node) for (const child of node.children) visit(child)
+  }
+  visit(root)
+  return safe
+}
+
+const SPACE = /\s/u
+const WORD = /[\p{L}\p{N}]/u
+
+/** Text left by the parser that cannot open anything: backticks and brackets never, `*` and `~` only between spaces, `_` between spaces or inside a word. */
+function safeText(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i] as string
+    if (char === '`' || char === '[') return false
+    if (char !== '*' && char !== '_' && char !== '~') continue
+    const before = text[i - 1] ?? ' '
+    const after = text[i + 1] ?? ' '
+    if (SPACE.test(before) && SPACE.test(after)) continue
+    if (char === '_' && WORD.test(before) && WORD.test(after)) continue
+    return false
+  }
+  return true
+}
+
+/**
+ * Reads a growing block that is one paragraph into settled pieces and a growing rest, so a long
+ * paragraph being written re-parses its rest only, not everything from its start. Pieces end at a
+ * sentence (`.`, `!` or `?`, then one space or line break, then a letter) and are settled only when
+ * text after them cannot change them (see {@link settled}); rendered one after the other with their
+ * separators, they are the same elements and text as the paragraph parsed whole. `null` while the
+ * block is not, or is no longer, such a paragraph: it is then parsed whole. A rest that does not
+ * settle at a sentence (a delimiter that may pair later) is tried again at the next one.
+ */
+export class ParagraphReader {
+  private block = ''
+  private pieces: string[] = []
+  private separators: string[] = []
+  private end = 0
+  private whole = false
+  /** Where the last sentence tried ended (a piece is tried again only at a new sentence). */
+  private tried = -1
+
+  read(block: string): ParagraphPieces | null {
+    if (!(block.length >= this.block.length && extendsText(block, this.block))) {
+      this.pieces = []
+      this.separators = []
+      this.end = 0
+      this.whole = false
+      this.tried = -1
+    }
+    this.block = block
+    if (this.whole) return null
+    if (OTHER_BLOCK.test(block.slice(this.end)) || !PARAGRAPH_START.test(block)) {
+      // Once it had pieces, a block that is no longer a paragraph of pieces stays whole.
+      if (this.pieces.length > 0) this.whole = true
+      return null
+    }
+    if (block.length - this.end > SEAL_AFTER) this.seal(block)
+    return { pieces: this.pieces, separators: this.separators, tail: block.slice(this.end) }
+  }
+
+  /** Settles the rest up to its last sentence, if text after it cannot change it. */
+  private seal(block: string) {
+    const sentence = /[.!?][ \n](?=\p{L})/gu
+    sentence.lastIndex = Math.max(this.end, this.tried)
+    let cut = -1
+    for (let match = sentence.exec(block); match; match = sentence.exec(block)) cut = match.index + 1
+    if (cut < 0 || cut <= this.tried) return
+    this.tried = cut
+    const piece = block.slice(this.end, cut)
+    if (!settled(piece)) return
+    this.pieces = [...this.pieces, piece]
+    this.separators = [...this.separators, block[cut] as string]
+    this.end = cut + 1
+  }
+}

@@ -1,0 +1,186 @@
+import { act, render } from '@testing-library/react'
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { ChatpartsProvider } from '../../../src/components/config'
+import { TableReader, tableCells } from '../../../src/components/Markdown/blocks'
+import { Markdown } from '../../../src/components/Markdown/Markdown'
+import { ParagraphReader, settled } from '../../../src/components/Markdown/paragraph'
+
+const view = (text: string, streaming: boolean) => (
+  <ChatpartsProvider highlighter={null}>
+    <Markdown text={text} streaming={streaming} />
+  </ChatpartsProvider>
+)
+
+/** Streams `text` in pieces of `step` characters, then finishes it; gives the container. */
+function stream(text: string, step: number) {
+  const result = render(view('', true))
+  for (let end = step; end < text.length; end += step) act(() => result.rerender(view(text.slice(0, end), true)))
+  act(() => result.rerender(view(text, false)))
+  return result
+}
+
+const fresh = (text: string) => render(view(text, false)).container.innerHTML
+
+describe('tableCells', () => {
+  it('splits a row at pipes that are not escaped, without its outer pipes', () => {
+    expect(tableCells('| a | b |')).toEqual([' a ', ' b '])
+    expect(tableCells('a | b')).toEqual(['a ', ' b'])
+    expect(tableCells('| a \\| b | `c` |')).toEqual([' a \\| b ', ' `c` '])
+    expect(tableCells('|')).toEqual([''])
+  })
+})
+
+describe('TableReader', () => {
+  it('reads the head and the rows of a growing table, keeping the rows it read', () => {
+    const reader = new TableReader()
+    expect(reader.read('| a | b |')).toBeNull()
+    expect(reader.read('| a | b |\n|---|--:|')).toEqual({ head: '| a | b |\n|---|--:|', rows: [] })
+    const first = reader.read('| a | b |\n|---|--:|\n| 1 | 2 |\n| 3')
+    expect(first).toEqual({ head: '| a | b |\n|---|--:|', rows: ['| 1 | 2 |\n|---|--:|', '| 3| |\n|---|--:|'] })
+    const next = reader.read('| a | b |\n|---|--:|\n| 1 | 2 |\n| 3 | 4 | 5 |\n')
+    // A row with too many cells loses the extra ones, as GFM does.
+    expect(next?.rows).toEqual(['| 1 | 2 |\n|---|--:|', '| 3 | 4 |\n|---|--:|'])
+    expect(next?.rows[0]).toBe(first?.rows[0])
+  })
+
+  it('leaves to the parser a block that is not a table of rows starting with a pipe', () => {
+    expect(new TableReader().read('Text\n| a |\n|---|')).toBeNull()
+    expect(new TableReader().read('a | b\n--|--\n1 | 2')).toBeNull()
+    const reader = new TableReader()
+    expect(reader.read('| a |\n|---|\n| 1 |\n')).not.toBeNull()
+    expect(reader.read('| a |\n|---|\n| 1 |\nlazy text\n')).toBeNull()
+    // Changed before its end, the block is read again from its start.
+    expect(reader.read('| b |\n|---|\n| 2 |')?.rows).toEqual(['| 2 |\n|---|'])
+  })
+})
+
+describe('a table streamed row by row', () => {
+  const TABLE = [
+    '| # | file | status | lines |',
+    '|---:|:---|:---:|---|',
+    '| 1 | `src/a.ts` | **changed** | 120 |',
+    '| 2 | `src/b|c.ts` | *new* | 3 |',
+    '| 3 | a \\| pipe | ~~gone~~ | [link](https://example.com) |',
+    '| 4 | short row |',
+    '| 5 | too | many | cells | here |',
+    '| 6 | ![img](https://example.com/a.png) | <b>html</b> | $x$ |',
+  ].join('\n')
+
+  it('ends as the table rendered whole, for every way of cutting it', () => {
+    const whole = fresh(TABLE)
+    for (const step of [1, 3, 7, 40]) expect(stream(TABLE, step).container.innerHTML).toBe(whole)
+  })
+
+  it('keeps the rows already written as the same elements, while it grows and once it is finished', () => {
+    const result = render(view('', true))
+    const lines = TABLE.split('\n')
+    act(() => result.rerender(view(lines.slice(0, 3).join('\n'), true)))
+    const row = result.container.querySelector('tbody tr')
+    const cell = result.container.querySelector('tbody td')
+    for (let n = 4; n <= lines.length; n++) act(() => result.rerender(view(lines.slice(0, n).join('\n'), true)))
+    act(() => result.rerender(view(`${TABLE}\n\nAfter the table.`, false)))
+    expect(result.container.querySelector('tbody tr')).toBe(row)
+    expect(result.container.querySelector('tbody td')).toBe(cell)
+    expect(result.container.querySelectorAll('tbody tr')).toHaveLength(6)
+  })
+
+  it('renders any table of rows the same streamed as whole', () => {
+    const cell = fc.constantFrom('a', ' b ', '`c`', '**d**', '\\|', '', '1', '*e*', ' ')
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 4 }), fc.array(fc.array(cell, { minLength: 0, maxLength: 5 }), { maxLength: 5 }), fc.integer({ min: 1, max: 9 }), (columns, rows, step) => {
+        const table = [`|${Array.from({ length: columns }, (_, i) => ` h${i} `).join('|')}|`, `|${'---|'.repeat(columns)}`, ...rows.map((cells) => `|${cells.join('|')}|`)].join('\n')
+        expect(stream(table, step).container.innerHTML).toBe(fresh(table))
+      }),
+      { numRuns: 60 },
+    )
+  }, 60_000)
+})
+
+describe('a list streamed item by item', () => {
+  const LIST = ['- first, with `code`', '- second', '  - nested **one**', '  - nested two', '    1. deeper', '- third [link](https://example.com)', '- fourth'].join('\n')
+
+  it('ends as the list rendered whole, for every way of cutting it', () => {
+    const whole = fresh(LIST)
+    for (const step of [1, 2, 5, 30]) expect(stream(LIST, step).container.innerHTML).toBe(whole)
+    const ordered = '3. three\n4. four\n   - sub\n5. five'
+    expect(stream(ordered, 2).container.innerHTML).toBe(fresh(ordered))
+  })
+
+  it('keeps its items as the same elements from its first item on, and once it is finished', () => {
+    const result = render(view('- first', true))
+    const first = result.container.querySelector('li')
+    act(() => result.rerender(view('- first\n- sec', true)))
+    act(() => result.rerender(view(`${LIST}\n\nAfter the list.`, false)))
+    expect(result.container.querySelector('li')).toBe(first)
+    expect(result.container.innerHTML).toBe(fresh(`${LIST}\n\nAfter the list.`))
+  })
+})
+
+describe('a long paragraph streamed sentence by sentence', () => {
+  const SENTENCES = [
+    'The nightly job serialises **every note** of every user into one file.',
+    'That worked when accounts had `a few hundred` notes, but not now.',
+    'Deletes are inferred by *diffing* two exports on the device.',
+    'A per-account sequence has none of those problems: see [the docs](https://example.com/docs).',
+    'Intraword note_changes and 5 * 3 stay literal.',
+    'This one opens `code. Across` two sentences.',
+    'And this one *leans on. A later* star.',
+    'Versions are handed out in commit order!',
+    'Is the cursor stored on the device?',
+  ]
+  const paragraph = (count: number, breakEvery = 3) =>
+    Array.from({ length: count }, (_, i) => `${SENTENCES[i % SENTENCES.length]}${i === count - 1 ? '' : (i + 1) % breakEvery === 0 ? '\n' : ' '}`).join('')
+
+  it('ends as the paragraph rendered whole, for every way of cutting it', () => {
+    for (const [count, step] of [
+      [20, 1],
+      [60, 7],
+      [25, 33],
+    ] as const) {
+      const text = paragraph(count)
+      expect(stream(text, step).container.innerHTML).toBe(fresh(text))
+    }
+    // Thousands of renders: more than the default 5 s when the whole suite shares the machine.
+  }, 60_000)
+
+  it('keeps the elements of sentences already written, while it grows and once it is finished', () => {
+    const text = paragraph(60)
+    const result = render(view('', true))
+    act(() => result.rerender(view(text.slice(0, 80), true)))
+    const first = result.container.querySelector('strong')
+    for (let end = 84; end < text.length; end += 4) act(() => result.rerender(view(text.slice(0, end), true)))
+    act(() => result.rerender(view(text, false)))
+    expect(result.container.querySelector('strong')).toBe(first)
+    expect(result.container.querySelectorAll('p')).toHaveLength(1)
+  }, 30_000)
+
+  it('is parsed whole again when a line turns it into something else', () => {
+    const text = `${paragraph(12)}\n# Heading after it`
+    expect(stream(text, 5).container.innerHTML).toBe(fresh(text))
+    const table = `${paragraph(12)}\n| a | b |\n|---|---|`
+    expect(stream(table, 5).container.innerHTML).toBe(fresh(table))
+  })
+})
+
+describe('ParagraphReader', () => {
+  it('settles a long paragraph in sentences whose source joins back into it', () => {
+    const reader = new ParagraphReader()
+    const text = Array.from({ length: 30 }, (_, i) => `Sentence number ${i} has **bold** and \`code\` in it.`).join(' ')
+    let read = null
+    for (let end = 4; end <= text.length; end += 4) read = reader.read(text.slice(0, end))
+    read = reader.read(text)
+    expect(read?.pieces.length).toBeGreaterThan(3)
+    expect(read && read.pieces.map((piece, i) => piece + (read?.separators[i] ?? '')).join('') + read.tail).toBe(text)
+  })
+
+  it('settles nothing that text after it could change', () => {
+    expect(settled('An open `code span.')).toBe(false)
+    expect(settled('An open *emphasis.')).toBe(false)
+    expect(settled('A [link text.')).toBe(false)
+    expect(settled('Closed `code` and **strong**.')).toBe(true)
+    expect(settled('Then 5 * 3 and note_changes.')).toBe(true)
+    expect(settled('# A heading.')).toBe(false)
+    expect(settled('Money $5 and more.')).toBe(false)
+  })
+})
