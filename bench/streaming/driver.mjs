@@ -96,7 +96,7 @@ export async function runStreaming({ only = [] } = {}) {
       bytes: window.bench.bytes,
     }))
     const version = await browser.version()
-    const scenarios = only.length > 0 ? only : ['text', 'session', 'mount', 'shapes']
+    const scenarios = only.length > 0 ? only : ['text', 'session', 'mount', 'shapes', 'parallel', 'memory']
 
     if (scenarios.includes('text')) {
       console.log(`\nstreaming: one reply of ${info.bytes.toLocaleString('en')} bytes in ${info.tokens.toLocaleString('en')} tokens of 4 characters, Chromium ${version}, headless`)
@@ -251,6 +251,99 @@ export async function runStreaming({ only = [] } = {}) {
       ]
       console.log('\nchatparts against the goals:')
       for (const [label, value, goal, ok] of checks) console.log(`  ${ok ? 'ok  ' : 'MISS'} ${pad(label, 56)} ${left(Number.isInteger(value) ? value : value.toFixed(2), 7)}  (goal ${goal})`)
+    }
+    if (scenarios.includes('parallel')) {
+      const STREAMS = 4
+      const TOKENS_EACH = Number(process.env.BENCH_PARALLEL_TOKENS ?? 1500)
+      const INTERVAL = 4
+      console.log(`\nmany streams at once: ${STREAMS} replies streaming together into one Transcript (store coalescing on), a token of 4 characters`)
+      console.log(`to each every ${INTERVAL} ms (${Math.round(1000 / INTERVAL)} tokens a second each), ${TOKENS_EACH} tokens each; frames counted with requestAnimationFrame\n`)
+      const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+      const runs = { floor: [], chatparts: [] }
+      await page.evaluate(([n, t, i]) => window.bench.runParallel('chatparts', n, t, i), [STREAMS, 200, INTERVAL])
+      for (let round = 0; round < ROUNDS; round++)
+        for (const name of ['floor', 'chatparts']) runs[name].push(await page.evaluate(([r, n, t, i]) => window.bench.runParallel(r, n, t, i), [name, STREAMS, TOKENS_EACH, INTERVAL]))
+      console.log(`${pad('renderer', 12)}${left('time', 9)}${left('frames', 8)}${left('fps', 7)}${left('dropped', 9)}${left('longest frame', 15)}${left('tasks ≥ 50 ms', 15)}  all on screen`)
+      const pick = (list) => [...list].sort((a, b) => a.dropped - b.dropped)[(list.length - 1) >> 1]
+      const rows = {}
+      for (const name of ['floor', 'chatparts']) {
+        const run = pick(runs[name])
+        rows[name] = run
+        console.log(
+          `${pad(name, 12)}${left(`${run.seconds.toFixed(2)} s`, 9)}${left(run.frames, 8)}${left((run.frames / run.seconds).toFixed(1), 7)}${left(run.dropped, 9)}${left(ms(run.longestFrame, 1), 15)}${left(run.longTasks.length, 15)}  ${run.complete ? 'yes' : 'NO'}`,
+        )
+      }
+      console.log(`dropped frames of the rounds: ${['floor', 'chatparts'].map((name) => `${name} ${runs[name].map((run) => run.dropped).join(' / ')}`).join('; ')}`)
+      const ours = rows.chatparts
+      const fps = ours.frames / ours.seconds
+      console.log('\nchatparts against the goals:')
+      console.log(
+        `  ${fps >= 58 ? 'ok  ' : 'MISS'} ${pad('frames a second, four streams at once', 52)} ${left(fps.toFixed(1), 6)}  (goal ≥ 58; floor ${(rows.floor.frames / rows.floor.seconds).toFixed(1)})`,
+      )
+      console.log(`  ${ours.dropped <= rows.floor.dropped + 2 ? 'ok  ' : 'MISS'} ${pad('dropped frames (floor in the same run)', 52)} ${left(ours.dropped, 6)}  (floor ${rows.floor.dropped})`)
+    }
+    if (scenarios.includes('memory')) {
+      const COUNT = 2000
+      console.log(`\nmemory: ${COUNT.toLocaleString('en')} finished messages (the session scenario's mix) held by the store, then mounted in a virtualized`)
+      console.log('Transcript 900 px tall and scrolled from end to end twice, then unmounted; heap after a full garbage collection (CDP)\n')
+      const cdp = await page.context().newCDPSession(page)
+      const measure = async () => {
+        for (let i = 0; i < 3; i++) await cdp.send('HeapProfiler.collectGarbage')
+        const { usedSize } = await cdp.send('Runtime.getHeapUsage')
+        const { nodes } = await cdp.send('Memory.getDOMCounters')
+        const attached = await page.evaluate(() => window.bench.memory.elements())
+        return { heap: usedSize, nodes, attached }
+      }
+      await cdp.send('HeapProfiler.enable')
+      // A first pass loads what any session needs once (grammars, the highlight cache, compiled
+      // code); the page after it, store dropped, is the baseline.
+      await page.evaluate((n) => window.bench.memory.load(n), COUNT)
+      await page.evaluate(() => window.bench.memory.mount())
+      await page.evaluate(() => window.bench.memory.scroll())
+      await page.evaluate(() => window.bench.memory.unmount())
+      await page.evaluate(() => window.bench.memory.drop())
+      const empty = await measure()
+      await page.evaluate((n) => window.bench.memory.load(n), COUNT)
+      const loaded = await measure()
+      await page.evaluate(() => window.bench.memory.mount())
+      const mounted = await measure()
+      const first = await page.evaluate(() => window.bench.memory.scroll())
+      const scrolled = await measure()
+      const second = await page.evaluate(() => window.bench.memory.scroll())
+      const again = await measure()
+      await page.evaluate(() => window.bench.memory.unmount())
+      const unmounted = await measure()
+      await page.evaluate(() => window.bench.memory.drop())
+      const dropped = await measure()
+      const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
+      const store = loaded.heap - empty.heap
+      console.log(`${pad('step', 40)}${left('heap − empty page', 19)}${left('DOM nodes alive', 17)}${left('in the document', 17)}`)
+      for (const [label, at] of [
+        ['store loaded, nothing rendered', loaded],
+        ['Transcript mounted', mounted],
+        [`scrolled end to end (${first.seen.toLocaleString('en')} rows seen)`, scrolled],
+        [`scrolled again (${second.seen.toLocaleString('en')} rows seen)`, again],
+        ['unmounted (store kept)', unmounted],
+        ['store dropped', dropped],
+      ])
+        console.log(`${pad(label, 40)}${left(mb(at.heap - empty.heap), 19)}${left(at.nodes, 17)}${left(at.attached, 17)}`)
+      const ratio = (again.heap - empty.heap) / store
+      const detachedGrowth = again.nodes - again.attached - (scrolled.nodes - scrolled.attached)
+      if (process.env.BENCH_PROFILE)
+        console.log(
+          `detached after mount ${mounted.nodes - mounted.attached}, 1st pass ${scrolled.nodes - scrolled.attached}, 2nd ${again.nodes - again.attached}, unmounted ${unmounted.nodes - unmounted.attached}`,
+        )
+      console.log('\nchatparts against the goals:')
+      console.log(`  ${ratio <= 1.5 ? 'ok  ' : 'MISS'} ${pad("heap, mounted and scrolled twice / the store's own", 56)} ${left(ratio.toFixed(2), 6)}  (goal ≤ 1.5)`)
+      console.log(
+        `  ${detachedGrowth <= 0 ? 'ok  ' : 'MISS'} ${pad('DOM nodes alive outside the document: growth, 2nd pass', 56)} ${left(detachedGrowth, 6)}  (goal ≤ 0; after the 1st pass ${scrolled.nodes - scrolled.attached})`,
+      )
+      console.log(
+        `  ${unmounted.heap - loaded.heap <= store * 0.1 ? 'ok  ' : 'MISS'} ${pad('heap unmounted − heap before mounting', 56)} ${left(mb(unmounted.heap - loaded.heap), 6)}  (goal ≤ 10 % of the store)`,
+      )
+      console.log(
+        `  ${dropped.heap - empty.heap <= store * 0.1 ? 'ok  ' : 'MISS'} ${pad('heap with the store dropped − before it was loaded', 56)} ${left(mb(dropped.heap - empty.heap), 6)}  (goal ≤ 10 % of the store)`,
+      )
     }
     if (scenarios.includes('shapes')) {
       console.log('\nhard shapes: each reply streamed in tokens of 4 characters, committed synchronously + layout forced + yield (as above)')

@@ -22,7 +22,7 @@ import { ChatpartsProvider, defaultHighlighter, TextPart, Transcript } from '../
 import { createChatStore } from '../../src/store/index'
 import '../../src/styles/chatparts.css'
 import { SHAPES } from './shapes'
-import { sessionMessages, streamTarget } from './session'
+import { parallelTargets, sessionMessages, streamTarget } from './session'
 import reply from '../../test/fixtures/streaming/reply.md?raw'
 import { alnum, codeLines, expectations, highlightedLines, LINE, tokenize, wentPlain } from '../../test/support/streamingTokens'
 
@@ -639,6 +639,141 @@ async function runShape(shape: string, name: string): Promise<ShapeResult> {
   }
 }
 
+// Many streams at once: `count` replies stream at the same time into one Transcript (parallel
+// sub-agents), through the store with its default coalescing (one commit per frame), a token to
+// each every `interval` ms; the page counts the frames it gets. The baseline in the same run: the
+// same tokens appended as plain text to `count` blocks, with nothing parsed.
+export interface ParallelResult {
+  renderer: string
+  streams: number
+  tokensEach: number
+  seconds: number
+  frames: number
+  /** Frames that did not come when the display wanted them (each gap of 1.5 frames or more, in missed frames). */
+  dropped: number
+  longestFrame: number
+  longTasks: number[]
+  /** The streams' last words were on screen at the end. */
+  complete: boolean
+}
+
+async function runParallel(renderer: 'floor' | 'chatparts', count: number, tokensEach: number, interval: number): Promise<ParallelResult> {
+  stage.className = 'session'
+  const tokens = TOKENS.slice(0, tokensEach)
+  let append: (stream: number, token: string) => void
+  let cleanup: () => void
+  if (renderer === 'chatparts') {
+    const store = createChatStore({ initial: sessionMessages(20) })
+    const root = createRoot(stage)
+    flushSync(() => root.render(<Transcript store={store} style={{ height: '100%' }} timeZone="UTC" />))
+    const targets = parallelTargets(store, count)
+    append = (stream, token) => {
+      const target = targets[stream] as { messageID: string; partID: string }
+      store.getState().appendPartDelta(target.messageID, target.partID, 'text', token)
+    }
+    cleanup = () => root.unmount()
+  } else {
+    const blocks = Array.from({ length: count }, () => {
+      const element = document.createElement('div')
+      element.className = 'floor-block'
+      const text = document.createTextNode('')
+      element.append(text)
+      stage.append(element)
+      return text
+    })
+    append = (stream, token) => (blocks[stream] as Text).appendData(token)
+    cleanup = () => undefined
+  }
+  await settle(500)
+  const tasks: number[] = []
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) tasks.push(entry.duration)
+  })
+  observer.observe({ type: 'longtask' })
+  const frames: number[] = []
+  let running = true
+  const onFrame = (time: number) => {
+    frames.push(time)
+    if (running) requestAnimationFrame(onFrame)
+  }
+  requestAnimationFrame(onFrame)
+  const start = performance.now()
+  // Tokens arrive on a clock, as from a network: each due token is appended when a task gets to run.
+  let sent = 0
+  while (sent < tokens.length) {
+    const due = Math.min(tokens.length, Math.floor((performance.now() - start) / interval) + 1)
+    for (; sent < due; sent++) for (let stream = 0; stream < count; stream++) append(stream, tokens[sent] as string)
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, start + sent * interval - performance.now())))
+  }
+  await settle(300)
+  running = false
+  const seconds = (performance.now() - start) / 1000
+  observer.disconnect()
+  const period = 1000 / 60
+  let dropped = 0
+  let longest = 0
+  for (let i = 1; i < frames.length; i++) {
+    const gap = (frames[i] as number) - (frames[i - 1] as number)
+    longest = Math.max(longest, gap)
+    if (gap >= 1.5 * period) dropped += Math.round(gap / period) - 1
+  }
+  // The streams reached the screen: the last words are shown (the Transcript follows the bottom and
+  // virtualizes what is above the view, so only the last reply is sure to be in the DOM).
+  const complete = alnum(stage.textContent ?? '').includes(alnum(tokens.slice(-8).join('')))
+  cleanup()
+  stage.replaceChildren()
+  return { renderer, streams: count, tokensEach: tokens.length, seconds, frames: frames.length, dropped, longestFrame: longest, longTasks: tasks, complete }
+}
+
+// Memory: a long session held by the store alone, then mounted virtualized and scrolled from end
+// to end twice, then unmounted. The driver collects garbage and reads the heap between the steps.
+const held: { store?: ReturnType<typeof createChatStore>; root?: Root } = {}
+const memory = {
+  /** Makes the store of `count` finished messages, not rendered. */
+  load(count: number) {
+    held.store = createChatStore({ initial: sessionMessages(count), coalesce: false })
+  },
+  async mount() {
+    stage.className = 'session'
+    const root = createRoot(stage)
+    held.root = root
+    flushSync(() => root.render(<Transcript store={held.store as ReturnType<typeof createChatStore>} style={{ height: '100%' }} timeZone="UTC" />))
+    await settle(500)
+    return document.querySelectorAll('*').length
+  },
+  /** Scrolls the transcript from its top to its bottom, a view per frame; gives the rows seen. */
+  async scroll() {
+    const scroller = stage.querySelector('.cp-transcript__scroller') as HTMLElement
+    const seen = new Set<string>()
+    scroller.scrollTop = 0
+    await frame()
+    for (let y = 0; y <= scroller.scrollHeight; y += scroller.clientHeight) {
+      scroller.scrollTop = y
+      await frame()
+      for (const row of scroller.querySelectorAll('[data-row-id]')) seen.add(row.getAttribute('data-row-id') ?? '')
+    }
+    await settle(500)
+    return { seen: seen.size, elements: document.querySelectorAll('*').length }
+  },
+  async unmount() {
+    held.root?.unmount()
+    delete held.root
+    stage.replaceChildren()
+    await settle(300)
+    return document.querySelectorAll('*').length
+  },
+  drop() {
+    delete held.store
+  },
+  /** Nodes in the document, of every kind (as the browser's DOM node counter counts them). */
+  elements() {
+    const walker = document.createTreeWalker(document, NodeFilter.SHOW_ALL)
+    let count = 1
+    while (walker.nextNode()) count++
+    return count
+  },
+}
+
 declare global {
   interface Window {
     bench: {
@@ -650,6 +785,8 @@ declare global {
       mountOnly: typeof mountOnly
       runMount: typeof runMount
       runShape: typeof runShape
+      runParallel: typeof runParallel
+      memory: typeof memory
       shapes: string[]
       mounters: string[]
       ready: Promise<void>
@@ -666,6 +803,8 @@ window.bench = {
   mountOnly,
   runMount,
   runShape,
+  runParallel,
+  memory,
   shapes: Object.keys(SHAPES),
   mounters: Object.keys(MOUNTERS),
   // chatparts loads grammars on first use; the warm-up pass of each renderer triggers that too.

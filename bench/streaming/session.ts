@@ -64,3 +64,24 @@ export function streamTarget(store: ChatStore, above: number): { messageID: stri
   state.flush()
   return { messageID, partID }
 }
+
+/** Adds a user question and `count` empty streaming answers to it (parallel sub-agents); returns where to append. */
+export function parallelTargets(store: ChatStore, count: number): { messageID: string; partID: string }[] {
+  const state = store.getState()
+  const user = base[0] as WithParts
+  const userID = 'msg_bench_parallel_question'
+  state.upsertMessage({ ...user.info, id: userID } as WithParts['info'])
+  state.upsertPart({ ...(user.parts[0] as Part), id: 'prt_bench_parallel_question', messageID: userID } as Part)
+  const { completed: _completed, ...time } = assistant.time
+  const { finish: _finish, ...reply } = assistant
+  const targets = Array.from({ length: count }, (_, i) => {
+    const messageID = `msg_bench_parallel_${i}`
+    const partID = `prt_bench_parallel_${i}`
+    state.upsertMessage({ ...reply, id: messageID, parentID: userID, time } as WithParts['info'])
+    state.upsertPart({ id: partID, sessionID: assistant.sessionID, messageID, type: 'text', text: '' })
+    return { messageID, partID }
+  })
+  state.apply([{ op: 'setStatus', status: 'streaming' }])
+  state.flush()
+  return targets
+}

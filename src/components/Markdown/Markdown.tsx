@@ -243,22 +243,52 @@ const TABLE_HOST_PARTS = ['table', 'thead', 'tbody', 'tr', 'th', 'td'] as const
 function StreamingTable({ table, components, math }: { table: TableRows; components: Components; math: MathSyntax }) {
   const head = useMemo(() => ({ ...components, table: Passthrough, thead: Passthrough }), [components])
   const body = useMemo(() => ({ ...head, th: BodyCell }), [head])
-  const source = (text: string) => (math === 'off' ? text : texDelimiters(text))
+  const [groups] = useState(() => new RowGroups())
+  const headSource = math === 'off' ? table.head : texDelimiters(table.head)
   return (
     <ScrollTable>
       <thead>
-        <Parsed source={source(table.head)} plugins={pluginsFor(table.head, math)} components={head} />
+        <Parsed source={headSource} plugins={pluginsFor(headSource, math)} components={head} />
       </thead>
       {table.rows.length > 0 && (
         <tbody>
-          {table.rows.map((row, i) => (
-            // a row is its place in the table; earlier rows never move
-            <Parsed key={i} source={source(row)} plugins={pluginsFor(row, math)} components={body} />
+          {groups.of(table.rows).map((rows, g) => (
+            // a group is its place in the table; earlier groups never move
+            <RowGroup key={g} rows={rows} math={math} components={body} />
           ))}
         </tbody>
       )}
     </ScrollTable>
   )
+}
+
+/** Rows a table renders as one memoized group: a growing table re-renders its last group only. */
+const ROWS = 32
+
+const RowGroup = memo(function RowGroup({ rows, math, components }: { rows: readonly string[]; math: MathSyntax; components: Components }) {
+  return rows.map((row, i) => {
+    const source = math === 'off' ? row : texDelimiters(row)
+    // a row is its place in the group; earlier rows never move
+    return <Parsed key={i} source={source} plugins={pluginsFor(source, math)} components={components} />
+  })
+})
+
+/** A table's rows in groups of {@link ROWS}, each group the same array for as long as its rows are the same. */
+class RowGroups {
+  private kept: (readonly string[])[] = []
+  of(rows: readonly string[]): (readonly string[])[] {
+    const out: (readonly string[])[] = []
+    for (let g = 0; g * ROWS < rows.length; g++) {
+      const from = g * ROWS
+      const to = Math.min(rows.length, from + ROWS)
+      const previous = this.kept[g]
+      let same = previous !== undefined && previous.length === to - from
+      for (let i = from; same && i < to; i++) same = previous?.[i - from] === rows[i]
+      out.push(same && previous ? previous : rows.slice(from, to))
+    }
+    this.kept = out
+    return out
+  }
 }
 
 /** Reads a block as a table while it streams, and after, if it was read so then (see StreamingTable). */
