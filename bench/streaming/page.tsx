@@ -171,6 +171,18 @@ function tailText(root: HTMLElement, length = 400): string {
 /** Text a reader does not see twice: KaTeX's MathML copy of a formula (its HTML copy is what shows). */
 const hidden = (node: Node) => node.parentElement?.closest('.katex-mathml') != null
 
+/** Commits one token synchronously and forces layout; records the two times and gives their sum. */
+function commitToken(renderer: Renderer, text: string, done: boolean, commits: number[], layouts: number[]): number {
+  const t0 = performance.now()
+  renderer.update(text, done)
+  const tc = performance.now()
+  void stage.offsetHeight
+  const t1 = performance.now()
+  commits.push(tc - t0)
+  layouts.push(t1 - tc)
+  return t1 - t0
+}
+
 export interface TextResult {
   renderer: string
   tokens: number
@@ -217,14 +229,7 @@ async function runText(name: string): Promise<TextResult> {
   let text = ''
   for (let i = 0; i < TOKENS.length; i++) {
     text += TOKENS[i]
-    const done = i === TOKENS.length - 1
-    const t0 = performance.now()
-    renderer.update(text, done)
-    const tc = performance.now()
-    void stage.offsetHeight
-    const t1 = performance.now()
-    commits.push(tc - t0)
-    layouts.push(t1 - tc)
+    const spent = commitToken(renderer, text, i === TOKENS.length - 1, commits, layouts)
     // Untimed checks: the token just received is on screen, and no highlighted line went plain.
     const expected = EXPECT[i]
     if (expected && !alnum(tailText(stage)).includes(expected)) {
@@ -236,7 +241,7 @@ async function runText(name: string): Promise<TextResult> {
     previousLines = lines
     const t2 = performance.now()
     await nextTask()
-    times.push(t1 - t0 + (performance.now() - t2))
+    times.push(spent + (performance.now() - t2))
   }
   const atCommit = codeLines(stage).highlighted
   await settle(1500)
@@ -587,13 +592,7 @@ async function runShape(shape: string, name: string): Promise<ShapeResult> {
     text += tokens[i]
     const done = i === tokens.length - 1
     commit = i
-    const t0 = performance.now()
-    renderer.update(text, done)
-    const tc = performance.now()
-    void stage.offsetHeight
-    const t1 = performance.now()
-    commits.push(tc - t0)
-    layouts.push(t1 - tc)
+    const spent = commitToken(renderer, text, done, commits, layouts)
     account(done)
     const expected = expect[i]
     if (expected && !alnum(tailText(stage)).includes(expected)) {
@@ -602,7 +601,7 @@ async function runShape(shape: string, name: string): Promise<ShapeResult> {
     }
     const t2 = performance.now()
     await nextTask()
-    times.push(t1 - t0 + (performance.now() - t2))
+    times.push(spent + (performance.now() - t2))
   }
   await settle(3000)
   commit = tokens.length

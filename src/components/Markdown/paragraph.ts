@@ -72,7 +72,7 @@ function safeText(text: string): boolean {
  * text after them cannot change them (see {@link settled}); rendered one after the other with their
  * separators, they are the same elements and text as the paragraph parsed whole. `null` while the
  * block is not, or is no longer, such a paragraph: it is then parsed whole. A rest that does not
- * settle at a sentence (a delimiter that may pair later) is tried again at the next one.
+ * settle at a sentence (a delimiter that may pair later) is tried again at a later one.
  */
 export class ParagraphReader {
   private block = ''
@@ -80,7 +80,7 @@ export class ParagraphReader {
   private separators: string[] = []
   private end = 0
   private whole = false
-  /** Where the last sentence tried ended (a piece is tried again only at a new sentence). */
+  /** Where the rest may next be tried (after a sentence that did not settle). */
   private tried = -1
 
   read(block: string): ParagraphPieces | null {
@@ -102,16 +102,23 @@ export class ParagraphReader {
     return { pieces: this.pieces, separators: this.separators, tail: block.slice(this.end) }
   }
 
-  /** Settles the rest up to its last sentence, if text after it cannot change it. */
+  /**
+   * Settles the rest up to its last sentence, if text after it cannot change it. A rest that did
+   * not settle is tried again once it has grown by half (so a delimiter left open early in a very
+   * long paragraph costs a few parses, not one per sentence).
+   */
   private seal(block: string) {
     const sentence = /[.!?][ \n](?=\p{L})/gu
     sentence.lastIndex = Math.max(this.end, this.tried)
     let cut = -1
     for (let match = sentence.exec(block); match; match = sentence.exec(block)) cut = match.index + 1
-    if (cut < 0 || cut <= this.tried) return
-    this.tried = cut
+    if (cut < 0 || cut < this.tried) return
     const piece = block.slice(this.end, cut)
-    if (!settled(piece)) return
+    if (!settled(piece)) {
+      this.tried = cut + Math.max(SEAL_AFTER, piece.length >> 1)
+      return
+    }
+    this.tried = -1
     this.pieces = [...this.pieces, piece]
     this.separators = [...this.separators, block[cut] as string]
     this.end = cut + 1

@@ -174,6 +174,17 @@ describe('ParagraphReader', () => {
     expect(read && read.pieces.map((piece, i) => piece + (read?.separators[i] ?? '')).join('') + read.tail).toBe(text)
   })
 
+  it('settles a paragraph whose first sentences leave a code span open, once it is closed', () => {
+    const reader = new ParagraphReader()
+    const text = `Opens \`a span. Still in it. Closes\` here. ${Array.from({ length: 40 }, (_, i) => `Sentence ${i} is plain.`).join(' ')}`
+    let read = null
+    for (let end = 4; end <= text.length; end += 4) read = reader.read(text.slice(0, end))
+    read = reader.read(text)
+    expect(read?.pieces.length).toBeGreaterThan(0)
+    expect(read?.pieces[0]?.startsWith('Opens `a span. Still in it. Closes` here.')).toBe(true)
+    expect(read && read.pieces.map((piece, i) => piece + (read?.separators[i] ?? '')).join('') + read.tail).toBe(text)
+  })
+
   it('settles nothing that text after it could change', () => {
     expect(settled('An open `code span.')).toBe(false)
     expect(settled('An open *emphasis.')).toBe(false)
