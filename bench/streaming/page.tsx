@@ -729,8 +729,25 @@ async function runParallel(renderer: 'floor' | 'chatparts', count: number, token
 const held: { store?: ReturnType<typeof createChatStore>; root?: Root } = {}
 const memory = {
   /** Makes the store of `count` finished messages, not rendered. */
-  load(count: number) {
-    held.store = createChatStore({ initial: sessionMessages(count), coalesce: false })
+  /**
+   * Makes the store of `count` finished messages, not rendered. The session's copies share their
+   * strings; with `distinct`, every text and tool output is made a string of its own (as in a real
+   * session, where no two replies are the same text).
+   */
+  load(count: number, distinct = false) {
+    const messages = sessionMessages(count)
+    const own = (text: string, i: number) => `${i} ${text.slice(0)}`.slice(String(i).length + 1)
+    const initial = distinct
+      ? messages.map((message, i) => ({
+          ...message,
+          parts: message.parts.map((item) => {
+            if (item.type === 'text' || item.type === 'reasoning') return { ...item, text: own(item.text, i) }
+            if (item.type === 'tool' && item.state.status === 'completed') return { ...item, state: { ...item.state, output: own(item.state.output, i) } }
+            return item
+          }),
+        }))
+      : messages
+    held.store = createChatStore({ initial, coalesce: false })
   },
   async mount() {
     stage.className = 'session'
