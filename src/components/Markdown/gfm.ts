@@ -4,8 +4,10 @@ import { gfm } from 'micromark-extension-gfm'
 // GitHub Flavored Markdown's syntax and tree extensions, made once. remark-gfm makes them again at
 // every parse, and react-markdown parses with a new processor at every render: for the short live
 // block of a streaming reply that set-up cost more than the parse itself.
-const syntax = gfm()
-const tree = gfmFromMarkdown()
+/** GFM's syntax extension for micromark, made once (for parsers other than react-markdown's too). */
+export const gfmSyntax = gfm()
+/** GFM's tree extension for mdast-util-from-markdown, made once. */
+export const gfmTree = gfmFromMarkdown()
 
 interface ParserData {
   micromarkExtensions?: unknown[]
@@ -17,9 +19,9 @@ export function remarkGfmParse(this: { data(): unknown }) {
   // The processor's data, typed here by what this plugin touches (unified types it per plugin set).
   const data = this.data() as ParserData
   data.micromarkExtensions ??= []
-  data.micromarkExtensions.push(syntax)
+  data.micromarkExtensions.push(gfmSyntax)
   data.fromMarkdownExtensions ??= []
-  data.fromMarkdownExtensions.push(tree)
+  data.fromMarkdownExtensions.push(gfmTree)
 }
 
 // What each GFM construct needs to appear: `|` (tables), `~` (strikethrough), `[ ]`/`[x]` (task

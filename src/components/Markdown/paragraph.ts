@@ -1,8 +1,7 @@
 import type { Nodes, Root } from 'mdast'
 import { fromMarkdown } from 'mdast-util-from-markdown'
-import { gfmFromMarkdown } from 'mdast-util-gfm'
-import { gfm } from 'micromark-extension-gfm'
 import { extendsText } from './blocks.js'
+import { gfmSyntax, gfmTree } from './gfm.js'
 
 /** A paragraph being written, cut into sentences that later text cannot change, and the rest. */
 export interface ParagraphPieces {
@@ -25,8 +24,8 @@ const PARAGRAPH_START = /^(?:\p{L}|`(?!``)|["'(]|\*\*?[\p{L}`]|__?\p{L})/u
 const OTHER_BLOCK = /\n {0,3}(?:#{1,6}(?:[ \t]|$)|[><]|[-+*][ \t]|[-*_](?:[ \t]*[-*_]){2,}[ \t]*(?:\n|$)|[=-]+[ \t]*(?:\n|$)|`{3,}|~{3,}|\d{1,9}[.)](?:[ \t]|$)|\$\$|\\\[)|\|/
 // Marks that could pair with text after them, or that need more than one piece to mean anything.
 const NEVER_IN_A_PIECE = /[$\\<|]/
-const syntax = [gfm()]
-const tree = [gfmFromMarkdown()]
+const syntax = [gfmSyntax]
+const tree = [gfmTree]
 
 /**
  * Whether a piece parsed on its own is one paragraph that text after it cannot change: no
