@@ -1,10 +1,11 @@
-import { memo, type ReactElement, useEffect, useRef, useState, type RefObject } from 'react'
+import { memo, useEffect, useRef, useState, type RefObject } from 'react'
 import type { CodeToken, Highlighter } from '../../highlight/types.js'
 import { fillLabel } from '../../labels/labels.js'
 import { useLabels } from '../../labels/LabelsContext.js'
 import { languageName } from '../../highlight/languageNames.js'
 import { regionProps, useScrollRegion } from '../useScrollRegion.js'
 import { CopyButton } from '../CopyButton/CopyButton.js'
+import { Groups } from './groups.js'
 import { cachedHighlight, rememberHighlight, requestHighlight, type HighlightResult } from './highlightQueue.js'
 import { GrowingLines, LineHighlights, type LineTokens, tokensAt } from './lineHighlights.js'
 
@@ -130,43 +131,15 @@ const Chunk = memo(function Chunk({ lines, tokens }: { lines: readonly string[];
   )
 })
 
-/**
- * The elements of a block's lines, in groups of {@link CHUNK}. A group whose lines and tokens are
- * the same strings and arrays as last time keeps its element, so React skips it without looking
- * inside: a 2,000-line block being written costs the group being written, not 2,000 lines.
- */
-class ChunkElements {
-  private kept: { lines: string[]; tokens: (CodeToken[] | undefined)[]; element: ReactElement }[] = []
-
-  render(lines: readonly string[], tokens: LineTokens): ReactElement[] {
-    const out: ReactElement[] = []
-    for (let c = 0; c * CHUNK < lines.length; c++) {
-      const from = c * CHUNK
-      const to = Math.min(lines.length, from + CHUNK)
-      const previous = this.kept[c]
-      let same = previous !== undefined && previous.lines.length === to - from
-      for (let i = from; same && i < to; i++) same = previous?.lines[i - from] === lines[i] && previous?.tokens[i - from] === tokensAt(tokens, i)
-      if (previous && same) {
-        out.push(previous.element)
-        continue
-      }
-      const groupLines = lines.slice(from, to)
-      const groupTokens = groupLines.map((_, i) => tokensAt(tokens, from + i))
-      const element = <Chunk key={c} lines={groupLines} tokens={groupTokens} />
-      this.kept[c] = { lines: groupLines, tokens: groupTokens, element }
-      out.push(element)
-    }
-    this.kept.length = out.length
-    return out
-  }
-}
-
 /** A fenced code block: language label, copy button, and highlighted lines. */
 export function CodeBlock({ code, lang = '', streaming = false, highlighter }: CodeBlockProps) {
   const labels = useLabels()
   const block = useRef<HTMLDivElement>(null)
   const { body, lines, tokens } = useHighlightedLines(code, lang, streaming, highlighter, block)
-  const [chunks] = useState(() => new ChunkElements())
+  // Lines and their tokens in groups that stay the same arrays while unchanged (see Chunk).
+  const [lineGroups] = useState(() => new Groups<string>(CHUNK))
+  const [tokenGroups] = useState(() => new Groups<CodeToken[] | undefined>(CHUNK))
+  const groupedTokens = tokenGroups.of(lines.length, (i) => tokensAt(tokens, i))
   const [scrollRef, scrollable] = useScrollRegion<HTMLPreElement>()
   const language = languageName(lang) ?? labels.plainText
   return (
@@ -177,7 +150,14 @@ export function CodeBlock({ code, lang = '', streaming = false, highlighter }: C
       </div>
       {/* Focusable, and named by its language, only when long lines make it scroll. */}
       <pre className="cp-code__pre" ref={scrollRef} {...regionProps(scrollable, fillLabel(labels.codeRegion, { language }))}>
-        <code>{chunks.render(lines, tokens)}</code>
+        <code>
+          {lineGroups
+            .of(lines.length, (i) => lines[i] as string)
+            .map((group, c) => (
+              // a group is its place in the block; earlier groups never move
+              <Chunk key={c} lines={group} tokens={groupedTokens[c] ?? []} />
+            ))}
+        </code>
       </pre>
     </div>
   )

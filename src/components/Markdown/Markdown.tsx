@@ -14,6 +14,7 @@ import { CodeBlock } from './CodeBlock.js'
 import { Diagram } from './Diagram.js'
 import { mayUseGfm, remarkGfmParse } from './gfm.js'
 import { Formula } from './Formula.js'
+import { Groups } from './groups.js'
 import { type MathSyntax, mayUseMath, remarkMathDouble, remarkMathSingle, texDelimiters } from './math.js'
 import { type ParagraphPieces, ParagraphReader } from './paragraph.js'
 import { repairInline, repairTail } from './repair.js'
@@ -243,7 +244,7 @@ const TABLE_HOST_PARTS = ['table', 'thead', 'tbody', 'tr', 'th', 'td'] as const
 function StreamingTable({ table, components, math }: { table: TableRows; components: Components; math: MathSyntax }) {
   const head = useMemo(() => ({ ...components, table: Passthrough, thead: Passthrough }), [components])
   const body = useMemo(() => ({ ...head, th: BodyCell }), [head])
-  const [groups] = useState(() => new RowGroups())
+  const [groups] = useState(() => new Groups<string>(ROWS))
   const headSource = math === 'off' ? table.head : texDelimiters(table.head)
   return (
     <ScrollTable>
@@ -252,10 +253,12 @@ function StreamingTable({ table, components, math }: { table: TableRows; compone
       </thead>
       {table.rows.length > 0 && (
         <tbody>
-          {groups.of(table.rows).map((rows, g) => (
-            // a group is its place in the table; earlier groups never move
-            <RowGroup key={g} rows={rows} math={math} components={body} />
-          ))}
+          {groups
+            .of(table.rows.length, (i) => table.rows[i] as string)
+            .map((rows, g) => (
+              // a group is its place in the table; earlier groups never move
+              <RowGroup key={g} rows={rows} math={math} components={body} />
+            ))}
         </tbody>
       )}
     </ScrollTable>
@@ -272,24 +275,6 @@ const RowGroup = memo(function RowGroup({ rows, math, components }: { rows: read
     return <Parsed key={i} source={source} plugins={pluginsFor(source, math)} components={components} />
   })
 })
-
-/** A table's rows in groups of {@link ROWS}, each group the same array for as long as its rows are the same. */
-class RowGroups {
-  private kept: (readonly string[])[] = []
-  of(rows: readonly string[]): (readonly string[])[] {
-    const out: (readonly string[])[] = []
-    for (let g = 0; g * ROWS < rows.length; g++) {
-      const from = g * ROWS
-      const to = Math.min(rows.length, from + ROWS)
-      const previous = this.kept[g]
-      let same = previous !== undefined && previous.length === to - from
-      for (let i = from; same && i < to; i++) same = previous?.[i - from] === rows[i]
-      out.push(same && previous ? previous : rows.slice(from, to))
-    }
-    this.kept = out
-    return out
-  }
-}
 
 /** Reads a block as a table while it streams, and after, if it was read so then (see StreamingTable). */
 class TableBlock {

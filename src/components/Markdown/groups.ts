@@ -1,0 +1,24 @@
+/**
+ * Items in groups of a fixed size, each group handed out as the same array for as long as its
+ * items are the same (by identity): a memoized component given a group skips it without looking
+ * inside, so a growing list of rows or lines re-renders its last group only.
+ */
+export class Groups<T> {
+  private kept: (readonly T[])[] = []
+
+  constructor(private readonly size: number) {}
+
+  /** The `count` items that `item` gives, in groups. */
+  of(count: number, item: (i: number) => T): (readonly T[])[] {
+    const out: (readonly T[])[] = []
+    for (let from = 0; from < count; from += this.size) {
+      const to = Math.min(count, from + this.size)
+      const previous = this.kept[out.length]
+      let same = previous !== undefined && previous.length === to - from
+      for (let i = from; same && i < to; i++) same = previous?.[i - from] === item(i)
+      out.push(same && previous ? previous : Array.from({ length: to - from }, (_, i) => item(from + i)))
+    }
+    this.kept = out
+    return out
+  }
+}
