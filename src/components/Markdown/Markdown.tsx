@@ -185,16 +185,23 @@ const unwrap = (tag: 'ul' | 'ol') =>
   }
 const UNWRAP = { ul: unwrap('ul'), ol: unwrap('ol') }
 
-interface ItemProps {
-  source: string
-  plugins: Plugin[]
+/** Markdown in the given math syntax, with TeX's own delimiters made markdown math (see `texDelimiters`). */
+const withMath = (text: string, math: MathSyntax) => (math === 'off' ? text : texDelimiters(text))
+
+interface PieceProps {
+  text: string
+  math: MathSyntax
   components: Components
 }
 
-/** A piece of a block being written (a list item, a table row, a paragraph's sentence), parsed on its own. */
-const Parsed = memo(function Parsed({ source, plugins, components }: ItemProps) {
+/**
+ * A piece of a block being written (a list item, a table row, a paragraph's sentence), parsed on
+ * its own. Memoized: a piece whose text did not change is neither prepared nor parsed again.
+ */
+const Parsed = memo(function Parsed({ text, math, components }: PieceProps) {
+  const source = withMath(text, math)
   return (
-    <ReactMarkdown remarkPlugins={plugins} components={components} urlTransform={keepUrl}>
+    <ReactMarkdown remarkPlugins={pluginsFor(source, math)} components={components} urlTransform={keepUrl}>
       {source}
     </ReactMarkdown>
   )
@@ -208,13 +215,10 @@ const Parsed = memo(function Parsed({ source, plugins, components }: ItemProps) 
 function StreamingList({ list, components, math, live }: { list: ListItems; components: Components; math: MathSyntax; live: boolean }) {
   const itemComponents = useMemo(() => ({ ...components, ...UNWRAP }), [components])
   const last = live ? list.items.length - 1 : -1
-  const items = list.items.map((item, i) => {
-    const source = math === 'off' ? (i === last ? repairTail(item) : item) : texDelimiters(i === last ? repairTail(item) : item)
-    return (
-      // an item is its place in the list; earlier items never move
-      <Parsed key={i} source={source} plugins={pluginsFor(source, math)} components={itemComponents} />
-    )
-  })
+  const items = list.items.map((item, i) => (
+    // an item is its place in the list; earlier items never move
+    <Parsed key={i} text={i === last ? repairTail(item) : item} math={math} components={itemComponents} />
+  ))
   // Each item brings the line break before it (see unwrap); the list's last one closes it, so the
   // list is the same DOM as the list parsed whole.
   return list.ordered ? (
@@ -245,11 +249,10 @@ function StreamingTable({ table, components, math }: { table: TableRows; compone
   const head = useMemo(() => ({ ...components, table: Passthrough, thead: Passthrough }), [components])
   const body = useMemo(() => ({ ...head, th: BodyCell }), [head])
   const [groups] = useState(() => new Groups<string>(ROWS))
-  const headSource = math === 'off' ? table.head : texDelimiters(table.head)
   return (
     <ScrollTable>
       <thead>
-        <Parsed source={headSource} plugins={pluginsFor(headSource, math)} components={head} />
+        <Parsed text={table.head} math={math} components={head} />
       </thead>
       {table.rows.length > 0 && (
         <tbody>
@@ -269,35 +272,11 @@ function StreamingTable({ table, components, math }: { table: TableRows; compone
 const ROWS = 32
 
 const RowGroup = memo(function RowGroup({ rows, math, components }: { rows: readonly string[]; math: MathSyntax; components: Components }) {
-  return rows.map((row, i) => {
-    const source = math === 'off' ? row : texDelimiters(row)
+  return rows.map((row, i) => (
     // a row is its place in the group; earlier rows never move
-    return <Parsed key={i} source={source} plugins={pluginsFor(source, math)} components={components} />
-  })
+    <Parsed key={i} text={row} math={math} components={components} />
+  ))
 })
-
-/** Reads a block as a table while it streams, and after, if it was read so then (see StreamingTable). */
-class TableBlock {
-  private readonly reader = new TableReader()
-  private streamed = false
-  read(block: string, streaming: boolean): TableRows | null {
-    if (!streaming && !this.streamed) return null
-    const table = this.reader.read(block, streaming ? repairInline : undefined)
-    this.streamed = streaming ? table !== null : this.streamed && table !== null
-    return table
-  }
-}
-
-/** Reads a block as a tight list while it streams, and after, if it was read so then (see StreamingList). */
-class ListBlock {
-  private streamed = false
-  read(block: string, streaming: boolean): ListItems | null {
-    if (!streaming && !this.streamed) return null
-    const list = splitListItems(block)
-    this.streamed = list !== null && (streaming || this.streamed)
-    return list
-  }
-}
 
 /**
  * A paragraph being written: its settled sentences parsed once each, the sentence being written
@@ -308,33 +287,45 @@ class ListBlock {
 function StreamingParagraph({ paragraph, components, math, live }: { paragraph: ParagraphPieces; components: Components; math: MathSyntax; live: boolean }) {
   const inner = useMemo(() => ({ ...components, p: Passthrough }), [components])
   const tail = live ? repairTail(paragraph.tail) : paragraph.tail
-  const source = (text: string) => (math === 'off' ? text : texDelimiters(text))
   // One flat list, so the rest and the piece it becomes are the same child (same key, same place).
   const children = paragraph.pieces.map((piece, i) => (
     // a piece is its place in the paragraph; earlier pieces never move
     <Fragment key={i}>
-      <Parsed source={source(piece)} plugins={pluginsFor(piece, math)} components={inner} />
+      <Parsed text={piece} math={math} components={inner} />
       {paragraph.separators[i]}
     </Fragment>
   ))
   children.push(
     <Fragment key={paragraph.pieces.length}>
-      <Parsed source={source(tail)} plugins={pluginsFor(tail, math)} components={inner} />
+      <Parsed text={tail} math={math} components={inner} />
     </Fragment>,
   )
   return <p>{children}</p>
 }
 
-/** Reads a block as a paragraph in pieces while it streams, and after, if it was read so then. */
-class ParagraphBlock {
-  private readonly reader = new ParagraphReader()
+/**
+ * Reads a block in pieces (rows, items, sentences) while it streams, and after it is finished if it
+ * was read so then: the block keeps the elements it streamed with rather than being made again at
+ * its last token. A block that arrives finished is parsed whole.
+ */
+class SplitWhileStreaming<T> {
   private streamed = false
-  read(block: string, streaming: boolean): ParagraphPieces | null {
+  constructor(private readonly split: (block: string, streaming: boolean) => T | null) {}
+  read(block: string, streaming: boolean): T | null {
     if (!streaming && !this.streamed) return null
-    const paragraph = this.reader.read(block)
-    this.streamed = paragraph !== null && (streaming || this.streamed)
-    return paragraph
+    const pieces = this.split(block, streaming)
+    this.streamed = pieces !== null
+    return pieces
   }
+}
+
+const tableSplit = () => {
+  const reader = new TableReader()
+  return new SplitWhileStreaming((block, streaming) => reader.read(block, streaming ? repairInline : undefined))
+}
+const paragraphSplit = () => {
+  const reader = new ParagraphReader()
+  return new SplitWhileStreaming((block) => reader.read(block))
 }
 
 /** The last fence read in a block, so the block, grown, is read from its last line (see readFenceAppend). */
@@ -353,9 +344,9 @@ const MarkdownBlock = memo(function MarkdownBlock({ source, streaming, policy, h
   // A finished block past the task's budget shows its source for a moment (see useProgressive).
   const pending = useRef<HTMLDivElement>(null)
   const [fences] = useState(() => new FenceReader())
-  const [tables] = useState(() => new TableBlock())
-  const [lists] = useState(() => new ListBlock())
-  const [paragraphs] = useState(() => new ParagraphBlock())
+  const [tables] = useState(tableSplit)
+  const [lists] = useState(() => new SplitWhileStreaming(splitListItems))
+  const [paragraphs] = useState(paragraphSplit)
   const full = useProgressive(!streaming, pending, flushSync)
   if (!full) {
     return (
@@ -393,7 +384,7 @@ const MarkdownBlock = memo(function MarkdownBlock({ source, streaming, policy, h
     )
   }
   const repaired = streaming ? repairTail(source) : source
-  const markdown = math === 'off' ? repaired : texDelimiters(repaired)
+  const markdown = withMath(repaired, math)
   return (
     <LiveBlock.Provider value={streaming}>
       <ReactMarkdown remarkPlugins={pluginsFor(markdown, math)} components={merged} urlTransform={keepUrl}>
