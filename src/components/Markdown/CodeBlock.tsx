@@ -7,7 +7,8 @@ import { regionProps, useScrollRegion } from '../useScrollRegion.js'
 import { CopyButton } from '../CopyButton/CopyButton.js'
 import { Groups } from './groups.js'
 import { cachedHighlight, rememberHighlight, requestHighlight, type HighlightResult } from './highlightQueue.js'
-import { GrowingLines, LineHighlights, type LineTokens, tokensAt } from './lineHighlights.js'
+import { GrowingLines } from './blocks.js'
+import { LineHighlights, type LineTokens, tokensAt } from './lineHighlights.js'
 
 /** Props of {@link CodeBlock}. */
 export interface CodeBlockProps {

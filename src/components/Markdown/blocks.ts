@@ -203,7 +203,7 @@ export function readFenceAppend(previous: FenceRead | null, block: string, strea
     if (end < 0) end = block.length
     const close = CLOSE.exec(block.slice(line, end))
     // A closing line, or anything after it, is read whole (once).
-    if (close && close[1]?.[0] === marker[0] && (close[1]?.length ?? 0) >= marker.length && line >= contentStart) return readWhole(block, streaming)
+    if (close && close[1]?.[0] === marker[0] && (close[1]?.length ?? 0) >= marker.length) return readWhole(block, streaming)
     line = end + 1
   }
   const lastLine = block.lastIndexOf('\n') + 1

@@ -1,13 +1,10 @@
 import type { CodeToken, Highlighter } from '../../highlight/types.js'
 import { extendsText } from './blocks.js'
 
-export { GrowingLines } from './blocks.js'
-
 interface Highlighted {
   lang: string
-  /** The complete lines highlighted so far (an array only ever appended to), and their count. */
+  /** The complete lines highlighted so far (an array only ever appended to). */
   lines: CodeToken[][]
-  count: number
   /** The text of those lines, to see that the lines asked for later still begin with them. */
   texts: string[]
   state: unknown
@@ -25,8 +22,6 @@ export interface LineTokens {
 
 /** Tokens of line `i`, `undefined` while it has none. */
 export const tokensAt = (tokens: LineTokens, i: number): CodeToken[] | undefined => (i < tokens.complete.length ? tokens.complete[i] : i === tokens.complete.length ? tokens.live : undefined)
-
-const NONE: LineTokens = { complete: [], live: undefined }
 
 const WORD = /^[\p{L}\p{N}_$]+$/u
 const ENDS_IN_WORD = /[\p{L}\p{N}_$]$/u
@@ -61,14 +56,15 @@ export class LineHighlights {
 
   /** Whether any complete line was highlighted here (the block was, or is, being written). */
   get started(): boolean {
-    return this.entry !== null && this.entry.count > 0
+    return this.entry !== null && this.entry.lines.length > 0
   }
 
   /** The complete lines highlighted so far, their text and the state at their end, once any line is. */
   get highlighted(): { lang: string; source: string; lines: CodeToken[][]; state: unknown } | null {
     const entry = this.entry
-    if (!entry || entry.count === 0) return null
-    return { lang: entry.lang, source: `${entry.texts.slice(0, entry.count).join('\n')}\n`, lines: entry.lines.slice(0, entry.count), state: entry.state }
+    if (!entry || entry.lines.length === 0) return null
+    // A copy: the entry's own array goes on growing if the block does.
+    return { lang: entry.lang, source: `${entry.texts.join('\n')}\n`, lines: [...entry.lines], state: entry.state }
   }
 
   /**
@@ -77,21 +73,19 @@ export class LineHighlights {
    * compared, by identity first), so the work per call follows what was added, not the block.
    */
   tokens(lines: readonly string[], completeCount: number, lang: string, highlighter: Highlighter): LineTokens {
-    let entry: Highlighted = this.entry ?? { lang, lines: [], count: 0, texts: [], state: undefined }
-    if (entry.lang !== lang || entry.count > completeCount || !sameStart(entry.texts, lines, entry.count)) entry = { lang, lines: [], count: 0, texts: [], state: undefined }
-    if (completeCount > entry.count) {
-      const added = highlighter.tokenize(`${lines.slice(entry.count, completeCount).join('\n')}\n`, lang, entry.state)
-      if (!added) return NONE
+    let entry = this.entry
+    if (!entry || entry.lang !== lang || entry.lines.length > completeCount || !sameStart(entry.texts, lines, entry.lines.length)) entry = { lang, lines: [], texts: [], state: undefined }
+    const from = entry.lines.length
+    if (completeCount > from) {
+      const added = highlighter.tokenize(`${lines.slice(from, completeCount).join('\n')}\n`, lang, entry.state)
+      // No tokens (the grammar is gone): what was highlighted stays so, the rest is plain.
+      if (!added) return { complete: entry.lines, live: undefined }
       // Appended in place: a caller holding the array sees at least the lines it was given.
-      if (entry !== this.entry) entry = { ...entry, lines: [...entry.lines], texts: [...entry.texts] }
-      entry.lines.length = entry.count
-      entry.texts.length = entry.count
-      for (let i = entry.count; i < completeCount; i++) {
-        entry.lines.push(added.lines[i - entry.count] ?? [])
+      for (let i = from; i < completeCount; i++) {
+        entry.lines.push(added.lines[i - from] ?? [])
         entry.texts.push(lines[i] as string)
       }
-      const { live: _previousLive, ...kept } = entry
-      entry = { ...kept, count: completeCount, state: added.state }
+      entry = { lang, lines: entry.lines, texts: entry.texts, state: added.state }
     }
     let live: CodeToken[] | undefined
     if (completeCount < lines.length) {
@@ -101,7 +95,7 @@ export class LineHighlights {
       entry = { ...entry, live: { text, tokens: live } }
     }
     this.entry = entry
-    return { complete: entry.count === entry.lines.length ? entry.lines : entry.lines.slice(0, entry.count), live }
+    return { complete: entry.lines, live }
   }
 }
 

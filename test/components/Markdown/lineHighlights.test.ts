@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { GrowingLines, LineHighlights, type LineTokens } from '../../../src/components/Markdown/lineHighlights.js'
+import { GrowingLines } from '../../../src/components/Markdown/blocks.js'
+import { LineHighlights, type LineTokens } from '../../../src/components/Markdown/lineHighlights.js'
 import { fakeHighlighter } from '../helpers.js'
 
 const text = ({ complete, live }: LineTokens) => [...complete, ...(live ? [live] : [])].map((line) => line.map((t) => t.content).join(''))
