@@ -203,11 +203,12 @@ export interface TextResult {
 
 const stage = document.getElementById('stage') as HTMLElement
 
-async function warm(factory: Factory) {
+/** A warm-up pass: the first `count` tokens streamed, then the whole text (which loads every grammar, KaTeX and mermaid it needs). */
+async function warm(factory: Factory, tokens: readonly string[] = TOKENS, text = reply, count = 400, wait = 1500) {
   const renderer = factory(stage)
-  for (let i = 0; i < 400; i++) renderer.update(TOKENS.slice(0, i + 1).join(''), false)
-  renderer.update(reply, true)
-  await settle(1500)
+  for (let i = 0; i < count; i++) renderer.update(tokens.slice(0, i + 1).join(''), false)
+  renderer.update(text, true)
+  await settle(wait)
   renderer.unmount()
   stage.replaceChildren()
 }
@@ -541,15 +542,7 @@ async function runShape(shape: string, name: string): Promise<ShapeResult> {
   const formulas = [...source.matchAll(/\\\([\s\S]*?\\\)|\$\$[\s\S]*?\$\$/g)].map((match): [number, number] => [match.index, match.index + match[0].length])
   const expect = expectations(source, tokens, formulas)
   stage.className = ''
-  // Warm-up: the whole reply once (loads grammars, KaTeX and mermaid), then a short stream.
-  {
-    const warm = factory(stage)
-    for (let i = 0; i < 200; i++) warm.update(tokens.slice(0, i + 1).join(''), false)
-    warm.update(source, true)
-    await settle(2000)
-    warm.unmount()
-    stage.replaceChildren()
-  }
+  await warm(factory, tokens, source, 200, 2000)
   await settle(200)
   const renderer = factory(stage)
   const born = new WeakMap<Node, number>()
