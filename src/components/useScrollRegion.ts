@@ -2,11 +2,11 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 
 /**
  * For a box that may scroll (a code block, a tool's output): whether it does, read after each
- * render and when it resizes. Only a box that scrolls is made a focusable, named region, so a
+ * render (`live`: at the next frame, while its content streams) and when it resizes. Only a box that scrolls is made a focusable, named region, so a
  * keyboard reaches what it needs to scroll and skips every block it would only have to tab past.
  * Without layout (a server, jsdom) nothing scrolls.
  */
-export function useScrollRegion<T extends HTMLElement>(): [attach: (element: T | null) => void, scrollable: boolean] {
+export function useScrollRegion<T extends HTMLElement>(live = false): [attach: (element: T | null) => void, scrollable: boolean] {
   const [scrollable, setScrollable] = useState(false)
   const element = useRef<T | null>(null)
   // The last answer, so a measure that finds no change schedules nothing: a state update with the
@@ -25,7 +25,28 @@ export function useScrollRegion<T extends HTMLElement>(): [attach: (element: T |
     setScrollable(scrolls)
   }, [])
   // Content changes (a streamed line grows) do not resize the box: read again after every render.
-  useEffect(measure)
+  // While the content streams, at the next frame, once for all the renders before it: a stream
+  // renders many times a frame, and reading the size right after each render would lay the page
+  // out each time.
+  const frame = useRef(0)
+  useEffect(() => {
+    if (!live || typeof requestAnimationFrame === 'undefined') {
+      measure()
+      return
+    }
+    if (frame.current !== 0) return
+    frame.current = requestAnimationFrame(() => {
+      frame.current = 0
+      measure()
+    })
+  })
+  useEffect(
+    () => () => {
+      if (frame.current !== 0) cancelAnimationFrame(frame.current)
+      frame.current = 0
+    },
+    [],
+  )
   const ref = useCallback(
     (box: T | null) => {
       element.current = box

@@ -141,7 +141,7 @@ export function CodeBlock({ code, lang = '', streaming = false, highlighter }: C
   const [lineGroups] = useState(() => new Groups<string>(CHUNK))
   const [tokenGroups] = useState(() => new Groups<CodeToken[] | undefined>(CHUNK))
   const groupedTokens = tokenGroups.of(lines.length, (i) => tokensAt(tokens, i))
-  const [scrollRef, scrollable] = useScrollRegion<HTMLPreElement>()
+  const [scrollRef, scrollable] = useScrollRegion<HTMLPreElement>(streaming)
   const language = languageName(lang) ?? labels.plainText
   return (
     <div className="cp-code" data-lang={lang || undefined} ref={block}>

@@ -42,7 +42,7 @@ export function Formula({ tex, display, streaming = false }: FormulaProps) {
   const labels = useLabels()
   const { math } = useRenderConfig()
   const result = useTypeset(math, tex, display)
-  const [scrollRef, scrollable] = useScrollRegion<HTMLDivElement>()
+  const [scrollRef, scrollable] = useScrollRegion<HTMLDivElement>(streaming)
   if (result && 'html' in result) {
     // KaTeX's own markup, made from TeX with `trust` off: no HTML, URL or style of the model's gets through.
     // A display formula wider than the reply scrolls, and is then a focusable region named "Formula".

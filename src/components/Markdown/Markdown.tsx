@@ -17,6 +17,7 @@ import { Formula } from './Formula.js'
 import { Groups } from './groups.js'
 import { type MathSyntax, mayUseMath, remarkMathDouble, remarkMathSingle, texDelimiters } from './math.js'
 import { type ParagraphPieces, ParagraphReader } from './paragraph.js'
+import { plainTail } from './plain.js'
 import { repairInline, repairTail } from './repair.js'
 
 interface Node {
@@ -123,7 +124,7 @@ function StreamingMath({ tex, display }: { tex: string; display: boolean }) {
 /** A table in a box that scrolls sideways when it is wider than the reply, and is then a focusable, named region. */
 function ScrollTable({ children }: { children?: ReactNode }) {
   const labels = useLabels()
-  const [scrollRef, scrollable] = useScrollRegion<HTMLDivElement>()
+  const [scrollRef, scrollable] = useScrollRegion<HTMLDivElement>(useContext(LiveBlock))
   return (
     <div className="cp-table-wrap" ref={scrollRef} {...regionProps(scrollable, labels.table)}>
       <table>{children}</table>
@@ -174,16 +175,26 @@ interface BlockProps {
   components?: Components | undefined
 }
 
-// A list item rendered alone parses as a list of one: that outer list is dropped, the list
-// around all the items is rendered once by `StreamingList`.
-const unwrap = (tag: 'ul' | 'ol') =>
-  function Unwrapped({ node, children, ...props }: ComponentPropsWithoutRef<'ul'> & ExtraProps) {
-    // Its line break after the item is dropped: the next item brings its own before it.
-    if (node?.position?.start.offset === 0) return <>{Array.isArray(children) && children.at(-1) === '\n' ? children.slice(0, -1) : children}</>
-    const List = tag
-    return <List {...props}>{children}</List>
+// A list item rendered alone parses as a list of one: that list and its item are dropped and what
+// is inside the item rendered, in the list and the item element `StreamingList` renders once (so
+// the item stays the same element whether its text is parsed or plain, see Parsed). The list of
+// one starts where the item does, after the list's indent; a list inside the item starts later.
+function unwrapAt(indent: number): Components {
+  const outer = (node: ExtraProps['node']) => node?.position?.start.offset === indent
+  const unwrap = (tag: 'ul' | 'ol') =>
+    function Unwrapped({ node, children, ...props }: ComponentPropsWithoutRef<'ul'> & ExtraProps) {
+      // Its line breaks around the item are dropped too: StreamingList puts them around the item.
+      if (outer(node)) return <>{Array.isArray(children) ? children.filter((child) => child !== '\n') : children}</>
+      const List = tag
+      return <List {...props}>{children}</List>
+    }
+  function ItemContent({ node, children, ...props }: ComponentPropsWithoutRef<'li'> & ExtraProps) {
+    return outer(node) ? <>{children}</> : <li {...props}>{children}</li>
   }
-const UNWRAP = { ul: unwrap('ul'), ol: unwrap('ol') }
+  return { ul: unwrap('ul'), ol: unwrap('ol'), li: ItemContent }
+}
+// A list is indented by up to three spaces (four make code).
+const UNWRAP = [0, 1, 2, 3].map(unwrapAt)
 
 /** Markdown in the given math syntax, with TeX's own delimiters made markdown math (see `texDelimiters`). */
 const withMath = (text: string, math: MathSyntax) => (math === 'off' ? text : texDelimiters(text))
@@ -208,19 +219,41 @@ const Parsed = memo(function Parsed({ text, math, components }: PieceProps) {
 })
 
 /**
+ * A sentence or a list item's content, parsed up to the end of its last mark and the prose after
+ * that shown as its text (see plainTail): while a piece grows by prose, which is most of a reply,
+ * its parsed part is the same and is not parsed again.
+ */
+const ProseTail = memo(function ProseTail({ text, math, components, shape }: PieceProps & { shape: 'sentence' | 'item' }) {
+  const { head, text: prose } = plainTail(text, shape)
+  return (
+    <>
+      {head === '' ? null : <Parsed text={head} math={math} components={components} />}
+      {prose === '' ? null : prose}
+    </>
+  )
+})
+
+/**
  * The live block when it is a tight list: the list element is rendered here and each item parsed
  * on its own, so a growing list re-parses only its last item. The same elements as the list parsed
  * whole; kept after the list is finished, so its items are not made again.
  */
 function StreamingList({ list, components, math, live }: { list: ListItems; components: Components; math: MathSyntax; live: boolean }) {
-  const itemComponents = useMemo(() => ({ ...components, ...UNWRAP }), [components])
+  const first = list.items[0] ?? ''
+  const indent = first.length - first.trimStart().length
+  const itemComponents = useMemo(() => ({ ...components, ...UNWRAP[indent] }), [components, indent])
   const last = live ? list.items.length - 1 : -1
   const items = list.items.map((item, i) => (
     // an item is its place in the list; earlier items never move
-    <Parsed key={i} text={i === last ? repairTail(item) : item} math={math} components={itemComponents} />
+    <Fragment key={i}>
+      {'\n'}
+      <li>
+        <ProseTail text={i === last ? repairTail(item) : item} math={math} components={itemComponents} shape="item" />
+      </li>
+    </Fragment>
   ))
-  // Each item brings the line break before it (see unwrap); the list's last one closes it, so the
-  // list is the same DOM as the list parsed whole.
+  // A line break before each item and one after the last, so the list is the same DOM as the list
+  // parsed whole.
   return list.ordered ? (
     <ol start={list.start === 1 ? undefined : list.start}>
       {items}
@@ -291,13 +324,13 @@ function StreamingParagraph({ paragraph, components, math, live }: { paragraph: 
   const children = paragraph.pieces.map((piece, i) => (
     // a piece is its place in the paragraph; earlier pieces never move
     <Fragment key={i}>
-      <Parsed text={piece} math={math} components={inner} />
+      <ProseTail text={piece} math={math} components={inner} shape="sentence" />
       {paragraph.separators[i]}
     </Fragment>
   ))
   children.push(
     <Fragment key={paragraph.pieces.length}>
-      <Parsed text={tail} math={math} components={inner} />
+      <ProseTail text={tail} math={math} components={inner} shape="sentence" />
     </Fragment>,
   )
   return <p>{children}</p>

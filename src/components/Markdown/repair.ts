@@ -1,3 +1,7 @@
+// Every repair starts from one of these (a line break, a fence, a table's pipe, a bracket, a code or
+// emphasis mark): a text without any is already in its final shape, as most of prose is.
+const NEEDS_REPAIR = /[\n`~|[*_]/
+
 /**
  * Makes the unfinished tail of a streaming markdown text render in its final shape, so a growing
  * reply does not flicker: an open code fence is closed, an unclosed `**`, `*`, `~~` or `` ` `` is
@@ -6,6 +10,7 @@
  * line above into a heading waits for its next character.
  */
 export function repairTail(block: string): string {
+  if (!NEEDS_REPAIR.test(block)) return block
   const fence = /^ {0,3}(`{3,}|~{3,})/.exec(block)
   if (fence) {
     const marker = fence[1] as string
@@ -17,10 +22,16 @@ export function repairTail(block: string): string {
   // A setext underline in the making, or a bullet with nothing after it yet.
   if (lines.length > 1 && /^\s*([-=*+]|[-=]{2})\s*$/.test(lines.at(-1) ?? '')) lines = lines.slice(0, -1)
   lines = repairTable(lines)
-  const last = lines.length - 1
-  lines[last] = repairInline(lines[last] ?? '')
-  return lines.join('\n')
+  // Emphasis and code spans run across the lines of a paragraph (a reply wrapped at 80 columns):
+  // the marks left open are counted over the paragraph the last line is in, from the line that
+  // starts it (a list item, a quote line, a table row, a heading) or after a blank line.
+  let from = lines.length - 1
+  while (from > 0 && !STARTS_BLOCK.test(lines[from] as string) && (lines[from - 1] as string).trim() !== '') from--
+  return [...lines.slice(0, from), repairInline(lines.slice(from).join('\n'))].join('\n')
 }
+
+// A line that starts a block of its own rather than going on with the paragraph above it.
+const STARTS_BLOCK = /^\s*(?:[-+*][ \t]|\d{1,9}[.)][ \t]|[#>|]|`{3,}|~{3,})/
 
 function cells(row: string): number {
   const inner = row.trim().replace(/^\|/, '').replace(/\|$/, '')
@@ -41,6 +52,7 @@ function repairTable(lines: string[]): string[] {
 
 /** Closes what the last line of a streaming text leaves open (emphasis, code, a link being written). */
 export function repairInline(line: string): string {
+  if (!NEEDS_REPAIR.test(line)) return line
   let text = line
   // A link or image whose URL is still arriving shows as its text until it closes.
   text = text.replace(/!?\[([^\]]*)\]\([^)]*$/, '$1')

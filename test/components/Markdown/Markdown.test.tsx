@@ -115,6 +115,24 @@ describe('a list streamed item by item', () => {
     expect(result.container.querySelector('li')).toBe(first)
     expect(result.container.innerHTML).toBe(fresh(`${LIST}\n\nAfter the list.`))
   })
+
+  it('keeps the item being written as one element while its text turns from plain prose to markup and back', () => {
+    // Plain prose is shown without a parse (see plain.ts); the item element is the list's own.
+    const steps = ['- plain words', '- plain words and `co', '- plain words and `code`', '- plain words and `code` then more', '- plain words and `code` then more\n  - nested']
+    const result = render(view('- first\n- plain', true))
+    const item = result.container.querySelectorAll('li')[1]
+    for (const text of steps) {
+      act(() => result.rerender(view(`- first\n${text}`, true)))
+      expect(result.container.querySelectorAll('ul > li')[1]).toBe(item)
+    }
+    act(() => result.rerender(view(`- first\n${steps.at(-1)}`, false)))
+    expect(result.container.innerHTML).toBe(fresh(`- first\n${steps.at(-1)}`))
+  })
+
+  it('ends as the list rendered whole when it is indented or ordered from any number', () => {
+    for (const list of ['  - a\n  - b c\n    d', '7) seven\n8) eight', '1. one\n   wrapped\n2. two', '- a\n-\n- c'])
+      for (const step of [1, 3]) expect(stream(list, step).container.innerHTML, list).toBe(fresh(list))
+  })
 })
 
 describe('a long paragraph streamed sentence by sentence', () => {

@@ -17,6 +17,18 @@ describe('repairTail', () => {
     expect(repairTail('~~gone')).toBe('~~gone~~')
   })
 
+  it('counts the marks of the whole paragraph the last line is in, not of the line alone', () => {
+    // A reply wrapped at 80 columns: emphasis closed on the last line was opened on one above.
+    const wrapped = 'we chose *delete wins unless the offline edit is newer\nby more than a minute*, and surfaced'
+    expect(repairTail(wrapped)).toBe(wrapped)
+    expect(repairTail('- **Deletes.** we chose *delete wins\n  by more than a minute*, and so')).toBe('- **Deletes.** we chose *delete wins\n  by more than a minute*, and so')
+    expect(repairTail('an *emphasis that\nruns on')).toBe('an *emphasis that\nruns on*')
+    expect(repairTail('Run `a span\nacross lines')).toBe('Run `a span\nacross lines`')
+    // A mark left open before a blank line, or in an item above, is not this paragraph's.
+    expect(repairTail('an *open mark\n\nnext paragraph')).toBe('an *open mark\n\nnext paragraph')
+    expect(repairTail('- an *open mark\n- next item')).toBe('- an *open mark\n- next item')
+  })
+
   it('leaves balanced or literal markers alone', () => {
     for (const text of ['**done** and *this*', 'snake_case_name here', '* a bullet', '2 * 3 = 6', 'a `code *star*` span']) {
       expect(repairTail(text)).toBe(text)

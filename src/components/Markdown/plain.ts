@@ -1,0 +1,115 @@
+// Most of what a reply streams is prose. A piece of a block being written (a paragraph's sentence,
+// a list item) is cut where its last mark ends: the part up to there is parsed (and, memoized, not
+// again while only prose is added), the prose after it is its own text, with no parse. These say
+// where that cut is sure to give what the parser gives for the whole piece.
+
+// A line of prose: starts with a letter, a digit that does not number a list, a quote or a
+// parenthesis (not a space, which may indent code; not a mark that starts another block or, under
+// a line, makes the one above a heading).
+const PROSE_START = /^(?!\d{1,9}[.)](?:[ \t]|$))[\p{L}\p{N}"'(]/u
+// A line of a paragraph: prose, or a code span or emphasis before a word (as the paragraph reader
+// starts one; not a bracket, which may define a reference).
+const PARAGRAPH_LINE = /^(?:(?!\d{1,9}[.)](?:[ \t]|$))[\p{L}\p{N}"'(]|`(?!``)|\*\*?[\p{L}`]|__?\p{L})/u
+// Every character after which text may mean something else: emphasis, code, strikethrough, links,
+// images and footnotes, HTML and autolinks, character references, escapes, tables, math.
+const MARK = /[*_`~[\]()<>&;\\|$]/
+const MARKS = new RegExp(MARK.source, 'g')
+// Control characters but the line break: tabs (spaces the parser may strip or keep), NUL (which it
+// replaces) and the rest: a piece with any is parsed whole.
+// eslint-disable-next-line no-control-regex -- finding control characters is its purpose
+const CONTROL = /[\0-\x09\x0b-\x1f]/
+// Autolink literals run across marks (`www.a*b*c`): a piece with any is parsed whole.
+const AUTOLINK = /:\/\/|www\.|@/i
+// Two spaces or more before a line break make a hard break.
+const HARD_BREAK = / {2,}\n/
+const LEADING = /^ +/
+const TRAILING = / +$/
+// A list item's marker and the one to four spaces after it (five or more start indented code).
+const ITEM_MARKER = /^(?:[-*+]|\d{1,9}[.)]) {1,4}(?! )/
+
+/** A piece cut in two: `head` to parse, `text` to show after it as it is. */
+export interface PlainTail {
+  /** The markdown up to the end of the last mark (the whole piece when it cannot be cut; empty when it is all prose). */
+  readonly head: string
+  /** The text the prose after `head` shows (empty when there is none). */
+  readonly text: string
+}
+
+/**
+ * Cuts a paragraph's sentence (`sentence`: its inline content) or a tight list item (`item`: what
+ * is inside the item) where its last mark ends, so that what the parser shows for the whole piece
+ * is what it shows for `head`, then `text`. Prose after the last mark is cut off only when it
+ * cannot change what comes before it: the last mark means the same followed by it as at the end
+ * (see joins), its lines all start like prose with no hard break between them, and `head` is one
+ * paragraph (an item's paragraph) whose lines all start like a paragraph's. A piece with an
+ * autolink literal or a control character is not cut.
+ */
+export function plainTail(markdown: string, shape: 'sentence' | 'item'): PlainTail {
+  const whole = { head: markdown, text: '' }
+  let start = 0
+  if (shape === 'item') {
+    const marker = ITEM_MARKER.exec(markdown)
+    if (!marker) return whole
+    start = marker[0].length
+  }
+  if (AUTOLINK.test(markdown) || CONTROL.test(markdown)) return whole
+  let cut = -1
+  MARKS.lastIndex = start
+  for (let match = MARKS.exec(markdown); match; match = MARKS.exec(markdown)) cut = match.index + 1
+  if (cut < 0) {
+    // All prose: nothing to parse.
+    const text = proseText(markdown.slice(start), true)
+    return text === null ? whole : { head: '', text }
+  }
+  const rest = markdown.slice(cut)
+  if (!joins(markdown, cut, rest)) return whole
+  const text = proseText(rest, false)
+  if (text === null) return whole
+  // The head is one paragraph: each of its lines starts like one (its last too, cut short: `***`
+  // under a line of text is a thematic break before the rest is added).
+  // The first line as it is: four spaces before it would make code.
+  const lines = markdown.slice(start, cut).split('\n')
+  for (const [i, line] of lines.entries()) if (!PARAGRAPH_LINE.test(i === 0 ? line : line.replace(LEADING, ''))) return whole
+  return { head: markdown.slice(0, cut), text }
+}
+
+const ALNUM = /[\p{L}\p{N}]/u
+const PUNCTUATION = /[\p{P}\p{S}]/u
+
+/**
+ * Whether the mark that ends at `cut` means the same followed by `rest` as at the end of the text:
+ * a space or a line break after it is what the end is; after a code span, a link or a bracket
+ * anything is; after emphasis or strikethrough closed after a letter or digit, punctuation is too
+ * (the run still cannot open). A letter after emphasis could let the run open (and change which
+ * runs pair); anything after a backslash is escaped by it.
+ */
+function joins(markdown: string, cut: number, rest: string): boolean {
+  const next = rest[0]
+  const last = markdown[cut - 1] as string
+  if (next === undefined || next === ' ') return true
+  if (next === '\n') return last !== '\\'
+  if (last === '`' || last === ')' || last === ']') return true
+  if (last !== '*' && last !== '_' && last !== '~') return false
+  let run = cut - 1
+  while (markdown[run - 1] === last) run--
+  return ALNUM.test(markdown[run - 1] ?? '') && PUNCTUATION.test(next)
+}
+
+/**
+ * What prose shows inside a paragraph (its lines without the spaces around them, the first line's
+ * leading spaces kept unless it starts the paragraph); `null` if it may be more than prose.
+ */
+function proseText(prose: string, first: boolean): string | null {
+  if (HARD_BREAK.test(prose)) return null
+  if (first && !PROSE_START.test(prose)) return null
+  const lines = prose.split('\n')
+  for (let i = 0; i < lines.length; i++) {
+    let line = lines[i] as string
+    if (i > 0) {
+      line = line.replace(LEADING, '')
+      if (!PROSE_START.test(line)) return null
+    }
+    lines[i] = line.replace(TRAILING, '')
+  }
+  return lines.join('\n')
+}

@@ -1,0 +1,159 @@
+import fc from 'fast-check'
+import { renderToStaticMarkup } from 'react-dom/server'
+import ReactMarkdown from 'react-markdown'
+import { describe, expect, it } from 'vitest'
+import { remarkGfmParse } from '../../../src/components/Markdown/gfm'
+import { remarkMathSingle } from '../../../src/components/Markdown/math'
+import { plainTail } from '../../../src/components/Markdown/plain'
+import { repairTail } from '../../../src/components/Markdown/repair'
+import reply from '../../fixtures/streaming/reply.md?raw'
+
+type Plugins = 'none' | 'gfm' | 'gfm+math'
+// (Without the preload hints React's server renderer puts before an image.)
+const html = (markdown: string, plugins: Plugins = 'gfm') =>
+  renderToStaticMarkup(<ReactMarkdown remarkPlugins={plugins === 'none' ? [] : plugins === 'gfm' ? [remarkGfmParse] : [remarkGfmParse, remarkMathSingle]}>{markdown}</ReactMarkdown>).replace(
+    /^(?:<link rel="preload"[^>]*>)+/,
+    '',
+  )
+// Text as React writes it into markup.
+const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;')
+
+/** What the parser shows inside the one paragraph `markdown` is, or null if it is not one paragraph. */
+function paragraph(markdown: string, plugins?: Plugins): string | null {
+  if (markdown === '') return ''
+  return /^<p>(.*)<\/p>$/s.exec(html(markdown, plugins))?.[1] ?? null
+}
+/** What the parser shows inside the one item of the list `markdown` is, or null. */
+function item(markdown: string): string | null {
+  if (markdown === '') return ''
+  return /^<(ul|ol)(?: start="\d+")?>\n<li>(.*)<\/li>\n<\/\1>$/s.exec(html(markdown))?.[2] ?? null
+}
+
+// Words, spaces, line breaks and punctuation, mostly; marks that pair (emphasis, code, links) and
+// every other mark that could make markdown of them.
+const prose = fc.constantFrom('word', 'Two', 'été', '12', ' ', ' ', ' ', '  ', '\n', '.', ',', ':', '!', '?', '/', '"', "'", '%', '-', '+', '=', '#', 'www', 'http')
+const mark = fc.constantFrom(
+  '*',
+  '**',
+  '_',
+  '__',
+  '`',
+  '~~',
+  '~',
+  '(',
+  ')',
+  '[a](b)',
+  '[x]',
+  '*em*',
+  '**strong**',
+  '`code`',
+  '_u_',
+  '\\',
+  '&amp;',
+  '&',
+  ';',
+  '$',
+  '$x$',
+  '|',
+  '<b>',
+  '>',
+  'www.',
+  'https://',
+  '@',
+)
+const rare = fc.constantFrom('\t', '\0', '\r', '    ', '\n\n', '# ', '- ', '* ', '1. ', '> ', '---', '===', '***', '```', '1)', '  \n', '\\\n')
+const piece = fc.oneof({ arbitrary: prose, weight: 10 }, { arbitrary: mark, weight: 4 }, { arbitrary: rare, weight: 1 })
+const markdown = fc.array(piece, { minLength: 1, maxLength: 30 }).map((pieces) => pieces.join(''))
+
+describe('a piece cut at its last mark', () => {
+  it('shows, as its head parsed then its prose, what the parser shows for the whole sentence', () => {
+    let cut = 0
+    fc.assert(
+      fc.property(markdown, fc.constantFrom<Plugins>('none', 'gfm', 'gfm+math'), (text, plugins) => {
+        const { head, text: prose } = plainTail(text, 'sentence')
+        if (head === text) return
+        cut++
+        const shown = paragraph(head, plugins)
+        expect(shown, JSON.stringify(head)).not.toBeNull()
+        expect(html(text, plugins), JSON.stringify(text)).toBe(`<p>${shown}${escaped(prose)}</p>`)
+      }),
+      { numRuns: 3000 },
+    )
+    // Many of the generated pieces are cut: the property is not only checked on whole ones.
+    expect(cut).toBeGreaterThan(250)
+  }, 60_000)
+
+  it('shows the same inside a list item', () => {
+    const marker = fc.constantFrom('- ', '* ', '+ ', '1. ', '7) ', '-  ', '2.    ', '-     ', ' - ', '-')
+    let cut = 0
+    fc.assert(
+      fc.property(marker, markdown, (start, rest) => {
+        const text = `${start}${rest}`
+        const { head, text: prose } = plainTail(text, 'item')
+        if (head === text) return
+        cut++
+        const shown = item(head)
+        expect(shown, JSON.stringify(head)).not.toBeNull()
+        expect(item(text), JSON.stringify(text)).toBe(`${shown}${escaped(prose)}`)
+      }),
+      { numRuns: 1500 },
+    )
+    expect(cut).toBeGreaterThan(100)
+  }, 60_000)
+
+  it('cuts a real reply being written, hard-wrapped lines and all, as the parser shows it', () => {
+    // The bench reply (paragraphs wrapped at 100 columns, bold lead-ins, code spans), its
+    // paragraphs and list items at every fourth character, repaired as a streaming piece is.
+    const blocks = reply.split(/\n{2,}/).filter((block) => /^[\p{L}`*]/u.test(block))
+    const items = reply.split(/\n(?=[-*] |\d\. )/).filter((block) => /^(?:[-*] |\d\. )/.test(block) && !block.includes('\n\n'))
+    let pieces = 0
+    let prose = 0
+    for (const [shape, pieceOf, texts] of [
+      ['sentence', paragraph, blocks],
+      ['item', item, items],
+    ] as const) {
+      for (const whole of texts) {
+        for (let end = 4; end <= whole.length; end += 4) {
+          const text = repairTail(whole.slice(0, end))
+          const cut = plainTail(text, shape)
+          pieces++
+          if (cut.head === text) continue
+          prose++
+          expect(pieceOf(text), JSON.stringify(text)).toBe(`${pieceOf(cut.head)}${escaped(cut.text)}`)
+        }
+      }
+    }
+    // Most of a reply is prose after the last mark.
+    expect(prose / pieces).toBeGreaterThan(0.6)
+  })
+
+  it('cuts after a mark only where what follows cannot change it', () => {
+    const cut = (text: string) => plainTail(text, 'sentence')
+    expect(cut('The **change log** keyed by version')).toEqual({ head: 'The **change log**', text: ' keyed by version' })
+    expect(cut('Run `npm test`, then wait')).toEqual({ head: 'Run `npm test`', text: ', then wait' })
+    expect(cut('see [the docs](x). Then')).toEqual({ head: 'see [the docs](x)', text: '. Then' })
+    expect(cut('Prose that wraps \n  onto a second line. ')).toEqual({ head: '', text: 'Prose that wraps\nonto a second line.' })
+    expect(plainTail('- **Hot accounts.** A shared account', 'item')).toEqual({ head: '- **Hot accounts.**', text: ' A shared account' })
+    expect(plainTail('- an item', 'item')).toEqual({ head: '', text: 'an item' })
+    for (const text of [
+      // a letter after `_` keeps it from closing; after `*` it could open
+      '_a_b and more',
+      '*a*b and more',
+      // emphasis after punctuation could open when punctuation follows
+      'a **`x`**. more',
+      // an escape takes the character after it
+      'a \\. b',
+      // autolinks run across marks
+      'see www.a*b*c d',
+      'mail a*b*@c.d',
+      // a line that is not a paragraph's
+      'foo\n***\nbar',
+      '    indented **code** here',
+      'line **one**\n- item',
+      'two spaces **x**  \nmake a break',
+      'a **b**\tc',
+    ])
+      expect(cut(text), JSON.stringify(text)).toEqual({ head: text, text: '' })
+    for (const item of ['-     code', '- [ ] task **x** y', '- - nested', '-item']) expect(plainTail(item, 'item'), item).toEqual({ head: item, text: '' })
+  })
+})
