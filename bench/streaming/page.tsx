@@ -21,7 +21,7 @@ import type { TextPart as TextPartData } from '../../src/core/model/types'
 import { ChatpartsProvider, defaultHighlighter, TextPart, Transcript } from '../../src/index'
 import { createChatStore } from '../../src/store/index'
 import '../../src/styles/chatparts.css'
-import { SHAPES } from './shapes'
+import { LONG_FIRST_PART_TOKENS, SHAPES } from './shapes'
 import { parallelTargets, sessionMessages, streamTarget } from './session'
 import reply from '../../test/fixtures/streaming/reply.md?raw'
 import { alnum, codeLines, expectations, highlightedLines, LINE, tokenize, wentPlain } from '../../test/support/streamingTokens'
@@ -797,6 +797,7 @@ declare global {
       runParallel: typeof runParallel
       memory: typeof memory
       shapes: string[]
+      longFirstPart: number
       mounters: string[]
       ready: Promise<void>
     }
@@ -815,6 +816,7 @@ window.bench = {
   runParallel,
   memory,
   shapes: Object.keys(SHAPES),
+  longFirstPart: LONG_FIRST_PART_TOKENS,
   mounters: Object.keys(MOUNTERS),
   // chatparts loads grammars on first use; the warm-up pass of each renderer triggers that too.
   ready: Promise.all(['typescript', 'python', 'json', 'bash'].map((lang) => defaultHighlighter().load(lang))).then(() => undefined),

@@ -117,6 +117,17 @@ function mathAndDiagrams(): string {
   return `${out.join('\n\n')}\n`
 }
 
+/** A reply of 100 KB: the bench reply seven times over, as one long answer of several parts. */
+const longParts = Array.from({ length: 7 }, (_, i) => reply.replace(/^## (.*)$/m, `## $1, part ${i + 1}`))
+
+/** The name of the long reply, whose goal is flatness alone (see the driver). */
+export const LONG = 'a 100 KB reply'
+/**
+ * The token where the long reply's first part ends: its last 200 tokens are the same text as the
+ * reply's last 200, written 100 KB earlier (tokens are 4 characters; the parts are joined by a line break).
+ */
+export const LONG_FIRST_PART_TOKENS = Math.ceil(((longParts[0] as string).length + 1) / 4)
+
 /** The shapes, by name. */
 export const SHAPES: Record<string, string> = {
   'table, 200 rows': table(),
@@ -124,4 +135,5 @@ export const SHAPES: Record<string, string> = {
   'nested and loose lists': lists(),
   'one 20 KB paragraph': paragraph(),
   'math and diagrams': mathAndDiagrams(),
+  [LONG]: longParts.join('\n'),
 }

@@ -272,11 +272,11 @@ describe('code blocks', () => {
     // Complete lines are tokenized once each; the rest of the calls are the live last line.
     const complete = fake.calls.filter((call) => call.endsWith('\n'))
     expect(complete).toEqual(['def main():\n', '    print("hi")\n', '    return 0\n'])
-    // The live line is tokenized again only where a token can end, not for every letter.
+    // The live line is tokenized again only where a token can end, not for every letter, and at
+    // most once a frame (these characters all come within a few: see the LineHighlights tests).
     const live = fake.calls.filter((call) => !call.endsWith('\n'))
     expect(live.length).toBeLessThan(lines.join('').length / 2)
     expect(live).not.toContain('def mai')
-    expect(live).toContain('def main(')
   })
 
   it('copies the code to the clipboard and says so', async () => {

@@ -81,7 +81,7 @@ function useHighlightedLines(code: string, lang: string, streaming: boolean, hig
   let tokens: LineTokens = NO_TOKENS
   let missing = false
   if (highlighter && canonical) {
-    if (live) tokens = cache.tokens(lines, streaming ? lines.length - 1 : lines.length, canonical, highlighter)
+    if (live) tokens = cache.tokens(lines, streaming ? lines.length - 1 : lines.length, canonical, highlighter, streaming)
     else {
       const done = arrived && arrived.body === body && arrived.lang === canonical ? arrived.result : cachedHighlight(highlighter, canonical, body)
       if (done) tokens = { complete: done.lines, live: undefined }
@@ -89,6 +89,17 @@ function useHighlightedLines(code: string, lang: string, streaming: boolean, hig
     }
   }
   useGrammar(live ? highlighter : null, canonical)
+  // The line being written, when tokens came faster than frames, is coloured again at the next
+  // frame, before it is painted (see LineHighlights.tokens).
+  const [, setFrame] = useState(0)
+  useEffect(() => {
+    if (!cache.behind || typeof requestAnimationFrame === 'undefined') return
+    const frame = requestAnimationFrame(() => {
+      cache.catchUp()
+      setFrame((n) => n + 1)
+    })
+    return () => cancelAnimationFrame(frame)
+  })
   useEffect(() => {
     if (!missing || !highlighter || !canonical) return
     return requestHighlight(body, canonical, highlighter, block.current, (result) => setArrived({ body, lang: canonical, result }))

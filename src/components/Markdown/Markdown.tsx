@@ -497,7 +497,27 @@ class BlockElements {
 export function Markdown({ text, streaming = false, components }: MarkdownProps) {
   const { urlPolicy, highlighter, math, inlineDollarMath, diagrams } = useRenderConfig()
   const [blocks] = useState(() => new BlockElements())
+  const [groups] = useState(() => new Groups<ReactElement<BlockProps>>(BLOCKS))
   const mathSyntax: MathSyntax = math === null ? 'off' : inlineDollarMath ? 'single' : 'double'
   const children = blocks.render(text, streaming, urlPolicy, highlighter, mathSyntax, diagrams !== null, components)
-  return <div className="cp-markdown">{children}</div>
+  return (
+    <div className="cp-markdown">
+      {groups
+        .of(children.length, (i) => children[i] as ReactElement<BlockProps>)
+        .map((group, g) => (
+          // a group is its place in the text; earlier groups never move
+          <BlockGroup key={g} blocks={group} />
+        ))}
+    </div>
+  )
 }
+
+/** Blocks a text renders as one memoized group: a growing text re-renders and lays out its last group only. */
+const BLOCKS = 32
+
+// A group is a box of its own (margins collapse through it as if it were not there): when the last
+// block grows, the browser lays out the last group and places the others as they were, and React
+// skips them, rather than going over every block of a long reply at every token.
+const BlockGroup = memo(function BlockGroup({ blocks }: { blocks: readonly ReactElement<BlockProps>[] }) {
+  return <div className="cp-markdown__group">{blocks}</div>
+})

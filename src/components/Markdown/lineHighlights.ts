@@ -8,8 +8,8 @@ interface Highlighted {
   /** The text of those lines, to see that the lines asked for later still begin with them. */
   texts: string[]
   state: unknown
-  /** The line being written, as last shown, and its tokens. */
-  live?: { text: string; tokens: CodeToken[] | undefined }
+  /** The line being written, as last shown, and its tokens; `behind` when text was added to them uncoloured. */
+  live?: { text: string; tokens: CodeToken[] | undefined; behind: boolean }
 }
 
 /** Tokens of a block's lines: the complete lines highlighted so far, and the line being written. */
@@ -24,6 +24,7 @@ export interface LineTokens {
 export const tokensAt = (tokens: LineTokens, i: number): CodeToken[] | undefined => (i < tokens.complete.length ? tokens.complete[i] : i === tokens.complete.length ? tokens.live : undefined)
 
 const WORD = /^[\p{L}\p{N}_$]+$/u
+const colored = (token: CodeToken) => token.light !== undefined || token.dark !== undefined
 const ENDS_IN_WORD = /[\p{L}\p{N}_$]$/u
 
 /**
@@ -31,19 +32,29 @@ const ENDS_IN_WORD = /[\p{L}\p{N}_$]$/u
  * quarter of a millisecond per theme for a long line), so the growing line is tokenized again only
  * when what was added can change its tokens: letters that continue the last word take that word's
  * color, added spaces are uncolored; anything else (punctuation, a new word after a space) and the
- * line is tokenized again. Once complete, the line is tokenized properly and kept.
+ * line is tokenized again, unless `defer`: then what was added follows uncoloured, to be coloured
+ * when the line is next tokenized. Once complete, the line is tokenized properly and kept.
  */
-function liveTokens(entry: Highlighted, text: string, tokenize: () => CodeToken[] | undefined): CodeToken[] | undefined {
+function liveTokens(entry: Highlighted, text: string, defer: boolean, tokenize: () => CodeToken[] | undefined): { tokens: CodeToken[] | undefined; behind: boolean } {
   const previous = entry.live
-  if (previous?.tokens && extendsText(text, previous.text)) {
+  // A line behind is tokenized again as soon as it may be.
+  if (previous?.tokens && extendsText(text, previous.text) && (defer || !previous.behind)) {
     const added = text.slice(previous.text.length)
     const last = previous.tokens.at(-1)
-    if (added === '') return previous.tokens
-    if (added.trim() === '') return [...previous.tokens, { content: added }]
-    if (last && WORD.test(added) && ENDS_IN_WORD.test(last.content)) return [...previous.tokens.slice(0, -1), { ...last, content: last.content + added }]
+    const behind = previous.behind
+    if (added === '') return previous
+    if (added.trim() === '') return { tokens: [...previous.tokens, { content: added }], behind }
+    if (last && WORD.test(added) && ENDS_IN_WORD.test(last.content)) return { tokens: [...previous.tokens.slice(0, -1), { ...last, content: last.content + added }], behind }
+    // Only after a coloured token: a line is never shown without colour once it has some.
+    if (defer && previous.tokens.some(colored)) return { tokens: [...previous.tokens, { content: added }], behind: true }
   }
-  return tokenize()
+  return { tokens: tokenize(), behind: false }
 }
+
+// A line being written that was tokenized this long ago or less waits for the next frame to be
+// tokenized again: replies streamed faster than this commit several times a frame, and only the
+// frame shows.
+const FRAME_MS = 12
 
 /**
  * The highlighted lines of one code block as it grows. Complete lines are highlighted once and
@@ -53,6 +64,18 @@ function liveTokens(entry: Highlighted, text: string, tokenize: () => CodeToken[
  */
 export class LineHighlights {
   private entry: Highlighted | null = null
+  /** When the line being written was last tokenized (see `tokens`' `perFrame`). */
+  private tokenizedAt = Number.NEGATIVE_INFINITY
+
+  /** Whether the line being written shows text added since it was last tokenized, uncoloured: `catchUp`, then ask again. */
+  get behind(): boolean {
+    return this.entry?.live?.behind ?? false
+  }
+
+  /** Makes the next `tokens` tokenize the line being written, whenever it was last. */
+  catchUp(): void {
+    this.tokenizedAt = Number.NEGATIVE_INFINITY
+  }
 
   /** Whether any complete line was highlighted here (the block was, or is, being written). */
   get started(): boolean {
@@ -71,8 +94,10 @@ export class LineHighlights {
    * Tokens of `lines` in `lang`; the first `completeCount` lines are complete, the one after them
    * (if any) is still being written. Lines highlighted before are not looked at again (only
    * compared, by identity first), so the work per call follows what was added, not the block.
+   * `perFrame`: the line being written, tokenized less than a frame ago, shows what was added since
+   * uncoloured (`behind`) until `catchUp` (at the next frame, before it is painted).
    */
-  tokens(lines: readonly string[], completeCount: number, lang: string, highlighter: Highlighter): LineTokens {
+  tokens(lines: readonly string[], completeCount: number, lang: string, highlighter: Highlighter, perFrame = false): LineTokens {
     let entry = this.entry
     if (!entry || entry.lang !== lang || entry.lines.length > completeCount || !sameStart(entry.texts, lines, entry.lines.length)) entry = { lang, lines: [], texts: [], state: undefined }
     const from = entry.lines.length
@@ -91,8 +116,13 @@ export class LineHighlights {
     if (completeCount < lines.length) {
       const text = lines[completeCount] ?? ''
       const state = entry.state
-      live = liveTokens(entry, text, () => highlighter.tokenize(text, lang, state)?.lines[0])
-      entry = { ...entry, live: { text, tokens: live } }
+      const now = performance.now()
+      const result = liveTokens(entry, text, perFrame && now - this.tokenizedAt < FRAME_MS, () => {
+        this.tokenizedAt = now
+        return highlighter.tokenize(text, lang, state)?.lines[0]
+      })
+      live = result.tokens
+      entry = entry.live?.tokens === live ? entry : { ...entry, live: { text, tokens: live, behind: result.behind } }
     }
     this.entry = entry
     return { complete: entry.lines, live }

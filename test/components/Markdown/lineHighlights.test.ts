@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import fc from 'fast-check'
 import { GrowingLines } from '../../../src/components/Markdown/blocks.js'
 import { LineHighlights, type LineTokens } from '../../../src/components/Markdown/lineHighlights.js'
@@ -31,6 +31,47 @@ describe('LineHighlights', () => {
     expect(warm.tokens(input, 2, 'typescript', highlighter)).toEqual(fresh.tokens(input, 2, 'typescript', highlighter))
     // Asked again (a second render of the same props), nothing changes.
     expect(warm.tokens(input, 2, 'typescript', highlighter)).toEqual(fresh.tokens(input, 2, 'typescript', highlighter))
+  })
+
+  it('once a frame: shows text added to the line being written uncoloured until it catches up, then as tokenized whole', async () => {
+    const { highlighter, calls, release } = fakeHighlighter()
+    release()
+    await highlighter.load('typescript')
+    // The clock stands still: every change comes within the same frame.
+    vi.useFakeTimers({ toFake: ['performance'] })
+    onTestFinished(() => {
+      vi.useRealTimers()
+    })
+    const cache = new LineHighlights()
+    const line = (text: string) => cache.tokens(['const a = 1', text], 1, 'typescript', highlighter, true).live
+    line('const b')
+    calls.length = 0
+    // Tokenized a moment ago: what follows (punctuation, which would be tokenized again) waits.
+    const waiting = line('const b = (')
+    expect(calls).toEqual([])
+    expect(cache.behind).toBe(true)
+    expect(waiting?.map((token) => token.content).join('')).toBe('const b = (')
+    expect(waiting?.at(-1)).toEqual({ content: ' = (' })
+    // Asked again with the same text (a second render), nothing changes.
+    expect(line('const b = (')).toBe(waiting)
+    // At the frame: tokenized once, as a line never deferred would be.
+    cache.catchUp()
+    const caught = line('const b = (')
+    expect(calls).toEqual(['const b = ('])
+    expect(cache.behind).toBe(false)
+    expect(caught).toEqual(new LineHighlights().tokens(['const a = 1', 'const b = ('], 1, 'typescript', highlighter).live)
+    // Without perFrame, every change is tokenized at once.
+    calls.length = 0
+    cache.tokens(['const a = 1', 'const b = (1'], 1, 'typescript', highlighter)
+    cache.tokens(['const a = 1', 'const b = (1)'], 1, 'typescript', highlighter)
+    expect(calls).toEqual(['const b = (1', 'const b = (1)'])
+    expect(cache.behind).toBe(false)
+    // A frame later, the line is tokenized at once again.
+    calls.length = 0
+    line('const b = (1) + 2')
+    vi.advanceTimersByTime(20)
+    line('const b = (1) + 2 +')
+    expect(calls).toEqual(['const b = (1) + 2 +'])
   })
 
   it('leaves lines plain while the grammar is not loaded', () => {
