@@ -213,3 +213,27 @@ describe('ParagraphReader', () => {
     expect(settled('Money $5 and more.')).toBe(false)
   })
 })
+
+describe('a long text', () => {
+  const paragraphs = (count: number) => Array.from({ length: count }, (_, i) => `Paragraph ${i + 1} of the reply.`).join('\n\n')
+
+  it('is laid out in groups of 32 blocks, the same streamed as whole', () => {
+    const text = paragraphs(70)
+    const { container } = render(view(text, false))
+    const groups = container.querySelectorAll('.cp-markdown > .cp-markdown__group')
+    expect([...groups].map((group) => group.children.length)).toEqual([32, 32, 6])
+    expect(groups[2]?.lastElementChild?.textContent).toBe('Paragraph 70 of the reply.')
+    expect(stream(text, 7).container.innerHTML).toBe(container.innerHTML)
+  })
+
+  it('keeps the groups before the last as they are while it grows', () => {
+    const result = render(view(paragraphs(40), true))
+    const first = result.container.querySelector('.cp-markdown__group')
+    const firstBlock = first?.firstElementChild
+    act(() => result.rerender(view(`${paragraphs(70)} And more`, true)))
+    act(() => result.rerender(view(paragraphs(71), false)))
+    expect(result.container.querySelector('.cp-markdown__group')).toBe(first)
+    expect(first?.firstElementChild).toBe(firstBlock)
+    expect(result.container.querySelectorAll('.cp-markdown__group')).toHaveLength(3)
+  })
+})

@@ -72,6 +72,12 @@ describe('LineHighlights', () => {
     vi.advanceTimersByTime(20)
     line('const b = (1) + 2 +')
     expect(calls).toEqual(['const b = (1) + 2 +'])
+    // A line with no colour yet (nothing tokenized on it) is not left uncoloured: tokenized at once.
+    calls.length = 0
+    const fresh = new LineHighlights()
+    fresh.tokens(['const a = 1', 'const b = (1)', ''], 2, 'typescript', highlighter, true)
+    fresh.tokens(['const a = 1', 'const b = (1)', 'x.y'], 2, 'typescript', highlighter, true)
+    expect(calls).toEqual(['const a = 1\nconst b = (1)\n', '', 'x.y'])
   })
 
   it('leaves lines plain while the grammar is not loaded', () => {
