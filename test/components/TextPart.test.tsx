@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import type { ComponentProps } from 'react'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { ChatpartsProvider } from '../../src/components/config'
 import { Markdown } from '../../src/components/Markdown/Markdown'
 import { TextPart } from '../../src/components/TextPart/TextPart'
@@ -237,6 +237,11 @@ describe('code blocks', () => {
   })
 
   it('highlights a growing block incrementally: each complete line once, and never back to plain', async () => {
+    // The clock stands still, so which changes come within one frame does not depend on the machine.
+    vi.useFakeTimers({ toFake: ['performance'] })
+    onTestFinished(() => {
+      vi.useRealTimers()
+    })
     const fake = fakeHighlighter()
     fake.release()
     const lines = ['def main():', '    print("hi")', '    return 0']

@@ -61,6 +61,29 @@ describe('converters are total in default mode', () => {
         RUNS,
       )
     })
+    it(`${name}: a list with a hole in it (an array made in memory, not JSON) never throws`, () => {
+      // Each list of the real input in turn, with a hole before its first item and after its last.
+      const lists: (string | number)[][] = []
+      const walk = (value: unknown, path: (string | number)[], depth: number) => {
+        if (depth > 8 || value === null || typeof value !== 'object') return
+        if (Array.isArray(value)) lists.push(path)
+        for (const [key, item] of Object.entries(value)) walk(item, [...path, Array.isArray(value) ? Number(key) : key], depth + 1)
+      }
+      if (typeof seed === 'string') return
+      walk(seed, [], 0)
+      expect(lists.length).toBeGreaterThan(0)
+      for (const path of lists) {
+        for (const where of ['first', 'last'] as const) {
+          const input = structuredClone(seed) as Record<string | number, unknown>
+          const parent = path.slice(0, -1).reduce<Record<string | number, unknown>>((node, key) => node[key] as Record<string | number, unknown>, input)
+          const list = (path.length === 0 ? input : parent[path.at(-1) as string | number]) as unknown[]
+          // eslint-disable-next-line no-sparse-arrays -- the hole is what is tested
+          const holed = where === 'first' ? [, ...list] : [...list, , 'after']
+          const result = run(path.length === 0 ? holed : (((parent[path.at(-1) as string | number] = holed), input) as unknown))
+          expect(() => afterwards(result.messages), JSON.stringify(path)).not.toThrow()
+        }
+      }
+    })
     it(`${name}: input nested 20,000 deep is a diagnostic, not a stack overflow`, () => {
       const input = typeof seed === 'string' ? `${'> '.repeat(20_000)}x` : [deeplyNested(20_000)]
       expect(() => afterwards(run(input).messages)).not.toThrow()

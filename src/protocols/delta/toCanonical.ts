@@ -102,7 +102,9 @@ export function fromDeltaMessages(input: unknown, options?: DeltaMessagesOptions
     const runId = typeof raw.runId === 'string' ? raw.runId : ''
     const timestamp = typeof raw.timestamp === 'string' ? raw.timestamp : ''
     const time = readTime(raw.timestamp, sink, [...path, 'timestamp']) ?? 0
-    const parts = Array.isArray(raw.parts) ? raw.parts : []
+    // A copy made with Array.from: a hole in the list (an array made in memory) is read as a part
+    // that is not one, with its diagnostic, rather than skipped by forEach and map.
+    const parts: unknown[] = Array.isArray(raw.parts) ? Array.from(raw.parts as unknown[]) : []
     if (!Array.isArray(raw.parts)) sink.error('BAD_MESSAGE', `parts must be an array (got ${describeValue(raw.parts)})`, [...path, 'parts'])
     const metadata: Metadata = { runId, timestamp, ...(raw.meta !== undefined ? { meta: raw.meta } : {}), role: raw.role }
     if (raw.role === 'tool') {

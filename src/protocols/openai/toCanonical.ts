@@ -35,7 +35,8 @@ function contentOf(value: unknown, sink: DiagnosticSink, path: Path): Content[] 
     sink.warn('BAD_CONTENT', `content should be text or a list of parts (got ${describeValue(value)}); read as text`, path)
     return [{ kind: 'text', text: textOf(value) }]
   }
-  return value.map((item: unknown, n): Content => {
+  // Array.from, not map: a hole in the list (`[, 0]`) is read as a part that is not one, not skipped.
+  return Array.from(value, (item: unknown, n): Content => {
     if (!isRecord(item) || typeof item.type !== 'string') {
       sink.warn('BAD_CONTENT', `a content part needs a type (got ${describeValue(item)}); kept`, [...path, n])
       return { kind: 'other', type: '', raw: item }
@@ -252,6 +253,7 @@ export function fromOpenAIMessages(input: unknown, options?: OpenAIOptions): { m
   const sessionID = options?.sessionID ?? deriveId('ses', 'openai', safeJson(list[0] ?? null).slice(0, 200))
   const conversation = new Conversation(sessionID, sink)
   const reader = new Reader(conversation, sink)
-  list.forEach((item: unknown, index) => reader.read(item, index))
+  // Array.from, not forEach: a hole in the list is read (and reported), not skipped.
+  Array.from(list as unknown[]).forEach((item: unknown, index) => reader.read(item, index))
   return { messages: conversation.finish(), diagnostics: sink.list }
 }
