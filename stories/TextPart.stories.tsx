@@ -17,6 +17,12 @@ A paragraph with **bold**, *italic*, ~~struck~~ and \`inline code\`, plus an aut
 2. Second step
    - nested bullet
 
+A loose list, its items apart (one list, each item a paragraph):
+
+- **Timestamps**: simple, but two writes in one millisecond are skipped.
+
+- **A change log**: one row per write, read in version order.
+
 | Package | Size | Change |
 |---|---:|:---:|
 | core | 12.4 KB | +3% |

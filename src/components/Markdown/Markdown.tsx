@@ -203,16 +203,34 @@ interface PieceProps {
   text: string
   math: MathSyntax
   components: Components
+  /** The piece is an item of a loose list: its text is in paragraphs, as the whole list gives. */
+  loose?: boolean
+}
+
+/** A remark plugin: the list a piece starts with is loose (see StreamingList). */
+function remarkLooseList() {
+  return (tree: { children?: { type: string; spread?: boolean | null }[] }) => {
+    const list = tree.children?.[0]
+    if (list?.type === 'list') list.spread = true
+  }
+}
+const looseCache = new Map<Plugin[], Plugin[]>()
+/** `plugins` and remarkLooseList after them, the same array for the same plugins. */
+function withLoose(plugins: Plugin[]): Plugin[] {
+  let loose = looseCache.get(plugins)
+  if (!loose) looseCache.set(plugins, (loose = [...plugins, remarkLooseList]))
+  return loose
 }
 
 /**
  * A piece of a block being written (a list item, a table row, a paragraph's sentence), parsed on
  * its own. Memoized: a piece whose text did not change is neither prepared nor parsed again.
  */
-const Parsed = memo(function Parsed({ text, math, components }: PieceProps) {
+const Parsed = memo(function Parsed({ text, math, components, loose = false }: PieceProps) {
   const source = withMath(text, math)
+  const plugins = pluginsFor(source, math)
   return (
-    <ReactMarkdown remarkPlugins={pluginsFor(source, math)} components={components} urlTransform={keepUrl}>
+    <ReactMarkdown remarkPlugins={loose ? withLoose(plugins) : plugins} components={components} urlTransform={keepUrl}>
       {source}
     </ReactMarkdown>
   )
@@ -234,8 +252,8 @@ const ProseTail = memo(function ProseTail({ text, math, components, shape }: Pie
 })
 
 /**
- * The live block when it is a tight list: the list element is rendered here and each item parsed
- * on its own, so a growing list re-parses only its last item. The same elements as the list parsed
+ * The live block when it is a list: the list element is rendered here and each item parsed on its
+ * own, so a growing list re-parses only its last item. The same elements as the list parsed
  * whole; kept after the list is finished, so its items are not made again.
  */
 function StreamingList({ list, components, math, live }: { list: ListItems; components: Components; math: MathSyntax; live: boolean }) {
@@ -248,7 +266,12 @@ function StreamingList({ list, components, math, live }: { list: ListItems; comp
     <Fragment key={i}>
       {'\n'}
       <li>
-        <ProseTail text={i === last ? repairTail(item) : item} math={math} components={itemComponents} shape="item" />
+        {list.loose ? (
+          // A loose item's text is a paragraph: what is after its last mark is not loose text.
+          <Parsed text={i === last ? repairTail(item) : item} math={math} components={itemComponents} loose />
+        ) : (
+          <ProseTail text={i === last ? repairTail(item) : item} math={math} components={itemComponents} shape="item" />
+        )}
       </li>
     </Fragment>
   ))

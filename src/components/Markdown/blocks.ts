@@ -1,3 +1,4 @@
+import { fromMarkdown } from 'mdast-util-from-markdown'
 // A reference definition (`[id]: url`) resolves across the whole text, so a text with one is never split.
 const DEFINITION = /^ {0,3}\[[^\]]+\]:\s/m
 const FENCE = /^ {0,3}(`{3,}|~{3,})/
@@ -14,6 +15,10 @@ interface ScanState {
   readonly fence: { readonly char: string; readonly length: number } | null
   /** The line before was blank. */
   readonly blank: boolean
+  /** The marker (`-`, `*`, `+`, `.` or `)`) of the open block's first list item, if it has one. */
+  readonly list: string | null
+  /** Where the content of that list's last item starts (its column): lines after a blank line go on with the item when indented as far. */
+  readonly content: number
 }
 
 interface Scanned {
@@ -37,12 +42,12 @@ interface Scanned {
 function scan(text: string, state: ScanState): Scanned {
   const blocks: string[] = []
   const starts: number[] = []
-  let { start, end, fence, blank } = state
+  let { start, end, fence, blank, list, content } = state
   let offset = state.line
   let last: ScanState = state
   let closedBeforeLast = 0
   while (offset <= text.length) {
-    last = { line: offset, start, end, fence, blank }
+    last = { line: offset, start, end, fence, blank, list, content }
     closedBeforeLast = blocks.length
     let lineEnd = text.indexOf('\n', offset)
     if (lineEnd < 0) lineEnd = text.length
@@ -54,7 +59,14 @@ function scan(text: string, state: ScanState): Scanned {
     } else if (empty) {
       blank = true
     } else {
-      if (blank && !CONTINUES.test(line)) {
+      const item = ITEM_START.exec(line)
+      const bullet = item ? ((item[1] ?? item[2]) as string) : null
+      const own = line.length - line.trimStart().length
+      // After a blank line, an item with the list's marker goes on with the list (a loose list is
+      // one list), and so does a line indented to its item's content; in other blocks an indented
+      // line stays with the block; anything else starts a new block.
+      const goesOn = list === null ? CONTINUES.test(line) : (bullet === list && own < content) || (own >= content && !line.includes('\t'))
+      if (blank && !goesOn) {
         // Trailing blank lines belong to the break, not to the block.
         if (end >= 0) {
           blocks.push(text.slice(start, end))
@@ -62,6 +74,16 @@ function scan(text: string, state: ScanState): Scanned {
         }
         start = offset
         end = -1
+        list = null
+        content = 0
+      }
+      // The block's first list sets the marker; its items (not those nested in them) the content column.
+      if (item && (list === null || (bullet === list && own < content))) {
+        list = bullet
+        // After the marker, one to four spaces (one, if more or none).
+        const spaces = item[3]?.length ?? 0
+        const markerEnd = item[3] === undefined ? item[0].trimEnd().length : item[0].length - spaces
+        content = markerEnd + (spaces === 0 || spaces > 4 ? 1 : spaces)
       }
       blank = false
       if (marker) fence = { char: marker[1]?.[0] ?? '`', length: marker[1]?.length ?? 3 }
@@ -72,7 +94,10 @@ function scan(text: string, state: ScanState): Scanned {
   return { blocks, starts, open: end >= 0 ? text.slice(start, end) : null, openStart: start, last, closedBeforeLast }
 }
 
-const START: ScanState = { line: 0, start: 0, end: -1, fence: null, blank: false }
+const START: ScanState = { line: 0, start: 0, end: -1, fence: null, blank: false, list: null, content: 0 }
+
+// A list item's first line: its bullet or an ordered item's delimiter, and the spaces after it.
+const ITEM_START = /^ {0,3}(?:([-+*])|\d{1,9}([.)]))(?:( +)(?=\S)|[ \t]*$)/
 
 /**
  * Splits markdown into top-level blocks so each can be rendered and memoized on its own: a
@@ -219,12 +244,14 @@ function readWhole(block: string, streaming: boolean): FenceRead {
   return { block, streaming, fence, contentStart: fence && !fence.closed && unindented && newline >= 0 ? newline + 1 : -1 }
 }
 
-/** A tight list block cut into its items, so a streaming list re-parses only its last item. */
+/** A list block cut into its items, so a streaming list re-parses only its last item. */
 export interface ListItems {
   ordered: boolean
   /** The first item's number, for an ordered list. */
   start: number
   items: string[]
+  /** Items are separated by blank lines: every item's text is a paragraph (`<p>`). */
+  loose: boolean
 }
 
 const ITEM = /^( {0,3})(?:([-+*])|(\d{1,9})([.)]))( +|$)/
@@ -232,10 +259,12 @@ const ITEM = /^( {0,3})(?:([-+*])|(\d{1,9})([.)]))( +|$)/
 const INTERRUPTS = /^ {0,3}(?:[#>|]|`{3,}|~{3,}|([-*_])(?:\s*\1){2,}\s*$|=+\s*$|-+\s*$|<)/
 
 /**
- * Cuts a block that is one tight list (no blank line in it, no task boxes) into its top-level
- * items; `null` for anything else, which is then rendered whole. Items are cut where a line starts
- * with the list's own marker at its own indentation; other lines (indented content, lazy
- * continuation text) belong to the item above.
+ * Cuts a block that is one list (no task boxes) into its top-level items; `null` for anything else,
+ * which is then rendered whole. Items are cut where a line starts with the list's own marker at its
+ * own indentation; other lines (indented content, lazy continuation text) belong to the item above,
+ * and after a blank line, lines indented to the item's content. The list is loose when blank lines
+ * separate its items or the blocks directly inside one item (not those inside a list or code in
+ * it: the item is parsed to tell).
  */
 export function splitListItems(block: string): ListItems | null {
   const lines = block.split('\n')
@@ -246,21 +275,68 @@ export function splitListItems(block: string): ListItems | null {
   const delimiter = first[4]
   const items: string[] = []
   let current: string[] = []
+  let content = 0
+  let blank = false
+  let inner = false
+  let loose = false
+  const close = () => {
+    if (current.length === 0) return
+    const item = current.join('\n')
+    items.push(item)
+    if (inner && !loose) loose = itemSpread(item)
+  }
+  const blanks: string[] = []
   for (const line of lines) {
-    if (line.trim() === '') return null
+    if (line.trim() === '') {
+      // Blank lines with code in the list: which item, and which code, they belong to is the parser's to say.
+      if (FENCE_ANYWHERE.test(block)) return null
+      blank = true
+      blanks.push(line)
+      continue
+    }
     const item = ITEM.exec(line)
     if (item && item[1] === indent && item[2] === bullet && item[4] === delimiter) {
       if (/^\s*\[[ xX]\]/.test(line.slice(item[0].length))) return null
-      if (current.length > 0) items.push(current.join('\n'))
+      blanks.length = 0
+      close()
       current = [line]
+      // Where the item's content starts: after the marker and one to four spaces (one, if more).
+      const spaces = (item[5] ?? '').length
+      content = indent.length + (item[0].length - indent.length - spaces) + (spaces === 0 || spaces > 4 ? 1 : spaces)
+      loose ||= blank
+      blank = false
+      inner = false
       continue
     }
     const own = line.length - line.trimStart().length
-    if (own <= indent.length && (item || INTERRUPTS.test(line))) return null
+    if (blank) {
+      // After a blank line, only content indented to the item's goes on with it.
+      if (own < content || line.includes('\t')) return null
+      current.push(...blanks)
+      blanks.length = 0
+      inner = true
+      blank = false
+    } else if (own <= indent.length && (item || INTERRUPTS.test(line))) return null
     current.push(line)
   }
-  items.push(current.join('\n'))
-  return { ordered: bullet === undefined, start: Number(first[3] ?? 1), items }
+  close()
+  return { ordered: bullet === undefined, start: Number(first[3] ?? 1), items, loose }
+}
+
+const FENCE_ANYWHERE = /^\s*(`{3,}|~{3,})/m
+
+// Whether items (with a blank line inside) directly hold blocks apart, by the item's own syntax
+// tree; the same items come back at every token of a list being written, so answers are kept.
+const spreads = new Map<string, boolean>()
+function itemSpread(item: string): boolean {
+  let spread = spreads.get(item)
+  if (spread === undefined) {
+    const list = fromMarkdown(item).children[0]
+    spread = list?.type === 'list' && list.children[0]?.spread === true
+    spreads.set(item, spread)
+    if (spreads.size > 500) spreads.delete(spreads.keys().next().value as string)
+  }
+  return spread
 }
 
 /**

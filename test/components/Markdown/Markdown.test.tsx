@@ -5,6 +5,9 @@ import { ChatpartsProvider } from '../../../src/components/config'
 import { TableReader, tableCells } from '../../../src/components/Markdown/blocks'
 import { Markdown } from '../../../src/components/Markdown/Markdown'
 import { ParagraphReader, settled } from '../../../src/components/Markdown/paragraph'
+import { remarkGfmParse } from '../../../src/components/Markdown/gfm'
+import { renderToStaticMarkup } from 'react-dom/server'
+import ReactMarkdown from 'react-markdown'
 
 const view = (text: string, streaming: boolean) => (
   <ChatpartsProvider highlighter={null}>
@@ -127,6 +130,24 @@ describe('a list streamed item by item', () => {
     }
     act(() => result.rerender(view(`- first\n${steps.at(-1)}`, false)))
     expect(result.container.innerHTML).toBe(fresh(`- first\n${steps.at(-1)}`))
+  })
+
+  it('renders a loose list as one list, as the parser does the text whole, streamed or not', () => {
+    for (const list of [
+      '- a\n\n- b\n\n- c',
+      '3. three\n\n4. four **bold**\n\n5. five',
+      '- a\n  - nested\n  - nested two\n\n- b',
+      '- a\n- b\n\n- c',
+      '- a\n\n  more of a\n\n- b',
+      '- a\n\n  more of a\n- b',
+      '- a\n  - b\n\n  - c\n- d',
+      '1. **First**\n\n   More about it, then a list:\n\n   - x\n   - y\n\n2. **Second**\n\n   And more.',
+    ]) {
+      const whole = renderToStaticMarkup(<ReactMarkdown remarkPlugins={[remarkGfmParse]}>{list}</ReactMarkdown>)
+      const rendered = fresh(list)
+      expect(new DOMParser().parseFromString(rendered, 'text/html').querySelector('.cp-markdown__group')?.innerHTML, list).toBe(whole)
+      for (const step of [1, 4]) expect(stream(list, step).container.innerHTML, list).toBe(rendered)
+    }
   })
 
   it('ends as the list rendered whole when it is indented or ordered from any number', () => {

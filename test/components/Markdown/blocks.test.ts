@@ -8,8 +8,17 @@ describe('splitBlocks', () => {
     expect(splitBlocks(text)).toEqual(['# Title', 'Intro line.', '```ts\nconst a = 1\n\nconst b = 2\n```', '- one\n- two'])
   })
 
-  it('keeps an indented continuation with its list item', () => {
-    expect(splitBlocks('1. First\n\n   more about the first\n\n2. Second')).toEqual(['1. First\n\n   more about the first', '2. Second'])
+  it('keeps an indented continuation with its list item, and a loose list as one block', () => {
+    expect(splitBlocks('1. First\n\n   more about the first\n\n2. Second')).toEqual(['1. First\n\n   more about the first\n\n2. Second'])
+    // Items separated by blank lines are one list (CommonMark): one block, not one list per item.
+    expect(splitBlocks('Intro.\n\n- a\n\n- b\n\n- c\n\nAfter.')).toEqual(['Intro.', '- a\n\n- b\n\n- c', 'After.'])
+    expect(splitBlocks('1. a\n   - nested\n\n2. b')).toEqual(['1. a\n   - nested\n\n2. b'])
+    // Another marker starts another list; a paragraph between two lists ends the first.
+    expect(splitBlocks('- a\n\n* b')).toEqual(['- a', '* b'])
+    expect(splitBlocks('1. a\n\n2) b')).toEqual(['1. a', '2) b'])
+    expect(splitBlocks('- a\n\nText.\n\n- b')).toEqual(['- a', 'Text.', '- b'])
+    // After a blank line, text indented less than the item's content ends the list (`10. ` is four wide).
+    expect(splitBlocks('9. a\n\n   more of a\n\n10. b\n\n   not of b\n\n11. c')).toEqual(['9. a\n\n   more of a\n\n10. b', '   not of b', '11. c'])
   })
 
   it('does not split text that uses reference definitions', () => {
@@ -149,12 +158,24 @@ describe('readFenceAppend', () => {
 
 describe('splitListItems', () => {
   it('cuts a tight list at its own markers, keeping nested and lazy lines with their item', () => {
-    expect(splitListItems('- one\n  - nested\n- two\nlazy text\n- three')).toEqual({ ordered: false, start: 1, items: ['- one\n  - nested', '- two\nlazy text', '- three'] })
-    expect(splitListItems('3. three\n4. four')).toEqual({ ordered: true, start: 3, items: ['3. three', '4. four'] })
+    expect(splitListItems('- one\n  - nested\n- two\nlazy text\n- three')).toEqual({ ordered: false, start: 1, items: ['- one\n  - nested', '- two\nlazy text', '- three'], loose: false })
+    expect(splitListItems('3. three\n4. four')).toEqual({ ordered: true, start: 3, items: ['3. three', '4. four'], loose: false })
   })
 
-  it('leaves whole what a cut could change: blank lines, task boxes, other markers, interruptions', () => {
-    expect(splitListItems('- a\n\n  more\n- b')).toBeNull()
+  it('cuts a loose list at its items, the blank lines between them left out', () => {
+    expect(splitListItems('- a\n\n- b\n  - nested\n\n\n- c')).toEqual({ ordered: false, start: 1, items: ['- a', '- b\n  - nested', '- c'], loose: true })
+    expect(splitListItems('2. a\n3. b\n\n4. c')?.loose).toBe(true)
+  })
+
+  it('keeps the blocks of an item with it, loose only when they are the item’s own', () => {
+    expect(splitListItems('1. a\n\n   more of a\n2. b')).toEqual({ ordered: true, start: 1, items: ['1. a\n\n   more of a', '2. b'], loose: true })
+    // A blank line inside a list in the item does not make the outer list loose.
+    expect(splitListItems('- a\n  - b\n\n  - c\n- d')).toEqual({ ordered: false, start: 1, items: ['- a\n  - b\n\n  - c', '- d'], loose: false })
+  })
+
+  it('leaves whole what a cut could change: blank lines before text not indented to the item, or with code in the list, task boxes, other markers, interruptions', () => {
+    expect(splitListItems('1. a\n\n  more\n2. b')).toBeNull()
+    expect(splitListItems('- a\n  ```\n  x\n\n  ```\n- b')).toBeNull()
     expect(splitListItems('- [ ] a\n- [x] b')).toBeNull()
     expect(splitListItems('- a\n* b')).toBeNull()
     expect(splitListItems('1. a\n2) b')).toBeNull()
