@@ -6,7 +6,11 @@ import { ChatpartsProvider } from '../../src/components/config'
 import { Markdown } from '../../src/components/Markdown/Markdown'
 it('hr', () => {
   for (const text of ['- a\n- - -', '- a\n\n- - -', '* a\n* * *\n* b', '- a\n\n***']) {
-    const ours = render(<ChatpartsProvider highlighter={null}><Markdown text={text} streaming /></ChatpartsProvider>).container.querySelector('.cp-markdown')?.innerHTML
-    console.log('CASE', JSON.stringify(text), '\n OURS ', ours, '\n WHOLE', renderToStaticMarkup(<ReactMarkdown>{text}</ReactMarkdown>))
+    const ours = render(
+      <ChatpartsProvider highlighter={null}>
+        <Markdown text={text} streaming />
+      </ChatpartsProvider>,
+    ).container.querySelector('.cp-markdown')?.innerHTML
+    console.log('CASE', JSON.stringify([text, ours, renderToStaticMarkup(<ReactMarkdown>{text}</ReactMarkdown>)]))
   }
 })
