@@ -294,6 +294,8 @@ export function splitListItems(block: string): ListItems | null {
       blanks.push(line)
       continue
     }
+    // A thematic break (`- - -`, `* * *`) is not an item, though it looks like one: it ends the list.
+    if (THEMATIC_BREAK.test(line)) return null
     const item = ITEM.exec(line)
     if (item && item[1] === indent && item[2] === bullet && item[4] === delimiter) {
       if (/^\s*\[[ xX]\]/.test(line.slice(item[0].length))) return null
@@ -324,6 +326,7 @@ export function splitListItems(block: string): ListItems | null {
 }
 
 const FENCE_ANYWHERE = /^\s*(`{3,}|~{3,})/m
+const THEMATIC_BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/
 
 // Whether items (with a blank line inside) directly hold blocks apart, by the item's own syntax
 // tree; the same items come back at every token of a list being written, so answers are kept.

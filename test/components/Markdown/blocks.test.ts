@@ -181,6 +181,10 @@ describe('splitListItems', () => {
     expect(splitListItems('1. a\n2) b')).toBeNull()
     expect(splitListItems('- a\n# heading')).toBeNull()
     expect(splitListItems('- a\n---')).toBeNull()
+    // `- - -` and `* * *` look like items and are thematic breaks: the list ends there.
+    expect(splitListItems('- a\n- - -')).toBeNull()
+    expect(splitListItems('* a\n* * *\n* b')).toBeNull()
+    expect(splitListItems('- a\n\n- - -')).toBeNull()
     expect(splitListItems('Paragraph\n- a')).toBeNull()
   })
 })
