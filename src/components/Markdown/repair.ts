@@ -22,6 +22,8 @@ export function repairTail(block: string): string {
   // A setext underline in the making, or a bullet with nothing after it yet.
   if (lines.length > 1 && /^\s*([-=*+]|[-=]{2})\s*$/.test(lines.at(-1) ?? '')) lines = lines.slice(0, -1)
   lines = repairTable(lines)
+  // A thematic break (`***`, `___`, `* * *`) is no emphasis to close.
+  if (THEMATIC_BREAK.test(lines.at(-1) ?? '')) return lines.join('\n')
   // Emphasis and code spans run across the lines of a paragraph (a reply wrapped at 80 columns):
   // the marks left open are counted over the paragraph the last line is in, from the line that
   // starts it (a list item, a quote line, a table row, a heading) or after a blank line.
@@ -29,6 +31,8 @@ export function repairTail(block: string): string {
   while (from > 0 && !STARTS_BLOCK.test(lines[from] as string) && (lines[from - 1] as string).trim() !== '') from--
   return [...lines.slice(0, from), repairInline(lines.slice(from).join('\n'))].join('\n')
 }
+
+const THEMATIC_BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/
 
 // A line that starts a block of its own rather than going on with the paragraph above it.
 const STARTS_BLOCK = /^\s*(?:[-+*][ \t]|\d{1,9}[.)][ \t]|[#>|]|`{3,}|~{3,})/

@@ -29,6 +29,10 @@ describe('repairTail', () => {
     expect(repairTail('- an *open mark\n- next item')).toBe('- an *open mark\n- next item')
   })
 
+  it('leaves a thematic break being written as it is, not as emphasis to close', () => {
+    for (const text of ['***', '* * *', '___', 'text\n\n___', '- a\n\n***', 'text\n***']) expect(repairTail(text), text).toBe(text)
+  })
+
   it('leaves balanced or literal markers alone', () => {
     for (const text of ['**done** and *this*', 'snake_case_name here', '* a bullet', '2 * 3 = 6', 'a `code *star*` span']) {
       expect(repairTail(text)).toBe(text)
