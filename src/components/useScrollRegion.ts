@@ -2,9 +2,10 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 
 /**
  * For a box that may scroll (a code block, a tool's output): whether it does, read after each
- * render (`live`: at the next frame, while its content streams) and when it resizes. Only a box that scrolls is made a focusable, named region, so a
- * keyboard reaches what it needs to scroll and skips every block it would only have to tab past.
- * Without layout (a server, jsdom) nothing scrolls.
+ * render (`live`: at the next frame, while its content streams) and when it resizes. Only a box
+ * that scrolls is made a focusable, named region, so a keyboard reaches what it needs to scroll and
+ * skips every block it would only have to tab past. Without layout (a server, jsdom) nothing
+ * scrolls.
  */
 export function useScrollRegion<T extends HTMLElement>(live = false): [attach: (element: T | null) => void, scrollable: boolean] {
   const [scrollable, setScrollable] = useState(false)

@@ -59,8 +59,8 @@ function scan(text: string, state: ScanState): Scanned {
     } else if (empty) {
       blank = true
     } else {
-      const item = ITEM_START.exec(line)
-      const bullet = item ? ((item[1] ?? item[2]) as string) : null
+      const item = ITEM.exec(line)
+      const bullet = item ? ((item[2] ?? item[4]) as string) : null
       const own = line.length - line.trimStart().length
       // After a blank line, an item with the list's marker goes on with the list (a loose list is
       // one list), and so does a line indented to its item's content; in other blocks an indented
@@ -80,10 +80,7 @@ function scan(text: string, state: ScanState): Scanned {
       // The block's first list sets the marker; its items (not those nested in them) the content column.
       if (item && (list === null || (bullet === list && own < content))) {
         list = bullet
-        // After the marker, one to four spaces (one, if more or none).
-        const spaces = item[3]?.length ?? 0
-        const markerEnd = item[3] === undefined ? item[0].trimEnd().length : item[0].length - spaces
-        content = markerEnd + (spaces === 0 || spaces > 4 ? 1 : spaces)
+        content = contentColumn(line, item)
       }
       blank = false
       if (marker) fence = { char: marker[1]?.[0] ?? '`', length: marker[1]?.length ?? 3 }
@@ -96,8 +93,18 @@ function scan(text: string, state: ScanState): Scanned {
 
 const START: ScanState = { line: 0, start: 0, end: -1, fence: null, blank: false, list: null, content: 0 }
 
-// A list item's first line: its bullet or an ordered item's delimiter, and the spaces after it.
-const ITEM_START = /^ {0,3}(?:([-+*])|\d{1,9}([.)]))(?:( +)(?=\S)|[ \t]*$)/
+// A list item's first line: its indent, bullet or number and delimiter, and the spaces after them.
+const ITEM = /^( {0,3})(?:([-+*])|(\d{1,9})([.)]))( +|$)/
+
+/**
+ * The column where the content of the list item whose first line `item` matched starts: after its
+ * marker and one to four spaces; one space when there are more (the rest is indented code) or when
+ * nothing follows the marker yet.
+ */
+function contentColumn(line: string, item: RegExpExecArray): number {
+  const spaces = (item[5] ?? '').length
+  return item[0].length - spaces + (spaces === 0 || spaces > 4 || item[0].length === line.length ? 1 : spaces)
+}
 
 /**
  * Splits markdown into top-level blocks so each can be rendered and memoized on its own: a
@@ -254,7 +261,6 @@ export interface ListItems {
   loose: boolean
 }
 
-const ITEM = /^( {0,3})(?:([-+*])|(\d{1,9})([.)]))( +|$)/
 // Lines that would end the list, or change it, if met without indentation.
 const INTERRUPTS = /^ {0,3}(?:[#>|]|`{3,}|~{3,}|([-*_])(?:\s*\1){2,}\s*$|=+\s*$|-+\s*$|<)/
 
@@ -276,7 +282,6 @@ export function splitListItems(block: string): ListItems | null {
   const items: string[] = []
   let current: string[] = []
   let content = 0
-  let blank = false
   let inner = false
   let loose = false
   const close = () => {
@@ -285,12 +290,13 @@ export function splitListItems(block: string): ListItems | null {
     items.push(item)
     if (inner && !loose) loose = itemSpread(item)
   }
+  // The blank lines since the last line that was not: kept if the item goes on after them.
   const blanks: string[] = []
+  // Blank lines with code in the list: which item, and which code, they belong to is the parser's to say.
+  const fenced = FENCE_ANYWHERE.test(block)
   for (const line of lines) {
     if (line.trim() === '') {
-      // Blank lines with code in the list: which item, and which code, they belong to is the parser's to say.
-      if (FENCE_ANYWHERE.test(block)) return null
-      blank = true
+      if (fenced) return null
       blanks.push(line)
       continue
     }
@@ -299,25 +305,21 @@ export function splitListItems(block: string): ListItems | null {
     const item = ITEM.exec(line)
     if (item && item[1] === indent && item[2] === bullet && item[4] === delimiter) {
       if (/^\s*\[[ xX]\]/.test(line.slice(item[0].length))) return null
-      blanks.length = 0
       close()
       current = [line]
-      // Where the item's content starts: after the marker and one to four spaces (one, if more).
-      const spaces = (item[5] ?? '').length
-      content = indent.length + (item[0].length - indent.length - spaces) + (spaces === 0 || spaces > 4 ? 1 : spaces)
-      loose ||= blank
-      blank = false
+      content = contentColumn(line, item)
+      loose ||= blanks.length > 0
+      blanks.length = 0
       inner = false
       continue
     }
     const own = line.length - line.trimStart().length
-    if (blank) {
+    if (blanks.length > 0) {
       // After a blank line, only content indented to the item's goes on with it.
       if (own < content || line.includes('\t')) return null
       current.push(...blanks)
       blanks.length = 0
       inner = true
-      blank = false
     } else if (own <= indent.length && (item || INTERRUPTS.test(line))) return null
     current.push(line)
   }
@@ -326,7 +328,8 @@ export function splitListItems(block: string): ListItems | null {
 }
 
 const FENCE_ANYWHERE = /^\s*(`{3,}|~{3,})/m
-const THEMATIC_BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/
+/** A thematic break (`***`, `- - -`, `___`): a line that looks like a list item or emphasis and is neither. */
+export const THEMATIC_BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/
 
 // Whether items (with a blank line inside) directly hold blocks apart, by the item's own syntax
 // tree; the same items come back at every token of a list being written, so answers are kept.

@@ -1,3 +1,5 @@
+import { THEMATIC_BREAK } from './blocks.js'
+
 // Every repair starts from one of these (a line break, a fence, a table's pipe, a bracket, a code or
 // emphasis mark): a text without any is already in its final shape, as most of prose is.
 const NEEDS_REPAIR = /[\n`~|[*_]/
@@ -31,8 +33,6 @@ export function repairTail(block: string): string {
   while (from > 0 && !STARTS_BLOCK.test(lines[from] as string) && (lines[from - 1] as string).trim() !== '') from--
   return [...lines.slice(0, from), repairInline(lines.slice(from).join('\n'))].join('\n')
 }
-
-const THEMATIC_BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/
 
 // A line that starts a block of its own rather than going on with the paragraph above it.
 const STARTS_BLOCK = /^\s*(?:[-+*][ \t]|\d{1,9}[.)][ \t]|[#>|]|`{3,}|~{3,})/
