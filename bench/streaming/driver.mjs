@@ -63,6 +63,48 @@ function summarize(profile) {
   for (const [key, time] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`${((100 * time) / total).toFixed(1).padStart(5)}%  ${key}`)
 }
 
+/** Starts a Chromium trace of the page's timeline; the function it returns stops it and gives the events. */
+async function startTrace(page) {
+  const cdp = await page.context().newCDPSession(page)
+  const events = []
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value))
+  await cdp.send('Tracing.start', {
+    transferMode: 'ReportEvents',
+    traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'blink.user_timing'] },
+  })
+  return async () => {
+    const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve))
+    await cdp.send('Tracing.end')
+    await done
+    return events
+  }
+}
+
+/** Writes a trace and prints the self time of the renderer's main thread by kind of work. */
+function summarizeTrace(events, file) {
+  writeFileSync(file, JSON.stringify({ traceEvents: events }))
+  const main = events.find((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
+  // Only the timed stream, between the page's marks.
+  const mark = (name) => events.find((event) => event.name === name)?.ts
+  const from = mark('timed-start') ?? 0
+  const to = mark('timed-end') ?? Infinity
+  const slices = events
+    .filter((event) => main && event.pid === main.pid && event.tid === main.tid && event.ph === 'X' && event.dur !== undefined && event.ts >= from && event.ts <= to)
+    .sort((a, b) => a.ts - b.ts || b.dur - a.dur)
+  const self = new Map()
+  const stack = []
+  for (const event of slices) {
+    while (stack.length && stack.at(-1).ts + stack.at(-1).dur <= event.ts) stack.pop()
+    const parent = stack.at(-1)
+    if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - Math.min(event.dur, parent.ts + parent.dur - event.ts))
+    self.set(event.name, (self.get(event.name) ?? 0) + event.dur)
+    stack.push(event)
+  }
+  for (const [name, time] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`    ${(time / 1000).toFixed(0).padStart(7)} ms  ${name}`)
+  const paints = slices.filter((event) => event.name === 'Paint').map((event) => event.dur / 1000)
+  console.log(`    frames painted ${paints.length}, paint ${(sum(paints) / 1000).toFixed(2)} s, median ${ms(paints.length ? median(paints) : 0, 3)} (the trace slows everything down)`)
+}
+
 export async function runStreaming({ only = [] } = {}) {
   await build({
     root: join(root, 'bench/streaming'),
@@ -363,7 +405,9 @@ export async function runStreaming({ only = [] } = {}) {
               await profile.send('Profiler.setSamplingInterval', { interval: 200 })
               await profile.send('Profiler.start')
             }
+            const trace = process.env.BENCH_TRACE === name && round === 0 ? await startTrace(page) : null
             runs[name].push(await page.evaluate(([s, r]) => window.bench.runShape(s, r), [shape, name]))
+            if (trace) summarizeTrace(await trace(), join(root, `bench/.out/${name}-${shape.split(/[ ,]/)[0]}.trace.json`))
             if (profile) {
               const { profile: data } = await profile.send('Profiler.stop')
               writeFileSync(join(root, `bench/.out/${name}-${shape.split(/[ ,]/)[0]}.cpuprofile`), JSON.stringify(data))
@@ -398,6 +442,14 @@ export async function runStreaming({ only = [] } = {}) {
             console.log(
               `    ${pad(run.renderer, 10)} update ${(sum(run.commits) / 1000).toFixed(2)} s (last-200 median ${ms(median(run.commits.slice(-200)), 3)}), layout ${(sum(run.layouts) / 1000).toFixed(2)} s (last-200 median ${ms(median(run.layouts.slice(-200)), 3)}), yield ${((sum(run.times) - sum(run.commits) - sum(run.layouts)) / 1000).toFixed(2)} s`,
             )
+        if (process.env.BENCH_PROFILE)
+          for (const run of [floorRun, ours]) {
+            const yields = run.times.map((time, i) => time - run.commits[i] - run.layouts[i])
+            const long = yields.filter((time) => time >= 8)
+            console.log(
+              `    ${pad(run.renderer, 10)} yields of 8 ms or more: ${long.length}, ${(sum(long) / 1000).toFixed(2)} s; the others ${((sum(yields) - sum(long)) / 1000).toFixed(2)} s (median ${ms(median(yields), 3)})`,
+            )
+          }
         // The long reply's parts are the same text: its last 200 tokens against the first part's.
         const samePart = shape.includes('100 KB') ? last / median(ours.times.slice(info.longFirstPart - 200, info.longFirstPart)) : null
         const floorSamePart = shape.includes('100 KB') ? median(floorRun.times.slice(-200)) / median(floorRun.times.slice(info.longFirstPart - 200, info.longFirstPart)) : null

@@ -2,6 +2,12 @@
 export const now = () => (typeof performance === 'undefined' ? Date.now() : performance.now())
 
 /**
+ * Work redone for what is being written, done this long ago or less, waits for the next frame:
+ * replies streamed faster than this commit several times a frame, and only the frame shows.
+ */
+export const FRAME_MS = 12
+
+/**
  * Runs `run` in a task of its own, soon: after the current task and its rendering, through a
  * message rather than a timer (no 4 ms clamping, no throttling while in view).
  */

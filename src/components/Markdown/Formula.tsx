@@ -3,6 +3,7 @@ import { fillLabel } from '../../labels/labels.js'
 import { useLabels } from '../../labels/LabelsContext.js'
 import type { MathRenderer } from '../../math/types.js'
 import { useRenderConfig } from '../config.js'
+import { FRAME_MS, now } from '../tasks.js'
 import { regionProps, useScrollRegion } from '../useScrollRegion.js'
 
 /** Loads the math renderer on first use; the typeset result once it is ready, else `null`. */
@@ -20,6 +21,42 @@ function useTypeset(math: MathRenderer | null, tex: string, display: boolean) {
     }
   }, [math, ready])
   return math && ready ? math.render(tex, display) : null
+}
+
+/**
+ * The TeX of a formula being written, typeset at most once a frame: when tokens come faster than
+ * frames, the formula shows the TeX it was last typeset with until the next frame (before it is
+ * painted) rather than being typeset at every token. Returns the TeX to show.
+ */
+class FrameGate {
+  private shown: string | null = null
+  private at = Number.NEGATIVE_INFINITY
+  pick(tex: string, live: boolean): string {
+    const time = now()
+    if (live && this.shown !== null && this.shown !== tex && time - this.at < FRAME_MS) return this.shown
+    if (this.shown !== tex) this.at = time
+    this.shown = tex
+    return tex
+  }
+  /** The next pick shows the TeX it is given. */
+  release(): void {
+    this.at = Number.NEGATIVE_INFINITY
+  }
+}
+
+function useOncePerFrame(tex: string, live: boolean): string {
+  const [gate] = useState(() => new FrameGate())
+  const [, setFrame] = useState(0)
+  const shown = gate.pick(tex, live)
+  useEffect(() => {
+    if (shown === tex || typeof requestAnimationFrame === 'undefined') return
+    const frame = requestAnimationFrame(() => {
+      gate.release()
+      setFrame((n) => n + 1)
+    })
+    return () => cancelAnimationFrame(frame)
+  }, [gate, shown, tex])
+  return shown
 }
 
 /** Props of {@link Formula}. */
@@ -41,7 +78,7 @@ export interface FormulaProps {
 export function Formula({ tex, display, streaming = false }: FormulaProps) {
   const labels = useLabels()
   const { math } = useRenderConfig()
-  const result = useTypeset(math, tex, display)
+  const result = useTypeset(math, useOncePerFrame(tex, streaming), display)
   const [scrollRef, scrollable] = useScrollRegion<HTMLDivElement>(streaming)
   if (result && 'html' in result) {
     // KaTeX's own markup, made from TeX with `trust` off: no HTML, URL or style of the model's gets through.

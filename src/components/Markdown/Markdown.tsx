@@ -15,7 +15,7 @@ import { Diagram } from './Diagram.js'
 import { mayUseGfm, remarkGfmParse } from './gfm.js'
 import { Formula } from './Formula.js'
 import { Groups } from './groups.js'
-import { type MathSyntax, mayUseMath, remarkMathDouble, remarkMathSingle, texDelimiters } from './math.js'
+import { type MathSyntax, mayUseMath, readMathBlock, remarkMathDouble, remarkMathSingle, texDelimiters } from './math.js'
 import { type ParagraphPieces, ParagraphReader } from './paragraph.js'
 import { plainTail } from './plain.js'
 import { repairInline, repairTail } from './repair.js'
@@ -415,6 +415,9 @@ const MarkdownBlock = memo(function MarkdownBlock({ source, streaming, policy, h
   // to the code block, whose highlighted lines are kept. Unless the host renders code itself.
   const fence = components?.pre || components?.code ? null : fences.read(source, streaming)
   if (fence) return <FencedBlock code={fence.code} lang={fence.lang} streaming={streaming && !fence.closed} highlighter={highlighter} math={math !== 'off'} diagrams={diagrams} />
+  // The same for a block that is one `$$` formula: the TeX goes straight to the formula.
+  const formula = math === 'off' || components?.pre || components?.code ? null : readMathBlock(source, streaming)
+  if (formula) return <Formula tex={formula.tex} display streaming={streaming && !formula.closed} />
   const table = TABLE_HOST_PARTS.some((name) => components?.[name]) ? null : tables.read(source, streaming)
   if (table) {
     return (

@@ -1,5 +1,6 @@
 import type { CodeToken, Highlighter } from '../../highlight/types.js'
 import { extendsText } from './blocks.js'
+import { FRAME_MS } from '../tasks.js'
 
 interface Highlighted {
   lang: string
@@ -50,11 +51,6 @@ function liveTokens(entry: Highlighted, text: string, defer: boolean, tokenize: 
   }
   return { tokens: tokenize(), behind: false }
 }
-
-// A line being written that was tokenized this long ago or less waits for the next frame to be
-// tokenized again: replies streamed faster than this commit several times a frame, and only the
-// frame shows.
-const FRAME_MS = 12
 
 /**
  * The highlighted lines of one code block as it grows. Complete lines are highlighted once and

@@ -59,3 +59,46 @@ function convert(text: string): string {
     .replace(/\\\[([\s\S]+?)\\\]/g, (_whole, tex: string) => `$$${tex.trim()}$$`)
     .replace(/\\\(([\s\S]+?)\\\)/g, (_whole, tex: string) => `$$${tex.trim()}$$`)
 }
+
+/** A block that is one display formula: its TeX, and whether its closing `$$` has come. */
+export interface MathBlock {
+  readonly tex: string
+  readonly closed: boolean
+}
+
+const MATH_OPEN = /^( {0,3})(\${2,})[ \t]*$/
+const MATH_CLOSE = /^ {0,3}(\${2,})[ \t]*$/
+
+/**
+ * Reads a block that is one `$$` display formula, as remark-math does, so a formula being written
+ * needs no markdown parse at each token: `$$` alone on the first line, the TeX, and a closing line
+ * of as many dollars or more (the opening line's indent taken off each line). While it streams, a
+ * last line that may become the closing one is left out. `null` for anything else (text on the
+ * opening line, text after the closing one, a tab in an indent): that is parsed.
+ */
+export function readMathBlock(block: string, streaming: boolean): MathBlock | null {
+  const newline = block.indexOf('\n')
+  const open = MATH_OPEN.exec(newline < 0 ? block : block.slice(0, newline))
+  if (!open) return null
+  const indent = open[1]?.length ?? 0
+  const size = open[2]?.length ?? 2
+  const lines = newline < 0 ? [] : block.slice(newline + 1).split('\n')
+  let end = lines.length
+  let closed = false
+  for (let i = 0; i < lines.length; i++) {
+    const close = MATH_CLOSE.exec(lines[i] as string)
+    if (close && (close[1]?.length ?? 0) >= size) {
+      end = i
+      closed = true
+      break
+    }
+  }
+  if (closed && lines.slice(end + 1).some((line) => line.trim() !== '')) return null
+  let content = lines.slice(0, end)
+  if (indent > 0 && content.some((line) => /^ *\t/.test(line))) return null
+  if (!closed && streaming && content.length > 0 && new RegExp(`^ {0,3}[$]{1,${size}}$`).test(content.at(-1) as string)) content = content.slice(0, -1)
+  if (indent > 0) content = content.map((line) => line.replace(new RegExp(`^ {0,${indent}}`), ''))
+  // An unclosed formula's last line, empty once its indent is off, is not part of it.
+  if (!closed && content.at(-1) === '') content = content.slice(0, -1)
+  return { tex: content.join('\n'), closed }
+}

@@ -1,9 +1,13 @@
 import { act, render, screen, waitFor } from '@testing-library/react'
-import { describe, expect, it, vi } from 'vitest'
+import fc from 'fast-check'
+import { renderToStaticMarkup } from 'react-dom/server'
+import ReactMarkdown from 'react-markdown'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { Markdown } from '../../../src/components/Markdown/Markdown'
-import { texDelimiters } from '../../../src/components/Markdown/math'
+import { readMathBlock, remarkMathDouble, texDelimiters } from '../../../src/components/Markdown/math'
 import type { DiagramRenderer, DiagramResult } from '../../../src/diagrams/types'
 import { createKatexRenderer } from '../../../src/math/katex'
+import type { MathRenderer } from '../../../src/math/types'
 import { withConfig } from '../helpers'
 
 const typeset = async (container: HTMLElement, count = 1) => waitFor(() => expect(container.querySelectorAll('.katex').length).toBe(count))
@@ -133,5 +137,97 @@ describe('diagrams in markdown', () => {
     const { container } = render(<Markdown text={block} />, { wrapper: withConfig({ diagrams: null }) })
     expect(container.querySelector('.cp-diagram')).toBeNull()
     expect(container.querySelector('.cp-code[data-lang="mermaid"]')).not.toBeNull()
+  })
+})
+
+describe('a block that is one $$ formula', () => {
+  // What remark-math reads the block as, when it is one display formula: its TeX, else null.
+  const parsed = (block: string): string | null => {
+    const markup = renderToStaticMarkup(<ReactMarkdown remarkPlugins={[remarkMathDouble]}>{block}</ReactMarkdown>)
+    const match = /^<pre><code class="language-math math-display">([\s\S]*)<\/code><\/pre>$/.exec(markup)
+    return match
+      ? (match[1] as string)
+          .replace(/&lt;/g, '<')
+          .replace(/&gt;/g, '>')
+          .replace(/&quot;/g, '"')
+          .replace(/&#x27;/g, "'")
+          .replace(/&amp;/g, '&')
+      : null
+  }
+  const piece = fc.constantFrom('$$', '$$', '$$$', '$', ' ', '  ', '    ', '\t', '\n', '\n', '\n', 'x', 'a^2', '\\frac{1}{2}', 'a $$ b', '&', '<b>', '`', '- ', '# ')
+
+  it('gives the TeX remark-math reads, or leaves the block to it', () => {
+    let read = 0
+    fc.assert(
+      fc.property(fc.constantFrom('$$\n', '$$', ' $$\n', '$$$\n', '  $$ \n', ''), fc.array(piece, { maxLength: 14 }), (start, rest) => {
+        const block = (start + rest.join('')).replace(/^\n+/, '')
+        const formula = readMathBlock(block, false)
+        if (!formula) return
+        read++
+        expect(parsed(block)).toBe(formula.tex)
+      }),
+      { numRuns: 3000 },
+    )
+    // Most blocks that start with a fence are read, not left to the parser.
+    expect(read).toBeGreaterThan(1000)
+  })
+
+  it('reads the usual shapes, and leaves the others', () => {
+    expect(readMathBlock('$$\nE = mc^2\n$$', false)).toEqual({ tex: 'E = mc^2', closed: true })
+    expect(readMathBlock('  $$\n  a\n   b\n  $$$', false)).toEqual({ tex: 'a\n b', closed: true })
+    expect(readMathBlock('$$$\na\n$$\nb', false)).toEqual({ tex: 'a\n$$\nb', closed: false })
+    expect(readMathBlock('$$x$$', false)).toBeNull()
+    expect(readMathBlock('$$\na\n$$\nmore', false)).toBeNull()
+    expect(readMathBlock('The $$x$$', false)).toBeNull()
+  })
+
+  it('while it streams, leaves out a last line that may become the closing one', () => {
+    expect(readMathBlock('$$\na\n$', true)).toEqual({ tex: 'a', closed: false })
+    expect(readMathBlock('$$\na\n$', false)).toEqual({ tex: 'a\n$', closed: false })
+    expect(readMathBlock('$$\na\n$$', true)).toEqual({ tex: 'a', closed: true })
+  })
+
+  it('typesets a formula being written at most once a frame, and the latest TeX by the next frame', () => {
+    // The clock stands still: every token below comes within one frame.
+    vi.useFakeTimers({ toFake: ['performance', 'requestAnimationFrame', 'cancelAnimationFrame'] })
+    onTestFinished(() => {
+      vi.useRealTimers()
+    })
+    const typeset = vi.fn((tex: string) => ({ html: `<span class="typeset">${tex.replace(/[<&]/g, '')}</span>` }))
+    const math: MathRenderer = { ready: () => true, load: () => Promise.resolve(true), render: typeset }
+    const shown = () => document.querySelector('.typeset')?.textContent
+    const tex = 'x + 1 + 2 + 3'
+    const { rerender } = render(<Markdown text={'$$\n'} streaming />, { wrapper: withConfig({ math }) })
+    for (let end = 1; end <= tex.length; end++) rerender(<Markdown text={`$$\n${tex.slice(0, end)}`} streaming />)
+    // Typeset with the first TeX only (the formula's empty start); the rest waits for the frame.
+    expect(new Set(typeset.mock.calls.map(([called]) => called))).toEqual(new Set(['']))
+    expect(shown()).toBe('')
+    act(() => {
+      vi.advanceTimersToNextFrame()
+    })
+    expect(shown()).toBe(tex)
+    expect(typeset).toHaveBeenLastCalledWith(tex, true)
+    // Finished, it shows its whole TeX at once.
+    rerender(<Markdown text={`$$\n${tex} + 4\n$$`} />)
+    expect(shown()).toBe(`${tex} + 4`)
+  })
+
+  it('streams into the same formula as the finished text renders, with no parse of the block', async () => {
+    const text = 'Before.\n\n$$\n\\sum_{i=1}^{n} i = \\frac{n(n+1)}{2}\n$$\n\nAfter.'
+    const { container, rerender } = render(<Markdown text="" streaming />, { wrapper: withConfig() })
+    await act(() => createKatexRenderer().load())
+    const seen: string[] = []
+    for (let end = 1; end <= text.length; end++) {
+      rerender(<Markdown text={text.slice(0, end)} streaming={end < text.length} />)
+      const source = container.querySelector('.cp-math--source')
+      if (source) seen.push(source.textContent ?? '')
+    }
+    await typeset(container)
+    // The partial closing line never showed in the formula's source.
+    expect(seen.some((tex) => /\n\$$/.test(tex))).toBe(false)
+    const streamed = container.innerHTML
+    const fresh = render(<Markdown text={text} />, { wrapper: withConfig() })
+    await typeset(fresh.container)
+    expect(streamed).toBe(fresh.container.innerHTML)
   })
 })
