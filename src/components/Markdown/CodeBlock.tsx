@@ -81,7 +81,7 @@ function useHighlightedLines(code: string, lang: string, streaming: boolean, hig
   let tokens: LineTokens = NO_TOKENS
   let missing = false
   if (highlighter && canonical) {
-    if (live) tokens = cache.tokens(lines, streaming ? lines.length - 1 : lines.length, canonical, highlighter, streaming)
+    if (live) tokens = cache.tokens(lines, streaming ? lines.length - 1 : lines.length, canonical, highlighter, streaming && typeof requestAnimationFrame !== 'undefined')
     else {
       const done = arrived && arrived.body === body && arrived.lang === canonical ? arrived.result : cachedHighlight(highlighter, canonical, body)
       if (done) tokens = { complete: done.lines, live: undefined }

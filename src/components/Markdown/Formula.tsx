@@ -26,14 +26,16 @@ function useTypeset(math: MathRenderer | null, tex: string, display: boolean) {
 /**
  * The TeX of a formula being written, typeset at most once a frame: when tokens come faster than
  * frames, the formula shows the TeX it was last typeset with until the next frame (before it is
- * painted) rather than being typeset at every token. Returns the TeX to show.
+ * painted) rather than being typeset at every token.
  */
 class FrameGate {
   private shown: string | null = null
   private at = Number.NEGATIVE_INFINITY
+  /** The TeX to show for `tex` (`live`: the formula is being written). */
   pick(tex: string, live: boolean): string {
     const time = now()
-    if (live && this.shown !== null && this.shown !== tex && time - this.at < FRAME_MS) return this.shown
+    // Without frames (no requestAnimationFrame) nothing would show the TeX held back: none is.
+    if (live && typeof requestAnimationFrame !== 'undefined' && this.shown !== null && this.shown !== tex && time - this.at < FRAME_MS) return this.shown
     if (this.shown !== tex) this.at = time
     this.shown = tex
     return tex

@@ -212,6 +212,19 @@ describe('a block that is one $$ formula', () => {
     expect(shown()).toBe(`${tex} + 4`)
   })
 
+  it('holds no TeX back where there are no frames to show it by', () => {
+    vi.useFakeTimers({ toFake: ['performance'] })
+    vi.stubGlobal('requestAnimationFrame', undefined)
+    onTestFinished(() => {
+      vi.useRealTimers()
+      vi.unstubAllGlobals()
+    })
+    const math: MathRenderer = { ready: () => true, load: () => Promise.resolve(true), render: (tex) => ({ html: `<span class="typeset">${tex.replace(/[<&]/g, '')}</span>` }) }
+    const { rerender } = render(<Markdown text={'$$\nx'} streaming />, { wrapper: withConfig({ math }) })
+    rerender(<Markdown text={'$$\nx + 1'} streaming />)
+    expect(document.querySelector('.typeset')?.textContent).toBe('x + 1')
+  })
+
   it('streams into the same formula as the finished text renders, with no parse of the block', async () => {
     const text = 'Before.\n\n$$\n\\sum_{i=1}^{n} i = \\frac{n(n+1)}{2}\n$$\n\nAfter.'
     const { container, rerender } = render(<Markdown text="" streaming />, { wrapper: withConfig() })
