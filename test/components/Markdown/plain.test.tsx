@@ -125,7 +125,7 @@ describe('a piece cut at its last mark', () => {
     }
     // Most of a reply is prose after the last mark.
     expect(prose / pieces).toBeGreaterThan(0.6)
-  })
+  }, 60_000)
 
   it('cuts after a mark only where what follows cannot change it', () => {
     const cut = (text: string) => plainTail(text, 'sentence')
