@@ -172,6 +172,9 @@ export interface Fence {
   closed: boolean
 }
 
+// A closing fence line: a code fence's, or a `$$` formula's.
+const CLOSE = /^ {0,3}(`{3,}|~{3,}|\${2,})[ \t]*$/
+
 /**
  * Reads a block that is exactly one fenced code block (opened, maybe closed, nothing after it), so
  * it can be rendered without a markdown parse. `null` for anything else. While `streaming`, a last
@@ -187,12 +190,25 @@ export function readFence(block: string, streaming = false): Fence | null {
   const info = (open[3] ?? '').trim()
   // Backticks in a backtick fence's info string make it inline code; escapes and entities need the parser.
   if ((marker[0] === '`' && info.includes('`')) || /[\\&]/.test(info)) return null
+  const body = fencedLines(block, newline, indent, marker, streaming)
+  if (!body) return null
+  return { lang: info.split(/\s+/)[0] ?? '', code: body.lines.join('\n'), closed: body.closed }
+}
+
+/**
+ * The lines inside a block opened by a fence line (its first line, ending at `newline`, indented by
+ * `indent`, its fence `marker`): up to a closing line of the same character, as many or more, with
+ * the opening indent taken off each. While `streaming`, a last line that could be the closing fence
+ * being typed is held back. `null` when text follows the closing line (the parser reads that).
+ * Shared by code fences and `$$` formulas, which close alike.
+ */
+export function fencedLines(block: string, newline: number, indent: number, marker: string, streaming: boolean): { lines: string[]; closed: boolean } | null {
   const lines = newline < 0 ? [] : block.slice(newline + 1).split('\n')
   const char = marker[0] as string
   let end = lines.length
   let closed = false
   for (let i = 0; i < lines.length; i++) {
-    const close = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(lines[i] as string)
+    const close = CLOSE.exec(lines[i] as string)
     if (close && close[1]?.[0] === char && (close[1]?.length ?? 0) >= marker.length) {
       end = i
       closed = true
@@ -204,7 +220,7 @@ export function readFence(block: string, streaming = false): Fence | null {
   let content = lines.slice(0, end)
   if (!closed && streaming && content.length > 0 && new RegExp(`^ {0,3}\\${char}{1,${marker.length}}$`).test(content.at(-1) as string)) content = content.slice(0, -1)
   if (indent > 0) content = content.map((line) => line.replace(new RegExp(`^ {0,${indent}}`), ''))
-  return { lang: info.split(/\s+/)[0] ?? '', code: content.join('\n'), closed }
+  return { lines: content, closed }
 }
 
 /** A fence read from a block, kept so that the same block, grown, is read again from its last line. */
@@ -215,8 +231,6 @@ export interface FenceRead {
   /** Where the code starts in the block, when the fence is open and unindented (else -1: read it whole). */
   readonly contentStart: number
 }
-
-const CLOSE = /^ {0,3}(`{3,}|~{3,})[ \t]*$/
 
 /**
  * {@link readFence}, for a block that grows: while the fence is open, text appended to it is code

@@ -1,3 +1,4 @@
+import { fencedLines } from './blocks.js'
 import { mathFromMarkdown } from 'mdast-util-math'
 import { math } from 'micromark-extension-math'
 
@@ -67,7 +68,6 @@ export interface MathBlock {
 }
 
 const MATH_OPEN = /^( {0,3})(\${2,})[ \t]*$/
-const MATH_CLOSE = /^ {0,3}(\${2,})[ \t]*$/
 
 /**
  * Reads a block that is one `$$` display formula, as remark-math does, so a formula being written
@@ -81,24 +81,9 @@ export function readMathBlock(block: string, streaming: boolean): MathBlock | nu
   const open = MATH_OPEN.exec(newline < 0 ? block : block.slice(0, newline))
   if (!open) return null
   const indent = open[1]?.length ?? 0
-  const size = open[2]?.length ?? 2
-  const lines = newline < 0 ? [] : block.slice(newline + 1).split('\n')
-  let end = lines.length
-  let closed = false
-  for (let i = 0; i < lines.length; i++) {
-    const close = MATH_CLOSE.exec(lines[i] as string)
-    if (close && (close[1]?.length ?? 0) >= size) {
-      end = i
-      closed = true
-      break
-    }
-  }
-  if (closed && lines.slice(end + 1).some((line) => line.trim() !== '')) return null
-  let content = lines.slice(0, end)
-  if (indent > 0 && content.some((line) => /^ *\t/.test(line))) return null
-  if (!closed && streaming && content.length > 0 && new RegExp(`^ {0,3}[$]{1,${size}}$`).test(content.at(-1) as string)) content = content.slice(0, -1)
-  if (indent > 0) content = content.map((line) => line.replace(new RegExp(`^ {0,${indent}}`), ''))
+  const body = fencedLines(block, newline, indent, open[2] as string, streaming)
+  if (!body || (indent > 0 && body.lines.some((line) => /^ *\t/.test(line)))) return null
+  const { lines, closed } = body
   // An unclosed formula's last line, empty once its indent is off, is not part of it.
-  if (!closed && content.at(-1) === '') content = content.slice(0, -1)
-  return { tex: content.join('\n'), closed }
+  return { tex: (!closed && lines.at(-1) === '' ? lines.slice(0, -1) : lines).join('\n'), closed }
 }
