@@ -67,19 +67,26 @@ export function useProgressive(finished: boolean, element: RefObject<Element | n
 }
 
 /**
+ * A guess at the height of `text` laid out as a reply, in px, before it is: a line of about 100
+ * characters fits the width of a reply and takes ~21 px; a blank line is a margin.
+ */
+export function textHeightGuess(text: string): number {
+  let lines = 0
+  let start = 0
+  for (let end = text.indexOf('\n'); ; end = text.indexOf('\n', start)) {
+    const length = (end === -1 ? text.length : end) - start
+    lines += length === 0 ? 0.5 : Math.ceil(length / 100)
+    if (end === -1) break
+    start = end + 1
+  }
+  return Math.round(lines * 21)
+}
+
+/**
  * The style of finished text, and of text waiting to be formatted: the browser skips laying it out
  * while it is off-screen (`content-visibility: auto`, in the stylesheet) and reserves this guess at
  * its height, in px, until it has been laid out once.
  */
 export function pendingStyle(text: string): CSSProperties {
-  let lines = 0
-  let start = 0
-  for (let end = text.indexOf('\n'); ; end = text.indexOf('\n', start)) {
-    const length = (end === -1 ? text.length : end) - start
-    // A line of about 100 characters fits the width of a reply and takes ~21 px; a blank line is a margin.
-    lines += length === 0 ? 0.5 : Math.ceil(length / 100)
-    if (end === -1) break
-    start = end + 1
-  }
-  return { containIntrinsicBlockSize: `auto ${Math.round(lines * 21)}px` }
+  return { containIntrinsicBlockSize: `auto ${textHeightGuess(text)}px` }
 }

@@ -3,10 +3,11 @@ import { act, render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { userEvent } from 'vitest/browser'
 import { Transcript } from '../../src/components/Transcript/Transcript'
-import type { Part, TextPart } from '../../src/core/model/types'
+import type { Part, TextPart, WithParts } from '../../src/core/model/types'
 import { createChatStore } from '../../src/store/chatStore'
 import '../../src/styles/chatparts.css'
 import { repeatSession } from '../fixtures/generate'
+import reply from '../fixtures/streaming/reply.md?raw'
 
 // 2,000 messages of the real opencode session, each text made findable by its index.
 function longStore(count = 2000) {
@@ -66,6 +67,25 @@ describe('Transcript with 2,000 messages in Chromium', () => {
     expect(rows().at(-1)?.dataset.rowId).toBe(longStore().getState().messageIds.at(-1))
     // The scroll height stands for every message, measured or estimated.
     expect(log.scrollHeight).toBeGreaterThan(2000 * 50)
+  })
+
+  it('opens a session of long replies with the few rows that fill the view, its scrollbar standing for their length', async () => {
+    // 200 finished copies of a 15 KB reply (about 6,400 px each): rows not measured yet are guessed
+    // from their text, not taken for short messages.
+    const answer = repeatSession(2)[1] as WithParts
+    const replies = Array.from({ length: 200 }, (_, i): WithParts => {
+      const id = `msg_reply_${i}`
+      return { info: { ...answer.info, id }, parts: [{ id: `prt_reply_${i}`, sessionID: answer.info.sessionID, messageID: id, type: 'text', text: reply }] }
+    })
+    const { log, rows } = mount(createChatStore({ initial: replies, coalesce: false }))
+    await frames()
+    expect(rows().length).toBeLessThanOrEqual(3)
+    expect(rows().at(-1)?.dataset.rowId).toBe('msg_reply_199')
+    const measured = rows()[0]?.getBoundingClientRect().height ?? 0
+    expect(measured).toBeGreaterThan(3000)
+    // Each row not measured counts for about what it takes once laid out.
+    expect(log.scrollHeight).toBeGreaterThan(200 * measured * 0.7)
+    expect(log.scrollHeight).toBeLessThan(200 * measured * 1.3)
   })
 
   it('keeps the first message at the top when scrolled there, while rows above get measured', async () => {

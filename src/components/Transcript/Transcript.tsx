@@ -1,4 +1,4 @@
-import { type ComponentPropsWithRef, type KeyboardEvent, memo, type ReactNode, useMemo, useRef, useState } from 'react'
+import { type ComponentPropsWithRef, type KeyboardEvent, memo, type ReactNode, useCallback, useMemo, useRef, useState } from 'react'
 import type { MessageInfo, Part, SourcePart, StepFinishPart, ToolPart } from '../../core/model/types.js'
 import type { Labels, Locale } from '../../labels/labels.js'
 import { LabelsProvider, useLabels } from '../../labels/LabelsContext.js'
@@ -16,6 +16,7 @@ import { StorePart } from '../PartView/PartView.js'
 import { Usage } from '../UsageSummary.js'
 import { StreamAnnouncer } from './StreamAnnouncer.js'
 import { useStickToBottom } from './useStickToBottom.js'
+import { messageHeightGuess } from './rowLayout.js'
 import { useVirtualRows } from './useVirtualRows.js'
 import { selectStreamingMessageId } from '../../store/selectors.js'
 
@@ -220,7 +221,16 @@ function TranscriptBody({
   const formatTime = useTimeFormat(timeZone, timeLocale)
   const dayOf = (index: number) => formatTime(created[index] ?? 0, 'date')
   const follow = useStickToBottom(scrollerRef, contentRef)
-  const { rows, windowed, start, end, anchorRef, observeRow, updateRange } = useVirtualRows({ ids, scrollerRef, follow, virtualize, overscan })
+  // A row not measured yet is guessed from its parts, read from the store when it is first placed.
+  const store = useChatStoreApi()
+  const estimate = useCallback(
+    (id: string) => {
+      const { partIds, parts } = store.getState()
+      return messageHeightGuess((partIds.get(id) ?? []).flatMap((partID) => parts.get(partID) ?? []))
+    },
+    [store],
+  )
+  const { rows, windowed, start, end, anchorRef, observeRow, updateRange } = useVirtualRows({ ids, scrollerRef, follow, virtualize, overscan, estimate })
   // The row that holds the focus stays rendered wherever the reader scrolls, so the focus is not
   // lost to the page when its row leaves the range.
   const [focusedId, setFocusedId] = useState<string | undefined>(undefined)

@@ -2,6 +2,8 @@
  * The layout of a virtualized list: tops of rows of varying heights. Pure (no DOM): the transcript
  * feeds it the ids and the heights it measures.
  */
+import type { Part } from '../../core/model/types.js'
+import { textHeightGuess } from '../progressive.js'
 
 /** A span of rows, `end` excluded. */
 export interface Range {
@@ -9,16 +11,19 @@ export interface Range {
   end: number
 }
 
-/** The height assumed for a message not measured yet (px). */
+/** The height assumed for a message not measured yet, without a better estimate (px). */
 export const ESTIMATE = 160
 /**
- * Tops of rows of varying heights: measured heights by id, an estimate for the others, and
- * prefix sums recomputed only from the first row that changed.
+ * Tops of rows of varying heights: measured heights by id, an estimate for the others (`estimate`,
+ * asked once per row, until the row is measured), and prefix sums recomputed only from the first
+ * row that changed.
  */
 export class RowLayout {
   ids: readonly string[] = []
   private index = new Map<string, number>()
   private readonly sizes = new Map<string, number>()
+
+  constructor(private readonly estimate: (id: string) => number = () => ESTIMATE) {}
   private tops = new Float64Array(1)
   private dirtyFrom = 0
 
@@ -45,7 +50,13 @@ export class RowLayout {
   }
 
   size(id: string): number {
-    return this.sizes.get(id) ?? ESTIMATE
+    let size = this.sizes.get(id)
+    if (size === undefined) {
+      // The estimate stands until the row is measured: asked again, it could move the rows below.
+      size = this.estimate(id)
+      this.sizes.set(id, size)
+    }
+    return size
   }
 
   /** Records a measured height; returns how much it differs from what was assumed. */
@@ -89,4 +100,37 @@ export class RowLayout {
     while (start > 0 && filled < height) filled += this.size(this.ids[--start] as string)
     return { start, end }
   }
+}
+
+/** What a part adds to a message's height before it is laid out, in px (text by its length and lines). */
+function partHeightGuess(part: Part): number {
+  switch (part.type) {
+    case 'text':
+      return part.synthetic || part.ignored ? 0 : textHeightGuess(part.text) + 8
+    // Finished reasoning and tool calls show collapsed: a line each.
+    case 'reasoning':
+    case 'tool':
+    case 'file':
+    case 'patch':
+    case 'agent':
+    case 'subtask':
+    case 'retry':
+      return 36
+    default:
+      return 0
+  }
+}
+
+/** The space a message takes besides its parts: its header, margins and border (px). */
+const MESSAGE_CHROME = 64
+
+/**
+ * A guess at a message's height from its parts, for a row not measured yet: close enough that a
+ * long reply is not taken for a one-liner (the first render fills the view with a few rows, not
+ * dozens, and the scrollbar stands for the session's length from the start).
+ */
+export function messageHeightGuess(parts: readonly Part[]): number {
+  let height = MESSAGE_CHROME
+  for (const part of parts) height += partHeightGuess(part)
+  return height
 }

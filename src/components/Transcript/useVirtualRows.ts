@@ -12,6 +12,8 @@ export interface VirtualRowsOptions {
   follow: StickToBottom
   virtualize: boolean
   overscan: number
+  /** A guess at a row's height (px) until it is measured. */
+  estimate?: (id: string) => number
 }
 
 /**
@@ -20,10 +22,11 @@ export interface VirtualRowsOptions {
  * the one in view turns out taller or shorter than assumed, the scroll position takes the
  * difference before the frame is painted, so what the reader looks at stays put.
  */
-export function useVirtualRows({ ids, scrollerRef, follow, virtualize, overscan }: VirtualRowsOptions) {
+export function useVirtualRows({ ids, scrollerRef, follow, virtualize, overscan, estimate }: VirtualRowsOptions) {
   const { stickRef, lastTopRef, toBottom, away } = follow
-  // Virtualization: which rows are rendered, and what is known of their heights.
-  const rows = useMemo(() => new RowLayout(), [])
+  // Virtualization: which rows are rendered, and what is known of their heights (a new estimate,
+  // from another store, starts over).
+  const rows = useMemo(() => new RowLayout(estimate), [estimate])
   rows.setIds(ids)
   const [laidOut, setLaidOut] = useState(true)
   const windowed = virtualize && laidOut
