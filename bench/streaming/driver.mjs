@@ -86,8 +86,10 @@ function summarizeTrace(events, file) {
   const main = events.find((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
   // Only the timed stream, between the page's marks.
   const mark = (name) => events.find((event) => event.name === name)?.ts
-  const from = mark('timed-start') ?? 0
-  const to = mark('timed-end') ?? Infinity
+  // BENCH_TRACE_WINDOW=all: the whole trace (a mount, say), not only between the marks.
+  const whole = process.env.BENCH_TRACE_WINDOW === 'all'
+  const from = whole ? 0 : (mark('timed-start') ?? 0)
+  const to = whole ? Infinity : (mark('timed-end') ?? Infinity)
   const slices = events
     .filter((event) => main && event.pid === main.pid && event.tid === main.tid && event.ph === 'X' && event.dur !== undefined && event.ts >= from && event.ts <= to)
     .sort((a, b) => a.ts - b.ts || b.dur - a.dur)
@@ -101,6 +103,22 @@ function summarizeTrace(events, file) {
     stack.push(event)
   }
   for (const [name, time] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`    ${(time / 1000).toFixed(0).padStart(7)} ms  ${name}`)
+  // The longest tasks, each with what took its time.
+  const tasks = slices.filter((event) => event.name === 'RunTask').sort((a, b) => b.dur - a.dur)
+  for (const task of tasks.slice(0, Number(process.env.BENCH_TRACE_TASKS ?? 0))) {
+    const inside = new Map()
+    const within = slices.filter((event) => event.ts >= task.ts && event.ts + event.dur <= task.ts + task.dur && event !== task)
+    const open = []
+    for (const event of within) {
+      while (open.length && open.at(-1).ts + open.at(-1).dur <= event.ts) open.pop()
+      const parent = open.at(-1)
+      if (parent) inside.set(parent.name, (inside.get(parent.name) ?? 0) - event.dur)
+      inside.set(event.name, (inside.get(event.name) ?? 0) + event.dur)
+      open.push(event)
+    }
+    const top = [...inside].sort((a, b) => b[1] - a[1]).slice(0, 6)
+    console.log(`    task of ${(task.dur / 1000).toFixed(0)} ms: ${top.map(([name, time]) => `${name} ${(time / 1000).toFixed(0)}`).join(', ')}`)
+  }
   const paints = slices.filter((event) => event.name === 'Paint').map((event) => event.dur / 1000)
   console.log(`    frames painted ${paints.length}, paint ${(sum(paints) / 1000).toFixed(2)} s, median ${ms(paints.length ? median(paints) : 0, 3)} (the trace slows everything down)`)
 }
@@ -254,11 +272,17 @@ export async function runStreaming({ only = [] } = {}) {
       console.log(`\nopening a saved session: ${COUNT} finished copies of the reply mounted at once as a plain React list, in a page 1000 px tall`)
       console.log('mount = the synchronous render, committed and laid out; long tasks as the browser reports them (≥ 50 ms)\n')
       const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
-      const runs = new Map(info.mounters.map((name) => [name, []]))
+      // BENCH_MOUNTERS=chatparts runs only those (the goals need all three: they are not checked then).
+      // The last, 'chatparts Transcript', opens the same replies as a session in a virtualized Transcript.
+      const all = [...info.mounters, 'chatparts Transcript']
+      const mounters = process.env.BENCH_MOUNTERS ? all.filter((name) => process.env.BENCH_MOUNTERS.split(',').includes(name)) : all
+      const open = (name, count) =>
+        name === 'chatparts Transcript' ? page.evaluate((n) => window.bench.runMountTranscript(n), count) : page.evaluate(([renderer, n]) => window.bench.runMount(renderer, n), [name, count])
+      const runs = new Map(mounters.map((name) => [name, []]))
       // A discarded warm-up of each, then rounds alternating them; the round with the median mount is kept.
-      for (const name of info.mounters) await page.evaluate(([renderer, count]) => window.bench.runMount(renderer, count), [name, 10])
+      for (const name of mounters) await open(name, 10)
       for (let round = 0; round < ROUNDS; round++)
-        for (const name of info.mounters) {
+        for (const name of mounters) {
           // BENCH_PROFILE=<renderer> prints where that renderer's first round spent its time.
           const profile = process.env.BENCH_PROFILE === name && round === 0 ? await page.context().newCDPSession(page) : null
           if (profile) {
@@ -266,36 +290,55 @@ export async function runStreaming({ only = [] } = {}) {
             await profile.send('Profiler.setSamplingInterval', { interval: 200 })
             await profile.send('Profiler.start')
           }
-          runs.get(name).push(await page.evaluate(([renderer, count]) => window.bench.runMount(renderer, count), [name, COUNT]))
+          // BENCH_TRACE=<renderer> traces that renderer's first fling through the page (BENCH_TRACE_TASKS=n: its n longest tasks).
+          const trace = process.env.BENCH_TRACE === name && round === 0 ? await startTrace(page) : null
+          runs.get(name).push(await open(name, COUNT))
+          if (trace) summarizeTrace(await trace(), join(root, `bench/.out/${name.replace(/\W+/g, '-')}-mount.trace.json`))
           if (profile) summarize((await profile.send('Profiler.stop')).profile)
         }
-      const results = info.mounters.map((name) => {
+      const results = mounters.map((name) => {
         const all = [...runs.get(name)].sort((a, b) => a.mount - b.mount)
         return { ...all[(all.length - 1) >> 1], rounds: all.map((run) => run.mount) }
       })
       const seconds = (value) => (value < 0 ? 'never' : `${(value / 1000).toFixed(2)} s`)
       const longest = (tasks) => (tasks.length ? ms(Math.max(...tasks), 0) : '< 50 ms')
       console.log(
-        `${pad('renderer', 27)}${left('mount', 11)}${left('code in view', 14)}${left('all code', 11)}${left('longest task (mount)', 22)}${left('tasks ≥ 50 ms', 15)}${left('longest (scroll)', 18)}${left('drops', 7)}  height at mount / settled`,
+        `${pad('renderer', 27)}${left('mount', 11)}${left('code in view', 14)}${left('all code', 11)}${left('longest task (mount)', 22)}${left('tasks ≥ 50 ms', 15)}${left('longest (scroll)', 18)}${left('≥ 50 ms (scroll)', 18)}${left('drops', 7)}  height at mount / settled`,
       )
       for (const result of results)
         console.log(
-          `${pad(result.renderer, 27)}${left(seconds(result.mount), 11)}${left(seconds(result.visibleHighlighted), 14)}${left(seconds(result.allHighlighted), 11)}${left(longest(result.mountTasks), 22)}${left(result.mountTasks.length, 15)}${left(longest(result.scrollTasks), 18)}${left(result.drops, 7)}  ${result.heights.join(' / ')}`,
+          `${pad(result.renderer, 27)}${left(seconds(result.mount), 11)}${left(seconds(result.visibleHighlighted), 14)}${left(seconds(result.allHighlighted), 11)}${left(longest(result.mountTasks), 22)}${left(result.mountTasks.length, 15)}${left(longest(result.scrollTasks), 18)}${left(result.scrollTasks.length, 18)}${left(result.drops, 7)}  ${result.heights.join(' / ')}`,
         )
+      for (const result of results)
+        if (result.scrollTasks.length)
+          console.log(
+            `long tasks while scrolling, ${result.renderer}: ${result.scrollTasks.length}, the longest ${[...result.scrollTasks]
+              .sort((a, b) => b - a)
+              .slice(0, 8)
+              .map((time) => time.toFixed(0))
+              .join(', ')} ms`,
+          )
       console.log(`\nmounts of the rounds: ${results.map((result) => `${result.renderer} ${result.rounds.map((value) => (value / 1000).toFixed(2)).join(' / ')} s`).join('; ')}`)
       const ours = results.find((result) => result.renderer === 'chatparts')
       const peer = results.find((result) => result.renderer === 'streamdown+code')
       const plain = results.find((result) => result.renderer === 'chatparts, no highlighter')
-      const worst = Math.max(0, ...ours.mountTasks, ...ours.scrollTasks)
-      const checks = [
-        ['mount / streamdown+code', ours.mount / peer.mount, '≤ 0.5', ours.mount <= peer.mount / 2],
-        ['longest task during mount or scroll (ms; 0: none ≥ 50)', worst, '≤ 50', worst <= 50],
-        ['text and code in view formatted and highlighted (s)', ours.visibleHighlighted / 1000, '> 0', ours.visibleHighlighted >= 0],
-        ['highlighted lines that went back to plain', ours.drops, '= 0', ours.drops === 0],
-        ['page height with colour − without (px)', ours.heights[1] - plain.heights[1], '= 0', ours.heights[1] === plain.heights[1]],
-      ]
-      console.log('\nchatparts against the goals:')
-      for (const [label, value, goal, ok] of checks) console.log(`  ${ok ? 'ok  ' : 'MISS'} ${pad(label, 56)} ${left(Number.isInteger(value) ? value : value.toFixed(2), 7)}  (goal ${goal})`)
+      if (ours && peer && plain) {
+        const worst = Math.max(0, ...ours.mountTasks, ...ours.scrollTasks)
+        const checks = [
+          ['mount / streamdown+code', ours.mount / peer.mount, '≤ 0.5', ours.mount <= peer.mount / 2],
+          ['longest task during mount or scroll (ms; 0: none ≥ 50)', worst, '≤ 50', worst <= 50],
+          ['text and code in view formatted and highlighted (s)', ours.visibleHighlighted / 1000, '> 0', ours.visibleHighlighted >= 0],
+          ['highlighted lines that went back to plain', ours.drops, '= 0', ours.drops === 0],
+          ['page height with colour − without (px)', ours.heights[1] - plain.heights[1], '= 0', ours.heights[1] === plain.heights[1]],
+        ]
+        const session = results.find((result) => result.renderer === 'chatparts Transcript')
+        if (session) {
+          const longest = Math.max(0, ...session.mountTasks, ...session.scrollTasks)
+          checks.push(['the same in a virtualized Transcript: longest task (ms)', longest, '≤ 50', longest <= 50])
+        }
+        console.log('\nchatparts against the goals:')
+        for (const [label, value, goal, ok] of checks) console.log(`  ${ok ? 'ok  ' : 'MISS'} ${pad(label, 56)} ${left(Number.isInteger(value) ? value : value.toFixed(2), 7)}  (goal ${goal})`)
+      }
     }
     if (scenarios.includes('parallel')) {
       const STREAMS = 4

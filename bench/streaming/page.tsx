@@ -22,7 +22,7 @@ import { ChatpartsProvider, defaultHighlighter, TextPart, Transcript } from '../
 import { createChatStore } from '../../src/store/index'
 import '../../src/styles/chatparts.css'
 import { LONG_FIRST_PART_TOKENS, SHAPES } from './shapes'
-import { parallelTargets, sessionMessages, streamTarget } from './session'
+import { parallelTargets, replyMessages, sessionMessages, streamTarget } from './session'
 import reply from '../../test/fixtures/streaming/reply.md?raw'
 import { alnum, codeLines, expectations, highlightedLines, LINE, tokenize, wentPlain } from '../../test/support/streamingTokens'
 
@@ -465,11 +465,14 @@ async function runMount(name: string, count: number): Promise<MountResult> {
   const mountTasks = tasks.splice(0)
   const heightSettled = stage.offsetHeight
   // Scroll from top to bottom, one view per frame, as a reader flinging through the session.
+  // The fling, for a trace (BENCH_TRACE).
+  performance.mark('timed-start')
   for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight) {
     scrollTo(0, y)
     await frame()
   }
   await settle(500)
+  performance.mark('timed-end')
   checked(() => {
     drops += plainAgain()
   })
@@ -479,6 +482,75 @@ async function runMount(name: string, count: number): Promise<MountResult> {
   stage.replaceChildren()
   scrollTo(0, 0)
   return { renderer: name, count, mount, visibleHighlighted, allHighlighted, mountTasks, scrollTasks, drops, heights: [heightAtMount, heightSettled] }
+}
+
+/**
+ * The same saved session opened in a virtualized `Transcript` (900 px tall, its own scroll): `count`
+ * finished answers, each the whole reply. Mount, the view formatted and highlighted, then a fling
+ * from the top to the bottom a view per frame, with the browser's long tasks of each phase.
+ */
+async function runMountTranscript(count: number): Promise<MountResult> {
+  stage.className = 'session'
+  scrollTo(0, 0)
+  await settle(300)
+  const tasks: number[] = []
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (entry.duration >= 50) tasks.push(entry.duration)
+  })
+  observer.observe({ type: 'longtask' })
+  const store = createChatStore({ initial: replyMessages(count, reply), coalesce: false })
+  const root = createRoot(stage)
+  const t0 = performance.now()
+  flushSync(() => root.render(<Transcript store={store} style={{ height: '100%' }} timeZone="UTC" />))
+  void stage.offsetHeight
+  const mount = performance.now() - t0
+  const scroller = stage.querySelector('.cp-transcript__scroller') as HTMLElement
+  /** Code lines in the scroller's view, and whether all are highlighted and no text there waits to be formatted. */
+  const viewDone = () => {
+    const view = scroller.getBoundingClientRect()
+    let lines = 0
+    let coloured = 0
+    for (const row of scroller.querySelectorAll<HTMLElement>('.cp-transcript__row')) {
+      const box = row.getBoundingClientRect()
+      if (box.bottom < view.top || box.top > view.bottom) continue
+      if (row.querySelector('.cp-markdown--pending')) return false
+      for (const line of row.querySelectorAll(LINE)) {
+        const place = line.getBoundingClientRect()
+        if (place.bottom < view.top || place.top > view.bottom || (line.textContent ?? '').trim() === '') continue
+        lines++
+        if (line.querySelector('span[style]')) coloured++
+      }
+    }
+    return lines === coloured
+  }
+  let visibleHighlighted = -1
+  while (performance.now() - t0 < 60_000) {
+    await frame()
+    if (viewDone()) {
+      visibleHighlighted = performance.now() - t0
+      break
+    }
+  }
+  await settle(500)
+  const mountTasks = tasks.splice(0)
+  const height = scroller.scrollHeight
+  scroller.scrollTop = 0
+  await settle(300)
+  tasks.splice(0)
+  performance.mark('timed-start')
+  for (let y = 0; y < scroller.scrollHeight; y += scroller.clientHeight) {
+    scroller.scrollTop = y
+    await frame()
+  }
+  await settle(500)
+  performance.mark('timed-end')
+  const scrollTasks = tasks.splice(0)
+  const settled = scroller.scrollHeight
+  observer.disconnect()
+  root.unmount()
+  stage.replaceChildren()
+  stage.className = ''
+  return { renderer: 'chatparts Transcript', count, mount, visibleHighlighted, allHighlighted: -1, mountTasks, scrollTasks, drops: 0, heights: [height, settled] }
 }
 
 // The hard shapes: each shape streamed into the floor and into chatparts (math and diagrams on),
@@ -796,6 +868,7 @@ declare global {
       runSession: typeof runSession
       mountOnly: typeof mountOnly
       runMount: typeof runMount
+      runMountTranscript: typeof runMountTranscript
       runShape: typeof runShape
       runParallel: typeof runParallel
       memory: typeof memory
@@ -815,6 +888,7 @@ window.bench = {
   runSession,
   mountOnly,
   runMount,
+  runMountTranscript,
   runShape,
   runParallel,
   memory,
