@@ -22,10 +22,10 @@ export class RowLayout {
   ids: readonly string[] = []
   private index = new Map<string, number>()
   private readonly sizes = new Map<string, number>()
-
-  constructor(private readonly estimate: (id: string) => number = () => ESTIMATE) {}
   private tops = new Float64Array(1)
   private dirtyFrom = 0
+
+  constructor(private readonly estimate: (id: string) => number = () => ESTIMATE) {}
 
   setIds(ids: readonly string[]) {
     if (ids === this.ids) return
