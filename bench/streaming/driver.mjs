@@ -80,6 +80,20 @@ async function startTrace(page) {
   }
 }
 
+/** Self time by event name of trace slices sorted by start (a slice's time less that of the slices inside it), longest first. */
+function selfTimes(slices) {
+  const self = new Map()
+  const stack = []
+  for (const event of slices) {
+    while (stack.length && stack.at(-1).ts + stack.at(-1).dur <= event.ts) stack.pop()
+    const parent = stack.at(-1)
+    if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - Math.min(event.dur, parent.ts + parent.dur - event.ts))
+    self.set(event.name, (self.get(event.name) ?? 0) + event.dur)
+    stack.push(event)
+  }
+  return [...self].sort((a, b) => b[1] - a[1])
+}
+
 /** Writes a trace and prints the self time of the renderer's main thread by kind of work. */
 function summarizeTrace(events, file) {
   writeFileSync(file, JSON.stringify({ traceEvents: events }))
@@ -93,30 +107,12 @@ function summarizeTrace(events, file) {
   const slices = events
     .filter((event) => main && event.pid === main.pid && event.tid === main.tid && event.ph === 'X' && event.dur !== undefined && event.ts >= from && event.ts <= to)
     .sort((a, b) => a.ts - b.ts || b.dur - a.dur)
-  const self = new Map()
-  const stack = []
-  for (const event of slices) {
-    while (stack.length && stack.at(-1).ts + stack.at(-1).dur <= event.ts) stack.pop()
-    const parent = stack.at(-1)
-    if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - Math.min(event.dur, parent.ts + parent.dur - event.ts))
-    self.set(event.name, (self.get(event.name) ?? 0) + event.dur)
-    stack.push(event)
-  }
-  for (const [name, time] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`    ${(time / 1000).toFixed(0).padStart(7)} ms  ${name}`)
+  for (const [name, time] of selfTimes(slices).slice(0, 25)) console.log(`    ${(time / 1000).toFixed(0).padStart(7)} ms  ${name}`)
   // The longest tasks, each with what took its time.
   const tasks = slices.filter((event) => event.name === 'RunTask').sort((a, b) => b.dur - a.dur)
   for (const task of tasks.slice(0, Number(process.env.BENCH_TRACE_TASKS ?? 0))) {
-    const inside = new Map()
     const within = slices.filter((event) => event.ts >= task.ts && event.ts + event.dur <= task.ts + task.dur && event !== task)
-    const open = []
-    for (const event of within) {
-      while (open.length && open.at(-1).ts + open.at(-1).dur <= event.ts) open.pop()
-      const parent = open.at(-1)
-      if (parent) inside.set(parent.name, (inside.get(parent.name) ?? 0) - event.dur)
-      inside.set(event.name, (inside.get(event.name) ?? 0) + event.dur)
-      open.push(event)
-    }
-    const top = [...inside].sort((a, b) => b[1] - a[1]).slice(0, 6)
+    const top = selfTimes(within).slice(0, 6)
     console.log(`    task of ${(task.dur / 1000).toFixed(0)} ms: ${top.map(([name, time]) => `${name} ${(time / 1000).toFixed(0)}`).join(', ')}`)
   }
   const paints = slices.filter((event) => event.name === 'Paint').map((event) => event.dur / 1000)

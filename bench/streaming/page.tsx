@@ -344,37 +344,36 @@ const MOUNTERS: Record<string, (count: number) => ReactNode> = {
 
 const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()))
 
-/** Lines of code in the window's view, and how many of them are highlighted (messages found by bisection: cheap on a long page). */
-function visibleCode() {
-  const messages = [...stage.querySelectorAll<HTMLElement>('.mount-message')]
+/**
+ * Lines of code between `top` and `bottom` (viewport px) in `messages` (in page order; the first in
+ * view found by bisection: cheap on a long page), how many of them are highlighted, and whether a
+ * text there still waits to be formatted (chatparts, rendering progressively).
+ */
+function codeInView(messages: HTMLElement[], top: number, bottom: number) {
   let low = 0
   let high = messages.length - 1
   while (low < high) {
     const mid = (low + high) >> 1
-    if ((messages[mid] as HTMLElement).getBoundingClientRect().bottom < 0) low = mid + 1
+    if ((messages[mid] as HTMLElement).getBoundingClientRect().bottom < top) low = mid + 1
     else high = mid
   }
   const lines: Element[] = []
+  let pending = false
   for (let i = low; i < messages.length; i++) {
     const message = messages[i] as HTMLElement
-    if (message.getBoundingClientRect().top > innerHeight) break
+    const box = message.getBoundingClientRect()
+    if (box.top > bottom) break
+    if (box.bottom > top && message.querySelector('.cp-markdown--pending')) pending = true
     for (const line of message.querySelectorAll(LINE)) {
-      const box = line.getBoundingClientRect()
-      if (box.bottom > 0 && box.top < innerHeight && (line.textContent ?? '').trim() !== '') lines.push(line)
+      const place = line.getBoundingClientRect()
+      if (place.bottom > top && place.top < bottom && (line.textContent ?? '').trim() !== '') lines.push(line)
     }
   }
-  return { lines: lines.length, highlighted: lines.filter((line) => line.querySelector('span[style]') !== null).length, pending: pendingIn(messages.slice(low)) }
+  return { lines: lines.length, highlighted: lines.filter((line) => line.querySelector('span[style]') !== null).length, pending }
 }
 
-/** Whether text in view (chatparts, rendering progressively) still waits to be formatted. */
-function pendingIn(messages: HTMLElement[]): boolean {
-  for (const message of messages) {
-    const box = message.getBoundingClientRect()
-    if (box.top > innerHeight) break
-    if (box.bottom > 0 && message.querySelector('.cp-markdown--pending')) return true
-  }
-  return false
-}
+/** {@link codeInView} for the window's view. */
+const visibleCode = () => codeInView([...stage.querySelectorAll<HTMLElement>('.mount-message')], 0, innerHeight)
 
 export interface MountResult {
   renderer: string
@@ -505,23 +504,11 @@ async function runMountTranscript(count: number): Promise<MountResult> {
   void stage.offsetHeight
   const mount = performance.now() - t0
   const scroller = stage.querySelector('.cp-transcript__scroller') as HTMLElement
-  /** Code lines in the scroller's view, and whether all are highlighted and no text there waits to be formatted. */
+  /** Whether nothing in the scroller's view waits to be formatted and every code line there is highlighted. */
   const viewDone = () => {
     const view = scroller.getBoundingClientRect()
-    let lines = 0
-    let coloured = 0
-    for (const row of scroller.querySelectorAll<HTMLElement>('.cp-transcript__row')) {
-      const box = row.getBoundingClientRect()
-      if (box.bottom < view.top || box.top > view.bottom) continue
-      if (row.querySelector('.cp-markdown--pending')) return false
-      for (const line of row.querySelectorAll(LINE)) {
-        const place = line.getBoundingClientRect()
-        if (place.bottom < view.top || place.top > view.bottom || (line.textContent ?? '').trim() === '') continue
-        lines++
-        if (line.querySelector('span[style]')) coloured++
-      }
-    }
-    return lines === coloured
+    const inView = codeInView([...scroller.querySelectorAll<HTMLElement>('.cp-transcript__row')], view.top, view.bottom)
+    return !inView.pending && inView.highlighted === inView.lines
   }
   let visibleHighlighted = -1
   while (performance.now() - t0 < 60_000) {
