@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { PartComponentProps } from '../../src/components/config'
 import { Message } from '../../src/components/MessageView/MessageView'
 import { Transcript } from '../../src/components/Transcript/Transcript'
-import type { AssistantInfo, TextPart, WithParts } from '../../src/core/model/types'
+import type { AssistantInfo, TextPart, UserInfo, WithParts } from '../../src/core/model/types'
 import { assistantInfo, stepFinishPart } from '../../src/core/build'
 import { createChatStore } from '../../src/createChatStore'
 import { opencodeSession } from '../fixtures/opencode'
@@ -154,6 +154,25 @@ describe('Transcript', () => {
     expect([...document.querySelectorAll('.cp-message__time')].map((time) => time.textContent)).toEqual(['3:22 PM', '3:23 PM', '3:22 PM', '3:23 PM'])
     // Each message is still named with its date, for whoever moves from message to message.
     expect(screen.getAllByRole('article')[2]?.getAttribute('aria-label')).toBe('You, May 31, 2026, 3:22 PM')
+  })
+
+  it('moves the date when a message arrives, or its time changes, after the transcript is shown', () => {
+    const [user, assistant] = messages() as [WithParts, WithParts]
+    const day = 24 * 60 * 60 * 1000
+    const start = Date.UTC(2026, 4, 30, 15, 22)
+    const store = sync([{ ...user, info: { ...user.info, id: 'm1', time: { created: start } } } as WithParts])
+    render(<Transcript store={store} highlighter={null} timeZone="UTC" timeLocale="en-US" />)
+    const days = () => [...document.querySelectorAll('.cp-transcript__day')].map((separator) => separator.textContent)
+    expect(days()).toEqual(['Saturday, May 30, 2026'])
+    const reply = { ...(assistant.info as AssistantInfo), id: 'm2', time: { created: start + 60_000 } }
+    act(() => store.getState().upsertMessage(reply))
+    expect(days()).toEqual(['Saturday, May 30, 2026'])
+    // The reply's time, corrected to the next day, gives it a date line of its own.
+    act(() => store.getState().upsertMessage({ ...reply, time: { created: start + day } }))
+    expect(days()).toEqual(['Saturday, May 30, 2026', 'Sunday, May 31, 2026'])
+    // And the first message moved to that day leaves one date line, above it.
+    act(() => store.getState().upsertMessage({ ...(user.info as UserInfo), id: 'm1', time: { created: start + day - 60_000 } }))
+    expect(days()).toEqual(['Sunday, May 31, 2026'])
   })
 
   it('announces a failed reply as failed, with why, not as complete', async () => {

@@ -85,11 +85,21 @@ function createdOf(info: MessageInfo | undefined): number {
   }
 }
 
-/** The creation times of messages `ids`, in order; the same array while they are the same. */
-function useCreatedTimes(ids: readonly string[]): readonly number[] {
-  return useChatStore(
-    (state) => ids.map((id) => createdOf(state.messages.get(id))),
-    (a, b) => a.length === b.length && a.every((time, index) => time === b[index]),
+/**
+ * The date above message `id` when it is the first of its day (after `previousId`), else nothing.
+ * Each row reads its own two messages, so a token streamed into one message costs two look-ups per
+ * rendered row, not one per message of the session.
+ */
+function DayLine({ id, previousId, timeZone, timeLocale }: { id: string; previousId: string | undefined; timeZone: string | undefined; timeLocale: string | undefined }) {
+  const created = useChatStore((state) => createdOf(state.messages.get(id)))
+  const before = useChatStore((state) => (previousId === undefined ? undefined : createdOf(state.messages.get(previousId))))
+  const formatTime = useTimeFormat(timeZone, timeLocale)
+  const day = formatTime(created, 'date')
+  if (day === '' || (before !== undefined && day === formatTime(before, 'date'))) return null
+  return (
+    <div className="cp-transcript__day">
+      <time dateTime={isoTime(created)?.slice(0, 10)}>{day}</time>
+    </div>
   )
 }
 
@@ -216,10 +226,6 @@ function TranscriptBody({
   const status = useStatus()
   const scrollerRef = useRef<HTMLDivElement>(null)
   const contentRef = useRef<HTMLDivElement>(null)
-  // The date once per day, above the first message of each day; messages show the time alone.
-  const created = useCreatedTimes(ids)
-  const formatTime = useTimeFormat(timeZone, timeLocale)
-  const dayOf = (index: number) => formatTime(created[index] ?? 0, 'date')
   const follow = useStickToBottom(scrollerRef, contentRef)
   // A row not measured yet is guessed from its parts, read from the store when it is first placed.
   const store = useChatStoreApi()
@@ -294,15 +300,10 @@ function TranscriptBody({
             const out = from > gapFrom ? [<div key={`gap-${span}`} className="cp-transcript__spacer" aria-hidden="true" style={{ height: rows.top(from) - rows.top(gapFrom) }} />] : []
             for (let index = from; index < to; index++) {
               const id = ids[index] as string
-              const day = dayOf(index)
-              const newDay = day !== '' && (index === 0 || day !== dayOf(index - 1))
               out.push(
                 <div key={id} ref={observeRow} className="cp-transcript__row" data-row-id={id} data-first={index === 0 || undefined}>
-                  {newDay ? (
-                    <div className="cp-transcript__day">
-                      <time dateTime={isoTime(created[index])?.slice(0, 10)}>{day}</time>
-                    </div>
-                  ) : null}
+                  {/* the date once per day, above the first message of each day; messages show the time alone */}
+                  <DayLine id={id} previousId={index === 0 ? undefined : ids[index - 1]} timeZone={timeZone} timeLocale={timeLocale} />
                   <StoreMessage id={id} streaming={id === streamingId} presentation={presentation} position={index + 1} count={windowed ? ids.length : undefined} />
                 </div>,
               )
