@@ -9,7 +9,7 @@ import { focusOnMount } from '../focus.js'
 import { ImageGate } from '../ImageGate.js'
 import { regionProps, useScrollRegion } from '../useScrollRegion.js'
 import type { UrlPolicy } from '../urlPolicy.js'
-import { type FenceRead, type ListItems, readFenceAppend, type SplitText, splitAppend, splitListItems, TableReader, type TableRows } from './blocks.js'
+import { type FenceRead, type ListItems, readFenceAppend, type SplitText, splitAppend, splitListItems, type TableColumn, TableReader, type TableRows } from './blocks.js'
 import { CodeBlock } from './CodeBlock.js'
 import { Diagram } from './Diagram.js'
 import { mayUseGfm, remarkGfmParse } from './gfm.js'
@@ -17,7 +17,7 @@ import { Formula } from './Formula.js'
 import { Groups } from './groups.js'
 import { type MathSyntax, mayUseMath, readMathBlock, remarkMathDouble, remarkMathSingle, texDelimiters } from './math.js'
 import { type ParagraphPieces, ParagraphReader } from './paragraph.js'
-import { plainTail } from './plain.js'
+import { plainCell, plainTail } from './plain.js'
 import { repairInline, repairTail } from './repair.js'
 
 interface Node {
@@ -290,21 +290,21 @@ function StreamingList({ list, components, math, live }: { list: ListItems; comp
   )
 }
 
-// A table row rendered alone parses as a table of one header row: the table and its head are
-// dropped and the cells become body cells, inside the table `StreamingTable` renders once.
+// A table cell rendered alone parses as a table of one header cell: the table, its head, its row
+// and its header cell are dropped, and the cell's content goes into the cell `TableCell` renders.
 const Passthrough = ({ children }: { children?: ReactNode }) => <>{children}</>
-const BodyCell = ({ node: _node, ...props }: ComponentPropsWithoutRef<'th'> & ExtraProps) => <td {...props} />
 const TABLE_HOST_PARTS = ['table', 'thead', 'tbody', 'tr', 'th', 'td'] as const
 
 /**
- * A table being written: its head and each row parsed on their own, so a growing table re-parses
- * only its last row. The same elements as the table parsed whole; kept after the table is
- * finished, so its rows are not made again.
+ * A table being written: its head parsed on its own, then row by row and cell by cell, so a
+ * growing table parses only the cell being written, and a cell of plain text not at all. The
+ * same elements as the table parsed whole; kept after the table is finished, so its rows are not
+ * made again.
  */
 function StreamingTable({ table, components, math }: { table: TableRows; components: Components; math: MathSyntax }) {
   const head = useMemo(() => ({ ...components, table: Passthrough, thead: Passthrough }), [components])
-  const body = useMemo(() => ({ ...head, th: BodyCell }), [head])
-  const [groups] = useState(() => new Groups<string>(ROWS))
+  const cell = useMemo(() => ({ ...head, tr: Passthrough, th: Passthrough }), [head])
+  const [groups] = useState(() => new Groups<readonly string[]>(ROWS))
   return (
     <ScrollTable>
       <thead>
@@ -313,10 +313,10 @@ function StreamingTable({ table, components, math }: { table: TableRows; compone
       {table.rows.length > 0 && (
         <tbody>
           {groups
-            .of(table.rows.length, (i) => table.rows[i] as string)
+            .of(table.rows.length, (i) => table.rows[i] as readonly string[])
             .map((rows, g) => (
               // a group is its place in the table; earlier groups never move
-              <RowGroup key={g} rows={rows} math={math} components={body} />
+              <RowGroup key={g} rows={rows} columns={table.columns} math={math} components={cell} />
             ))}
         </tbody>
       )}
@@ -327,11 +327,43 @@ function StreamingTable({ table, components, math }: { table: TableRows; compone
 /** Rows a table renders as one memoized group: a growing table re-renders its last group only. */
 const ROWS = 32
 
-const RowGroup = memo(function RowGroup({ rows, math, components }: { rows: readonly string[]; math: MathSyntax; components: Components }) {
-  return rows.map((row, i) => (
+interface RowProps {
+  columns: readonly TableColumn[]
+  math: MathSyntax
+  components: Components
+}
+
+const RowGroup = memo(function RowGroup({ rows, ...props }: RowProps & { rows: readonly (readonly string[])[] }) {
+  return rows.map((cells, i) => (
     // a row is its place in the group; earlier rows never move
-    <Parsed key={i} text={row} math={math} components={components} />
+    <TableRow key={i} cells={cells} {...props} />
   ))
+})
+
+const TableRow = memo(function TableRow({ cells, columns, math, components }: RowProps & { cells: readonly string[] }) {
+  return (
+    <tr>
+      {cells.map((text, i) => {
+        const column = columns[i] as TableColumn
+        return (
+          // a cell is its column
+          <td key={i} style={column.align ? { textAlign: column.align } : undefined}>
+            <TableCell text={text} delimiter={column.delimiter} math={math} components={components} />
+          </td>
+        )
+      })}
+    </tr>
+  )
+})
+
+/**
+ * A cell's content: its text as it is when the parser would show it as that text (see
+ * plainCell), else the cell parsed alone as a one-cell table under its column's delimiter, which
+ * reads it as the cell of the whole table is read (inline only, trimmed, `\|` a pipe).
+ */
+const TableCell = memo(function TableCell({ text, delimiter, math, components }: { text: string; delimiter: string; math: MathSyntax; components: Components }) {
+  const plain = plainCell(text)
+  return plain ?? <Parsed text={`| ${text} |\n| ${delimiter} |`} math={math} components={components} />
 })
 
 /**

@@ -380,12 +380,24 @@ export class GrowingLines {
   }
 }
 
-/** A table block cut into rows, each a one-row table of its own (the row as header, over the table's delimiter row). */
+/** A column of a table being read: its cell of the delimiter row, and the alignment that gives its cells. */
+export interface TableColumn {
+  /** The column's cell of the delimiter row (`---:`), under which a cell of it parses as a one-cell table. */
+  delimiter: string
+  align: 'left' | 'center' | 'right' | undefined
+}
+
+/** A table block cut into rows, and each row into the cells it has of the table's columns. */
 export interface TableRows {
   /** The header row over the delimiter row. */
   head: string
-  /** The body rows written so far, each over the delimiter row, with the table's number of cells. */
-  rows: readonly string[]
+  columns: readonly TableColumn[]
+  /**
+   * The body rows written so far, each as its cells' text between their pipes (untrimmed), one
+   * per column: a short row is filled with empty cells, a long one loses the extra, as GFM does.
+   * A row read once is the same array from then on.
+   */
+  rows: readonly (readonly string[])[]
 }
 
 const ROW = /^ {0,3}\|/
@@ -419,11 +431,12 @@ export function tableCells(row: string): string[] {
 export class TableReader {
   private readonly growing = new GrowingLines()
   private list: readonly string[] | null = null
-  private head: { text: string; delimiter: string; columns: number } | null = null
-  private done: string[] = []
+  private head: { text: string; columns: readonly TableColumn[] } | null = null
+  private done: (readonly string[])[] = []
   private broken = false
 
-  read(block: string, repairLast: (row: string) => string = (row) => row): TableRows | null {
+  /** The table `block` holds so far; `repairLast` closes what the last cell written leaves open. */
+  read(block: string, repairLast: (cell: string) => string = (cell) => cell): TableRows | null {
     const lines = this.growing.lines(block)
     if (lines !== this.list) {
       // A new array: the block did not extend the last one; start over.
@@ -437,18 +450,14 @@ export class TableReader {
     if (!head) {
       const header = lines[0] as string
       const delimiter = lines[1] as string
-      const columns = tableCells(header).length
-      if (!ROW.test(header) || !DELIMITER.test(delimiter) || tableCells(delimiter).length !== columns) return null
-      head = { text: `${header}\n${delimiter}`, delimiter, columns }
+      const cells = tableCells(delimiter)
+      if (!ROW.test(header) || !DELIMITER.test(delimiter) || cells.length !== tableCells(header).length) return null
+      head = { text: `${header}\n${delimiter}`, columns: cells.map(column) }
       // The delimiter row is settled once a line follows it.
       if (lines.length > 2) this.head = head
     }
-    const row = (line: string) => {
-      const cells = tableCells(line)
-      const same = cells.length === head.columns
-      const fitted = same ? line : `|${[...cells.slice(0, head.columns), ...Array.from({ length: Math.max(0, head.columns - cells.length) }, () => ' ')].join('|')}|`
-      return `${fitted}\n${head.delimiter}`
-    }
+    const { columns } = head
+    const fit = (cells: string[]) => Array.from({ length: columns.length }, (_, i) => cells[i] ?? ' ')
     const last = lines.length - 1
     for (let i = this.done.length + 2; i < last; i++) {
       const line = lines[i] as string
@@ -456,11 +465,23 @@ export class TableReader {
         this.broken = true
         return null
       }
-      this.done.push(row(line))
+      this.done.push(fit(tableCells(line)))
     }
     const tail = last >= 2 ? (lines[last] as string) : ''
-    if (tail.trim() === '') return { head: head.text, rows: this.done }
+    if (tail.trim() === '') return { head: head.text, columns, rows: this.done }
     if (!ROW.test(tail)) return null
-    return { head: head.text, rows: [...this.done, row(repairLast(tail))] }
+    // Only the last cell can be open: the cells before it end at a pipe.
+    const cells = tableCells(tail)
+    const open = cells.length - 1
+    cells[open] = repairLast(cells[open] as string)
+    return { head: head.text, columns, rows: [...this.done, fit(cells)] }
   }
+}
+
+/** A column from its cell of the delimiter row. */
+function column(cell: string): TableColumn {
+  const delimiter = cell.trim()
+  const left = delimiter.startsWith(':')
+  const right = delimiter.endsWith(':')
+  return { delimiter, align: left && right ? 'center' : right ? 'right' : left ? 'left' : undefined }
 }

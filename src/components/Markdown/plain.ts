@@ -113,3 +113,13 @@ function proseText(prose: string, first: boolean): string | null {
   }
   return lines.join('\n')
 }
+
+/**
+ * What a table cell (its text between two pipes) shows when that is its own text, with no parse:
+ * a cell with no mark, autolink literal or control character shows its text without the spaces
+ * around it. `null` for any other cell, which must be parsed.
+ */
+export function plainCell(cell: string): string | null {
+  if (MARK.test(cell) || AUTOLINK.test(cell) || CONTROL.test(cell)) return null
+  return cell.replace(LEADING, '').replace(TRAILING, '')
+}

@@ -3,6 +3,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { ChatpartsProvider } from '../../../src/components/config'
 import { TableReader, tableCells } from '../../../src/components/Markdown/blocks'
+import { repairInline } from '../../../src/components/Markdown/repair'
 import { Markdown } from '../../../src/components/Markdown/Markdown'
 import { ParagraphReader, settled } from '../../../src/components/Markdown/paragraph'
 import { remarkGfmParse } from '../../../src/components/Markdown/gfm'
@@ -35,15 +36,28 @@ describe('tableCells', () => {
 })
 
 describe('TableReader', () => {
-  it('reads the head and the rows of a growing table, keeping the rows it read', () => {
+  it('reads the head, the columns and the cells of each row of a growing table, keeping the rows it read', () => {
     const reader = new TableReader()
-    expect(reader.read('| a | b |')).toBeNull()
-    expect(reader.read('| a | b |\n|---|--:|')).toEqual({ head: '| a | b |\n|---|--:|', rows: [] })
-    const first = reader.read('| a | b |\n|---|--:|\n| 1 | 2 |\n| 3')
-    expect(first).toEqual({ head: '| a | b |\n|---|--:|', rows: ['| 1 | 2 |\n|---|--:|', '| 3| |\n|---|--:|'] })
-    const next = reader.read('| a | b |\n|---|--:|\n| 1 | 2 |\n| 3 | 4 | 5 |\n')
+    expect(reader.read('| a | b | c | d |')).toBeNull()
+    const columns = [
+      { delimiter: '---', align: undefined },
+      { delimiter: '--:', align: 'right' },
+      { delimiter: ':--', align: 'left' },
+      { delimiter: ':-:', align: 'center' },
+    ]
+    expect(reader.read('| a | b | c | d |\n|---|--:| :-- |:-:|')).toEqual({ head: '| a | b | c | d |\n|---|--:| :-- |:-:|', columns, rows: [] })
+    const first = reader.read('| a | b | c | d |\n|---|--:| :-- |:-:|\n| 1 | 2 | 3 | 4 |\n| 5 | `6 \\| x', repairInline)
+    // A short row is filled with empty cells; only its last cell can be open, and is repaired.
+    expect(first?.rows).toEqual([
+      [' 1 ', ' 2 ', ' 3 ', ' 4 '],
+      [' 5 ', ' `6 \\| x`', ' ', ' '],
+    ])
+    const next = reader.read('| a | b | c | d |\n|---|--:| :-- |:-:|\n| 1 | 2 | 3 | 4 |\n| 5 | `6 \\| x` | 7 | 8 | 9 |\n')
     // A row with too many cells loses the extra ones, as GFM does.
-    expect(next?.rows).toEqual(['| 1 | 2 |\n|---|--:|', '| 3 | 4 |\n|---|--:|'])
+    expect(next?.rows).toEqual([
+      [' 1 ', ' 2 ', ' 3 ', ' 4 '],
+      [' 5 ', ' `6 \\| x` ', ' 7 ', ' 8 '],
+    ])
     expect(next?.rows[0]).toBe(first?.rows[0])
   })
 
@@ -54,7 +68,7 @@ describe('TableReader', () => {
     expect(reader.read('| a |\n|---|\n| 1 |\n')).not.toBeNull()
     expect(reader.read('| a |\n|---|\n| 1 |\nlazy text\n')).toBeNull()
     // Changed before its end, the block is read again from its start.
-    expect(reader.read('| b |\n|---|\n| 2 |')?.rows).toEqual(['| 2 |\n|---|'])
+    expect(reader.read('| b |\n|---|\n| 2 |')?.rows).toEqual([[' 2 ']])
   })
 })
 
@@ -89,7 +103,7 @@ describe('a table streamed row by row', () => {
   })
 
   it('renders any table of rows the same streamed as whole', () => {
-    const cell = fc.constantFrom('a', ' b ', '`c`', '**d**', '\\|', '', '1', '*e*', ' ')
+    const cell = fc.constantFrom('a', ' b ', '`c`', '**d**', '\\|', '', '1', '*e*', ' ', ' - ', '---', ' :-: ', 'a  b', ' www.a.com ', '&amp;', '<b>x</b>', ' x\t', '[l](u)')
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 4 }), fc.array(fc.array(cell, { minLength: 0, maxLength: 5 }), { maxLength: 5 }), fc.integer({ min: 1, max: 9 }), (columns, rows, step) => {
         const table = [`|${Array.from({ length: columns }, (_, i) => ` h${i} `).join('|')}|`, `|${'---|'.repeat(columns)}`, ...rows.map((cells) => `|${cells.join('|')}|`)].join('\n')

@@ -4,7 +4,7 @@ import ReactMarkdown from 'react-markdown'
 import { describe, expect, it } from 'vitest'
 import { remarkGfmParse } from '../../../src/components/Markdown/gfm'
 import { remarkMathSingle } from '../../../src/components/Markdown/math'
-import { plainTail } from '../../../src/components/Markdown/plain'
+import { plainCell, plainTail } from '../../../src/components/Markdown/plain'
 import { repairTail } from '../../../src/components/Markdown/repair'
 import reply from '../../fixtures/streaming/reply.md?raw'
 
@@ -155,5 +155,33 @@ describe('a piece cut at its last mark', () => {
     ])
       expect(cut(text), JSON.stringify(text)).toEqual({ head: text, text: '' })
     for (const item of ['-     code', '- [ ] task **x** y', '- - nested', '-item']) expect(plainTail(item, 'item'), item).toEqual({ head: item, text: '' })
+  })
+})
+
+describe('a table cell shown as its text', () => {
+  /** What the parser shows in the one body cell of a table whose cell is `cell`, or null. */
+  const cellOf = (cell: string, plugins: Plugins) => /<tbody><tr><td>(.*)<\/td><\/tr><\/tbody>/s.exec(html(`| h |\n|---|\n|${cell}|`, plugins))?.[1] ?? null
+
+  it('is what the parser shows in that cell, whenever it is given', () => {
+    let plain = 0
+    // A cell holds no line break, and a pipe in it is escaped.
+    const cell = markdown.map((text) => text.replace(/\n/g, ' ').replace(/(?<!\\)\|/g, '\\|'))
+    fc.assert(
+      fc.property(cell, fc.constantFrom<Plugins>('gfm', 'gfm+math'), (text, plugins) => {
+        const shown = plainCell(text)
+        if (shown === null) return
+        plain++
+        expect(escaped(shown), JSON.stringify(text)).toBe(cellOf(text, plugins))
+      }),
+      { numRuns: 400 },
+    )
+    expect(plain).toBeGreaterThan(50)
+  })
+
+  it('is given for prose and numbers, and not for a cell with marks', () => {
+    expect(plainCell('  12  ')).toBe('12')
+    expect(plainCell(' The store keeps every message, in order. ')).toBe('The store keeps every message, in order.')
+    expect(plainCell('')).toBe('')
+    for (const cell of [' **changed** ', ' `src/a.ts` ', ' a \\| b ', ' www.example.com ', ' a@b.co ', ' $x$ ', ' &amp; ', '\tx', ' ~~gone~~ ', ' [a](b) ']) expect(plainCell(cell), cell).toBeNull()
   })
 })
