@@ -111,7 +111,7 @@ export const publicApi = {
     'toolMessage2Adapter',
     'toolMessage2SessionID',
   ],
-  store: ['createChatStore', 'frameScheduler', 'sameTotals', 'selectMessage', 'selectMessageTotals', 'selectTotals', 'selectTranscript'],
+  store: ['createChatStore', 'frameScheduler', 'messageTotalsSelector', 'sameTotals', 'selectMessage', 'selectMessageTotals', 'selectTotals', 'selectTranscript'],
   react: [
     'ChatStoreProvider',
     'useChatStore',

@@ -73,3 +73,13 @@ export function addTotals(list: readonly Totals[]): Totals {
   for (const totals of list) accumulate(sum, totals.cost, totals.costKnown, totals.tokens, totals.steps)
   return sum
 }
+
+/**
+ * The totals of a transcript as it changes (see `TranscriptState.totals`): {@link Totals} summed
+ * over its messages, and how many of them reported their cost, so a message taken out takes its
+ * share out again.
+ */
+export interface TranscriptTotals extends Totals {
+  /** How many messages' totals reported their cost: `costKnown` while any does. */
+  readonly costReports: number
+}

@@ -1,6 +1,8 @@
 import { isRecord } from './record.js'
 import { IdMap } from './idMap.js'
 import type { MessageError, MessageInfo, Part, WithParts } from './model/types.js'
+import { finiteOrZero } from './format.js'
+import { messageTotals, tokenTotal, type Totals, type TranscriptTotals, zeroTotals } from './totals.js'
 
 /** Whether the transcript is waiting, streaming, or stopped by an error. */
 export type TranscriptStatus = 'idle' | 'streaming' | 'error'
@@ -28,6 +30,12 @@ export interface TranscriptState {
    * kept while the revision stays the same.
    */
   revision: number
+  /**
+   * Cost and tokens of the whole transcript: the sum of `messageTotals` over its messages, kept up
+   * to date by every write (a write changes the share of the messages it touches, nothing is summed
+   * again), so no total is kept per message.
+   */
+  totals: TranscriptTotals
   /** The last session-level error, if any. */
   error?: MessageError
 }
@@ -52,7 +60,7 @@ export type TranscriptOp =
 
 /** The state of an empty transcript. */
 export function emptyTranscript(): TranscriptState {
-  return { messageIds: [], messages: IdMap.empty(), partIds: IdMap.empty(), parts: IdMap.empty(), pendingDeltas: IdMap.empty(), status: 'idle', revision: 0 }
+  return { messageIds: [], messages: IdMap.empty(), partIds: IdMap.empty(), parts: IdMap.empty(), pendingDeltas: IdMap.empty(), status: 'idle', revision: 0, totals: emptyTranscriptTotals() }
 }
 
 /** Builds a normalized state from messages in order. */
@@ -79,7 +87,75 @@ function appendToField(part: Part, field: string, delta: string): Part | undefin
  */
 export function applyOp(state: TranscriptState, write: TranscriptOp): TranscriptState {
   const next = apply(state, write)
-  return next === state || write.op === 'appendPartDelta' || write.op === 'setStatus' ? next : { ...next, revision: state.revision + 1 }
+  if (next === state || write.op === 'appendPartDelta' || write.op === 'setStatus') return next
+  return { ...next, revision: state.revision + 1, totals: retotal(state, next, write) }
+}
+
+/** The totals of an empty transcript. */
+function emptyTranscriptTotals(): TranscriptTotals {
+  return { ...zeroTotals(), costReports: 0 }
+}
+
+// Below this a sum that went up and down is a rounding remainder, not a cost or a count.
+const REMAINDER = 1e-9
+const settle = (value: number) => (Math.abs(value) < REMAINDER ? 0 : value)
+
+/**
+ * `running` with one message's totals added (`sign` 1) or taken out (`sign` -1): a new object. A
+ * sum taken back to nothing is exactly 0, not a rounding remainder.
+ */
+function shiftTotals(running: TranscriptTotals, message: Totals, sign: 1 | -1): TranscriptTotals {
+  const add = (into: number, value: number) => settle(into + sign * finiteOrZero(value))
+  const tokens = {
+    total: 0,
+    input: add(running.tokens.input, message.tokens.input),
+    output: add(running.tokens.output, message.tokens.output),
+    reasoning: add(running.tokens.reasoning, message.tokens.reasoning),
+    cache: { read: add(running.tokens.cache.read, message.tokens.cache.read), write: add(running.tokens.cache.write, message.tokens.cache.write) },
+  }
+  tokens.total = tokenTotal(tokens)
+  const costReports = running.costReports + (message.costKnown ? sign : 0)
+  return { cost: add(running.cost, message.cost), costKnown: costReports > 0, costReports, tokens, steps: running.steps + sign * message.steps }
+}
+
+/** The messages whose totals a write may change: its own, and those of a step it moves, changes or removes. */
+function touched(state: TranscriptState, write: TranscriptOp): string[] {
+  switch (write.op) {
+    case 'upsertMessage':
+      return [write.info.id]
+    case 'removeMessage':
+      return [write.messageID]
+    case 'upsertPart': {
+      const previous = state.parts.get(write.part.id)
+      if (write.part.type !== 'step-finish' && previous?.type !== 'step-finish') return []
+      return previous && previous.messageID !== write.part.messageID ? [write.part.messageID, previous.messageID] : [write.part.messageID]
+    }
+    case 'removePart':
+    case 'patchPart': {
+      const previous = state.parts.get(write.partID)
+      return previous?.type === 'step-finish' ? [previous.messageID] : []
+    }
+    default:
+      return []
+  }
+}
+
+/** A message's share of the transcript's totals: none while its info is unknown. */
+function share(state: TranscriptState, messageID: string) {
+  const info = state.messages.get(messageID)
+  return info ? messageTotals({ info, parts: partsOf(state, messageID) }) : undefined
+}
+
+/** The totals after a write: the shares of the messages it touched, taken out as they were and added as they are. */
+function retotal(state: TranscriptState, next: TranscriptState, write: TranscriptOp): TranscriptTotals {
+  let totals = state.totals
+  for (const id of touched(state, write)) {
+    const before = share(state, id)
+    const after = share(next, id)
+    if (before) totals = shiftTotals(totals, before, -1)
+    if (after) totals = shiftTotals(totals, after, 1)
+  }
+  return totals
 }
 
 /** Why a write cannot be applied (its ids are not strings, its info or part not an object), or `undefined`. */

@@ -16,5 +16,5 @@ export {
   type IngestOptions,
   type StoredDiagnostic,
 } from './chatStore.js'
-export { sameTotals, selectMessage, selectMessageTotals, selectTotals } from './selectors.js'
+export { messageTotalsSelector, sameTotals, selectMessage, selectMessageTotals, selectTotals } from './selectors.js'
 export type { Adapter, AdapterSession, AdapterSnapshot, AdapterWrites } from '../core/adapter.js'

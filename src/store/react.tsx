@@ -1,9 +1,9 @@
-import { createContext, type ReactNode, useContext, useRef, useSyncExternalStore } from 'react'
+import { createContext, type ReactNode, useContext, useMemo, useRef, useSyncExternalStore } from 'react'
 import type { MessageInfo, Part, SourcePart } from '../core/model/types.js'
 import type { Totals } from '../core/totals.js'
 import { partsOf, type TranscriptStatus } from '../core/transcript.js'
 import type { ChatActions, ChatState, ChatStore, StoredDiagnostic } from './chatStore.js'
-import { sameTotals, selectMessageTotals, selectTotals } from './selectors.js'
+import { messageTotalsSelector, sameTotals, selectTotals } from './selectors.js'
 
 const StoreContext = createContext<ChatStore | null>(null)
 
@@ -97,10 +97,8 @@ export function useTotals(): Totals {
 
 /** Cost and tokens of message `id`, or `undefined` while it is unknown. */
 export function useMessageTotals(id: string): Totals | undefined {
-  return useChatStore(
-    (state) => selectMessageTotals(state, id),
-    (a, b) => a === b || (a !== undefined && b !== undefined && sameTotals(a, b)),
-  )
+  const select = useMemo(() => messageTotalsSelector(id), [id])
+  return useChatStore(select, (a, b) => a === b || (a !== undefined && b !== undefined && sameTotals(a, b)))
 }
 
 /** Whether the transcript is idle, streaming or stopped by an error. */

@@ -1,5 +1,5 @@
 import type { MessageInfo, Part, WithParts } from '../core/model/types.js'
-import { addTotals, messageTotals, type Totals } from '../core/totals.js'
+import { messageTotals, type Totals } from '../core/totals.js'
 import { partsOf, type TranscriptState } from '../core/transcript.js'
 
 /** The message `id` with its parts in order, or `undefined` when it is not (yet) known. */
@@ -9,44 +9,44 @@ export function selectMessage(state: TranscriptState, id: string): WithParts | u
   return { info, parts: partsOf(state, id) }
 }
 
-interface CachedTotals {
-  partIds: readonly string[] | undefined
-  /** The step-finish parts the totals were summed from; a new identity means a new sum. */
-  steps: readonly Part[]
-  totals: Totals
-}
-
-// Keyed by message info: a new info (say, the final cost) gives a new entry, an old one is collected.
-const cache = new WeakMap<MessageInfo, CachedTotals>()
-
 /**
- * Cost and tokens of message `id` (see `messageTotals`). Memoized: while the message's info, part
- * order and step-finish parts keep their identity, the same object comes back, so a streaming
- * text delta costs a few lookups, not a new sum.
+ * Cost and tokens of message `id` (see `messageTotals`), summed from its step-finish parts at each
+ * call; `undefined` while the message is unknown. A view that asks at every store change uses
+ * {@link messageTotalsSelector}, which sums again only when the message's steps change.
  */
 export function selectMessageTotals(state: TranscriptState, id: string): Totals | undefined {
   const info = state.messages.get(id)
-  if (!info) return undefined
-  const partIds = state.partIds.get(id)
-  const cached = cache.get(info)
-  if (cached && cached.partIds === partIds && cached.steps.every((step) => state.parts.get(step.id) === step)) return cached.totals
-  const steps = partsOf(state, id).filter((part) => part.type === 'step-finish')
-  const totals = messageTotals({ info, parts: steps })
-  cache.set(info, { partIds, steps, totals })
-  return totals
+  return info ? messageTotals({ info, parts: stepsOf(state, id) }) : undefined
 }
 
-// The last session totals, by the state's revision: deltas never change totals, so a streaming
-// reply does not re-sum a long session at every token.
-const sessionCache = new WeakMap<readonly string[], { revision: number; totals: Totals }>()
+const stepsOf = (state: TranscriptState, id: string) => partsOf(state, id).filter((part) => part.type === 'step-finish')
 
-/** Cost and tokens of the whole transcript: the sum of every message's {@link selectMessageTotals}. */
+/**
+ * A {@link selectMessageTotals} for one message that keeps its last answer: while the message's
+ * info, part order and step-finish parts keep their identity, the same object comes back, so a
+ * streaming text delta costs a few lookups, not a new sum. The memory is the selector's own: it
+ * goes with the view that holds it, rather than staying for every message of the session once seen.
+ */
+export function messageTotalsSelector(id: string): (state: TranscriptState) => Totals | undefined {
+  let last: { info: MessageInfo; partIds: readonly string[] | undefined; steps: readonly Part[]; totals: Totals } | undefined
+  return (state) => {
+    const info = state.messages.get(id)
+    if (!info) return undefined
+    const partIds = state.partIds.get(id)
+    if (last?.info === info && last.partIds === partIds && last.steps.every((step) => state.parts.get(step.id) === step)) return last.totals
+    const steps = stepsOf(state, id)
+    last = { info, partIds, steps, totals: messageTotals({ info, parts: steps }) }
+    return last.totals
+  }
+}
+
+/**
+ * Cost and tokens of the whole transcript: the sum of every message's {@link selectMessageTotals},
+ * which the state keeps as it changes (see `TranscriptState.totals`): the same object until a write
+ * changes a message's share.
+ */
 export function selectTotals(state: TranscriptState): Totals {
-  const cached = sessionCache.get(state.messageIds)
-  if (cached?.revision === state.revision) return cached.totals
-  const totals = addTotals(state.messageIds.flatMap((id) => selectMessageTotals(state, id) ?? []))
-  sessionCache.set(state.messageIds, { revision: state.revision, totals })
-  return totals
+  return state.totals
 }
 
 /** Whether two totals hold the same numbers. */

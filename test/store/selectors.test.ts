@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Part, StepFinishPart } from '../../src/core/model/types'
 import { createChatStore } from '../../src/store/chatStore'
-import { selectStreamingMessageId, selectTotals } from '../../src/store/selectors'
+import { messageTotalsSelector, selectMessageTotals, selectStreamingMessageId, selectTotals } from '../../src/store/selectors'
 import { transcriptFromMessages } from '../../src/core/transcript'
 import { assistantInfo } from '../../src/core/build'
 import { repeatSession } from '../fixtures/generate'
@@ -36,6 +36,26 @@ describe('selectTotals', () => {
     expect(store.getState().revision).toBe(revision)
     store.getState().removePart(text.messageID, text.id)
     expect(store.getState().revision).toBe(revision + 1)
+  })
+})
+
+describe('messageTotalsSelector', () => {
+  it('gives the same totals while text streams, and sums again when a step of the message changes', () => {
+    const messages = repeatSession(4)
+    const store = createChatStore({ initial: messages, coalesce: false })
+    const last = messages.findLast((message) => message.parts.some((part) => part.type === 'step-finish') && message.parts.some((part) => part.type === 'text'))
+    if (!last) throw new Error('no message with text and a step')
+    const select = messageTotalsSelector(last.info.id)
+    const before = select(store.getState())
+    expect(before).toEqual(selectMessageTotals(store.getState(), last.info.id))
+    const text = last.parts.find((part) => part.type === 'text') as Part
+    store.getState().appendPartDelta(text.messageID, text.id, 'text', ' more')
+    store.getState().upsertPart({ ...text, time: { start: 1 } } as Part)
+    expect(select(store.getState())).toBe(before)
+    const step = last.parts.find((part) => part.type === 'step-finish') as StepFinishPart
+    store.getState().upsertPart({ ...step, cost: step.cost + 2 })
+    expect(select(store.getState())?.cost).toBeCloseTo((before?.cost ?? 0) + 2, 10)
+    expect(messageTotalsSelector('unknown')(store.getState())).toBeUndefined()
   })
 })
 
