@@ -60,6 +60,42 @@ const ALIASES: Record<string, string> = {
   svg: 'xml',
 }
 
+// Underline (4) and strikethrough (8) show on spaces too; italic and bold do not.
+const LINED = 4 | 8
+const BLANK = /^[ \t]+$/
+const lined = (token: CodeToken) => ((token.fontStyle ?? 0) & LINED) !== 0
+const sameLook = (a: CodeToken, b: CodeToken) => a.light === b.light && a.dark === b.dark && (a.fontStyle ?? 0) === (b.fontStyle ?? 0)
+
+/**
+ * A line's tokens with neighbours that look the same made one: the grammar cuts a line at every
+ * scope (`x`, ` `, `=`, ` ` are four tokens of one colour), and each token is an element on the
+ * page. Tokens of the same colours and style are joined, and spaces, whose colour does not show,
+ * join the token before them (or after, at the start of a line) unless they are underlined or struck
+ * through. Every character keeps the colour it shows.
+ */
+export function mergeTokens(line: readonly CodeToken[]): CodeToken[] {
+  const out: CodeToken[] = []
+  // Spaces at the start of the line, waiting for a token to join.
+  let leading = null as CodeToken | null
+  for (const token of line) {
+    const last = out.at(-1)
+    const blank = BLANK.test(token.content) && !lined(token)
+    if (blank && !last) {
+      leading = leading ? { ...leading, content: leading.content + token.content } : token
+      continue
+    }
+    if (last && ((blank && !lined(last)) || sameLook(last, token))) {
+      out[out.length - 1] = { ...last, content: last.content + token.content }
+      continue
+    }
+    if (leading && !lined(token)) out.push({ ...token, content: leading.content + token.content })
+    else out.push(...(leading ? [leading] : []), token)
+    leading = null
+  }
+  if (leading) out.push(leading)
+  return out
+}
+
 const THEMES = { light: 'github-light-default', dark: 'github-dark-default' } as const
 
 /** One language of shiki's full bundle: its id, and what loads its grammar. */
@@ -196,14 +232,16 @@ export function createShikiHighlighter(options: ShikiHighlighterOptions = {}): H
         ...(state ? { grammarState: state as never } : {}),
       })
       const lines = result.tokens.map((line) =>
-        line.map((token): CodeToken => {
-          const out: CodeToken = { content: token.content }
-          const style = token.htmlStyle as Record<string, string> | undefined
-          if (style?.['--shiki-light']) out.light = style['--shiki-light']
-          if (style?.['--shiki-dark']) out.dark = style['--shiki-dark']
-          if (token.fontStyle) out.fontStyle = token.fontStyle
-          return out
-        }),
+        mergeTokens(
+          line.map((token): CodeToken => {
+            const out: CodeToken = { content: token.content }
+            const style = token.htmlStyle as Record<string, string> | undefined
+            if (style?.['--shiki-light']) out.light = style['--shiki-light']
+            if (style?.['--shiki-dark']) out.dark = style['--shiki-dark']
+            if (token.fontStyle) out.fontStyle = token.fontStyle
+            return out
+          }),
+        ),
       )
       return { lines, state: result.grammarState }
     },
