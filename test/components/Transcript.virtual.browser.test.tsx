@@ -1,7 +1,7 @@
 import axe from 'axe-core'
 import { act, render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { userEvent } from 'vitest/browser'
+import { commands, userEvent } from 'vitest/browser'
 import { Transcript } from '../../src/components/Transcript/Transcript'
 import type { Part, TextPart, WithParts } from '../../src/core/model/types'
 import { createChatStore } from '../../src/store/chatStore'
@@ -67,6 +67,35 @@ describe('Transcript with 2,000 messages in Chromium', () => {
     expect(rows().at(-1)?.dataset.rowId).toBe(longStore().getState().messageIds.at(-1))
     // The scroll height stands for every message, measured or estimated.
     expect(log.scrollHeight).toBeGreaterThan(2000 * 50)
+  })
+
+  it('keeps no row it rendered alive once the row has left the page', async () => {
+    // Every row ever put on the page, from the first render on (the first one the measuring
+    // observer was given among them), held weakly; by callbacks of their own, since an async test
+    // keeps what it last looped over in its registers.
+    const first: WeakRef<HTMLElement>[] = []
+    const added = new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes) {
+          if (!(node instanceof HTMLElement)) continue
+          for (const row of [node, ...node.querySelectorAll<HTMLElement>('.cp-transcript__row')]) if (row.classList.contains('cp-transcript__row')) first.push(new WeakRef(row))
+        }
+    })
+    added.observe(document.body, { childList: true, subtree: true })
+    const { log } = mount()
+    await frames()
+    added.disconnect()
+    expect(first.length).toBeGreaterThan(0)
+    // Scrolled away, and on twice more: React lets go of removed elements at its next renders.
+    await scrollTo(log, 0)
+    await scrollTo(log, 3000)
+    await scrollTo(log, 0)
+    await frames(8)
+    expect(first.every((ref) => !ref.deref()?.isConnected)).toBe(true)
+    await commands.collectGarbage()
+    await frames(2)
+    await commands.collectGarbage()
+    expect(first.filter((ref) => ref.deref() !== undefined).map((ref) => ref.deref()?.dataset.rowId)).toEqual([])
   })
 
   it('opens a session of long replies with the few rows that fill the view, its scrollbar standing for their length', async () => {

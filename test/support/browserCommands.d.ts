@@ -4,5 +4,6 @@ import 'vitest/browser'
 declare module 'vitest/browser' {
   interface BrowserCommands {
     setColorScheme: (scheme: 'light' | 'dark') => Promise<void>
+    collectGarbage: () => Promise<void>
   }
 }

@@ -8,6 +8,18 @@ const setColorScheme: BrowserCommand<['light' | 'dark']> = async (context, schem
 }
 
 /**
+ * A full garbage collection in the page (the DevTools protocol's), so a test can see what is still
+ * kept alive: `commands.collectGarbage()`.
+ */
+const collectGarbage: BrowserCommand<[]> = async (context) => {
+  if (context.provider.name !== 'playwright') throw new Error('collectGarbage needs the playwright provider')
+  const page = (context as unknown as { page: { context(): { newCDPSession(page: unknown): Promise<{ send(method: string): Promise<unknown>; detach(): Promise<void> }> } } }).page
+  const session = await page.context().newCDPSession(page)
+  for (let i = 0; i < 3; i++) await session.send('HeapProfiler.collectGarbage')
+  await session.detach()
+}
+
+/**
  * Where Debian's Chromium lives; `CHROMIUM_PATH` overrides it. No tool may download a browser here:
  * scripts/setup.sh installs it, or explains how, before any test runs.
  */
@@ -38,7 +50,7 @@ export function chromiumBrowser(project: string): BrowserConfigOptions {
     enabled: true,
     headless: true,
     screenshotFailures: false,
-    commands: { setColorScheme },
+    commands: { setColorScheme, collectGarbage },
     provider: playwright({
       launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
       contextOptions: {

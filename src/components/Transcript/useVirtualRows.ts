@@ -80,26 +80,7 @@ export function useVirtualRows({ ids, scrollerRef, follow, virtualize, overscan,
   const observeRow = useCallback(
     (element: HTMLDivElement | null) => {
       if (!element || typeof ResizeObserver !== 'function') return
-      measurerRef.current ??= new ResizeObserver((entries) => {
-        let shift = 0
-        for (const entry of entries) {
-          const target = entry.target as HTMLElement
-          const id = target.dataset.rowId
-          // A row that left the DOM reports a size of zero: it keeps the height it had.
-          if (!id || !target.isConnected) continue
-          const height = entry.borderBoxSize?.[0]?.blockSize ?? target.offsetHeight
-          const delta = rows.measure(id, height)
-          if (delta !== 0 && rows.indexOf(id) < anchorRef.current) shift += delta
-        }
-        const scroller = scrollerRef.current
-        if (!scroller) return
-        if (stickRef.current) handlers.current.toBottom()
-        else if (shift !== 0) {
-          scroller.scrollTop += shift
-          lastTopRef.current = scroller.scrollTop
-        }
-        if (windowedRef.current) handlers.current.updateRange()
-      })
+      measurerRef.current ??= rowMeasurer({ rows, anchorRef, scrollerRef, stickRef, lastTopRef, windowedRef, handlers })
       const measurer = measurerRef.current
       measurer.observe(element)
       return () => measurer.unobserve(element)
@@ -113,4 +94,43 @@ export function useVirtualRows({ ids, scrollerRef, follow, virtualize, overscan,
   }, [ids, windowed, updateRange])
 
   return { rows, windowed, start, end, anchorRef, observeRow, updateRange }
+}
+
+interface RowMeasurerInputs {
+  rows: RowLayout
+  anchorRef: RefObject<number>
+  scrollerRef: RefObject<HTMLElement | null>
+  stickRef: RefObject<boolean>
+  lastTopRef: RefObject<number>
+  windowedRef: RefObject<boolean>
+  handlers: RefObject<{ toBottom: () => void; updateRange: () => void }>
+}
+
+/**
+ * The observer that measures rendered rows. Made here, not in the ref callback that first needs it:
+ * a function made there would share that call's scope, which keeps the row it was given (for the
+ * callback's cleanup), and the observer would keep that row, and everything in it, for as long as
+ * the transcript lives, long after the row left the page.
+ */
+function rowMeasurer({ rows, anchorRef, scrollerRef, stickRef, lastTopRef, windowedRef, handlers }: RowMeasurerInputs): ResizeObserver {
+  return new ResizeObserver((entries) => {
+    let shift = 0
+    for (const entry of entries) {
+      const target = entry.target as HTMLElement
+      const id = target.dataset.rowId
+      // A row that left the DOM reports a size of zero: it keeps the height it had.
+      if (!id || !target.isConnected) continue
+      const height = entry.borderBoxSize?.[0]?.blockSize ?? target.offsetHeight
+      const delta = rows.measure(id, height)
+      if (delta !== 0 && rows.indexOf(id) < anchorRef.current) shift += delta
+    }
+    const scroller = scrollerRef.current
+    if (!scroller) return
+    if (stickRef.current) handlers.current.toBottom()
+    else if (shift !== 0) {
+      scroller.scrollTop += shift
+      lastTopRef.current = scroller.scrollTop
+    }
+    if (windowedRef.current) handlers.current.updateRange()
+  })
 }
