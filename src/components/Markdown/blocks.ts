@@ -298,6 +298,9 @@ export function splitListItems(block: string): ListItems | null {
   let content = 0
   let inner = false
   let loose = false
+  // The item's first line is its marker alone: a line right under it must be indented to the
+  // item's content to be in it (no paragraph in the item to continue), or the list ends there.
+  let bare = false
   const close = () => {
     if (current.length === 0) return
     const item = current.join('\n')
@@ -322,12 +325,14 @@ export function splitListItems(block: string): ListItems | null {
       close()
       current = [line]
       content = contentColumn(line, item)
+      bare = line.slice(item[0].length).trim() === ''
       loose ||= blanks.length > 0
       blanks.length = 0
       inner = false
       continue
     }
     const own = line.length - line.trimStart().length
+    if (bare && current.length === 1 && blanks.length === 0 && own < content) return null
     if (blanks.length > 0) {
       // After a blank line, only content indented to the item's goes on with it.
       if (own < content || line.includes('\t')) return null

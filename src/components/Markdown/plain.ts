@@ -5,8 +5,8 @@
 
 // A line of prose: starts with a letter, a digit that does not number a list, a quote or a
 // parenthesis (not a space, which may indent code; not a mark that starts another block or, under
-// a line, makes the one above a heading).
-const PROSE_START = /^(?!\d{1,9}[.)](?:[ \t]|$))[\p{L}\p{N}"'(]/u
+// a line, makes the one above a heading). A number and a dot alone on a line start an empty item.
+const PROSE_START = /^(?!\d{1,9}[.)](?:[ \t\n]|$))[\p{L}\p{N}"'(]/u
 // A line of a paragraph: prose, or a code span or emphasis before a word (as the paragraph reader
 // starts one; not a bracket, which may define a reference).
 const PARAGRAPH_LINE = /^(?:(?!\d{1,9}[.)](?:[ \t]|$))[\p{L}\p{N}"'(]|`(?!``)|\*\*?[\p{L}`]|__?\p{L})/u

@@ -217,6 +217,10 @@ describe('a long paragraph streamed sentence by sentence', () => {
     expect(stream(text, 5).container.innerHTML).toBe(fresh(text))
     const table = `${paragraph(12)}\n| a | b |\n|---|---|`
     expect(stream(table, 5).container.innerHTML).toBe(fresh(table))
+    // A number and a dot, or a hash, alone on a line: an empty list item cannot end a paragraph,
+    // an empty heading can.
+    for (const line of ['#', '###', '12.', '1)'])
+      for (const text of [`${paragraph(3)}\n${line}\nMore text after it.`, `${line}\nword and more`]) expect(stream(text, 3).container.innerHTML, JSON.stringify(text)).toBe(fresh(text))
   })
 })
 

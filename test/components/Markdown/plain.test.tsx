@@ -135,6 +135,10 @@ describe('a piece cut at its last mark', () => {
     expect(cut('Prose that wraps \n  onto a second line. ')).toEqual({ head: '', text: 'Prose that wraps\nonto a second line.' })
     expect(plainTail('- **Hot accounts.** A shared account', 'item')).toEqual({ head: '- **Hot accounts.**', text: ' A shared account' })
     expect(plainTail('- an item', 'item')).toEqual({ head: '', text: 'an item' })
+    // A number and a dot alone on the first line start a list (its item empty), not prose.
+    expect(cut('12.\nword')).toEqual({ head: '12.\nword', text: '' })
+    expect(cut('3)\nword')).toEqual({ head: '3)\nword', text: '' })
+    expect(cut('12.5 words\nmore')).toEqual({ head: '', text: '12.5 words\nmore' })
     for (const text of [
       // a letter after `_` keeps it from closing; after `*` it could open
       '_a_b and more',
