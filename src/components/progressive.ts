@@ -1,5 +1,6 @@
-import { useEffect, useState, useSyncExternalStore, type CSSProperties, type RefObject } from 'react'
+import { useEffect, useState, type CSSProperties, type RefObject } from 'react'
 import { createViewQueue, now, queueTask, type ViewItem } from './tasks.js'
+import { useHydrated } from './useHydrated.js'
 
 /**
  * Rendering of finished text a few messages per task. An app that opens a saved session mounts all
@@ -41,19 +42,13 @@ const waiting = createViewQueue<Waiting>(BUDGET_MS, (item) => {
   item.upgrade()
 })
 
-const subscribeNothing = () => () => {}
-
 /**
  * Whether a finished text renders in full now (`true`), or shows its words plainly until a later
  * task formats it. `element` is the text on the page: in view, it goes first.
  */
 export function useProgressive(finished: boolean, element: RefObject<Element | null>, upgradeNow: (run: () => void) => void): boolean {
   // During a server render and a hydration, the server's snapshot: render in full, as the server did.
-  const serverOrHydrating = useSyncExternalStore(
-    subscribeNothing,
-    () => false,
-    () => true,
-  )
+  const serverOrHydrating = !useHydrated()
   // Without layout (jsdom, a test runner) there is no view to favour and no frame to keep: render in full.
   const [ready, setReady] = useState(() => !finished || serverOrHydrating || typeof IntersectionObserver === 'undefined' || withinBudget())
   const full = ready || !finished

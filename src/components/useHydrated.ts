@@ -1,6 +1,10 @@
 import { useSyncExternalStore } from 'react'
 
 const subscribe = () => () => {}
+// The same functions at every render: a new one would make React schedule a passive effect to
+// note it, and a task to run that effect, at every commit of the component.
+const onClient = () => true
+const onServer = () => false
 
 /**
  * `false` while rendering on a server and while hydrating what it rendered, `true` after (and on a
@@ -8,9 +12,5 @@ const subscribe = () => () => {}
  * locale and time zone) is shown only once this is true, so hydration never sees a mismatch.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  )
+  return useSyncExternalStore(subscribe, onClient, onServer)
 }
