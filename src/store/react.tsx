@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useContext, useMemo, useRef, useSyncExternalStore } from 'react'
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useSyncExternalStore } from 'react'
 import type { MessageInfo, Part, SourcePart } from '../core/model/types.js'
 import type { Totals } from '../core/totals.js'
 import { partsOf, type TranscriptStatus } from '../core/transcript.js'
@@ -35,59 +35,76 @@ const EMPTY: readonly never[] = Object.freeze([])
 export function useChatStore<T>(selector: (state: ChatState & ChatActions) => T, equal: (a: T, b: T) => boolean = Object.is): T {
   const store = useChatStoreApi()
   const last = useRef<{ state: unknown; selector: unknown; value: T } | null>(null)
-  const read = () => {
-    const state = store.getState()
-    const cached = last.current
-    if (cached && cached.state === state && cached.selector === selector) return cached.value
-    const value = selector(state)
-    const kept = cached && equal(cached.value, value) ? cached.value : value
-    last.current = { state, selector, value: kept }
-    return kept
-  }
+  // The same function while the store, selector and equality are: React answers a new one with a
+  // passive effect and a task to run it, at every commit of the component (a streamed part
+  // re-renders at every token). The kit's hooks keep their selectors for the same reason.
+  const read = useMemo(
+    () => () => {
+      const state = store.getState()
+      const cached = last.current
+      if (cached && cached.state === state && cached.selector === selector) return cached.value
+      const value = selector(state)
+      const kept = cached && equal(cached.value, value) ? cached.value : value
+      last.current = { state, selector, value: kept }
+      return kept
+    },
+    [store, selector, equal],
+  )
   return useSyncExternalStore(store.subscribe, read, read)
 }
+
+const selectMessageIds = (state: ChatState) => state.messageIds
+const selectStatus = (state: ChatState) => state.status
+const selectDiagnostics = (state: ChatState) => state.diagnostics
 
 const sameIds = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((item, i) => item === b[i])
 
 /** Message ids in transcript order; changes only when a message is added, removed or moved. */
 export function useMessageIds(): readonly string[] {
-  return useChatStore((state) => state.messageIds)
+  return useChatStore(selectMessageIds)
 }
 
 /** The info of message `id`; changes only when that message's info does. */
 export function useMessage(id: string): MessageInfo | undefined {
-  return useChatStore((state) => state.messages.get(id))
+  return useChatStore(useCallback((state) => state.messages.get(id), [id]))
 }
 
 /** Part ids of message `id` in order; a streamed delta to one of them does not change it. */
 export function usePartIds(messageID: string): readonly string[] {
-  return useChatStore((state) => state.partIds.get(messageID) ?? EMPTY)
+  return useChatStore(useCallback((state) => state.partIds.get(messageID) ?? EMPTY, [messageID]))
 }
 
 /** The parts of message `id` in order; changes when any of them does. */
 export function useParts(messageID: string): readonly Part[] {
-  return useChatStore((state) => partsOf(state, messageID), sameIds)
+  return useChatStore(
+    useCallback((state) => partsOf(state, messageID), [messageID]),
+    sameIds,
+  )
 }
 
 /** The source parts of message `id` in order (what `Transcript` lists under a reply); changes when one of them does. */
 export function useSourceParts(messageID: string): readonly SourcePart[] {
-  return useChatStore((state) => {
-    const ids = state.partIds.get(messageID)
-    if (!ids) return EMPTY_SOURCES
-    const sources: SourcePart[] = []
-    for (const id of ids) {
-      const part = state.parts.get(id)
-      if (part?.type === 'source') sources.push(part)
-    }
-    return sources.length === 0 ? EMPTY_SOURCES : sources
-  }, sameIds)
+  const select = useCallback(
+    (state: ChatState) => {
+      const ids = state.partIds.get(messageID)
+      if (!ids) return EMPTY_SOURCES
+      const sources: SourcePart[] = []
+      for (const id of ids) {
+        const part = state.parts.get(id)
+        if (part?.type === 'source') sources.push(part)
+      }
+      return sources.length === 0 ? EMPTY_SOURCES : sources
+    },
+    [messageID],
+  )
+  return useChatStore(select, sameIds)
 }
 
 const EMPTY_SOURCES: readonly SourcePart[] = []
 
 /** Part `id`; changes only when that part does. */
 export function usePart(id: string): Part | undefined {
-  return useChatStore((state) => state.parts.get(id))
+  return useChatStore(useCallback((state) => state.parts.get(id), [id]))
 }
 
 /** Cost and tokens of the whole transcript; re-renders only when a number changes. */
@@ -103,10 +120,10 @@ export function useMessageTotals(id: string): Totals | undefined {
 
 /** Whether the transcript is idle, streaming or stopped by an error. */
 export function useStatus(): TranscriptStatus {
-  return useChatStore((state) => state.status)
+  return useChatStore(selectStatus)
 }
 
 /** What the conversion layer reported, oldest first. */
 export function useDiagnostics(): readonly StoredDiagnostic[] {
-  return useChatStore((state) => state.diagnostics)
+  return useChatStore(selectDiagnostics)
 }

@@ -1,11 +1,17 @@
 import { act, render, screen } from '@testing-library/react'
-import { memo, type ReactNode } from 'react'
-import { describe, expect, it } from 'vitest'
+import { memo, type ReactNode, useSyncExternalStore } from 'react'
+import { describe, expect, it, vi } from 'vitest'
 import type { StepFinishPart, TextPart } from '../../src/core/model/types'
 import { createChatStore } from '../../src/createChatStore'
 import { type ChatStore } from '../../src/store/chatStore'
 import { ChatStoreProvider, useDiagnostics, useMessage, useMessageIds, useMessageTotals, usePart, usePartIds, useParts, useStatus, useTotals } from '../../src/store/react'
 import { repeatSession } from '../fixtures/generate'
+
+// useSyncExternalStore as it is, watched: which snapshot functions the hooks hand it.
+vi.mock('react', async (importOriginal) => {
+  const react = await importOriginal<typeof import('react')>()
+  return { ...react, useSyncExternalStore: vi.fn(react.useSyncExternalStore) }
+})
 
 /** Renders per component and id, counted during render. */
 function renderCounter() {
@@ -163,5 +169,38 @@ describe('store hooks', () => {
     } finally {
       console.error = spy
     }
+  })
+})
+
+describe('the store hooks', () => {
+  it('hand React the same snapshot function at every render of a streamed part', () => {
+    // A new function at a render makes React schedule a passive effect and a task to run it, at
+    // every commit: a streamed part re-renders at every token.
+    const store = createChatStore({ initial: repeatSession(3), coalesce: false })
+    const text = store
+      .getState()
+      .messageIds.flatMap((id) => store.getState().partIds.get(id) ?? [])
+      .map((id) => store.getState().parts.get(id))
+      .find((part): part is TextPart => part?.type === 'text') as TextPart
+    function Probe() {
+      const part = usePart(text.id)
+      const parts = useParts(text.messageID)
+      useMessage(text.messageID)
+      usePartIds(text.messageID)
+      useStatus()
+      return <p>{`${(part as TextPart | undefined)?.text.length} ${parts.length}`}</p>
+    }
+    const spy = vi.mocked(useSyncExternalStore)
+    render(
+      <ChatStoreProvider store={store}>
+        <Probe />
+      </ChatStoreProvider>,
+    )
+    spy.mockClear()
+    for (const delta of [' one', ' two', ' three']) act(() => store.getState().appendPartDelta(text.messageID, text.id, 'text', delta))
+    const snapshots = spy.mock.calls.map(([, getSnapshot]) => getSnapshot)
+    // Five hooks, three renders each.
+    expect(snapshots).toHaveLength(15)
+    expect(new Set(snapshots).size).toBe(5)
   })
 })
