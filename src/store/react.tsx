@@ -112,10 +112,12 @@ export function useTotals(): Totals {
   return useChatStore(selectTotals, sameTotals)
 }
 
+const sameMessageTotals = (a: Totals | undefined, b: Totals | undefined) => a === b || (a !== undefined && b !== undefined && sameTotals(a, b))
+
 /** Cost and tokens of message `id`, or `undefined` while it is unknown. */
 export function useMessageTotals(id: string): Totals | undefined {
   const select = useMemo(() => messageTotalsSelector(id), [id])
-  return useChatStore(select, (a, b) => a === b || (a !== undefined && b !== undefined && sameTotals(a, b)))
+  return useChatStore(select, sameMessageTotals)
 }
 
 /** Whether the transcript is idle, streaming or stopped by an error. */

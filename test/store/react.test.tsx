@@ -188,6 +188,7 @@ describe('the store hooks', () => {
       useMessage(text.messageID)
       usePartIds(text.messageID)
       useStatus()
+      useMessageTotals(text.messageID)
       return <p>{`${(part as TextPart | undefined)?.text.length} ${parts.length}`}</p>
     }
     const spy = vi.mocked(useSyncExternalStore)
@@ -199,8 +200,8 @@ describe('the store hooks', () => {
     spy.mockClear()
     for (const delta of [' one', ' two', ' three']) act(() => store.getState().appendPartDelta(text.messageID, text.id, 'text', delta))
     const snapshots = spy.mock.calls.map(([, getSnapshot]) => getSnapshot)
-    // Five hooks, three renders each.
-    expect(snapshots).toHaveLength(15)
-    expect(new Set(snapshots).size).toBe(5)
+    // Six hooks, three renders each.
+    expect(snapshots).toHaveLength(18)
+    expect(new Set(snapshots).size).toBe(6)
   })
 })
