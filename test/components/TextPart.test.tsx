@@ -184,7 +184,7 @@ describe('code blocks', () => {
     expect(screen.getByText('const answer = 42')).toBeTruthy()
     expect(document.querySelector('.cp-code__token')).toBeNull()
     await act(async () => fake.release())
-    await waitFor(() => expect([...document.querySelectorAll('.cp-code__token')].map((token) => token.textContent)).toEqual(['const', ' ', 'answer', ' ', '=', ' ', '42']))
+    await waitFor(() => expect([...document.querySelectorAll('.cp-code__token')].map((token) => token.textContent)).toEqual(['const', ' ', 'answer', ' ', '=', ' ', '42\n']))
     // The language label is the language's name, not the fence's abbreviation.
     expect(screen.getByText('TypeScript')).toBeTruthy()
   })
@@ -212,7 +212,7 @@ describe('code blocks', () => {
         <TextPart part={text(source)} />
       </ChatpartsProvider>,
     )
-    expect([...document.querySelectorAll('.cp-code__token')].map((token) => token.textContent)).toEqual(['let', ' ', 'kept', ' ', '=', ' ', '1'])
+    expect([...document.querySelectorAll('.cp-code__token')].map((token) => token.textContent)).toEqual(['let', ' ', 'kept', ' ', '=', ' ', '1\n'])
     expect(fake.calls).toEqual(['let kept = 1'])
   })
 

@@ -20,9 +20,14 @@ export interface CodeBlockProps {
   highlighter: Highlighter | null
 }
 
-/** One line's text as highlighted tokens (each with its light and dark colour), or plain while it has none. */
-export function Tokens({ tokens, text }: { tokens: readonly CodeToken[] | undefined; text: string }) {
-  if (!tokens) return text
+/**
+ * One line's text as highlighted tokens (each with its light and dark colour), or plain while it
+ * has none; `end` (a code line's line break) goes into the last token rather than a text node of
+ * its own: one node fewer per line, the same text.
+ */
+export function Tokens({ tokens, text, end = '' }: { tokens: readonly CodeToken[] | undefined; text: string; end?: string }) {
+  if (!tokens || tokens.length === 0) return text + end
+  const last = tokens.length - 1
   return tokens.map((token, i) => (
     <span
       // tokens of a line have no identity but their place
@@ -31,7 +36,7 @@ export function Tokens({ tokens, text }: { tokens: readonly CodeToken[] | undefi
       data-style={token.fontStyle || undefined}
       style={token.light || token.dark ? ({ '--cp-tl': token.light, '--cp-td': token.dark } as Record<string, string>) : undefined}
     >
-      {token.content}
+      {i === last ? token.content + end : token.content}
     </span>
   ))
 }
@@ -39,8 +44,7 @@ export function Tokens({ tokens, text }: { tokens: readonly CodeToken[] | undefi
 const Line = memo(function Line({ tokens, text }: { tokens: CodeToken[] | undefined; text: string }) {
   return (
     <span className="cp-code__line">
-      <Tokens tokens={tokens} text={text} />
-      {'\n'}
+      <Tokens tokens={tokens} text={text} end={'\n'} />
     </span>
   )
 })
