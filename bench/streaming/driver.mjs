@@ -290,7 +290,11 @@ export async function runStreaming({ only = [] } = {}) {
           const trace = process.env.BENCH_TRACE === name && round === 0 ? await startTrace(page) : null
           runs.get(name).push(await open(name, COUNT))
           if (trace) summarizeTrace(await trace(), join(root, `bench/.out/${name.replace(/\W+/g, '-')}-mount.trace.json`))
-          if (profile) summarize((await profile.send('Profiler.stop')).profile)
+          if (profile) {
+            const { profile: data } = await profile.send('Profiler.stop')
+            writeFileSync(join(root, `bench/.out/${name.replace(/\W+/g, '-')}-mount.cpuprofile`), JSON.stringify(data))
+            summarize(data)
+          }
         }
       const results = mounters.map((name) => {
         const all = [...runs.get(name)].sort((a, b) => a.mount - b.mount)
@@ -315,6 +319,15 @@ export async function runStreaming({ only = [] } = {}) {
               .join(', ')} ms`,
           )
       console.log(`\nmounts of the rounds: ${results.map((result) => `${result.renderer} ${result.rounds.map((value) => (value / 1000).toFixed(2)).join(' / ')} s`).join('; ')}`)
+      // The median round is the one reported above; a long task in any round is listed here.
+      const worstTask = (tasks) => (tasks.length ? `${Math.max(...tasks).toFixed(0)} ms` : '-')
+      for (const name of mounters)
+        console.log(
+          `long tasks of the rounds, ${name} (mount | scroll): ${runs
+            .get(name)
+            .map((run) => `${worstTask(run.mountTasks)} | ${worstTask(run.scrollTasks)}`)
+            .join(' / ')}`,
+        )
       const ours = results.find((result) => result.renderer === 'chatparts')
       const peer = results.find((result) => result.renderer === 'streamdown+code')
       const plain = results.find((result) => result.renderer === 'chatparts, no highlighter')

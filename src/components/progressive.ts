@@ -38,6 +38,9 @@ interface Waiting extends ViewItem {
 
 /** Formats waiting texts, one at a time, until the task's budget is spent; then yields and comes back. */
 const waiting = createViewQueue<Waiting>(BUDGET_MS, (item) => {
+  // The task's clock starts at its first upgrade, not at the first text mounted in it: a text
+  // upgraded after a few blocks were counts the time they took.
+  withinBudget()
   waiting.remove(item)
   item.upgrade()
 })
