@@ -162,8 +162,10 @@ export async function runStreaming({ only = [] } = {}) {
       // renderer's round with the median total is reported. The whole-text baseline takes a minute
       // a round and runs once.
       const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
-      // BENCH_RENDERERS=floor,chatparts runs only those (the floor is always run: ratios need it).
-      const renderers = process.env.BENCH_RENDERERS ? info.renderers.filter((name) => name === 'floor' || process.env.BENCH_RENDERERS.split(',').includes(name)) : info.renderers
+      // BENCH_RENDERERS=chatparts runs only those (the floor and the React reference always run: ratios need them).
+      const renderers = process.env.BENCH_RENDERERS
+        ? info.renderers.filter((name) => name === 'floor' || name === 'react, plain text' || process.env.BENCH_RENDERERS.split(',').includes(name))
+        : info.renderers
       const runs = new Map(renderers.map((name) => [name, []]))
       for (let round = 0; round < ROUNDS; round++) {
         for (const name of renderers) {
@@ -188,7 +190,9 @@ export async function runStreaming({ only = [] } = {}) {
         return { ...all[(all.length - 1) >> 1], rounds: all.map((run) => sum(run.times)) }
       })
       const floor = results.find((result) => result.renderer === 'floor')
-      const peers = results.filter((result) => result.renderer !== 'floor' && result.renderer !== 'chatparts')
+      // References, not peers: the floor and React rendering plain text (neither parses markdown).
+      const REFERENCES = ['floor', 'react, plain text']
+      const peers = results.filter((result) => !REFERENCES.includes(result.renderer) && result.renderer !== 'chatparts')
       console.log(
         `${pad('renderer', 22)}${left('total', 11)}${left('first-200 med', 15)}${left('last-200 med', 14)}${left('p95', 10)}${left('growth', 8)}${left('x floor', 9)}${left('stale', 7)}  highlighted lines (at final commit / settled / code lines), drops`,
       )
@@ -198,7 +202,7 @@ export async function runStreaming({ only = [] } = {}) {
         const first = median(result.times.slice(0, 200))
         const last = median(result.times.slice(-200))
         rows[result.renderer] = { total, first, last, growth: last / first }
-        const code = result.renderer === 'floor' ? 'n/a' : `${result.highlightedAtFinalCommit} / ${result.highlightedSettled} / ${result.codeLines}, ${result.highlightDrops}`
+        const code = REFERENCES.includes(result.renderer) ? 'n/a' : `${result.highlightedAtFinalCommit} / ${result.highlightedSettled} / ${result.codeLines}, ${result.highlightDrops}`
         console.log(
           `${pad(result.renderer, 22)}${left(`${(total / 1000).toFixed(2)} s`, 11)}${left(ms(first, 3), 15)}${left(ms(last, 3), 14)}${left(ms(percentile(result.times, 95)), 10)}${left((last / first).toFixed(2), 8)}${left((total / sum(floor.times)).toFixed(1), 9)}${left(result.stale, 7)}  ${code}`,
         )
@@ -227,6 +231,11 @@ export async function runStreaming({ only = [] } = {}) {
       ]
       console.log('\nchatparts against the goals:')
       for (const [label, value, goal, ok] of checks) console.log(`  ${ok ? 'ok  ' : 'MISS'} ${pad(label, 52)} ${left(Number.isInteger(value) ? value : value.toFixed(2), 6)}  (goal ${goal})`)
+      const react = rows['react, plain text']
+      if (react)
+        console.log(
+          `  for scale, no goal: React rendering the text as plain blocks takes ${(react.total / floorRow.total).toFixed(2)}x the floor; chatparts ${(chat.total / react.total).toFixed(2)}x that`,
+        )
     }
 
     if (scenarios.includes('session')) {
@@ -332,18 +341,20 @@ export async function runStreaming({ only = [] } = {}) {
       const peer = results.find((result) => result.renderer === 'streamdown+code')
       const plain = results.find((result) => result.renderer === 'chatparts, no highlighter')
       if (ours && peer && plain) {
-        const worst = Math.max(0, ...ours.mountTasks, ...ours.scrollTasks)
+        // Long tasks are rare events: the goal holds for every round, not only the median one.
+        const worstOf = (name) => Math.max(0, ...runs.get(name).flatMap((run) => [...run.mountTasks, ...run.scrollTasks]))
+        const worst = worstOf('chatparts')
         const checks = [
           ['mount / streamdown+code', ours.mount / peer.mount, '≤ 0.5', ours.mount <= peer.mount / 2],
-          ['longest task during mount or scroll (ms; 0: none ≥ 50)', worst, '≤ 50', worst <= 50],
+          ['longest task during mount or scroll, any round (ms; 0: none ≥ 50)', worst, '≤ 50', worst <= 50],
           ['text and code in view formatted and highlighted (s)', ours.visibleHighlighted / 1000, '> 0', ours.visibleHighlighted >= 0],
           ['highlighted lines that went back to plain', ours.drops, '= 0', ours.drops === 0],
           ['page height with colour − without (px)', ours.heights[1] - plain.heights[1], '= 0', ours.heights[1] === plain.heights[1]],
         ]
         const session = results.find((result) => result.renderer === 'chatparts Transcript')
         if (session) {
-          const longest = Math.max(0, ...session.mountTasks, ...session.scrollTasks)
-          checks.push(['the same in a virtualized Transcript: longest task (ms)', longest, '≤ 50', longest <= 50])
+          const longest = worstOf('chatparts Transcript')
+          checks.push(['the same in a virtualized Transcript: longest task, any round (ms)', longest, '≤ 50', longest <= 50])
         }
         console.log('\nchatparts against the goals:')
         for (const [label, value, goal, ok] of checks) console.log(`  ${ok ? 'ok  ' : 'MISS'} ${pad(label, 56)} ${left(Number.isInteger(value) ? value : value.toFixed(2), 7)}  (goal ${goal})`)

@@ -137,7 +137,18 @@ const chatparts = reactRenderer((text, done) => (
   </ChatpartsProvider>
 ))
 
-const RENDERERS: Record<string, Factory> = { floor, 'react-markdown+shiki': whole, streamdown, chatparts }
+// 5. React's own share: the text split at blank lines into plain blocks, re-rendered whole at each
+// token. No markdown, no highlighting: what any React renderer pays before it parses anything.
+const PlainBlocks = ({ text }: { text: string }) =>
+  text.split('\n\n').map((block, i) => (
+    // a block is its place in the text; earlier blocks never move
+    <div key={i} className="floor-block">
+      {block}
+    </div>
+  ))
+const reactText = reactRenderer((text) => <PlainBlocks text={text} />)
+
+const RENDERERS: Record<string, Factory> = { floor, 'react, plain text': reactText, 'react-markdown+shiki': whole, streamdown, chatparts }
 
 const channel = new MessageChannel()
 const waiting: (() => void)[] = []
