@@ -374,7 +374,12 @@ function codeInView(messages: HTMLElement[], top: number, bottom: number) {
     const message = messages[i] as HTMLElement
     const box = message.getBoundingClientRect()
     if (box.top > bottom) break
-    if (box.bottom > top && message.querySelector('.cp-markdown--pending')) pending = true
+    // Only what waits in the view: a long reply may wait for its blocks far below it.
+    if (box.bottom > top)
+      for (const waiting of message.querySelectorAll('.cp-markdown--pending')) {
+        const place = waiting.getBoundingClientRect()
+        if (place.bottom > top && place.top < bottom) pending = true
+      }
     for (const line of message.querySelectorAll(LINE)) {
       const place = line.getBoundingClientRect()
       if (place.bottom > top && place.top < bottom && (line.textContent ?? '').trim() !== '') lines.push(line)
