@@ -162,10 +162,10 @@ export async function runStreaming({ only = [] } = {}) {
       // renderer's round with the median total is reported. The whole-text baseline takes a minute
       // a round and runs once.
       const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
-      // BENCH_RENDERERS=chatparts runs only those (the floor and the React reference always run: ratios need them).
-      const renderers = process.env.BENCH_RENDERERS
-        ? info.renderers.filter((name) => name === 'floor' || name === 'react, plain text' || process.env.BENCH_RENDERERS.split(',').includes(name))
-        : info.renderers
+      // References, not peers: the floor and React rendering plain text (neither parses markdown).
+      const REFERENCES = ['floor', 'react, plain text']
+      // BENCH_RENDERERS=chatparts runs only those (the references always run: ratios need them).
+      const renderers = process.env.BENCH_RENDERERS ? info.renderers.filter((name) => REFERENCES.includes(name) || process.env.BENCH_RENDERERS.split(',').includes(name)) : info.renderers
       const runs = new Map(renderers.map((name) => [name, []]))
       for (let round = 0; round < ROUNDS; round++) {
         for (const name of renderers) {
@@ -190,8 +190,6 @@ export async function runStreaming({ only = [] } = {}) {
         return { ...all[(all.length - 1) >> 1], rounds: all.map((run) => sum(run.times)) }
       })
       const floor = results.find((result) => result.renderer === 'floor')
-      // References, not peers: the floor and React rendering plain text (neither parses markdown).
-      const REFERENCES = ['floor', 'react, plain text']
       const peers = results.filter((result) => !REFERENCES.includes(result.renderer) && result.renderer !== 'chatparts')
       console.log(
         `${pad('renderer', 22)}${left('total', 11)}${left('first-200 med', 15)}${left('last-200 med', 14)}${left('p95', 10)}${left('growth', 8)}${left('x floor', 9)}${left('stale', 7)}  highlighted lines (at final commit / settled / code lines), drops`,
@@ -298,10 +296,11 @@ export async function runStreaming({ only = [] } = {}) {
           // BENCH_TRACE=<renderer> traces that renderer's first fling through the page (BENCH_TRACE_TASKS=n: its n longest tasks).
           const trace = process.env.BENCH_TRACE === name && round === 0 ? await startTrace(page) : null
           runs.get(name).push(await open(name, COUNT))
-          if (trace) summarizeTrace(await trace(), join(root, `bench/.out/${name.replace(/\W+/g, '-')}-mount.trace.json`))
+          const file = join(root, `bench/.out/${name.replace(/\W+/g, '-')}-mount`)
+          if (trace) summarizeTrace(await trace(), `${file}.trace.json`)
           if (profile) {
             const { profile: data } = await profile.send('Profiler.stop')
-            writeFileSync(join(root, `bench/.out/${name.replace(/\W+/g, '-')}-mount.cpuprofile`), JSON.stringify(data))
+            writeFileSync(`${file}.cpuprofile`, JSON.stringify(data))
             summarize(data)
           }
         }
