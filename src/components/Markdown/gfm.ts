@@ -26,8 +26,10 @@ export function remarkGfmParse(this: { data(): unknown }) {
 
 // What each GFM construct needs to appear: `|` (tables), `~` (strikethrough), `[ ]`/`[x]` (task
 // lists), `[^` (footnotes), and for autolink literals `www.`, a `http(s)://`, `mailto:`/`xmpp:` or
-// an `@` (emails).
-const GFM_TRIGGER = /[|~@]|\[[ xX^]|www\.|https?:\/\/|mailto:|xmpp:/i
+// an `@` (emails). A table of one column needs no pipe: a line under its header that is dashes
+// with a colon at one end or both (`:-`, `-:`, `:-:`) makes one (without a colon, the line is a
+// heading's underline or a thematic break, as in CommonMark).
+const GFM_TRIGGER = /[|~@]|\[[ xX^]|www\.|https?:\/\/|mailto:|xmpp:|^[ \t]*(?::-+:?|-+:)[ \t]*$/im
 
 /**
  * Whether markdown may use GitHub's extensions. Without any of their marks, CommonMark alone gives

@@ -20,9 +20,11 @@ const SEAL_AFTER = 240
 const PARAGRAPH_START = /^(?:\p{L}|`(?!``)|["'(]|\*\*?[\p{L}`]|__?\p{L})/u
 // After the first line, a line that could start another block (a heading, quote, HTML, list item,
 // thematic break, fence, math block) or turn the paragraph into a heading (a setext underline) or
-// a table (any pipe) ends the reading in pieces: the block is then parsed whole. A `#` alone on
+// a table (any pipe, or the delimiter row of a table of one column, which needs none: dashes with
+// a colon at an end) ends the reading in pieces: the block is then parsed whole. A `#` alone on
 // its line is an empty heading.
-const OTHER_BLOCK = /\n {0,3}(?:#{1,6}(?:[ \t\n]|$)|[><]|[-+*][ \t]|[-*_](?:[ \t]*[-*_]){2,}[ \t]*(?:\n|$)|[=-]+[ \t]*(?:\n|$)|`{3,}|~{3,}|\d{1,9}[.)](?:[ \t]|$)|\$\$|\\\[)|\|/
+const OTHER_BLOCK =
+  /\n {0,3}(?:#{1,6}(?:[ \t\n]|$)|[><]|[-+*][ \t]|[-*_](?:[ \t]*[-*_]){2,}[ \t]*(?:\n|$)|[=-]+[ \t]*(?:\n|$)|`{3,}|~{3,}|\d{1,9}[.)](?:[ \t]|$)|\$\$|\\\[)|\n[ \t]*(?::-+:?|-+:)[ \t]*(?:\n|$)|\|/
 // Marks that could pair with text after them, or that need more than one piece to mean anything.
 const NEVER_IN_A_PIECE = /[$\\<|]/
 const syntax = [gfmSyntax]

@@ -221,6 +221,12 @@ describe('a long paragraph streamed sentence by sentence', () => {
     // an empty heading can.
     for (const line of ['#', '###', '12.', '1)'])
       for (const text of [`${paragraph(3)}\n${line}\nMore text after it.`, `${line}\nword and more`]) expect(stream(text, 3).container.innerHTML, JSON.stringify(text)).toBe(fresh(text))
+
+    // A table of one column needs no pipe: its delimiter row alone, with a colon.
+    for (const text of ['word\n:-', `${paragraph(3)}\n:-:\nrow one`, `${paragraph(12)}\n -: \nrow`]) {
+      expect(fresh(text), JSON.stringify(text)).toContain('<table>')
+      expect(stream(text, 3).container.innerHTML, JSON.stringify(text)).toBe(fresh(text))
+    }
   })
 })
 

@@ -20,6 +20,10 @@ describe('GFM only when its marks appear', () => {
       'mail me@example.com',
       'mailto:me@example.com',
       'xmpp:me@example.com',
+      // A table of one column needs no pipe (found by the property below: 'word\n:-').
+      'word\n:-',
+      'word\n-:',
+      'a b\n :-: ',
     ]) {
       expect(mayUseGfm(markdown), markdown).toBe(true)
       expect(html(markdown, true)).not.toBe(html(markdown, false))
@@ -38,6 +42,13 @@ describe('GFM only when its marks appear', () => {
     )
     // 600 renders: more than the default 5 s when the whole suite shares the machine.
   }, 30_000)
+
+  it('leaves an underline without a colon to CommonMark (a heading, not a table)', () => {
+    for (const markdown of ['word\n---', 'word\n-', 'word\n=']) {
+      expect(mayUseGfm(markdown), markdown).toBe(false)
+      expect(html(markdown, false)).toBe(html(markdown, true))
+    }
+  })
 
   it('still parses GFM through the shared extensions, parse after parse', () => {
     expect(html('| a |\n|---|\n| 1 |', true)).toContain('<table>')
