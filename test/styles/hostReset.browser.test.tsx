@@ -112,6 +112,12 @@ async function mount() {
     act(() => folded.forEach((button) => button.click()))
     await vi.waitFor(() => expect(view.container.querySelector('.cp-markdown--pending')).toBeNull(), { timeout: 20_000 })
   }
+  // The same place in every render: whether the view still followed the bottom as the folds
+  // opened depends on timing, and with it whether "jump to latest" shows. Scrolled to the top, it
+  // does, and its styles are compared too.
+  const scroller = view.container.querySelector('.cp-transcript__scroller') as HTMLElement
+  scroller.scrollTop = 0
+  await vi.waitFor(() => expect(view.container.querySelector('.cp-transcript__jump')).not.toBeNull(), { timeout: 5_000 })
   return view
 }
 
