@@ -18,7 +18,7 @@ import githubDark from 'shiki/themes/github-dark-default.mjs'
 import githubLight from 'shiki/themes/github-light-default.mjs'
 import { Streamdown } from 'streamdown'
 import type { TextPart as TextPartData } from '../../src/core/model/types'
-import { ChatpartsProvider, defaultHighlighter, TextPart, Transcript } from '../../src/index'
+import { ChatpartsProvider, createKatexRenderer, createMermaidRenderer, defaultHighlighter, TextPart, Transcript } from '../../src/index'
 import { createChatStore } from '../../src/store/index'
 import '../../src/styles/chatparts.css'
 import { LONG_FIRST_PART_TOKENS, SHAPES } from './shapes'
@@ -582,7 +582,22 @@ export interface ShapeResult {
   difference: string
 }
 
-const SHAPE_RENDERERS: Record<string, Factory> = { floor, chatparts }
+// Each pass of a shape gets a math and a diagram renderer of its own: the page's shared ones keep
+// the formulas they typeset and the diagrams they drew, and would bring the warm-up's results into
+// the timed stream, which would then replay a reply it has seen rather than write a new one.
+const chatpartsFresh: Factory = (stage) => {
+  const math = createKatexRenderer()
+  const diagrams = createMermaidRenderer()
+  // Loaded by the warm-up already: ready within a task, before the first formula arrives.
+  void math.load()
+  return reactRenderer((text, done) => (
+    <ChatpartsProvider math={math} diagrams={diagrams}>
+      <TextPart part={part(text)} streaming={!done} />
+    </ChatpartsProvider>
+  ))(stage)
+}
+
+const SHAPE_RENDERERS: Record<string, Factory> = { floor, chatparts: chatpartsFresh }
 const STABLE = 50
 
 /** The page's markup without generated ids (diagrams number their own). */
@@ -639,7 +654,10 @@ async function runShape(shape: string, name: string): Promise<ShapeResult> {
         if (node instanceof Element) for (const inner of node.querySelectorAll('*')) born.set(inner, commit)
       }
       for (const node of record.removedNodes) {
-        if (!(node instanceof Element)) continue
+        // A diagram's source shows until its drawing takes its place: that is the drawing
+        // arriving, not finished content made again (how long the source was there depends on
+        // when the drawing is done).
+        if (!(node instanceof Element) || node.matches('.cp-diagram[data-state="source"]')) continue
         for (const element of [node, ...node.querySelectorAll('*')]) {
           const last = changed.get(element) ?? born.get(element)
           if (last === undefined || commit - last < STABLE) continue

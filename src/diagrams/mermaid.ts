@@ -11,18 +11,21 @@ const IMPORT = /@import[^;]*;?/gi
 const localCss = (css: string) => css.replace(IMPORT, '').replace(REMOTE_URL, 'none')
 
 /**
- * Sanitizes a drawing: SVG only (no script, no `foreignObject`, no event handlers, no HTML), no
- * remote `url()` in its styles, and each link through `link` (removed when refused).
+ * A sanitizer for drawings: SVG only (no script, no `foreignObject`, no event handlers, no HTML),
+ * no remote `url()` in its styles, and each link through the `link` it is given (removed when
+ * refused). One DOMPurify instance, its hooks set once: sanitizing is synchronous, so the link
+ * policy of the drawing being sanitized is the one in effect.
  */
-function sanitize(purify: Purify, svg: string, link: DiagramOptions['link']): string {
+function sanitizer(purify: Purify): (svg: string, link: DiagramOptions['link']) => string {
   const instance = purify(window)
+  let current: DiagramOptions['link'] = () => null
   instance.addHook('afterSanitizeAttributes', (node) => {
     for (const name of ['href', 'xlink:href']) {
       const value = node.getAttribute(name)
       if (value === null) continue
       // A reference inside the drawing (a marker, a gradient) stays; anything else is a link.
       if (value.startsWith('#')) continue
-      const allowed = link(value)
+      const allowed = current(value)
       if (allowed === null || allowed.startsWith('#')) node.removeAttribute(name)
       else {
         node.setAttribute(name, allowed)
@@ -36,7 +39,14 @@ function sanitize(purify: Purify, svg: string, link: DiagramOptions['link']): st
   instance.addHook('uponSanitizeElement', (node, data) => {
     if (data.tagName === 'style' && node.textContent) node.textContent = localCss(node.textContent)
   })
-  return instance.sanitize(svg, { USE_PROFILES: { svg: true, svgFilters: true }, ADD_ATTR: ['target'], FORBID_TAGS: ['foreignObject'] })
+  return (svg, link) => {
+    current = link
+    try {
+      return instance.sanitize(svg, { USE_PROFILES: { svg: true, svgFilters: true }, ADD_ATTR: ['target'], FORBID_TAGS: ['foreignObject'] })
+    } finally {
+      current = () => null
+    }
+  }
 }
 
 /**
@@ -47,17 +57,17 @@ function sanitize(purify: Purify, svg: string, link: DiagramOptions['link']): st
  * time: mermaid keeps global state.
  */
 export function createMermaidRenderer(): DiagramRenderer {
-  let libraries: Promise<{ mermaid: Mermaid; purify: Purify }> | undefined
+  let libraries: Promise<{ mermaid: Mermaid; sanitize: ReturnType<typeof sanitizer> }> | undefined
   let queue: Promise<unknown> = Promise.resolve()
   let count = 0
   const load = () => {
-    libraries ??= Promise.all([import('mermaid'), import('dompurify')]).then(([mermaid, purify]) => ({ mermaid: mermaid.default, purify: purify.default }))
+    libraries ??= Promise.all([import('mermaid'), import('dompurify')]).then(([mermaid, purify]) => ({ mermaid: mermaid.default, sanitize: sanitizer(purify.default) }))
     return libraries
   }
   return {
     render(source, options) {
       const run = async (): Promise<DiagramResult> => {
-        const { mermaid, purify } = await load()
+        const { mermaid, sanitize } = await load()
         mermaid.initialize({
           startOnLoad: false,
           securityLevel: 'strict',
@@ -85,7 +95,7 @@ export function createMermaidRenderer(): DiagramRenderer {
         })
         try {
           const { svg } = await mermaid.render(`cp-diagram-${++count}`, source)
-          return { svg: sanitize(purify, svg, options.link) }
+          return { svg: sanitize(svg, options.link) }
         } catch (error) {
           return { error: error instanceof Error ? error.message : String(error) }
         }

@@ -48,6 +48,23 @@ describe('the mermaid renderer in Chromium', () => {
     expect(docs?.getAttribute('rel')).toBe('noopener noreferrer')
   }, 30_000)
 
+  it('puts the links of each drawing through the policy it was drawn with, one drawing after another', async () => {
+    const renderer = createMermaidRenderer()
+    const source = 'graph TD\n  A[Docs] --> B\n  click A "https://example.com/docs"'
+    const links = async (link: (url: string) => string | null) => {
+      const result = await renderer.render(source, { dark: false, link })
+      if (!('svg' in result)) throw new Error(result.error)
+      const box = document.createElement('div')
+      box.innerHTML = result.svg
+      return [...box.querySelectorAll('a')].map((a) => a.getAttribute('href') ?? a.getAttribute('xlink:href'))
+    }
+    const refuse = () => null
+    const allow = (url: string) => defaultUrlPolicy.link(url)
+    expect(await links(refuse)).not.toContain('https://example.com/docs')
+    expect(await links(allow)).toContain('https://example.com/docs')
+    expect(await links(refuse)).not.toContain('https://example.com/docs')
+  }, 30_000)
+
   it('draws for a dark background when asked', async () => {
     const light = await createMermaidRenderer().render('graph TD\n  A --> B', options)
     const dark = await createMermaidRenderer().render('graph TD\n  A --> B', { ...options, dark: true })

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react'
-import type { DiagramResult } from '../../diagrams/types.js'
+import type { DiagramRenderer, DiagramResult } from '../../diagrams/types.js'
 import { fillLabel } from '../../labels/labels.js'
 import { useLabels } from '../../labels/LabelsContext.js'
 import { useRenderConfig } from '../config.js'
+import type { UrlPolicy } from '../urlPolicy.js'
 import { CodeBlock } from './CodeBlock.js'
 
 /** Whether the text around `element` is light (so the drawing is for a dark background). */
@@ -14,6 +15,36 @@ function onDark(element: Element | null): boolean {
       ?.map(Number) ?? []
   return 0.2126 * r + 0.7152 * g + 0.0722 * b > 140
 }
+
+/** Drawings kept per renderer and URL policy: the most recently shown. */
+const KEPT = 32
+const kept = new WeakMap<DiagramRenderer, WeakMap<UrlPolicy, Map<string, DiagramResult>>>()
+
+/**
+ * The drawings made with `renderer` under `policy` (a drawing's links went through it), by
+ * background and source. A diagram shown again (scrolled back into a virtualized transcript, a
+ * message mounted again) shows its drawing at once: no new drawing, and no source in its place for
+ * a moment, which is not the drawing's height.
+ */
+function drawingsOf(renderer: DiagramRenderer, policy: UrlPolicy): Map<string, DiagramResult> {
+  let byPolicy = kept.get(renderer)
+  if (!byPolicy) kept.set(renderer, (byPolicy = new WeakMap()))
+  let drawings = byPolicy.get(policy)
+  if (!drawings) byPolicy.set(policy, (drawings = new Map()))
+  return drawings
+}
+
+const drawingKey = (dark: boolean, source: string) => `${dark ? 'dark' : 'light'}\n${source}`
+
+/** Keeps `drawing` as the most recent, dropping the least recently shown past {@link KEPT}. */
+function keep(drawings: Map<string, DiagramResult>, key: string, drawing: DiagramResult) {
+  drawings.delete(key)
+  drawings.set(key, drawing)
+  if (drawings.size > KEPT) drawings.delete(drawings.keys().next().value as string)
+}
+
+/** The background the last diagram was drawn for: the likeliest one for a diagram shown again. */
+let lastDark = false
 
 /** Props of {@link Diagram}. */
 export interface DiagramProps {
@@ -37,14 +68,29 @@ export function Diagram({ source, streaming = false }: DiagramProps) {
   useEffect(() => {
     if (streaming || !diagrams) return
     let live = true
-    void diagrams.render(source, { dark: onDark(frame.current), link: (url) => urlPolicy.link(url) }).then((result) => {
-      if (live) setDrawn({ source, result })
+    const dark = onDark(frame.current)
+    lastDark = dark
+    const drawings = drawingsOf(diagrams, urlPolicy)
+    const key = drawingKey(dark, source)
+    const known = drawings.get(key)
+    // Only drawings are kept: a failure (mermaid not loaded, a source it cannot read) is tried again.
+    const drawing = known
+      ? Promise.resolve(known)
+      : diagrams.render(source, { dark, link: (url) => urlPolicy.link(url) }).then((result) => {
+          if ('svg' in result) keep(drawings, key, result)
+          return result
+        })
+    if (known) keep(drawings, key, known)
+    void drawing.then((result) => {
+      if (live) setDrawn((previous) => (previous?.source === source && previous.result === result ? previous : { source, result }))
     })
     return () => {
       live = false
     }
   }, [source, streaming, diagrams, urlPolicy])
-  const result = drawn?.source === source ? drawn.result : null
+  // A drawing made before for this source shows at once (checked for its background once mounted).
+  const before = drawn?.source === source || streaming || !diagrams ? undefined : drawingsOf(diagrams, urlPolicy).get(drawingKey(lastDark, source))
+  const result = drawn?.source === source ? drawn.result : (before ?? null)
   if (result && 'svg' in result) {
     return (
       // The drawing has no text alternative of its own: its source is one, for whoever needs it.

@@ -6,6 +6,7 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { Markdown } from '../../../src/components/Markdown/Markdown'
 import { readMathBlock, remarkMathDouble, texDelimiters } from '../../../src/components/Markdown/math'
 import type { DiagramRenderer, DiagramResult } from '../../../src/diagrams/types'
+import { createUrlPolicy } from '../../../src/components/urlPolicy'
 import { createKatexRenderer } from '../../../src/math/katex'
 import type { MathRenderer } from '../../../src/math/types'
 import { withConfig } from '../helpers'
@@ -131,6 +132,45 @@ describe('diagrams in markdown', () => {
     await waitFor(() => expect(container.querySelector('.cp-diagram[data-state="error"]')).not.toBeNull())
     expect(container.querySelector('.cp-diagram__error')?.textContent).toBe('This diagram could not be drawn: Parse error on line 2:')
     expect(container.querySelector('.cp-code')).not.toBeNull()
+  })
+
+  it('shows a diagram drawn before at once when it is shown again, and does not draw it again', async () => {
+    const fake = fakeDiagrams({ svg: '<svg data-test="drawn"></svg>' })
+    const wrapper = withConfig({ diagrams: fake.diagrams })
+    const first = render(<Markdown text={block} />, { wrapper })
+    await act(async () => fake.release())
+    await waitFor(() => expect(first.container.querySelector('[data-test="drawn"]')).not.toBeNull())
+    first.unmount()
+    // Mounted again (a row scrolled back into a virtualized transcript): the drawing at its first
+    // render, never the source, which has another height.
+    const again = render(<Markdown text={block} />, { wrapper })
+    expect(again.container.querySelector('.cp-diagram[data-state="source"]')).toBeNull()
+    expect(again.container.querySelector('[data-test="drawn"]')).not.toBeNull()
+    await act(async () => undefined)
+    expect(fake.diagrams.render).toHaveBeenCalledTimes(1)
+    expect(again.container.querySelector('[data-test="drawn"]')).not.toBeNull()
+  })
+
+  it('draws again under another URL policy, and tries again a diagram that could not be drawn', async () => {
+    const fake = fakeDiagrams({ svg: '<svg data-test="drawn"></svg>' })
+    const first = render(<Markdown text={block} />, { wrapper: withConfig({ diagrams: fake.diagrams }) })
+    await act(async () => fake.release())
+    await waitFor(() => expect(first.container.querySelector('[data-test="drawn"]')).not.toBeNull())
+    first.unmount()
+    // The links of a drawing went through the policy it was drawn under.
+    const strict = createUrlPolicy({ allowAllImages: false })
+    const other = render(<Markdown text={block} />, { wrapper: withConfig({ diagrams: fake.diagrams, urlPolicy: strict }) })
+    expect(other.container.querySelector('.cp-diagram[data-state="source"]')).not.toBeNull()
+    await waitFor(() => expect(fake.diagrams.render).toHaveBeenCalledTimes(2))
+    other.unmount()
+
+    const failing = fakeDiagrams({ error: 'Parse error' })
+    failing.release()
+    const broken = render(<Markdown text={block} />, { wrapper: withConfig({ diagrams: failing.diagrams }) })
+    await waitFor(() => expect(broken.container.querySelector('.cp-diagram[data-state="error"]')).not.toBeNull())
+    broken.unmount()
+    render(<Markdown text={block} />, { wrapper: withConfig({ diagrams: failing.diagrams }) })
+    await waitFor(() => expect(failing.diagrams.render).toHaveBeenCalledTimes(2))
   })
 
   it('leaves mermaid blocks as code when the app turns diagrams off', () => {
