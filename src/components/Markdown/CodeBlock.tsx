@@ -115,7 +115,7 @@ function useHighlightedLines(code: string, lang: string, streaming: boolean, hig
     if (!done || done.source !== `${body}\n`) return
     rememberHighlight(highlighter, canonical, body, { lines: done.lines, state: done.state })
   }, [streaming, body, canonical, cache, highlighter])
-  return { body, lines, tokens }
+  return { body, lines, unchangedLines: growing.unchanged, tokens }
 }
 
 const NO_TOKENS: LineTokens = { complete: [], live: undefined }
@@ -151,7 +151,7 @@ const Chunk = memo(function Chunk({ lines, tokens }: { lines: readonly string[];
 export function CodeBlock({ code, lang = '', streaming = false, highlighter }: CodeBlockProps) {
   const labels = useLabels()
   const block = useRef<HTMLDivElement>(null)
-  const { body, lines, tokens } = useHighlightedLines(code, lang, streaming, highlighter, block)
+  const { body, lines, unchangedLines, tokens } = useHighlightedLines(code, lang, streaming, highlighter, block)
   // Lines and their tokens in groups that stay the same arrays while unchanged (see Chunk).
   const [lineGroups] = useState(() => new Groups<string>(CHUNK))
   const [tokenGroups] = useState(() => new Groups<CodeToken[] | undefined>(CHUNK))
@@ -168,7 +168,7 @@ export function CodeBlock({ code, lang = '', streaming = false, highlighter }: C
       <pre className="cp-code__pre" ref={scrollRef} {...regionProps(scrollable, fillLabel(labels.codeRegion, { language }))}>
         <code>
           {lineGroups
-            .of(lines.length, (i) => lines[i] as string)
+            .of(lines.length, (i) => lines[i] as string, unchangedLines)
             .map((group, c) => (
               // a group is its place in the block; earlier groups never move
               <Chunk key={c} lines={group} tokens={groupedTokens[c] ?? []} />

@@ -509,11 +509,16 @@ class BlockElements {
   private math: MathSyntax = 'off'
   private diagrams = false
   private components: Components | undefined = undefined
+  /** How many elements at the start of the last render's are those of the render before it. */
+  unchanged = 0
 
   render(text: string, streaming: boolean, policy: UrlPolicy, highlighter: Highlighter | null, math: MathSyntax, diagrams: boolean, components: Components | undefined): ReactElement<BlockProps>[] {
     const split = splitAppend(this.split, text)
     const sameInputs = this.policy === policy && this.highlighter === highlighter && this.math === math && this.diagrams === diagrams && this.components === components
+    // The finished blocks' elements stay; the live block's is new at every render.
+    this.unchanged = this.elements.length
     if (!sameInputs || split.finished !== this.split?.finished) {
+      const before = this.elements
       // Keep the elements of blocks that did not change; make the others.
       const elements: ReactElement<BlockProps>[] = []
       for (const [i, source] of split.finished.entries()) {
@@ -527,6 +532,9 @@ class BlockElements {
         )
       }
       this.elements = elements
+      let unchanged = 0
+      while (unchanged < elements.length && elements[unchanged] === before[unchanged]) unchanged++
+      this.unchanged = unchanged
       this.policy = policy
       this.highlighter = highlighter
       this.math = math
@@ -561,7 +569,7 @@ export function Markdown({ text, streaming = false, components }: MarkdownProps)
   return (
     <div className="cp-markdown">
       {groups
-        .of(children.length, (i) => children[i] as ReactElement<BlockProps>)
+        .of(children.length, (i) => children[i] as ReactElement<BlockProps>, blocks.unchanged)
         .map((group, g) => (
           // a group is its place in the text; earlier groups never move
           <BlockGroup key={g} blocks={group} />

@@ -372,14 +372,21 @@ function itemSpread(item: string): boolean {
 export class GrowingLines {
   private text = ''
   private list: string[] = ['']
+  /** How many lines at the start of the last `lines` are those of the call before it. */
+  unchanged = 1
 
   lines(text: string): readonly string[] {
+    this.unchanged = this.list.length
     if (text === this.text) return this.list
     if (text.length > this.text.length && extendsText(text, this.text)) {
       const lastStart = this.text.length - (this.list.at(-1) as string).length
       this.list.pop()
+      this.unchanged = this.list.length
       for (const line of text.slice(lastStart).split('\n')) this.list.push(line)
-    } else this.list = text.split('\n')
+    } else {
+      this.list = text.split('\n')
+      this.unchanged = 0
+    }
     this.text = text
     return this.list
   }

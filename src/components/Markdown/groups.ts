@@ -8,13 +8,21 @@ export class Groups<T> {
 
   constructor(private readonly size: number) {}
 
-  /** The `count` items that `item` gives, in groups. */
-  of(count: number, item: (i: number) => T): (readonly T[])[] {
+  /**
+   * The `count` items that `item` gives, in groups. `unchanged`: how many items at the start the
+   * caller knows to be the ones it gave last time; a group of those only is handed out again
+   * without looking at its items, so a long list that grows at its end costs a look at its end.
+   */
+  of(count: number, item: (i: number) => T, unchanged = 0): (readonly T[])[] {
     const out: (readonly T[])[] = []
     for (let from = 0; from < count; from += this.size) {
       const to = Math.min(count, from + this.size)
       const previous = this.kept[out.length]
       let same = previous !== undefined && previous.length === to - from
+      if (same && previous && to <= unchanged) {
+        out.push(previous)
+        continue
+      }
       for (let i = from; same && i < to; i++) same = previous?.[i - from] === item(i)
       out.push(same && previous ? previous : Array.from({ length: to - from }, (_, i) => item(from + i)))
     }

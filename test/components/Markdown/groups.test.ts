@@ -19,4 +19,30 @@ describe('Groups', () => {
     expect(changed[1]).toBe(next[1])
     expect(groups.of(0, () => 'x')).toEqual([])
   })
+
+  it('hands out groups of items the caller says are unchanged without looking at them, and looks at the rest', () => {
+    const groups = new Groups<string>(2)
+    const items = ['a', 'b', 'c', 'd', 'e']
+    const first = groups.of(items.length, (i) => items[i] as string)
+    items.push('f')
+    const looked: number[] = []
+    const next = groups.of(
+      items.length,
+      (i) => {
+        looked.push(i)
+        return items[i] as string
+      },
+      4,
+    )
+    expect(next).toEqual([['a', 'b'], ['c', 'd'], ['e', 'f']])
+    expect(next[0]).toBe(first[0])
+    expect(next[1]).toBe(first[1])
+    // Only the group past the unchanged items was looked at (and made anew: it grew).
+    expect(looked.every((i) => i >= 4)).toBe(true)
+    expect(looked).toContain(5)
+    // A group only partly unchanged is looked at whole.
+    items[4] = 'x'
+    const changed = groups.of(items.length, (i) => items[i] as string, 5)
+    expect(changed[2]).toEqual(['x', 'f'])
+  })
 })

@@ -117,6 +117,30 @@ describe('GrowingLines', () => {
     )
   })
 
+  it('says truly how many lines at the start are those it gave the call before', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('a', 'bc', '\n', '\n\n', 'd\ne'), { maxLength: 30 }), fc.array(fc.integer({ min: 0, max: 8 }), { minLength: 1, maxLength: 20 }), (pieces, steps) => {
+        const text = pieces.join('')
+        const growing = new GrowingLines()
+        let before: string[] = [...growing.lines('')]
+        let end = 0
+        for (const step of steps) {
+          // Mostly growing; a step of 0 goes back to the start (a text that does not extend the last).
+          end = step === 0 ? 0 : end + step
+          const lines = growing.lines(text.slice(0, end))
+          expect(growing.unchanged).toBeLessThanOrEqual(Math.min(lines.length, before.length))
+          for (let i = 0; i < growing.unchanged; i++) expect(lines[i]).toBe(before[i])
+          before = [...lines]
+        }
+      }),
+    )
+    const growing = new GrowingLines()
+    growing.lines('one\ntwo\nthr')
+    growing.lines('one\ntwo\nthree\nfo')
+    // Only the last line was cut again.
+    expect(growing.unchanged).toBe(2)
+  })
+
   it('keeps the lines before the last one as they were, in the same array', () => {
     const growing = new GrowingLines()
     const first = growing.lines('one\ntw')
