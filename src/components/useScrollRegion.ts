@@ -1,4 +1,44 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react'
+
+/**
+ * One observation for the scroll regions inside an element (a text's markdown): when the element
+ * resizes, each region inside it is measured again. A box inside resizes with it (its width is
+ * the element's, its height adds to the element's), so this sees what observing every box would,
+ * and the browser, which checks every observed element at every frame, checks one rather than
+ * each code block, table and formula of a long page.
+ */
+export class RegionHost {
+  private readonly measures = new Set<() => void>()
+  private observer: ResizeObserver | null = null
+  private element: Element | null = null
+
+  /** A ref callback for the element whose resizes the regions follow. */
+  readonly attach = (element: Element | null): void => {
+    if (element === this.element) return
+    if (this.element) this.observer?.unobserve(this.element)
+    this.element = element
+    if (!element || typeof ResizeObserver === 'undefined') return
+    this.observer ??= new ResizeObserver(() => {
+      for (const measure of this.measures) measure()
+    })
+    this.observer.observe(element)
+  }
+
+  /** Measures `measure`'s box whenever the element resizes, until the returned function is called. */
+  add(measure: () => void): () => void {
+    this.measures.add(measure)
+    return () => this.measures.delete(measure)
+  }
+}
+
+/** A region host for a component's element: the host to provide, and the ref callback for the element. */
+export function useRegionHost(): [host: RegionHost, attach: (element: Element | null) => void] {
+  const [host] = useState(() => new RegionHost())
+  return [host, host.attach]
+}
+
+/** The region host of the element around (see {@link RegionHost}); none: each box is observed itself. */
+export const RegionHostContext = createContext<RegionHost | null>(null)
 
 /**
  * For a box that may scroll (a code block, a tool's output): whether it does, read after each
@@ -48,15 +88,19 @@ export function useScrollRegion<T extends HTMLElement>(live = false): [attach: (
     },
     [],
   )
+  const host = useContext(RegionHostContext)
   const ref = useCallback(
     (box: T | null) => {
       element.current = box
-      if (!box || typeof ResizeObserver === 'undefined') return
+      if (!box) return
+      // Measured when it arrives by the effect above (after every render); later, when the host resizes.
+      if (host) return host.add(measure)
+      if (typeof ResizeObserver === 'undefined') return
       const observer = new ResizeObserver(measure)
       observer.observe(box)
       return () => observer.disconnect()
     },
-    [measure],
+    [measure, host],
   )
   return [ref, scrollable]
 }

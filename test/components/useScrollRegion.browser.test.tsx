@@ -1,6 +1,6 @@
 import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
-import { afterEach, expect, it } from 'vitest'
+import { afterEach, expect, it, vi } from 'vitest'
 import { ChatpartsProvider } from '../../src/components/config'
 import { TextPart } from '../../src/components/TextPart'
 import '../../src/styles/chatparts.css'
@@ -35,4 +35,40 @@ it('streams a wide table with every token committed synchronously (no render loo
   await expect.poll(() => region?.getAttribute('role')).toBe('region')
   expect(region?.getAttribute('tabindex')).toBe('0')
   root.unmount()
+})
+
+it('makes the blocks of a text regions, and plain boxes again, as the text narrows and widens (one observation for them all)', async () => {
+  const root = createRoot(stage)
+  stage.style.width = '900px'
+  // What is observed for resizes: the text's markdown, not each box in it.
+  const observed: Element[] = []
+  const original = ResizeObserver.prototype.observe
+  const observe = vi.spyOn(ResizeObserver.prototype, 'observe').mockImplementation(function (this: ResizeObserver, target, options) {
+    observed.push(target)
+    original.call(this, target, options)
+  })
+  const line = 'const widest = ' + '"x"'.repeat(12)
+  const text = `Code:\n\n\`\`\`ts\n${line}\n\`\`\`\n\nA table:\n\n${row(0)}\n|${'---|'.repeat(COLUMNS)}\n${row(1)}\n\n\`\`\`ts\nshort()\n\`\`\`\n`
+  flushSync(() =>
+    root.render(
+      <ChatpartsProvider highlighter={null}>
+        <TextPart part={{ id: 'prt_2', sessionID: 'ses_1', messageID: 'msg_1', type: 'text', text }} />
+      </ChatpartsProvider>,
+    ),
+  )
+  const boxes = () => [...stage.querySelectorAll('.cp-code__pre, .cp-table-wrap')]
+  const roles = () => boxes().map((box) => box.getAttribute('role'))
+  await expect.poll(() => boxes().length).toBe(3)
+  await new Promise((resolve) => setTimeout(resolve, 50))
+  expect(roles()).toEqual([null, null, null])
+  expect(observed.filter((target) => boxes().includes(target))).toEqual([])
+  expect(observed.filter((target) => target.classList.contains('cp-markdown'))).toHaveLength(1)
+  observe.mockRestore()
+  // Narrower than the long line and the table: those two scroll, the short block does not.
+  stage.style.width = '160px'
+  await expect.poll(roles).toEqual(['region', 'region', null])
+  stage.style.width = '900px'
+  await expect.poll(roles).toEqual([null, null, null])
+  root.unmount()
+  stage.style.width = '320px'
 })

@@ -7,7 +7,7 @@ import { useLabels } from '../../labels/LabelsContext.js'
 import { useRenderConfig } from '../config.js'
 import { focusOnMount } from '../focus.js'
 import { ImageGate } from '../ImageGate.js'
-import { regionProps, useScrollRegion } from '../useScrollRegion.js'
+import { RegionHostContext, regionProps, useRegionHost, useScrollRegion } from '../useScrollRegion.js'
 import type { UrlPolicy } from '../urlPolicy.js'
 import { type FenceRead, type ListItems, readFenceAppend, type SplitText, splitAppend, splitListItems, type TableColumn, TableReader, type TableRows } from './blocks.js'
 import { CodeBlock } from './CodeBlock.js'
@@ -566,14 +566,18 @@ export function Markdown({ text, streaming = false, components }: MarkdownProps)
   const [groups] = useState(() => new Groups<ReactElement<BlockProps>>(BLOCKS))
   const mathSyntax: MathSyntax = math === null ? 'off' : inlineDollarMath ? 'single' : 'double'
   const children = blocks.render(text, streaming, urlPolicy, highlighter, mathSyntax, diagrams !== null, components)
+  // The code blocks, tables and formulas of the text are measured when it resizes (see RegionHost).
+  const [regions, attachRegions] = useRegionHost()
   return (
-    <div className="cp-markdown">
-      {groups
-        .of(children.length, (i) => children[i] as ReactElement<BlockProps>, blocks.unchanged)
-        .map((group, g) => (
-          // a group is its place in the text; earlier groups never move
-          <BlockGroup key={g} blocks={group} />
-        ))}
+    <div className="cp-markdown" ref={attachRegions}>
+      <RegionHostContext.Provider value={regions}>
+        {groups
+          .of(children.length, (i) => children[i] as ReactElement<BlockProps>, blocks.unchanged)
+          .map((group, g) => (
+            // a group is its place in the text; earlier groups never move
+            <BlockGroup key={g} blocks={group} />
+          ))}
+      </RegionHostContext.Provider>
     </div>
   )
 }
