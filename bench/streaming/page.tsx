@@ -600,10 +600,10 @@ const chatpartsFresh: Factory = (stage) => {
 const SHAPE_RENDERERS: Record<string, Factory> = { floor, chatparts: chatpartsFresh }
 const STABLE = 50
 
-/** The page's markup without generated ids (diagrams number their own). */
+/** The page's markup without generated ids (diagrams number their own, and a drawing shown again numbers its copy). */
 const markup = (root: HTMLElement) =>
   root.innerHTML
-    .replace(/cp-diagram-\d+/g, 'cp-diagram')
+    .replace(/cp-diagram-\d+(?:r\d+)?/g, 'cp-diagram')
     .replace(/\b(id|aria-labelledby|aria-describedby|href|xlink:href|marker-end|marker-start|clip-path|url)="[^"]*"/g, '$1=""')
     .replace(/url\(#[^)]*\)/g, 'url()')
 

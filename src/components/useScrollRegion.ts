@@ -27,7 +27,9 @@ export class RegionHost {
   /** Measures `measure`'s box whenever the element resizes, until the returned function is called. */
   add(measure: () => void): () => void {
     this.measures.add(measure)
-    return () => this.measures.delete(measure)
+    return () => {
+      this.measures.delete(measure)
+    }
   }
 }
 

@@ -46,6 +46,22 @@ function keep(drawings: Map<string, DiagramResult>, key: string, drawing: Diagra
 /** The background the last diagram was drawn for: the likeliest one for a diagram shown again. */
 let lastDark = false
 
+let reuses = 0
+/**
+ * A kept drawing for one more place on the page: the ids in it (the root's, and those made from
+ * it: markers, styles scoped to it) made its own, so two places showing the same drawing never
+ * share an id.
+ */
+function reuse(drawing: DiagramResult): DiagramResult {
+  if (!('svg' in drawing)) return drawing
+  const id = /^\s*<svg\b[^>]*?\sid="([^"]+)"/.exec(drawing.svg)?.[1]
+  if (!id) return drawing
+  const own = `${id}r${++reuses}`
+  // Where an id is named: an attribute (`id="…"`, `aria-labelledby="title-…"`), a selector or a
+  // reference (`#…`, `url(#…)`), an id made from it (`…_marker`); not a label's words.
+  return { svg: drawing.svg.replace(new RegExp(`(?<=[#"(_-])${id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![A-Za-z0-9])`, 'g'), own) }
+}
+
 /** Props of {@link Diagram}. */
 export interface DiagramProps {
   /** The diagram's source (mermaid). */
@@ -63,7 +79,11 @@ export interface DiagramProps {
 export function Diagram({ source, streaming = false }: DiagramProps) {
   const labels = useLabels()
   const { diagrams, urlPolicy, highlighter } = useRenderConfig()
-  const [drawn, setDrawn] = useState<{ source: string; result: DiagramResult } | null>(null)
+  // A drawing made before for this source shows at its first render (its background checked once mounted).
+  const [drawn, setDrawn] = useState<{ source: string; result: DiagramResult; from?: DiagramResult } | null>(() => {
+    const known = streaming || !diagrams ? undefined : drawingsOf(diagrams, urlPolicy).get(drawingKey(lastDark, source))
+    return known ? { source, result: reuse(known), from: known } : null
+  })
   const frame = useRef<HTMLDivElement>(null)
   useEffect(() => {
     if (streaming || !diagrams) return
@@ -75,22 +95,21 @@ export function Diagram({ source, streaming = false }: DiagramProps) {
     const known = drawings.get(key)
     // Only drawings are kept: a failure (mermaid not loaded, a source it cannot read) is tried again.
     const drawing = known
-      ? Promise.resolve(known)
+      ? Promise.resolve({ result: known, kept: true })
       : diagrams.render(source, { dark, link: (url) => urlPolicy.link(url) }).then((result) => {
           if ('svg' in result) keep(drawings, key, result)
-          return result
+          return { result, kept: false }
         })
     if (known) keep(drawings, key, known)
-    void drawing.then((result) => {
-      if (live) setDrawn((previous) => (previous?.source === source && previous.result === result ? previous : { source, result }))
+    void drawing.then(({ result, kept }) => {
+      if (!live) return
+      setDrawn((previous) => (previous?.source === source && (previous.result === result || previous.from === result) ? previous : { source, result: kept ? reuse(result) : result, from: result }))
     })
     return () => {
       live = false
     }
   }, [source, streaming, diagrams, urlPolicy])
-  // A drawing made before for this source shows at once (checked for its background once mounted).
-  const before = drawn?.source === source || streaming || !diagrams ? undefined : drawingsOf(diagrams, urlPolicy).get(drawingKey(lastDark, source))
-  const result = drawn?.source === source ? drawn.result : (before ?? null)
+  const result = drawn?.source === source ? drawn.result : null
   if (result && 'svg' in result) {
     return (
       // The drawing has no text alternative of its own: its source is one, for whoever needs it.

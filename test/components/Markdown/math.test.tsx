@@ -151,6 +151,29 @@ describe('diagrams in markdown', () => {
     expect(again.container.querySelector('[data-test="drawn"]')).not.toBeNull()
   })
 
+  it('gives a drawing shown in two places at once ids of its own in each', async () => {
+    const svg =
+      '<svg id="cp-diagram-7" aria-labelledby="chart-title-cp-diagram-7"><title id="chart-title-cp-diagram-7">Flow</title><style>#cp-diagram-7 .node{fill:red}</style><marker id="cp-diagram-7_arrow"></marker><path marker-end="url(#cp-diagram-7_arrow)"></path><text>cp-diagram-7 in a label</text></svg>'
+    const fake = fakeDiagrams({ svg })
+    const wrapper = withConfig({ diagrams: fake.diagrams })
+    const first = render(<Markdown text={block} />, { wrapper })
+    await act(async () => fake.release())
+    await waitFor(() => expect(first.container.querySelector('svg')).not.toBeNull())
+    const second = render(<Markdown text={block} />, { wrapper })
+    const copy = second.container.querySelector('svg')
+    expect(copy).not.toBeNull()
+    expect(fake.diagrams.render).toHaveBeenCalledTimes(1)
+    const ids = [...document.querySelectorAll('[id]')].map((element) => element.id)
+    expect(new Set(ids).size).toBe(ids.length)
+    // Every reference inside the copy points at the copy's own ids; the label's words are kept.
+    const own = copy?.id ?? ''
+    expect(own).not.toBe('cp-diagram-7')
+    expect(copy?.getAttribute('aria-labelledby')).toBe(`chart-title-${own}`)
+    expect(copy?.querySelector('style')?.textContent).toBe(`#${own} .node{fill:red}`)
+    expect(copy?.querySelector('path')?.getAttribute('marker-end')).toBe(`url(#${own}_arrow)`)
+    expect(copy?.querySelector('text')?.textContent).toBe('cp-diagram-7 in a label')
+  })
+
   it('draws again under another URL policy, and tries again a diagram that could not be drawn', async () => {
     const fake = fakeDiagrams({ svg: '<svg data-test="drawn"></svg>' })
     const first = render(<Markdown text={block} />, { wrapper: withConfig({ diagrams: fake.diagrams }) })
