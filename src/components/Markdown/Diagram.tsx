@@ -80,7 +80,8 @@ export function Diagram({ source, streaming = false }: DiagramProps) {
   const labels = useLabels()
   const { diagrams, urlPolicy, highlighter } = useRenderConfig()
   // A drawing made before for this source shows at its first render (its background checked once mounted).
-  const [drawn, setDrawn] = useState<{ source: string; result: DiagramResult; from?: DiagramResult } | null>(() => {
+  // `from`: the result as drawn or kept, of which `result` may be a copy with ids of its own.
+  const [drawn, setDrawn] = useState<{ source: string; result: DiagramResult; from: DiagramResult } | null>(() => {
     const known = streaming || !diagrams ? undefined : drawingsOf(diagrams, urlPolicy).get(drawingKey(lastDark, source))
     return known ? { source, result: reuse(known), from: known } : null
   })
@@ -103,7 +104,7 @@ export function Diagram({ source, streaming = false }: DiagramProps) {
     if (known) keep(drawings, key, known)
     void drawing.then(({ result, kept }) => {
       if (!live) return
-      setDrawn((previous) => (previous?.source === source && (previous.result === result || previous.from === result) ? previous : { source, result: kept ? reuse(result) : result, from: result }))
+      setDrawn((previous) => (previous?.source === source && previous.from === result ? previous : { source, result: kept ? reuse(result) : result, from: result }))
     })
     return () => {
       live = false
