@@ -18,3 +18,8 @@ export function safeJson(value: unknown, indent?: number): string {
     return '[a value that cannot be written as JSON]'
   }
 }
+
+/** `text` as a regular expression that matches it literally. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}

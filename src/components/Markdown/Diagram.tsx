@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { escapeRegExp } from '../../core/text.js'
 import type { DiagramRenderer, DiagramResult } from '../../diagrams/types.js'
 import { fillLabel } from '../../labels/labels.js'
 import { useLabels } from '../../labels/LabelsContext.js'
@@ -59,7 +60,7 @@ function reuse(drawing: DiagramResult): DiagramResult {
   const own = `${id}r${++reuses}`
   // Where an id is named: an attribute (`id="…"`, `aria-labelledby="title-…"`), a selector or a
   // reference (`#…`, `url(#…)`), an id made from it (`…_marker`); not a label's words.
-  return { svg: drawing.svg.replace(new RegExp(`(?<=[#"(_-])${id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![A-Za-z0-9])`, 'g'), own) }
+  return { svg: drawing.svg.replace(new RegExp(`(?<=[#"(_-])${escapeRegExp(id)}(?![A-Za-z0-9])`, 'g'), own) }
 }
 
 /** Props of {@link Diagram}. */

@@ -1,3 +1,4 @@
+import { escapeRegExp } from '../../core/text.js'
 import type { DiagnosticSink } from '../diagnostics.js'
 import type { MsgCell, MsgFile } from './types.js'
 import { parseYamlSubset } from './yaml.js'
@@ -57,7 +58,7 @@ export function parseMsgFileText(input: string, sink: DiagnosticSink, options: P
     lines.forEach((line, index) => {
       const mark = FENCE.exec(line)?.[1]
       if (mark && (!fence || (mark[0] === fence[0] && mark.length >= fence.length))) fence = fence ? undefined : mark
-      else if (!fence && new RegExp(`^#{1,6}\\s+${section.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`).test(line)) found = index
+      else if (!fence && new RegExp(`^#{1,6}\\s+${escapeRegExp(section)}\\s*$`).test(line)) found = index
     })
     if (found < 0) {
       sink.error('NO_MESSAGE_SECTION', `no "${section}" section holds messages in this file`, [])
