@@ -34,7 +34,11 @@ describe('Groups', () => {
       },
       4,
     )
-    expect(next).toEqual([['a', 'b'], ['c', 'd'], ['e', 'f']])
+    expect(next).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+      ['e', 'f'],
+    ])
     expect(next[0]).toBe(first[0])
     expect(next[1]).toBe(first[1])
     // Only the group past the unchanged items was looked at (and made anew: it grew).
