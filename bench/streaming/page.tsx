@@ -24,7 +24,7 @@ import '../../src/styles/chatparts.css'
 import { LONG_FIRST_PART_TOKENS, SHAPES } from './shapes'
 import { parallelTargets, replyMessages, sessionMessages, streamTarget } from './session'
 import reply from '../../test/fixtures/streaming/reply.md?raw'
-import { alnum, codeLines, expectations, highlightedLines, LINE, tokenize, wentPlain } from '../../test/support/streamingTokens'
+import { alnum, codeLines, expectations, highlightedLines, isHighlighted, LINE, tokenize, wentPlain } from '../../test/support/streamingTokens'
 
 const TOKENS = tokenize(reply)
 const EXPECT = expectations(reply, TOKENS)
@@ -385,7 +385,7 @@ function codeInView(messages: HTMLElement[], top: number, bottom: number) {
       if (place.bottom > top && place.top < bottom && (line.textContent ?? '').trim() !== '') lines.push(line)
     }
   }
-  return { lines: lines.length, highlighted: lines.filter((line) => line.querySelector('span[style]') !== null).length, pending }
+  return { lines: lines.length, highlighted: lines.filter(isHighlighted).length, pending }
 }
 
 /** {@link codeInView} for the window's view. */
@@ -451,7 +451,7 @@ async function runMount(name: string, count: number): Promise<MountResult> {
   const plainAgain = () => {
     let count = 0
     for (const line of stage.querySelectorAll(LINE)) {
-      const isColoured = line.querySelector('span[style]') !== null
+      const isColoured = isHighlighted(line)
       if (isColoured) coloured.add(line)
       else if (coloured.has(line)) count++
     }

@@ -1,6 +1,6 @@
 import { ownEntry } from '../core/record.js'
 import type { HighlighterCore, LanguageInput, LanguageRegistration } from 'shiki/core'
-import type { CodeToken, Highlighter, TokenizedLines } from './types.js'
+import type { CodeToken, Highlighter, ThemeColors, TokenizedLines } from './types.js'
 
 // Each grammar is its own chunk, fetched the first time a code block needs it.
 const GRAMMARS: Record<string, () => LanguageInput> = {
@@ -154,6 +154,8 @@ export interface ShikiHighlighterOptions {
 export function createShikiHighlighter(options: ShikiHighlighterOptions = {}): Highlighter {
   let core: Promise<HighlighterCore> | undefined
   let ready: HighlighterCore | undefined
+  // The themes' foreground: tokens in it are left without colours (the block shows them in it).
+  let plain: ThemeColors | null = null
   const loaded = new Set<string>()
   const loading = new Map<string, Promise<boolean>>()
   const own = new Map(Object.entries(options.langs ?? {}).map(([name, input]) => [name.toLowerCase(), input]))
@@ -172,6 +174,7 @@ export function createShikiHighlighter(options: ShikiHighlighterOptions = {}): H
         langs: [],
         engine: createJavaScriptRegexEngine(),
       })
+      plain = { light: ready.getTheme(THEMES.light).fg.toLowerCase(), dark: ready.getTheme(THEMES.dark).fg.toLowerCase() }
       return ready
     })()
     return core
@@ -214,6 +217,7 @@ export function createShikiHighlighter(options: ShikiHighlighterOptions = {}): H
 
   return {
     resolve,
+    plainColor: () => plain,
     ready(lang) {
       const name = resolve(lang)
       return name !== null && ready !== undefined && loaded.has(name)
@@ -236,8 +240,14 @@ export function createShikiHighlighter(options: ShikiHighlighterOptions = {}): H
           line.map((token): CodeToken => {
             const out: CodeToken = { content: token.content }
             const style = token.htmlStyle as Record<string, string> | undefined
-            if (style?.['--shiki-light']) out.light = style['--shiki-light']
-            if (style?.['--shiki-dark']) out.dark = style['--shiki-dark']
+            const light = style?.['--shiki-light']
+            const dark = style?.['--shiki-dark']
+            // Text in the themes' own foreground (a third of a line's tokens: punctuation,
+            // names) needs no colour of its own: on the page it is text, not an element.
+            if (light?.toLowerCase() !== plain?.light || dark?.toLowerCase() !== plain?.dark) {
+              if (light) out.light = light
+              if (dark) out.dark = dark
+            }
             if (token.fontStyle) out.fontStyle = token.fontStyle
             return out
           }),

@@ -1,4 +1,7 @@
-/** One highlighted run of text: its colors for the light and dark themes, as CSS values. */
+/**
+ * One highlighted run of text: its colors for the light and dark themes, as CSS values. A token
+ * with neither is in the highlighter's plain colour ({@link Highlighter.plainColor}).
+ */
 export interface CodeToken {
   content: string
   light?: string
@@ -28,4 +31,16 @@ export interface Highlighter {
   tokenize(code: string, lang: string, state?: unknown): TokenizedLines | null
   /** Loads `lang` (and the engine and themes on first use); resolves to whether it can be tokenized. */
   load(lang: string): Promise<boolean>
+  /**
+   * The colours of code its themes leave plain (their foreground), which its tokens without
+   * colours take; `null` until the themes are loaded. Optional: without it, such tokens take the
+   * code block's own text colour.
+   */
+  plainColor?(): ThemeColors | null
+}
+
+/** A colour for the light theme and one for the dark, as CSS values. */
+export interface ThemeColors {
+  light: string
+  dark: string
 }

@@ -49,6 +49,28 @@ describe('the shiki highlighter', () => {
     expect(highlighter.resolve('typescript5')).toBe('typescript')
   }, 30_000)
 
+  it('leaves code in its themes’ foreground without colours, and names that colour once its themes are loaded', async () => {
+    const highlighter = createShikiHighlighter()
+    expect(highlighter.plainColor?.()).toBeNull()
+    expect(await highlighter.load('typescript')).toBe(true)
+    // github-light-default's and github-dark-default's `fg`.
+    const plain = highlighter.plainColor?.()
+    expect(plain).toEqual({ light: '#1f2328', dark: '#e6edf3' })
+    const lines = highlighter.tokenize('const total = sum(a, b)\n}', 'typescript')?.lines ?? []
+    const tokens = lines.flat()
+    expect(tokens.map((token) => token.content).join('')).toBe('const total = sum(a, b)}')
+    // Every token has both its colours or neither; none has the plain colour written out.
+    for (const token of tokens) {
+      expect(token.light === undefined).toBe(token.dark === undefined)
+      expect(token.light?.toLowerCase()).not.toBe(plain?.light)
+    }
+    // The call's arguments and the closing brace are in the foreground; the keyword and names are coloured.
+    expect(lines[1]).toEqual([{ content: '}' }])
+    expect(tokens.filter((token) => token.light === undefined).map((token) => token.content)).toEqual(['(a, b)', '}'])
+    expect(tokens.find((token) => token.content.startsWith('const'))?.light).toBeDefined()
+    expect(tokens.find((token) => token.content.includes('sum'))?.light).toBeDefined()
+  }, 30_000)
+
   it('keeps a broken grammar of your own to plain code', async () => {
     const highlighter = createShikiHighlighter({ langs: { broken: () => Promise.reject(new Error('no such file')) } })
     expect(await highlighter.load('broken')).toBe(false)

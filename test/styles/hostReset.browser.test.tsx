@@ -2,6 +2,7 @@ import { act, render } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Transcript } from '../../src/components/Transcript'
 import { createChatStore } from '../../src/createChatStore'
+import { defaultHighlighter } from '../../src/highlight/shiki'
 import '../../src/styles/chatparts.css'
 // Tailwind v4's own reset, as `@import 'tailwindcss'` puts it in an app: in the `base` layer.
 import preflight from 'tailwindcss/preflight.css?inline'
@@ -112,6 +113,19 @@ async function mount() {
     act(() => folded.forEach((button) => button.click()))
     await vi.waitFor(() => expect(view.container.querySelector('.cp-markdown--pending')).toBeNull(), { timeout: 20_000 })
   }
+  // And once every code line is highlighted (a highlighted line takes the theme's foreground):
+  // every language the blocks name loaded, the lines of each block whose grammar is ready.
+  const highlighter = defaultHighlighter()
+  const blocks = [...view.container.querySelectorAll('.cp-code')]
+  const language = (block: Element) => block.getAttribute('data-lang') ?? ''
+  await Promise.all(blocks.map((block) => highlighter.load(language(block))))
+  const plainLines = () =>
+    blocks
+      .filter((block) => highlighter.ready(language(block)))
+      .flatMap((block) => [...block.querySelectorAll('.cp-code__line:not([data-highlighted])')])
+      .filter((line) => (line.textContent ?? '').trim() !== '')
+  expect(blocks.length).toBeGreaterThan(0)
+  await vi.waitFor(() => expect(plainLines()).toEqual([]), { timeout: 20_000 })
   // The same place in every render: whether the view still followed the bottom as the folds
   // opened depends on timing, and with it whether "jump to latest" shows. Scrolled to the top, it
   // does, and its styles are compared too.

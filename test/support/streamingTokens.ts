@@ -70,8 +70,14 @@ export const alnum = (text: string) => text.replace(/[^\p{L}\p{N}]/gu, '')
 
 // A line of code: a span in shiki's HTML (Streamdown), a span in a group of lines in chatparts.
 export const LINE = 'pre > code > span:not(.cp-code__chunk), pre > code > .cp-code__chunk > span'
-/** Whether a line of code carries a colored token (a blank line carries none and counts as colored). */
-const colored = (line: Element) => line.querySelector('span[style]') !== null || (line.textContent ?? '').trim() === ''
+/**
+ * Whether a line of code is highlighted: marked so (chatparts, whose tokens in the theme's plain
+ * colour are bare text, so a line of them has no element) or carrying a colored token (shiki's HTML).
+ */
+export const isHighlighted = (line: Element) => line.hasAttribute('data-highlighted') || line.querySelector('span[style]') !== null
+
+/** {@link isHighlighted}, or blank (a blank line carries no token and counts as colored). */
+const colored = (line: Element) => isHighlighted(line) || (line.textContent ?? '').trim() === ''
 
 /** Lines of code on screen (blank ones left out), and how many of them are highlighted. */
 export function codeLines(root: Element) {

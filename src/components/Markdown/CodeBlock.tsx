@@ -23,27 +23,44 @@ export interface CodeBlockProps {
 /**
  * One line's text as highlighted tokens (each with its light and dark colour), or plain while it
  * has none; `end` (a code line's line break) goes into the last token rather than a text node of
- * its own: one node fewer per line, the same text.
+ * its own: one node fewer per line, the same text. A token in the highlighter's plain colour (no
+ * colours, no style) is text: the line it is in takes that colour ({@link highlightedLineProps}).
  */
 export function Tokens({ tokens, text, end = '' }: { tokens: readonly CodeToken[] | undefined; text: string; end?: string }) {
   if (!tokens || tokens.length === 0) return text + end
   const last = tokens.length - 1
-  return tokens.map((token, i) => (
-    <span
-      // tokens of a line have no identity but their place
-      key={i}
-      className="cp-code__token"
-      data-style={token.fontStyle || undefined}
-      style={token.light || token.dark ? ({ '--cp-tl': token.light, '--cp-td': token.dark } as Record<string, string>) : undefined}
-    >
-      {i === last ? token.content + end : token.content}
-    </span>
-  ))
+  return tokens.map((token, i) => {
+    const content = i === last ? token.content + end : token.content
+    if (!token.light && !token.dark && !token.fontStyle) return content
+    return (
+      <span
+        // tokens of a line have no identity but their place
+        key={i}
+        className="cp-code__token"
+        data-style={token.fontStyle || undefined}
+        style={token.light || token.dark ? ({ '--cp-tl': token.light, '--cp-td': token.dark } as Record<string, string>) : undefined}
+      >
+        {content}
+      </span>
+    )
+  })
+}
+
+/**
+ * Marks a line that has tokens: its text outside a token takes the highlighter's plain colour
+ * (given to the block by {@link plainColorStyle}); a line without is in the block's colour.
+ */
+export const highlightedLineProps = (tokens: readonly CodeToken[] | undefined) => (tokens && tokens.length > 0 ? { 'data-highlighted': '' } : undefined)
+
+/** The highlighter's plain colour for the lines of a block (custom properties they inherit). */
+export function plainColorStyle(highlighter: Highlighter | null): Record<string, string> | undefined {
+  const plain = highlighter?.plainColor?.()
+  return plain ? { '--cp-pl': plain.light, '--cp-pd': plain.dark } : undefined
 }
 
 const Line = memo(function Line({ tokens, text }: { tokens: CodeToken[] | undefined; text: string }) {
   return (
-    <span className="cp-code__line">
+    <span className="cp-code__line" {...highlightedLineProps(tokens)}>
       <Tokens tokens={tokens} text={text} end={'\n'} />
     </span>
   )
@@ -165,7 +182,7 @@ export function CodeBlock({ code, lang = '', streaming = false, highlighter }: C
         <CopyButton text={body} label={labels.copyCode} />
       </div>
       {/* Focusable, and named by its language, only when long lines make it scroll. */}
-      <pre className="cp-code__pre" ref={scrollRef} {...regionProps(scrollable, fillLabel(labels.codeRegion, { language }))}>
+      <pre className="cp-code__pre" ref={scrollRef} style={plainColorStyle(highlighter)} {...regionProps(scrollable, fillLabel(labels.codeRegion, { language }))}>
         <code>
           {lineGroups
             .of(lines.length, (i) => lines[i] as string, unchangedLines)

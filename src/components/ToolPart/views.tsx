@@ -7,7 +7,7 @@ import { Icon, type IconName } from '../Icon.js'
 import { useLabels } from '../../labels/LabelsContext.js'
 import { type ToolViewProps, type ToolViews, useRenderConfig } from '../config.js'
 import { type DiffLine, diffCounts, displayDiffLines, foldContext } from './diff.js'
-import { Tokens, useGrammar } from '../Markdown/CodeBlock.js'
+import { highlightedLineProps, plainColorStyle, Tokens, useGrammar } from '../Markdown/CodeBlock.js'
 import type { CodeToken } from '../../highlight/types.js'
 import { Markdown } from '../Markdown/Markdown.js'
 import { LongText } from './LongText.js'
@@ -165,6 +165,7 @@ export function DiffToolView(props: DisplayViewProps<'diff'>) {
   const counts = diffCounts(lines)
   const folded = foldContext(lines)
   const tokens = useDiffTokens(lines, display.file)
+  const { highlighter } = useRenderConfig()
   const [scrollRef, scrollable] = useScrollRegion<HTMLPreElement>()
   return (
     <>
@@ -175,12 +176,17 @@ export function DiffToolView(props: DisplayViewProps<'diff'>) {
           <span className="cp-diff__added">+{counts.added}</span> <span className="cp-diff__removed">−{counts.removed}</span>
         </span>
       </div>
-      <pre className="cp-diff" ref={scrollRef} {...regionProps(scrollable, display.file ? `${display.file} ${fillLabel(labels.diffCounts, counts)}` : fillLabel(labels.diffCounts, counts))}>
+      <pre
+        className="cp-diff"
+        ref={scrollRef}
+        style={plainColorStyle(highlighter)}
+        {...regionProps(scrollable, display.file ? `${display.file} ${fillLabel(labels.diffCounts, counts)}` : fillLabel(labels.diffCounts, counts))}
+      >
         {/* Rows as wide as the widest line, so each tint runs the full width when the diff scrolls. */}
         <code className="cp-diff__rows">
           {folded.map((line, i) => (
             // a diff line is its place
-            <span key={i} className="cp-diff__line" data-kind={line.kind}>
+            <span key={i} className="cp-diff__line" data-kind={line.kind} {...highlightedLineProps(tokens.get(line))}>
               {/* Line numbers help the eye; a screen reader hears the sign and the text. */}
               <span className="cp-diff__num" aria-hidden="true">
                 {line.oldLine ?? ''}

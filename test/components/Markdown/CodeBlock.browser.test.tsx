@@ -3,6 +3,8 @@ import { flushSync } from 'react-dom'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ChatpartsProvider } from '../../../src/components/config'
 import { CodeBlock } from '../../../src/components/Markdown/CodeBlock'
+import { createShikiHighlighter } from '../../../src/highlight/shiki'
+import type { Highlighter } from '../../../src/highlight/types'
 import '../../../src/styles/chatparts.css'
 
 const code = (count: number, long = -1) => Array.from({ length: count }, (_, i) => (i === long ? `const wide = '${'x'.repeat(300)}'` : `const line${i} = ${i}`)).join('\n')
@@ -61,5 +63,49 @@ describe('a long code block', () => {
     await expect.poll(skippedInside).toBe(false)
     expect(Math.abs(pre.scrollWidth - skipped)).toBeLessThanOrEqual(1)
     host.remove()
+  })
+})
+
+describe('colours of highlighted code', () => {
+  const view = (code: string, lang: string, highlighter: Highlighter, dark = false) => (
+    <div className={dark ? 'cp-dark' : undefined}>
+      <ChatpartsProvider highlighter={highlighter}>
+        <CodeBlock code={code} lang={lang} highlighter={highlighter} />
+      </ChatpartsProvider>
+    </div>
+  )
+  const colour = (element: Element) => getComputedStyle(element).color
+
+  it('shows code in the theme’s foreground as text of its line, in that foreground, in light and dark', async () => {
+    const highlighter = createShikiHighlighter()
+    await highlighter.load('typescript')
+    for (const [dark, foreground] of [
+      [false, 'rgb(31, 35, 40)'],
+      [true, 'rgb(230, 237, 243)'],
+    ] as const) {
+      const { container, unmount } = render(view('const total = sum(a, b)\n}', 'ts', highlighter, dark))
+      await expect.poll(() => container.querySelectorAll('.cp-code__line[data-highlighted]').length).toBe(2)
+      const [first, brace] = [...container.querySelectorAll('.cp-code__line')] as HTMLElement[]
+      // The closing brace is all foreground: no element, and the line itself has the theme's colour.
+      expect(brace?.children).toHaveLength(0)
+      expect(brace?.textContent).toBe('}\n')
+      expect(colour(brace as Element)).toBe(foreground)
+      // In the first line the keyword and names are elements of their own colour; `(a, b)` is text in the line's.
+      const tokens = [...(first as HTMLElement).querySelectorAll('.cp-code__token')]
+      expect(tokens.map((token) => token.textContent?.trim())).not.toContain('(a, b)')
+      expect([...(first as HTMLElement).childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.includes('(a, b)'))).toBe(true)
+      expect(colour(first as Element)).toBe(foreground)
+      for (const token of tokens) expect(colour(token)).not.toBe(foreground)
+      unmount()
+    }
+  }, 30_000)
+
+  it('leaves a block of a language it does not know in the kit’s own text colour', async () => {
+    const highlighter = createShikiHighlighter()
+    const { container } = render(view('plain words', 'no-such-language', highlighter))
+    const line = container.querySelector('.cp-code__line') as HTMLElement
+    expect(line.hasAttribute('data-highlighted')).toBe(false)
+    expect(colour(line)).toBe(colour(container.querySelector('.cp-code__pre') as Element))
+    expect(colour(line)).toBe('rgb(29, 32, 38)')
   })
 })
