@@ -98,6 +98,13 @@ export function mergeTokens(line: readonly CodeToken[]): CodeToken[] {
 
 const THEMES = { light: 'github-light-default', dark: 'github-dark-default' } as const
 
+/**
+ * The longest line highlighted by default, in characters. A line is tokenized in one call, about
+ * 10 ms per 1,000 characters of dense code (minified JavaScript) here: a 100 KB line of a bundle
+ * or of data would hold the page for a second. A longer line is shown plain.
+ */
+export const MAX_LINE_LENGTH = 2_000
+
 /** One language of shiki's full bundle: its id, and what loads its grammar. */
 interface BundledLanguage {
   id: string
@@ -144,6 +151,8 @@ export interface ShikiHighlighterOptions {
   langs?: Record<string, GrammarInput | (() => GrammarInput | Promise<GrammarInput>)> | undefined
   /** More names for a language: `{ tsx: 'typescript', 'my-sql': 'sql' }`, to one of shiki's or of `langs`. */
   aliases?: Record<string, string> | undefined
+  /** The longest line highlighted, in characters (default {@link MAX_LINE_LENGTH}); a longer one is shown plain. */
+  maxLineLength?: number | undefined
 }
 
 /**
@@ -154,6 +163,7 @@ export interface ShikiHighlighterOptions {
 export function createShikiHighlighter(options: ShikiHighlighterOptions = {}): Highlighter {
   let core: Promise<HighlighterCore> | undefined
   let ready: HighlighterCore | undefined
+  const maxLineLength = Math.max(1, options.maxLineLength ?? MAX_LINE_LENGTH)
   // The themes' foreground: tokens in it are left without colours (the block shows them in it).
   let plain: ThemeColors | null = null
   const loaded = new Set<string>()
@@ -233,6 +243,8 @@ export function createShikiHighlighter(options: ShikiHighlighterOptions = {}): H
         // compiling a grammar's rules on first use took that long (a CI run under load). A line is
         // kept once highlighted, so the limit is raised rather than a line left plain forever.
         tokenizeTimeLimit: 5000,
+        // A longer line stays plain (shiki's limit counts from that many characters: hence + 1).
+        tokenizeMaxLineLength: maxLineLength + 1,
         ...(state ? { grammarState: state as never } : {}),
       })
       const lines = result.tokens.map((line) =>

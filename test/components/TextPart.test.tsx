@@ -216,6 +216,24 @@ describe('code blocks', () => {
     expect(fake.calls).toEqual(['let kept = 1'])
   })
 
+  it('colours a block that arrives with hundreds of lines mid-stream over the next frames, not all in the first render', async () => {
+    const fake = fakeHighlighter()
+    fake.release()
+    await fake.highlighter.load('typescript')
+    const code = Array.from({ length: 400 }, (_, i) => `const value${i} = compute(${i}, 'some text')`).join('\n')
+    render(
+      <ChatpartsProvider highlighter={fake.highlighter}>
+        <TextPart part={text(`\`\`\`ts\n${code}\nconst la`)} streaming />
+      </ChatpartsProvider>,
+    )
+    const lines = () => [...document.querySelectorAll('.cp-code__line')]
+    const highlighted = () => lines().filter((line) => line.hasAttribute('data-highlighted')).length
+    expect(lines()).toHaveLength(401)
+    expect(highlighted()).toBeGreaterThan(0)
+    expect(highlighted()).toBeLessThan(400)
+    await waitFor(() => expect(highlighted()).toBe(401))
+  })
+
   it('keeps a streamed block highlighted when its message finishes: no plain frame in between', async () => {
     const fake = fakeHighlighter()
     fake.release()

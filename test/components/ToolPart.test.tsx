@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { ToolPart } from '../../src/components/ToolPart/ToolPart'
 import type { ToolViewProps } from '../../src/components/config'
@@ -192,17 +192,36 @@ describe('built-in tool views', () => {
     })
     expect(document.querySelector('.cp-diff .cp-code__token')).toBeNull()
     await act(async () => fake.release())
-    const rows = [...document.querySelectorAll('.cp-diff__line')].map((line) => [
-      line.getAttribute('data-kind'),
-      [...line.querySelectorAll('.cp-code__token')].map((token) => token.textContent).join('|'),
-    ])
-    expect(rows).toEqual([
-      ['remove', 'const| |a| |=| |1'],
-      ['add', 'const| |b| |=| |2'],
-      ['context', 'keep()'],
-    ])
+    const rows = () =>
+      [...document.querySelectorAll('.cp-diff__line')].map((line) => [line.getAttribute('data-kind'), [...line.querySelectorAll('.cp-code__token')].map((token) => token.textContent).join('|')])
+    await waitFor(() =>
+      expect(rows()).toEqual([
+        ['remove', 'const| |a| |=| |1'],
+        ['add', 'const| |b| |=| |2'],
+        ['context', 'keep()'],
+      ]),
+    )
     // The old side and the new side were each tokenized as one text.
     expect(fake.calls).toEqual(['const b = 2\nkeep()', 'const a = 1\nkeep()'])
+  })
+
+  it('tokenizes a diff after mounting, not while mounting: a file written whole can be thousands of lines', async () => {
+    const fake = fakeHighlighter()
+    fake.release()
+    await fake.highlighter.load('typescript')
+    const after = Array.from({ length: 1000 }, (_, i) => `export const line${i} = ${i}`).join('\n')
+    const display = { kind: 'diff' as const, file: 'src/big.ts', before: '', after, created: true }
+    render(<ToolPart open part={withState({ status: 'completed', input: {}, output: '', title: 'write', metadata: {}, display, time }, 'write')} />, {
+      wrapper: withConfig({ highlighter: fake.highlighter }),
+    })
+    // The grammar is ready, yet the mount tokenized nothing: its rows show plain first.
+    expect(fake.calls).toEqual([])
+    expect(document.querySelectorAll('.cp-diff__line[data-kind="add"]').length).toBeGreaterThan(0)
+    expect(document.querySelector('.cp-diff .cp-code__token')).toBeNull()
+    await waitFor(() => expect(document.querySelector('.cp-diff__line[data-kind="add"] .cp-code__token')).not.toBeNull())
+    // In calls of a few lines each (the queue's slices), the new side only: the old one is empty.
+    expect(fake.calls.length).toBeGreaterThan(1)
+    expect(fake.calls.join('')).toBe(after)
   })
 
   it('shows a flat input as key/value rows, and a nested one as JSON', () => {

@@ -71,6 +71,25 @@ describe('the shiki highlighter', () => {
     expect(tokens.find((token) => token.content.includes('sum'))?.light).toBeDefined()
   }, 30_000)
 
+  it('leaves a line longer than its limit plain, and highlights the lines after it as if it were there', async () => {
+    const highlighter = createShikiHighlighter()
+    await highlighter.load('javascript')
+    const long = `const data = [${'1, '.repeat(700)}0]`
+    expect(long.length).toBeGreaterThan(2_000)
+    const code = `/* a comment\n${long}\nstill in it */ let after = 1`
+    const lines = highlighter.tokenize(code, 'javascript')?.lines ?? []
+    expect(lines[1]).toEqual([{ content: long }])
+    // The comment opened before the long line still closes on the line after it.
+    const closing = lines[2]?.find((token) => token.content.includes('still in it'))
+    expect(closing?.light).toBe(lines[0]?.[0]?.light)
+    expect(lines[2]?.find((token) => token.content.includes('let'))?.light).not.toBe(closing?.light)
+    // The limit is an option; a line of exactly the limit is highlighted.
+    const short = createShikiHighlighter({ maxLineLength: 11 })
+    await short.load('javascript')
+    expect(short.tokenize('let x = 100', 'javascript')?.lines[0]?.length).toBeGreaterThan(1)
+    expect(short.tokenize('let x = 1000', 'javascript')?.lines[0]).toEqual([{ content: 'let x = 1000' }])
+  }, 30_000)
+
   it('keeps a broken grammar of your own to plain code', async () => {
     const highlighter = createShikiHighlighter({ langs: { broken: () => Promise.reject(new Error('no such file')) } })
     expect(await highlighter.load('broken')).toBe(false)

@@ -84,6 +84,25 @@ export function useGrammar(highlighter: Highlighter | null, lang: string | null)
 }
 
 /**
+ * The tokens of finished code (`code`: lines joined by newlines, without a final one) in `lang`:
+ * the kept ones at once, or asked of the background queue after mounting (`element` in view goes
+ * first), with a re-render when they arrive. `undefined` until then, and while there is no
+ * highlighter or language or `enabled` is false. Nothing is tokenized during a render.
+ */
+export function useQueuedHighlight(code: string, lang: string | null, highlighter: Highlighter | null, element: RefObject<Element | null>, enabled = true): HighlightResult | undefined {
+  const [arrived, setArrived] = useState<{ code: string; lang: string; highlighter: Highlighter; result: HighlightResult } | null>(null)
+  let done: HighlightResult | undefined
+  if (enabled && highlighter && lang)
+    done = arrived && arrived.code === code && arrived.lang === lang && arrived.highlighter === highlighter ? arrived.result : cachedHighlight(highlighter, lang, code)
+  const missing = enabled && highlighter !== null && lang !== null && done === undefined
+  useEffect(() => {
+    if (!missing || !highlighter || !lang) return
+    return requestHighlight(code, lang, highlighter, element.current, (result) => setArrived({ code, lang, highlighter, result }))
+  }, [missing, code, lang, highlighter, element])
+  return done
+}
+
+/**
  * Highlights `code` line by line. A block being written (or once written here) highlights its
  * complete lines once and keeps them (with the tokenizer state at their end), so a growing block
  * only highlights what is new, and a line once highlighted never turns plain again. A block that
@@ -94,20 +113,15 @@ export function useGrammar(highlighter: Highlighter | null, lang: string | null)
 function useHighlightedLines(code: string, lang: string, streaming: boolean, highlighter: Highlighter | null, block: RefObject<HTMLElement | null>) {
   const [cache] = useState(() => new LineHighlights())
   const [growing] = useState(() => new GrowingLines())
-  const [arrived, setArrived] = useState<{ body: string; lang: string; result: HighlightResult } | null>(null)
   const body = code.endsWith('\n') ? code.slice(0, -1) : code
   const lines = growing.lines(body)
   const canonical = highlighter?.resolve(lang) ?? null
   const live = streaming || cache.started
+  const queued = useQueuedHighlight(body, canonical, highlighter, block, !live)
   let tokens: LineTokens = NO_TOKENS
-  let missing = false
   if (highlighter && canonical) {
     if (live) tokens = cache.tokens(lines, streaming ? lines.length - 1 : lines.length, canonical, highlighter, streaming && typeof requestAnimationFrame !== 'undefined')
-    else {
-      const done = arrived && arrived.body === body && arrived.lang === canonical ? arrived.result : cachedHighlight(highlighter, canonical, body)
-      if (done) tokens = { complete: done.lines, live: undefined }
-      else missing = true
-    }
+    else if (queued) tokens = { complete: queued.lines, live: undefined }
   }
   useGrammar(live ? highlighter : null, canonical)
   // The line being written, when tokens came faster than frames, is coloured again at the next
@@ -121,10 +135,6 @@ function useHighlightedLines(code: string, lang: string, streaming: boolean, hig
     })
     return () => cancelAnimationFrame(frame)
   })
-  useEffect(() => {
-    if (!missing || !highlighter || !canonical) return
-    return requestHighlight(body, canonical, highlighter, block.current, (result) => setArrived({ body, lang: canonical, result }))
-  }, [missing, body, canonical, highlighter, block])
   // The tokens a streamed block ended with are kept, for the next time the same block mounts.
   useEffect(() => {
     if (streaming || !cache.started || !canonical || !highlighter) return

@@ -33,8 +33,13 @@ interface Job extends ViewItem {
 
 /** Time one slice may take before yielding, in ms: well under a frame and under the 50 ms of a long task. */
 const SLICE_MS = 8
-/** Lines tokenized per call within a slice. */
+/**
+ * Lines tokenized per call within a slice, and characters: a call ends after the line that reaches
+ * either, so long lines (minified code, data on one line) go a few to a call. A line is never cut;
+ * the highlighter bounds one line's cost (shiki's leaves a line of over 2,000 characters plain).
+ */
 const LINES_PER_CALL = 24
+const CHARS_PER_CALL = 2_000
 /** Finished blocks whose tokens are kept, most recently used last. */
 const CACHE_SIZE = 400
 
@@ -83,7 +88,7 @@ function step(job: Job) {
     return
   }
   let end = job.offset
-  for (let n = 0; n < LINES_PER_CALL && end < job.code.length; n++) {
+  for (let n = 0; n < LINES_PER_CALL && end < job.code.length && end - job.offset < CHARS_PER_CALL; n++) {
     const next = job.code.indexOf('\n', end)
     end = next === -1 ? job.code.length : next + 1
   }

@@ -24,8 +24,10 @@ export interface LineTokens {
 /** Tokens of line `i`, `undefined` while it has none. */
 export const tokensAt = (tokens: LineTokens, i: number): CodeToken[] | undefined => (i < tokens.complete.length ? tokens.complete[i] : i === tokens.complete.length ? tokens.live : undefined)
 
+/** Characters of complete lines tokenized in one call (see `LineHighlights.tokens`). */
+const SYNC_CHARS = 2_000
+
 const WORD = /^[\p{L}\p{N}_$]+$/u
-const colored = (token: CodeToken) => token.light !== undefined || token.dark !== undefined
 const ENDS_IN_WORD = /[\p{L}\p{N}_$]$/u
 
 /**
@@ -46,8 +48,9 @@ function liveTokens(entry: Highlighted, text: string, defer: boolean, tokenize: 
     if (added === '') return previous
     if (added.trim() === '') return { tokens: [...previous.tokens, { content: added }], behind }
     if (last && WORD.test(added) && ENDS_IN_WORD.test(last.content)) return { tokens: [...previous.tokens.slice(0, -1), { ...last, content: last.content + added }], behind }
-    // Only after a coloured token: a line is never shown without colour once it has some.
-    if (defer && previous.tokens.some(colored)) return { tokens: [...previous.tokens, { content: added }], behind: true }
+    // Only on a line with tokens (text in the plain colour is a token without colours): a line
+    // with none yet is tokenized at once, so it is never shown plain once it could have colour.
+    if (defer && previous.tokens.length > 0) return { tokens: [...previous.tokens, { content: added }], behind: true }
   }
   return { tokens: tokenize(), behind: false }
 }
@@ -56,16 +59,24 @@ function liveTokens(entry: Highlighted, text: string, defer: boolean, tokenize: 
  * The highlighted lines of one code block as it grows. Complete lines are highlighted once and
  * kept (with the tokenizer state at their end), so a growing block only highlights what is new,
  * and a line once highlighted never turns plain again. A memo: the same input gives the same
- * tokens, whatever was asked before, so it may be asked while rendering.
+ * tokens (or, while `behind`, more of them), whatever was asked before, so it may be asked while
+ * rendering.
  */
 export class LineHighlights {
   private entry: Highlighted | null = null
   /** When the line being written was last tokenized (see `tokens`' `perFrame`). */
   private tokenizedAt = Number.NEGATIVE_INFINITY
 
-  /** Whether the line being written shows text added since it was last tokenized, uncoloured: `catchUp`, then ask again. */
+  /** Complete lines were left for the next call (more came at once than one call tokenizes). */
+  private more = false
+
+  /**
+   * Whether what is shown is behind what was asked: text added to the line being written shows
+   * uncoloured, or complete lines wait plain (a block mounted mid-stream, or a chunk of many lines).
+   * `catchUp`, then ask again (at the next frame).
+   */
   get behind(): boolean {
-    return this.entry?.live?.behind ?? false
+    return this.more || (this.entry?.live?.behind ?? false)
   }
 
   /** Makes the next `tokens` tokenize the line being written, whenever it was last. */
@@ -97,19 +108,28 @@ export class LineHighlights {
     let entry = this.entry
     if (!entry || entry.lang !== lang || entry.lines.length > completeCount || !sameStart(entry.texts, lines, entry.lines.length)) entry = { lang, lines: [], texts: [], state: undefined }
     const from = entry.lines.length
-    if (completeCount > from) {
-      const added = highlighter.tokenize(`${lines.slice(from, completeCount).join('\n')}\n`, lang, entry.state)
+    // Lines up to about SYNC_CHARS characters a call (always one): a block that arrives with
+    // thousands of complete lines at once is coloured over a few frames, not in one long task.
+    let to = from
+    for (let chars = 0; to < completeCount && (to === from || chars < SYNC_CHARS); to++) chars += (lines[to] as string).length + 1
+    this.more = to < completeCount
+    if (to > from) {
+      const added = highlighter.tokenize(`${lines.slice(from, to).join('\n')}\n`, lang, entry.state)
       // No tokens (the grammar is gone): what was highlighted stays so, the rest is plain.
-      if (!added) return { complete: entry.lines, live: undefined }
+      if (!added) {
+        this.more = false
+        return { complete: entry.lines, live: undefined }
+      }
       // Appended in place: a caller holding the array sees at least the lines it was given.
-      for (let i = from; i < completeCount; i++) {
+      for (let i = from; i < to; i++) {
         entry.lines.push(added.lines[i - from] ?? [])
         entry.texts.push(lines[i] as string)
       }
       entry = { lang, lines: entry.lines, texts: entry.texts, state: added.state }
     }
     let live: CodeToken[] | undefined
-    if (completeCount < lines.length) {
+    // The line being written continues from the complete lines' state: it waits for them.
+    if (!this.more && completeCount < lines.length) {
       const text = lines[completeCount] ?? ''
       const state = entry.state
       const now = performance.now()

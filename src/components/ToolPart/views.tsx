@@ -1,4 +1,4 @@
-import { type ComponentType, type ReactNode, useId, useMemo } from 'react'
+import { type ComponentType, type ReactNode, type RefObject, useId, useMemo, useRef } from 'react'
 import type { ToolDisplay, ToolDisplayKind, ToolPart } from '../../core/model/types.js'
 import { safeJson, textOf } from '../../core/text.js'
 import { ownEntry } from '../../core/record.js'
@@ -7,7 +7,7 @@ import { Icon, type IconName } from '../Icon.js'
 import { useLabels } from '../../labels/LabelsContext.js'
 import { type ToolViewProps, type ToolViews, useRenderConfig } from '../config.js'
 import { type DiffLine, diffCounts, displayDiffLines, foldContext } from './diff.js'
-import { highlightedLineProps, plainColorStyle, Tokens, useGrammar } from '../Markdown/CodeBlock.js'
+import { highlightedLineProps, plainColorStyle, Tokens, useQueuedHighlight } from '../Markdown/CodeBlock.js'
 import type { CodeToken } from '../../highlight/types.js'
 import { Markdown } from '../Markdown/Markdown.js'
 import { LongText } from './LongText.js'
@@ -135,26 +135,36 @@ const extensionOf = (file: string | undefined) => /\.([A-Za-z0-9+#-]{1,12})$/.ex
 /**
  * Syntax colour for a diff's lines: the new file's lines (context and added) highlighted as one text
  * and the old file's (context and removed) as another, so a line inside a comment or a string is
- * coloured as it is in its file. Plain until the grammar is loaded, or when the file's language is
- * not known.
+ * coloured as it is in its file. Tokenized off the render by the background queue, as a finished
+ * code block is (a whole file written is a diff of thousands of lines); plain until then, and when
+ * the file's language is not known.
  */
-function useDiffTokens(lines: readonly DiffLine[], file: string | undefined): Map<DiffLine, CodeToken[]> {
+function useDiffTokens(lines: readonly DiffLine[], file: string | undefined, element: RefObject<Element | null>): Map<DiffLine, CodeToken[]> {
   const { highlighter } = useRenderConfig()
   const lang = highlighter?.resolve(extensionOf(file)) ?? null
-  const ready = useGrammar(highlighter, lang)
+  const sides = useMemo(
+    () =>
+      (['new', 'old'] as const).map((side) => {
+        const own = lines.filter((line) => line.kind === 'context' || line.kind === (side === 'new' ? 'add' : 'remove'))
+        return { own, text: own.map((line) => line.text).join('\n') }
+      }),
+    [lines],
+  )
+  const [next, previous] = sides
+  const newSide = useQueuedHighlight(next?.text ?? '', lang, highlighter, element, next !== undefined && next.own.length > 0)
+  const oldSide = useQueuedHighlight(previous?.text ?? '', lang, highlighter, element, previous !== undefined && previous.own.length > 0)
   return useMemo(() => {
     const tokens = new Map<DiffLine, CodeToken[]>()
-    if (!ready || !highlighter || !lang) return tokens
-    for (const side of ['new', 'old'] as const) {
-      const own = lines.filter((line) => line.kind === 'context' || line.kind === (side === 'new' ? 'add' : 'remove'))
-      const result = highlighter.tokenize(own.map((line) => line.text).join('\n'), lang)
-      own.forEach((line, index) => {
+    for (const [side, result] of [
+      [next, newSide],
+      [previous, oldSide],
+    ] as const)
+      side?.own.forEach((line, index) => {
         const lineTokens = result?.lines[index]
         if (lineTokens && !tokens.has(line)) tokens.set(line, lineTokens)
       })
-    }
     return tokens
-  }, [lines, highlighter, lang, ready])
+  }, [next, previous, newSide, oldSide])
 }
 
 /** A file edit as a unified diff with +/− counts. */
@@ -164,12 +174,13 @@ export function DiffToolView(props: DisplayViewProps<'diff'>) {
   const lines = useMemo(() => displayDiffLines(display), [display])
   const counts = diffCounts(lines)
   const folded = foldContext(lines)
-  const tokens = useDiffTokens(lines, display.file)
+  const header = useRef<HTMLDivElement>(null)
+  const tokens = useDiffTokens(lines, display.file, header)
   const { highlighter } = useRenderConfig()
   const [scrollRef, scrollable] = useScrollRegion<HTMLPreElement>()
   return (
     <>
-      <div className="cp-diff__header">
+      <div className="cp-diff__header" ref={header}>
         {display.file ? <code className="cp-diff__file">{display.file}</code> : null}
         {display.created ? <span className="cp-diff__new">{labels.newFile}</span> : null}
         <span className="cp-diff__counts">

@@ -39,6 +39,33 @@ describe('the background highlight queue', () => {
     expect(cachedHighlight(highlighter, 'typescript', code)?.lines).toEqual(whole?.lines)
   }, 30_000)
 
+  it('tokenizes long lines a few to a call, never cutting one, and gives the tokens of the whole block at once', async () => {
+    const highlighter = createShikiHighlighter()
+    await highlighter.load('javascript')
+    const calls: string[] = []
+    const counting: Highlighter = {
+      ...highlighter,
+      tokenize(code, lang, state) {
+        calls.push(code)
+        return highlighter.tokenize(code, lang, state)
+      },
+    }
+    // A minified bundle's lines (1,200 characters each) between short ones.
+    const minified = 'function a(b,c){return b.map(function(x){return x*2+c["k"]})};'.repeat(20)
+    const lines = Array.from({ length: 30 }, (_, i) => (i % 3 === 0 ? `const short${i} = ${i}` : `${minified}/*${i}*/`))
+    const code = lines.join('\n')
+    const result = await whenDone(code, 'javascript', counting)
+    expect(result.lines).toEqual(highlighter.tokenize(code, 'javascript')?.lines)
+    expect(calls.join('')).toBe(code)
+    // Every call ends at a line's end, and holds one line past 2,000 characters at most.
+    for (const call of calls) {
+      expect(code.startsWith(call) || code.includes(`\n${call}`)).toBe(true)
+      const callLines = call.replace(/\n$/, '').split('\n')
+      expect(callLines.slice(0, -1).join('\n').length).toBeLessThan(2_000)
+    }
+    expect(calls.length).toBeGreaterThanOrEqual(10)
+  }, 30_000)
+
   it('never answers while the block is still mounting: the tokens come in a later task', async () => {
     const highlighter = createShikiHighlighter()
     await highlighter.load('typescript')

@@ -2,6 +2,7 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import fc from 'fast-check'
 import { GrowingLines } from '../../../src/components/Markdown/blocks.js'
 import { LineHighlights, type LineTokens } from '../../../src/components/Markdown/lineHighlights.js'
+import type { Highlighter } from '../../../src/highlight/types'
 import { fakeHighlighter } from '../helpers.js'
 
 const text = ({ complete, live }: LineTokens) => [...complete, ...(live ? [live] : [])].map((line) => line.map((t) => t.content).join(''))
@@ -78,6 +79,49 @@ describe('LineHighlights', () => {
     fresh.tokens(['const a = 1', 'const b = (1)', ''], 2, 'typescript', highlighter, true)
     fresh.tokens(['const a = 1', 'const b = (1)', 'x.y'], 2, 'typescript', highlighter, true)
     expect(calls).toEqual(['const a = 1\nconst b = (1)\n', '', 'x.y'])
+    // A line whose tokens are all in the plain colour (no colours of their own) has tokens: it waits like any other.
+    const plain: Highlighter = {
+      ...highlighter,
+      tokenize: (code, lang, state) => {
+        const result = highlighter.tokenize(code, lang, state)
+        return result && { ...result, lines: result.lines.map((tokens) => tokens.map((token) => ({ content: token.content }))) }
+      },
+    }
+    const uncoloured = new LineHighlights()
+    uncoloured.tokens(['const a = 1', 'foo'], 1, 'typescript', plain, true)
+    calls.length = 0
+    expect(uncoloured.tokens(['const a = 1', 'foo('], 1, 'typescript', plain, true).live).toEqual([{ content: 'foo' }, { content: '(' }])
+    expect(calls).toEqual([])
+    expect(uncoloured.behind).toBe(true)
+  })
+
+  it('colours many complete lines that come at once over several calls, a few thousand characters each, the line being written last', async () => {
+    const { highlighter, calls, release } = fakeHighlighter()
+    release()
+    await highlighter.load('typescript')
+    // A block mounted mid-stream: 500 complete lines and one being written.
+    const lines = [...Array.from({ length: 500 }, (_, i) => `const value${i} = compute(${i}, 'some text')`), 'const last =']
+    const cache = new LineHighlights()
+    const first = cache.tokens(lines, 500, 'typescript', highlighter, true)
+    expect(first.complete.length).toBeGreaterThan(0)
+    expect(first.complete.length).toBeLessThan(500)
+    expect(first.live).toBeUndefined()
+    expect(cache.behind).toBe(true)
+    let result = first
+    for (let frame = 0; cache.behind && frame < 100; frame++) {
+      cache.catchUp()
+      result = cache.tokens(lines, 500, 'typescript', highlighter, true)
+    }
+    expect(cache.behind).toBe(false)
+    // Each call held whole lines, no more than one past 2,000 characters.
+    const blocks = calls.filter((call) => call.endsWith('\n'))
+    expect(blocks.length).toBeGreaterThan(1)
+    expect(blocks.join('')).toBe(`${lines.slice(0, 500).join('\n')}\n`)
+    for (const call of blocks) expect(call.length - (call.slice(0, -1).split('\n').at(-1)?.length ?? 0)).toBeLessThanOrEqual(2_001)
+    // In the end, the tokens of the whole block, the line being written with them.
+    const whole = highlighter.tokenize(`${lines.slice(0, 500).join('\n')}\n`, 'typescript')
+    expect(result.complete).toEqual(whole?.lines.slice(0, 500))
+    expect(result.live).toEqual(highlighter.tokenize('const last =', 'typescript', whole?.state)?.lines[0])
   })
 
   it('leaves lines plain while the grammar is not loaded', () => {
