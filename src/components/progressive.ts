@@ -64,16 +64,32 @@ export function useProgressive(finished: boolean, element: RefObject<Element | n
   return full
 }
 
+/** A fence's marker at a line's start: three or more backticks or tildes, indented up to three spaces. */
+const FENCE = /^ {0,3}(`{3,}|~{3,})/
+
 /**
  * A guess at the height of `text` laid out as a reply, in px, before it is: a line of about 100
- * characters fits the width of a reply and takes ~21 px; a blank line is a margin.
+ * characters fits the width of a reply and takes ~21 px; a blank line is a margin. A line of code
+ * (inside a fence) does not wrap: one line, of the code's smaller line height, however long (a
+ * minified bundle on one line is one line, not hundreds).
  */
 export function textHeightGuess(text: string): number {
   let lines = 0
   let start = 0
+  // The marker of the fence the lines are in, if any.
+  let fence: string | null = null
   for (let end = text.indexOf('\n'); ; end = text.indexOf('\n', start)) {
-    const length = (end === -1 ? text.length : end) - start
-    lines += length === 0 ? 0.5 : Math.ceil(length / 100)
+    const stop = end === -1 ? text.length : end
+    const length = stop - start
+    const marker = FENCE.exec(text.slice(start, Math.min(stop, start + 64)))?.[1]
+    if (fence !== null) {
+      // A closing fence: the same character, at least as long, nothing after it but spaces.
+      if (marker && marker[0] === fence[0] && marker.length >= fence.length && text.slice(start, stop).trim() === marker) fence = null
+      lines += 0.9
+    } else {
+      if (marker) fence = marker
+      lines += length === 0 ? 0.5 : Math.ceil(length / 100)
+    }
     if (end === -1) break
     start = end + 1
   }

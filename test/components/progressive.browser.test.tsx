@@ -2,8 +2,11 @@ import { render } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ChatpartsProvider } from '../../src/components/config'
 import { TextPart } from '../../src/components/TextPart'
+import { textHeightGuess } from '../../src/components/progressive'
 import '../../src/styles/chatparts.css'
 import reply from '../fixtures/streaming/reply.md?raw'
+// KaTeX's bundle (a dependency, MIT): minified JavaScript on one line.
+import minified from 'katex/dist/katex.min.js?raw'
 
 const part = (i: number) => ({ id: `prt_${i}`, sessionID: 'ses_1', messageID: `msg_${i}`, type: 'text' as const, text: reply })
 const COUNT = 40
@@ -58,4 +61,21 @@ describe('opening a long saved session', () => {
     expect(pendingIn(container.querySelector(`[data-index="${COUNT - 1}"]`))).toBe(true)
     await until(() => container.querySelector('.cp-markdown--pending') === null)
   }, 120_000)
+
+  it('guesses the height of a reply before laying it out within a tenth, a block of minified code on one line included', async () => {
+    for (const text of [reply, `${reply}\n\n\`\`\`js\n${minified.slice(0, 20_000)}\n\`\`\`\n`]) {
+      const { container, unmount } = render(
+        <div style={{ width: 760 }}>
+          <ChatpartsProvider highlighter={null}>
+            <TextPart part={{ ...part(0), text }} />
+          </ChatpartsProvider>
+        </div>,
+      )
+      const box = container.firstElementChild as HTMLElement
+      await until(() => !pendingIn(box))
+      const height = box.getBoundingClientRect().height
+      expect(Math.abs(textHeightGuess(text) - height) / height).toBeLessThan(0.1)
+      unmount()
+    }
+  })
 })

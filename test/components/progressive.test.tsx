@@ -2,6 +2,7 @@ import { render } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ChatpartsProvider } from '../../src/components/config'
 import { TextPart } from '../../src/components/TextPart'
+import { textHeightGuess } from '../../src/components/progressive'
 import { defaultUrlPolicy, type UrlPolicy } from '../../src/components/urlPolicy'
 
 // The budget of a task, in ms, as progressive.ts sets it; each block below "costs" BLOCK_MS.
@@ -79,5 +80,26 @@ describe('formatting finished text a budget per task', () => {
     expect(container.querySelectorAll('a')).toHaveLength(13)
     // A task may overrun its budget by the block that crosses it, no more.
     expect(longestTask).toBeLessThanOrEqual(BUDGET_MS + BLOCK_MS)
+  })
+})
+
+describe('the height guessed for a text', () => {
+  const long = 'x'.repeat(20_000)
+  it('wraps a long line of prose at about 100 characters and keeps a long line of code one line', () => {
+    expect(textHeightGuess(long)).toBe(200 * 21)
+    const fenced = textHeightGuess(`\`\`\`js\n${long}\n\`\`\``)
+    expect(fenced).toBeLessThan(4 * 21)
+    expect(textHeightGuess(`~~~\n${long}\n~~~`)).toBe(fenced)
+  })
+
+  it('closes a fence only with its own kind of marker, at least as long', () => {
+    const inside = textHeightGuess(`\`\`\`\`\n\`\`\`\n${long}\n\`\`\`\``)
+    expect(inside).toBeLessThan(5 * 21)
+    // ``` does not close ~~~: the long line is still code.
+    expect(textHeightGuess(`~~~\n\`\`\`\n${long}\n~~~`)).toBe(inside)
+    // After a closed fence, a long line is prose again.
+    expect(textHeightGuess(`\`\`\`\ncode\n\`\`\`\n${long}`)).toBeGreaterThan(200 * 21)
+    // A fence never closed runs to the end.
+    expect(textHeightGuess(`\`\`\`\n${long}\n${long}`)).toBeLessThan(4 * 21)
   })
 })
