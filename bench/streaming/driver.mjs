@@ -272,12 +272,15 @@ export async function runStreaming({ only = [] } = {}) {
     }
     if (scenarios.includes('mount')) {
       const COUNT = Number(process.env.BENCH_MOUNT ?? 200)
+      const longLines = process.env.BENCH_MOUNT_LONG_LINES === '1'
+      await page.evaluate((on) => window.bench.setLongLines(on), longLines)
       console.log(`\nopening a saved session: ${COUNT} finished copies of the reply mounted at once as a plain React list, in a page 1000 px tall`)
+      if (longLines) console.log('each reply ending with a block of minified JavaScript, one line of 20 KB (BENCH_MOUNT_LONG_LINES=1; the Transcript row is left out)')
       console.log('mount = the synchronous render, committed and laid out; long tasks as the browser reports them (≥ 50 ms)\n')
       const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
       // BENCH_MOUNTERS=chatparts runs only those (the goals need all three: they are not checked then).
       // The last, 'chatparts Transcript', opens the same replies as a session in a virtualized Transcript.
-      const all = [...info.mounters, 'chatparts Transcript']
+      const all = longLines ? info.mounters : [...info.mounters, 'chatparts Transcript']
       const mounters = process.env.BENCH_MOUNTERS ? all.filter((name) => process.env.BENCH_MOUNTERS.split(',').includes(name)) : all
       const open = (name, count) =>
         name === 'chatparts Transcript' ? page.evaluate((n) => window.bench.runMountTranscript(n), count) : page.evaluate(([renderer, n]) => window.bench.runMount(renderer, n), [name, count])

@@ -24,6 +24,8 @@ import '../../src/styles/chatparts.css'
 import { LONG_FIRST_PART_TOKENS, SHAPES } from './shapes'
 import { parallelTargets, replyMessages, sessionMessages, streamTarget } from './session'
 import reply from '../../test/fixtures/streaming/reply.md?raw'
+// KaTeX's own bundle (a dependency, MIT): one line of 270 KB of minified JavaScript.
+import minified from 'katex/dist/katex.min.js?raw'
 import { alnum, codeLines, expectations, highlightedLines, isHighlighted, LINE, tokenize, wentPlain } from '../../test/support/streamingTokens'
 
 const TOKENS = tokenize(reply)
@@ -326,6 +328,17 @@ async function mountOnly(above: number, virtualize: boolean): Promise<number> {
   return ms
 }
 
+/**
+ * With long lines (`BENCH_MOUNT_LONG_LINES=1`), each reply also ends with a block of minified
+ * JavaScript, one line of 20 KB (a slice of KaTeX's bundle, another for each reply), as agents
+ * paste bundles and data on one line.
+ */
+let longLines = false
+function setLongLines(on: boolean) {
+  longLines = on
+}
+const mountText = (i: number) => (longLines ? `${reply}\n\n\`\`\`js\n${minified.slice((i * 1_000) % 200_000, ((i * 1_000) % 200_000) + 20_000)}\n\`\`\`\n` : reply)
+
 // The open-a-saved-session scenario: `count` finished copies of the reply mounted at once, as a
 // plain React list (an app mapping its own messages), in the page's own scroll.
 const MOUNTERS: Record<string, (count: number) => ReactNode> = {
@@ -333,21 +346,21 @@ const MOUNTERS: Record<string, (count: number) => ReactNode> = {
     Array.from({ length: count }, (_, i) => (
       <div className="mount-message" key={i}>
         <Streamdown mode="static" isAnimating={false} plugins={STREAMDOWN_PLUGINS}>
-          {reply}
+          {mountText(i)}
         </Streamdown>
       </div>
     )),
   'chatparts, no highlighter': (count) => (
     <ChatpartsProvider highlighter={null}>
       {Array.from({ length: count }, (_, i) => (
-        <TextPart className="mount-message" key={i} part={{ ...part(reply), id: `prt_${i}` }} />
+        <TextPart className="mount-message" key={i} part={{ ...part(mountText(i)), id: `prt_${i}` }} />
       ))}
     </ChatpartsProvider>
   ),
   chatparts: (count) => (
     <ChatpartsProvider>
       {Array.from({ length: count }, (_, i) => (
-        <TextPart className="mount-message" key={i} part={{ ...part(reply), id: `prt_${i}` }} />
+        <TextPart className="mount-message" key={i} part={{ ...part(mountText(i)), id: `prt_${i}` }} />
       ))}
     </ChatpartsProvider>
   ),
@@ -889,6 +902,7 @@ declare global {
       runSession: typeof runSession
       mountOnly: typeof mountOnly
       runMount: typeof runMount
+      setLongLines: typeof setLongLines
       runMountTranscript: typeof runMountTranscript
       runShape: typeof runShape
       runParallel: typeof runParallel
@@ -909,6 +923,7 @@ window.bench = {
   runSession,
   mountOnly,
   runMount,
+  setLongLines,
   runMountTranscript,
   runShape,
   runParallel,
