@@ -19,6 +19,7 @@ import { type MathSyntax, mayUseMath, readMathBlock, remarkMathDouble, remarkMat
 import { type ParagraphPieces, ParagraphReader } from './paragraph.js'
 import { plainCell, plainTail } from './plain.js'
 import { repairInline, repairTail } from './repair.js'
+import { remarkUntrusted } from './tree.js'
 
 interface Node {
   type: string
@@ -28,22 +29,13 @@ interface Node {
   tagName?: string
 }
 
-/** Raw HTML in model output is shown as the text it is, never parsed into elements nor dropped. */
-function remarkHtmlAsText() {
-  const visit = (node: Node) => {
-    if (node.type === 'html') node.type = 'text'
-    node.children?.forEach(visit)
-  }
-  return (tree: Node) => visit(tree)
-}
-
 type Plugin = NonNullable<Options['remarkPlugins']>[number]
-const REMARK_PLUGINS: Plugin[] = [remarkGfmParse, remarkHtmlAsText]
-const COMMONMARK_PLUGINS: Plugin[] = [remarkHtmlAsText]
+const REMARK_PLUGINS: Plugin[] = [remarkGfmParse, remarkUntrusted]
+const COMMONMARK_PLUGINS: Plugin[] = [remarkUntrusted]
 // Every combination made once, so a block's plugins keep their identity from render to render.
 const WITH_MATH = {
-  double: { gfm: [remarkGfmParse, remarkMathDouble, remarkHtmlAsText], plain: [remarkMathDouble, remarkHtmlAsText] },
-  single: { gfm: [remarkGfmParse, remarkMathSingle, remarkHtmlAsText], plain: [remarkMathSingle, remarkHtmlAsText] },
+  double: { gfm: [remarkGfmParse, remarkMathDouble, remarkUntrusted], plain: [remarkMathDouble, remarkUntrusted] },
+  single: { gfm: [remarkGfmParse, remarkMathSingle, remarkUntrusted], plain: [remarkMathSingle, remarkUntrusted] },
 } satisfies Record<Exclude<MathSyntax, 'off'>, { gfm: Plugin[]; plain: Plugin[] }>
 /** The plugins for `markdown`: GFM's and math's only when one of their marks appears (see `mayUseGfm`, `mayUseMath`). */
 function pluginsFor(markdown: string, math: MathSyntax = 'off'): Plugin[] {

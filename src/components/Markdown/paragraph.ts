@@ -39,14 +39,13 @@ export function settled(piece: string): boolean {
   if (NEVER_IN_A_PIECE.test(piece) || !PARAGRAPH_START.test(piece)) return false
   const root = fromMarkdown(piece, { extensions: syntax, mdastExtensions: tree }) as Root
   if (root.children.length !== 1 || root.children[0]?.type !== 'paragraph') return false
-  let safe = true
-  const visit = (node: Nodes) => {
-    if (!safe) return
-    if (node.type === 'text' && !safeText(node.value)) safe = false
-    if ('children' in node) for (const child of node.children) visit(child)
+  // A walk without recursion: emphasis marks by the thousand nest as deep.
+  const stack: Nodes[] = [root]
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    if (node.type === 'text' && !safeText(node.value)) return false
+    if ('children' in node) for (const child of node.children) stack.push(child)
   }
-  visit(root)
-  return safe
+  return true
 }
 
 const SPACE = /\s/u
