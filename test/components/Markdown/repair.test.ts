@@ -1,5 +1,6 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { repairTail } from '../../../src/components/Markdown/repair'
+import { repairInline, repairTail, unfinishedLinkAsText } from '../../../src/components/Markdown/repair'
 
 describe('repairTail', () => {
   it('closes an open code fence with the same marker', () => {
@@ -54,5 +55,27 @@ describe('repairTail', () => {
   it('holds back a lone dash that would turn the line above into a heading', () => {
     expect(repairTail('Some text\n-')).toBe('Some text')
     expect(repairTail('Some text\n- item')).toBe('Some text\n- item')
+  })
+})
+
+describe('a link being written', () => {
+  // What the repair was before it was one pass: a pattern that tried every bracket against the rest.
+  const before = (text: string) => text.replace(/!?\[([^\]]*)\]\([^)]*$/, '$1')
+
+  it('shows the same as the pattern it replaced, on any text of brackets, parentheses and words', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[[\]()!a ]{0,24}$/), (text) => {
+        expect(unfinishedLinkAsText(text)).toBe(before(text))
+      }),
+      { numRuns: 5_000 },
+    )
+  })
+
+  it('shows a link being written as its text, and the text of 20,000 brackets whole', () => {
+    expect(repairInline('see [the docs](https://exa')).toBe('see the docs')
+    expect(repairInline('![chart](https://exa')).toBe('chart')
+    expect(repairInline('[a](b) and [c](d')).toBe('[a](b) and c')
+    const brackets = `${'['.repeat(20_000)}x${']'.repeat(20_000)}`
+    expect(repairInline(brackets)).toBe(brackets)
   })
 })
