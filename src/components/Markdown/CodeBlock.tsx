@@ -52,7 +52,10 @@ export function Tokens({ tokens, text, end = '' }: { tokens: readonly CodeToken[
  */
 export const highlightedLineProps = (tokens: readonly CodeToken[] | undefined) => (tokens && tokens.length > 0 ? { 'data-highlighted': '' } : undefined)
 
-/** The highlighter's plain colour for the lines of a block (custom properties they inherit). */
+/**
+ * The highlighter's plain colour for the lines of a block (custom properties they inherit), given
+ * once the block has tokens: before, what a server rendered (no grammar loaded there) is the same.
+ */
 export function plainColorStyle(highlighter: Highlighter | null): Record<string, string> | undefined {
   const plain = highlighter?.plainColor?.()
   return plain ? { '--cp-pl': plain.light, '--cp-pd': plain.dark } : undefined
@@ -192,7 +195,12 @@ export function CodeBlock({ code, lang = '', streaming = false, highlighter }: C
         <CopyButton text={body} label={labels.copyCode} />
       </div>
       {/* Focusable, and named by its language, only when long lines make it scroll. */}
-      <pre className="cp-code__pre" ref={scrollRef} style={plainColorStyle(highlighter)} {...regionProps(scrollable, fillLabel(labels.codeRegion, { language }))}>
+      <pre
+        className="cp-code__pre"
+        ref={scrollRef}
+        style={tokens.complete.length > 0 || tokens.live ? plainColorStyle(highlighter) : undefined}
+        {...regionProps(scrollable, fillLabel(labels.codeRegion, { language }))}
+      >
         <code>
           {lineGroups
             .of(lines.length, (i) => lines[i] as string, unchangedLines)

@@ -190,7 +190,7 @@ export function DiffToolView(props: DisplayViewProps<'diff'>) {
       <pre
         className="cp-diff"
         ref={scrollRef}
-        style={plainColorStyle(highlighter)}
+        style={tokens.size > 0 ? plainColorStyle(highlighter) : undefined}
         {...regionProps(scrollable, display.file ? `${display.file} ${fillLabel(labels.diffCounts, counts)}` : fillLabel(labels.diffCounts, counts))}
       >
         {/* Rows as wide as the widest line, so each tint runs the full width when the diff scrolls. */}

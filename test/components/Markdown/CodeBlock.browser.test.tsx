@@ -95,6 +95,7 @@ describe('colours of highlighted code', () => {
       expect(tokens.map((token) => token.textContent?.trim())).not.toContain('(a, b)')
       expect([...(first as HTMLElement).childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.includes('(a, b)'))).toBe(true)
       expect(colour(first as Element)).toBe(foreground)
+      expect((container.querySelector('.cp-code__pre') as HTMLElement).style.getPropertyValue('--cp-pl')).toBe('#1f2328')
       for (const token of tokens) expect(colour(token)).not.toBe(foreground)
       unmount()
     }
@@ -107,5 +108,7 @@ describe('colours of highlighted code', () => {
     expect(line.hasAttribute('data-highlighted')).toBe(false)
     expect(colour(line)).toBe(colour(container.querySelector('.cp-code__pre') as Element))
     expect(colour(line)).toBe('rgb(29, 32, 38)')
+    // A block without tokens is given no plain colour (a server, with no grammar, gives none either).
+    expect((container.querySelector('.cp-code__pre') as HTMLElement).style.getPropertyValue('--cp-pl')).toBe('')
   })
 })
