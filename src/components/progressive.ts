@@ -1,4 +1,5 @@
 import { useEffect, useState, type CSSProperties, type RefObject } from 'react'
+import { closesFence, FENCE } from './Markdown/blocks.js'
 import { createViewQueue, now, queueTask, type ViewItem } from './tasks.js'
 import { useHydrated } from './useHydrated.js'
 
@@ -64,9 +65,6 @@ export function useProgressive(finished: boolean, element: RefObject<Element | n
   return full
 }
 
-/** A fence's marker at a line's start: three or more backticks or tildes, indented up to three spaces. */
-const FENCE = /^ {0,3}(`{3,}|~{3,})/
-
 /**
  * A guess at the height of `text` laid out as a reply, in px, before it is: a line of about 100
  * characters fits the width of a reply and takes ~21 px; a blank line is a margin. A line of code
@@ -79,16 +77,13 @@ export function textHeightGuess(text: string): number {
   // The marker of the fence the lines are in, if any.
   let fence: string | null = null
   for (let end = text.indexOf('\n'); ; end = text.indexOf('\n', start)) {
-    const stop = end === -1 ? text.length : end
-    const length = stop - start
-    const marker = FENCE.exec(text.slice(start, Math.min(stop, start + 64)))?.[1]
+    const line = text.slice(start, end === -1 ? text.length : end)
     if (fence !== null) {
-      // A closing fence: the same character, at least as long, nothing after it but spaces.
-      if (marker && marker[0] === fence[0] && marker.length >= fence.length && text.slice(start, stop).trim() === marker) fence = null
+      if (closesFence(line, fence)) fence = null
       lines += 0.9
     } else {
-      if (marker) fence = marker
-      lines += length === 0 ? 0.5 : Math.ceil(length / 100)
+      fence = FENCE.exec(line)?.[1] ?? null
+      lines += line.length === 0 ? 0.5 : Math.ceil(line.length / 100)
     }
     if (end === -1) break
     start = end + 1

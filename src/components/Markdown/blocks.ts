@@ -1,7 +1,8 @@
 import { fromMarkdown } from 'mdast-util-from-markdown'
 // A reference definition (`[id]: url`) resolves across the whole text, so a text with one is never split.
 const DEFINITION = /^ {0,3}\[[^\]]+\]:\s/m
-const FENCE = /^ {0,3}(`{3,}|~{3,})/
+/** A fence's opening marker at a line's start: three or more backticks or tildes, indented up to three spaces. */
+export const FENCE = /^ {0,3}(`{3,}|~{3,})/
 const CONTINUES = /^(\s{2,}|\t)/
 
 /** Where a scan stands at the start of a line: enough to go on from there later. */
@@ -175,6 +176,12 @@ export interface Fence {
 // A closing fence line: a code fence's, or a `$$` formula's.
 const CLOSE = /^ {0,3}(`{3,}|~{3,}|\${2,})[ \t]*$/
 
+/** Whether `line` closes a fence opened with `marker`: the same character, as many or more, nothing after it. */
+export function closesFence(line: string, marker: string): boolean {
+  const close = CLOSE.exec(line)?.[1]
+  return close !== undefined && close[0] === marker[0] && close.length >= marker.length
+}
+
 /**
  * Reads a block that is exactly one fenced code block (opened, maybe closed, nothing after it), so
  * it can be rendered without a markdown parse. `null` for anything else. While `streaming`, a last
@@ -208,8 +215,7 @@ export function fencedLines(block: string, newline: number, indent: number, mark
   let end = lines.length
   let closed = false
   for (let i = 0; i < lines.length; i++) {
-    const close = CLOSE.exec(lines[i] as string)
-    if (close && close[1]?.[0] === char && (close[1]?.length ?? 0) >= marker.length) {
+    if (closesFence(lines[i] as string, marker)) {
       end = i
       closed = true
       break
