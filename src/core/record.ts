@@ -10,3 +10,14 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 export function ownEntry<T>(record: Readonly<Record<string, T>>, key: unknown): T | undefined {
   return typeof key === 'string' && Object.hasOwn(record, key) ? record[key] : undefined
 }
+
+/**
+ * Sets `key` in `map` as its most recent entry and drops the oldest past `limit` (a Map keeps the
+ * order entries were set in): a cache of the most recently used. Setting a key again that is
+ * there already (a hit) makes it the most recent.
+ */
+export function keepRecent<K, V>(map: Map<K, V>, key: K, value: V, limit: number): void {
+  map.delete(key)
+  map.set(key, value)
+  while (map.size > limit) map.delete(map.keys().next().value as K)
+}

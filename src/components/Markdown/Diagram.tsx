@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { keepRecent } from '../../core/record.js'
 import { escapeRegExp } from '../../core/text.js'
 import type { DiagramRenderer, DiagramResult } from '../../diagrams/types.js'
 import { fillLabel } from '../../labels/labels.js'
@@ -36,13 +37,6 @@ function drawingsOf(renderer: DiagramRenderer, policy: UrlPolicy): Map<string, D
 }
 
 const drawingKey = (dark: boolean, source: string) => `${dark ? 'dark' : 'light'}\n${source}`
-
-/** Keeps `drawing` as the most recent, dropping the least recently shown past {@link KEPT}. */
-function keep(drawings: Map<string, DiagramResult>, key: string, drawing: DiagramResult) {
-  drawings.delete(key)
-  drawings.set(key, drawing)
-  if (drawings.size > KEPT) drawings.delete(drawings.keys().next().value as string)
-}
 
 /** The background the last diagram was drawn for: the likeliest one for a diagram shown again. */
 let lastDark = false
@@ -99,10 +93,10 @@ export function Diagram({ source, streaming = false }: DiagramProps) {
     const drawing = known
       ? Promise.resolve({ result: known, kept: true })
       : diagrams.render(source, { dark, link: (url) => urlPolicy.link(url) }).then((result) => {
-          if ('svg' in result) keep(drawings, key, result)
+          if ('svg' in result) keepRecent(drawings, key, result, KEPT)
           return { result, kept: false }
         })
-    if (known) keep(drawings, key, known)
+    if (known) keepRecent(drawings, key, known, KEPT)
     void drawing.then(({ result, kept }) => {
       if (!live) return
       setDrawn((previous) => (previous?.source === source && previous.from === result ? previous : { source, result: kept ? reuse(result) : result, from: result }))

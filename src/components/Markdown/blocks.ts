@@ -1,4 +1,5 @@
 import { fromMarkdown } from 'mdast-util-from-markdown'
+import { keepRecent } from '../../core/record.js'
 // A reference definition (`[id]: url`) resolves across the whole text, so a text with one is never split.
 const DEFINITION = /^ {0,3}\[[^\]]+\]:\s/m
 /** A fence's opening marker at a line's start: three or more backticks or tildes, indented up to three spaces. */
@@ -364,8 +365,7 @@ function itemSpread(item: string): boolean {
   if (spread === undefined) {
     const list = fromMarkdown(item).children[0]
     spread = list?.type === 'list' && list.children[0]?.spread === true
-    spreads.set(item, spread)
-    if (spreads.size > 500) spreads.delete(spreads.keys().next().value as string)
+    keepRecent(spreads, item, spread, 500)
   }
   return spread
 }

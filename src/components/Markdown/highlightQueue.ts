@@ -1,3 +1,4 @@
+import { keepRecent } from '../../core/record.js'
 import type { CodeToken, Highlighter } from '../../highlight/types.js'
 import { createViewQueue, type ViewItem } from '../tasks.js'
 
@@ -52,10 +53,7 @@ export function cachedHighlight(highlighter: Highlighter, lang: string, code: st
   const cache = caches.get(highlighter)
   const key = cacheKey(lang, code)
   const hit = cache?.get(key)
-  if (cache && hit) {
-    cache.delete(key)
-    cache.set(key, hit)
-  }
+  if (cache && hit) keepRecent(cache, key, hit, CACHE_SIZE)
   return hit
 }
 
@@ -63,10 +61,7 @@ export function cachedHighlight(highlighter: Highlighter, lang: string, code: st
 export function rememberHighlight(highlighter: Highlighter, lang: string, code: string, result: HighlightResult): void {
   let cache = caches.get(highlighter)
   if (!cache) caches.set(highlighter, (cache = new Map()))
-  const key = cacheKey(lang, code)
-  cache.delete(key)
-  cache.set(key, result)
-  while (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string)
+  keepRecent(cache, cacheKey(lang, code), result, CACHE_SIZE)
 }
 
 function finish(job: Job) {
