@@ -8,7 +8,7 @@ import { useLabels } from '../../labels/LabelsContext.js'
 import { type ToolViewProps, type ToolViews, useRenderConfig } from '../config.js'
 import { type DiffLine, diffCounts, displayDiffLines, foldContext } from './diff.js'
 import { highlightedLineProps, plainColorStyle, Tokens, useQueuedHighlight } from '../Markdown/CodeBlock.js'
-import type { CodeToken } from '../../highlight/types.js'
+import type { CodeToken, Highlighter } from '../../highlight/types.js'
 import { Markdown } from '../Markdown/Markdown.js'
 import { LongText } from './LongText.js'
 import { regionProps, useScrollRegion } from '../useScrollRegion.js'
@@ -139,8 +139,7 @@ const extensionOf = (file: string | undefined) => /\.([A-Za-z0-9+#-]{1,12})$/.ex
  * code block is (a whole file written is a diff of thousands of lines); plain until then, and when
  * the file's language is not known.
  */
-function useDiffTokens(lines: readonly DiffLine[], file: string | undefined, element: RefObject<Element | null>): Map<DiffLine, CodeToken[]> {
-  const { highlighter } = useRenderConfig()
+function useDiffTokens(lines: readonly DiffLine[], file: string | undefined, highlighter: Highlighter | null, element: RefObject<Element | null>): Map<DiffLine, CodeToken[]> {
   const lang = highlighter?.resolve(extensionOf(file)) ?? null
   const sides = useMemo(
     () =>
@@ -175,8 +174,8 @@ export function DiffToolView(props: DisplayViewProps<'diff'>) {
   const counts = diffCounts(lines)
   const folded = foldContext(lines)
   const header = useRef<HTMLDivElement>(null)
-  const tokens = useDiffTokens(lines, display.file, header)
   const { highlighter } = useRenderConfig()
+  const tokens = useDiffTokens(lines, display.file, highlighter, header)
   const [scrollRef, scrollable] = useScrollRegion<HTMLPreElement>()
   return (
     <>
