@@ -1,8 +1,11 @@
 // Lint: ESLint's recommended rules, typescript-eslint's, and the React hooks rules (including the
-// compiler-era ones that flag render-time writes to refs). Run by `npm test` (scripts/test.sh).
+// compiler-era ones that flag render-time writes to refs), and eslint-plugin-regexp's checks for
+// patterns that take more than linear time on some input (model output and files are untrusted:
+// one line of thousands of tabs must not hang the page). Run by `npm test` (scripts/test.sh).
 import js from '@eslint/js'
 import globals from 'globals'
 import reactHooks from 'eslint-plugin-react-hooks'
+import regexp from 'eslint-plugin-regexp'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
@@ -18,6 +21,15 @@ export default tseslint.config(
     rules: {
       // Unused names fail the typecheck (noUnusedLocals); a leading underscore marks one left out on purpose.
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // The shipped code only: tests and scripts run on inputs of their own.
+    files: ['src/**'],
+    plugins: { regexp },
+    rules: {
+      'regexp/no-super-linear-backtracking': 'error',
+      'regexp/no-super-linear-move': 'error',
     },
   },
 )

@@ -110,11 +110,22 @@ function dataType(href: string): string {
   return (head.split(';')[0] ?? '').trim().toLowerCase() || 'text/plain'
 }
 
+const DOT_OR_SPACE = /[.\s]/
+
+/** `name` without the dots and spaces at either end (a loop: `/[.\s]+$/` tries each of a long run as a start). */
+function trimDotsAndSpaces(name: string): string {
+  let start = 0
+  let end = name.length
+  while (start < end && DOT_OR_SPACE.test(name[start] as string)) start++
+  while (end > start && DOT_OR_SPACE.test(name[end - 1] as string)) end--
+  return name.slice(start, end)
+}
+
 /** A name safe to save a file of `type` under: no path, no control characters, an extension that fits the type. */
 function downloadName(name: string, type: string): string {
   const allowed = INERT_TYPES[type] ?? []
   // eslint-disable-next-line no-control-regex -- control characters are exactly what must not reach a file name
-  const base = name.replace(/[\\/:*?"<>|\u0000-\u001f\u007f]+/g, '_').replace(/^[.\s]+|[.\s]+$/g, '') || 'file'
+  const base = trimDotsAndSpaces(name.replace(/[\\/:*?"<>|\u0000-\u001f\u007f]+/g, '_')) || 'file'
   const dot = base.lastIndexOf('.')
   const extension = dot > 0 ? base.slice(dot).toLowerCase() : ''
   return allowed.includes(extension) ? base : `${base}${allowed[0] ?? '.bin'}`

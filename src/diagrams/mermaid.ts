@@ -3,12 +3,39 @@ import type { DiagramOptions, DiagramRenderer, DiagramResult } from './types.js'
 type Mermaid = typeof import('mermaid').default
 type Purify = typeof import('dompurify').default
 
-/** A CSS `url(…)` that is not a reference inside the drawing (`url(#arrowhead)`): a request to somewhere. */
-const REMOTE_URL = /url\(\s*(?!['"]?#)[^)]*\)/gi
+const URL_OPEN = /url\(/gi
+// A reference inside the drawing (`url(#arrowhead)`, quoted or not, spaces before it).
+const LOCAL = /\s*['"]?#/y
 const IMPORT = /@import[^;]*;?/gi
 
 /** CSS from the drawing with every remote `url()` and `@import` taken out. */
-const localCss = (css: string) => css.replace(IMPORT, '').replace(REMOTE_URL, 'none')
+export const localCss = (css: string) => withoutRemoteUrls(css.replace(IMPORT, ''))
+
+/**
+ * `css` with each `url(…)` that is not a reference inside the drawing (a request to somewhere) as
+ * `none`; one never closed takes the rest of the style with it. Each `url(` looks for its `)` once,
+ * from where the last search found one (a pattern went to the end of the text from each of
+ * thousands of unclosed ones).
+ */
+function withoutRemoteUrls(css: string): string {
+  let out = ''
+  let last = 0
+  let close = -1
+  URL_OPEN.lastIndex = 0
+  for (let open = URL_OPEN.exec(css); open; open = URL_OPEN.exec(css)) {
+    const inside = URL_OPEN.lastIndex
+    // The first `)` after it: the one found for an earlier `url(` when that is still ahead (or none).
+    if (close < inside) close = css.indexOf(')', inside)
+    if (close < 0) close = Number.POSITIVE_INFINITY
+    LOCAL.lastIndex = inside
+    if (LOCAL.test(css)) continue
+    out += `${css.slice(last, open.index)}none`
+    // A `url(` never closed runs to the end of the style, as a browser reads it.
+    if (close === Number.POSITIVE_INFINITY) return out
+    last = URL_OPEN.lastIndex = close + 1
+  }
+  return out + css.slice(last)
+}
 
 /**
  * A sanitizer for drawings: SVG only (no script, no `foreignObject`, no event handlers, no HTML),

@@ -95,6 +95,10 @@ describe('URL policy decides on the URL the browser loads', () => {
     const policy = createUrlPolicy({ baseUrl: 'https://app.example/' })
     expect(policy.file('data:application/pdf;base64,JVBERi0=', 'invoice.html')).toEqual({ url: 'data:application/pdf;base64,JVBERi0=', download: 'invoice.html.pdf' })
     expect(policy.file('DATA:Image/PNG;base64,AAAA', 'x')).toEqual({ url: 'data:Image/PNG;base64,AAAA', download: 'x.png' })
+    // Dots and spaces at either end go (a name of only those is `file`), however many.
+    expect(policy.file('data:image/png;base64,AAAA', ' ..chart. png .. ')).toEqual({ url: 'data:image/png;base64,AAAA', download: 'chart. png.png' })
+    expect(policy.file('data:image/png;base64,AAAA', ` . ${' .'.repeat(40_000)}`)).toEqual({ url: 'data:image/png;base64,AAAA', download: 'file.png' })
+    expect(policy.file('data:image/png;base64,AAAA', `a${' '.repeat(40_000)}b.png`)?.download).toBe(`a${' '.repeat(40_000)}b.png`)
     for (const bad of [
       'data:text/html,<b>',
       'data:application/xhtml+xml,<x/>',

@@ -1,7 +1,9 @@
 import { fromMarkdown } from 'mdast-util-from-markdown'
 import { keepRecent } from '../../core/record.js'
 // A reference definition (`[id]: url`) resolves across the whole text, so a text with one is never split.
-const DEFINITION = /^ {0,3}\[[^\]]+\]:\s/m
+// The opening bracket at a line's start, indented up to three spaces; see hasDefinition.
+const DEFINITION_START = /^ {0,3}\[/gm
+const SPACE = /\s/
 /** A fence's opening marker at a line's start: three or more backticks or tildes, indented up to three spaces. */
 export const FENCE = /^ {0,3}(`{3,}|~{3,})/
 const CONTINUES = /^(\s{2,}|\t)/
@@ -153,7 +155,7 @@ export function splitAppend(previous: SplitText | null, text: string): SplitText
   if (previous && previous.text === text) return previous
   const resume = previous !== null && previous.resume !== null && text.length > previous.text.length && extendsText(text, previous.text) ? previous.resume : null
   // Lines before the resumed one were searched for a reference definition already.
-  if (DEFINITION.test(resume ? text.slice(resume.line) : text)) return whole(text)
+  if (hasDefinition(resume ? text.slice(resume.line) : text)) return whole(text)
   const scanned = scan(text, resume ?? START)
   let finished: readonly string[]
   if (resume && previous) {
@@ -165,6 +167,29 @@ export function splitAppend(previous: SplitText | null, text: string): SplitText
   } else finished = scanned.blocks
   return { text, finished, live: scanned.open, liveStart: scanned.openStart, resume: scanned.last, resumeFinished: finished.length - scanned.blocks.length + scanned.closedBeforeLast }
 }
+
+/**
+ * Whether `text` has a line that opens a reference definition: up to three spaces, `[`, a label of
+ * at least one character with no `]` (it may run over lines), `]:` and a space or line break. In
+ * one pass: a label ends at its first `]`, and when no `]` follows an opening bracket none follows
+ * a later one, so the text after it is not searched again for each (as a pattern would, from each
+ * of thousands of lines that start with `[`).
+ */
+export function hasDefinition(text: string): boolean {
+  DEFINITION_START.lastIndex = 0
+  for (let open = DEFINITION_START.exec(text); open; open = DEFINITION_START.exec(text)) {
+    const label = open.index + open[0].length
+    const close = text.indexOf(']', label)
+    if (close < 0) return false
+    if (close > label && text[close + 1] === ':' && SPACE.test(text[close + 2] ?? '')) return true
+    // Bracket lines before that `]` have it as their first `]` too, with a label: search after it.
+    if (DEFINITION_START.lastIndex <= close) DEFINITION_START.lastIndex = close
+  }
+  return false
+}
+
+const FENCE_OPEN = /^( {0,3})(`{3,}|~{3,})/
+const LINE_BREAK = /[\r\u2028\u2029]/
 
 /** A block that is one fenced code block, as its language and code. */
 export interface Fence {
@@ -191,11 +216,12 @@ export function closesFence(line: string, marker: string): boolean {
 export function readFence(block: string, streaming = false): Fence | null {
   const newline = block.indexOf('\n')
   const first = newline < 0 ? block : block.slice(0, newline)
-  const open = /^( {0,3})(`{3,}|~{3,})(.*)$/.exec(first)
-  if (!open) return null
+  const open = FENCE_OPEN.exec(first)
+  // A line break inside the line (`\r`, U+2028, U+2029) makes it no fence line.
+  if (!open || LINE_BREAK.test(first)) return null
   const indent = open[1]?.length ?? 0
   const marker = open[2] as string
-  const info = (open[3] ?? '').trim()
+  const info = first.slice(open[0].length).trim()
   // Backticks in a backtick fence's info string make it inline code; escapes and entities need the parser.
   if ((marker[0] === '`' && info.includes('`')) || /[\\&]/.test(info)) return null
   const body = fencedLines(block, newline, indent, marker, streaming)
@@ -353,7 +379,9 @@ export function splitListItems(block: string): ListItems | null {
   return { ordered: bullet === undefined, start: Number(first[3] ?? 1), items, loose }
 }
 
-const FENCE_ANYWHERE = /^\s*(`{3,}|~{3,})/m
+// A fence's marker at the start of any line after spaces (a line break in the spaces would only make
+// it the start of a later line).
+export const FENCE_ANYWHERE = /^[^\S\n\r\u2028\u2029]*(`{3,}|~{3,})/m
 /** A thematic break (`***`, `- - -`, `___`): a line that looks like a list item or emphasis and is neither. */
 export const THEMATIC_BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/
 
@@ -419,7 +447,9 @@ export interface TableRows {
 }
 
 const ROW = /^ {0,3}\|/
-const DELIMITER = /^ {0,3}\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$/
+// Spaces are matched by one quantifier at each place, so a line of thousands is not tried in every
+// split between two of them (`\|?\s*` after `\s*` was).
+export const DELIMITER = /^(?: {0,3}\|)?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*(?:\|\s*)?$/
 
 /** The cells of a table row: split at pipes that are not escaped, without the outer pipes. */
 export function tableCells(row: string): string[] {

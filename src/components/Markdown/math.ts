@@ -35,7 +35,11 @@ export function mayUseMath(markdown: string, syntax: MathSyntax): boolean {
   return (syntax === 'single' ? markdown.includes('$') : markdown.includes('$$')) || /\\[[(]/.test(markdown)
 }
 
-// Code spans and fences keep their text: `\[` inside them is not math.
+// Code spans and fences keep their text: `\[` inside them is not math. Each alternative matches at
+// the first backtick or tilde run it is tried at (a fence runs to its end or the text's; a code span
+// closes at the next run of as many or more, or, failing that, its first backtick alone at the
+// next backtick), so no run is searched again from each of its characters.
+// eslint-disable-next-line regexp/no-super-linear-move, regexp/no-super-linear-backtracking -- see above
 const CODE = /(`{3,}|~{3,})[\s\S]*?(?:\n {0,3}\1[`~]*[ \t]*(?=\n|$)|$)|(`+)[\s\S]*?\2/g
 
 /**
@@ -55,10 +59,56 @@ export function texDelimiters(markdown: string): string {
 }
 
 function convert(text: string): string {
-  return text
-    .replace(/^([ \t]*)\\\[([\s\S]+?)\\\][ \t]*$/gm, (_whole, indent: string, tex: string) => `${indent}$$\n${indent}${tex.trim()}\n${indent}$$`)
-    .replace(/\\\[([\s\S]+?)\\\]/g, (_whole, tex: string) => `$$${tex.trim()}$$`)
-    .replace(/\\\(([\s\S]+?)\\\)/g, (_whole, tex: string) => `$$${tex.trim()}$$`)
+  return inlineMath(inlineMath(displayMath(text), '\\[', '\\]'), '\\(', '\\)')
+}
+
+// `\[` at a line's start after spaces or tabs.
+const DISPLAY_OPEN = /^[ \t]*\\\[/gm
+
+/**
+ * `\[` first on its line and `\]` last on a later or the same line (at least one character
+ * between), as a `$$` block under the same indent. Each `\[` takes the first `\]` that ends a line;
+ * when none follows one, none follows a later one, so the search ends there (a pattern tried at
+ * each line that opens one went to the text's end from each).
+ */
+function displayMath(text: string): string {
+  let out = ''
+  let last = 0
+  DISPLAY_OPEN.lastIndex = 0
+  for (let open = DISPLAY_OPEN.exec(text); open; open = DISPLAY_OPEN.exec(text)) {
+    const content = open.index + open[0].length
+    const close = closeAtLineEnd(text, content + 1)
+    if (!close) break
+    const indent = open[0].slice(0, -2)
+    out += `${text.slice(last, open.index)}${indent}$$\n${indent}${text.slice(content, close.at).trim()}\n${indent}$$`
+    last = DISPLAY_OPEN.lastIndex = close.end
+  }
+  return out + text.slice(last)
+}
+
+const LINE_END = new Set(['\n', '\r', '\u2028', '\u2029'])
+
+/** The first `\]` from `from` on with only spaces or tabs after it on its line: where it is, and where they end. */
+function closeAtLineEnd(text: string, from: number): { at: number; end: number } | null {
+  for (let at = text.indexOf('\\]', from); at >= 0; at = text.indexOf('\\]', at + 1)) {
+    let end = at + 2
+    while (text[end] === ' ' || text[end] === '\t') end++
+    if (end === text.length || LINE_END.has(text[end] as string)) return { at, end }
+  }
+  return null
+}
+
+/** Each `open` … `close` with at least one character between as inline `$$…$$`; the same one pass. */
+function inlineMath(text: string, open: string, close: string): string {
+  let out = ''
+  let last = 0
+  for (let at = text.indexOf(open); at >= 0; at = text.indexOf(open, last)) {
+    const end = text.indexOf(close, at + open.length + 1)
+    if (end < 0) break
+    out += `${text.slice(last, at)}$$${text.slice(at + open.length, end).trim()}$$`
+    last = end + close.length
+  }
+  return out + text.slice(last)
 }
 
 /** A block that is one display formula: its TeX, and whether its closing `$$` has come. */

@@ -21,9 +21,8 @@ const CONTROL = /[\0-\x09\x0b-\x1f]/
 // Autolink literals run across marks (`www.a*b*c`): a piece with any is parsed whole.
 const AUTOLINK = /:\/\/|www\.|@/i
 // Two spaces or more before a line break make a hard break.
-const HARD_BREAK = / {2,}\n/
+const HARD_BREAK = '  \n'
 const LEADING = /^ +/
-const TRAILING = / +$/
 // A list item's marker and the one to four spaces after it (five or more start indented code).
 const ITEM_MARKER = /^(?:[-*+]|\d{1,9}[.)]) {1,4}(?! )/
 
@@ -100,7 +99,7 @@ function joins(markdown: string, cut: number, rest: string): boolean {
  * leading spaces kept unless it starts the paragraph); `null` if it may be more than prose.
  */
 function proseText(prose: string, first: boolean): string | null {
-  if (HARD_BREAK.test(prose)) return null
+  if (prose.includes(HARD_BREAK)) return null
   if (first && !PROSE_START.test(prose)) return null
   const lines = prose.split('\n')
   for (let i = 0; i < lines.length; i++) {
@@ -109,7 +108,7 @@ function proseText(prose: string, first: boolean): string | null {
       line = line.replace(LEADING, '')
       if (!PROSE_START.test(line)) return null
     }
-    lines[i] = line.replace(TRAILING, '')
+    lines[i] = trimTrailingSpaces(line)
   }
   return lines.join('\n')
 }
@@ -121,5 +120,12 @@ function proseText(prose: string, first: boolean): string | null {
  */
 export function plainCell(cell: string): string | null {
   if (MARK.test(cell) || AUTOLINK.test(cell) || CONTROL.test(cell)) return null
-  return cell.replace(LEADING, '').replace(TRAILING, '')
+  return trimTrailingSpaces(cell.replace(LEADING, ''))
+}
+
+/** `text` without the spaces at its end. A loop from the end: `/ +$/` tries every space of a long run as the start of a match. */
+function trimTrailingSpaces(text: string): string {
+  let end = text.length
+  while (end > 0 && text.charCodeAt(end - 1) === 32) end--
+  return end === text.length ? text : text.slice(0, end)
 }

@@ -42,11 +42,15 @@ function cells(row: string): number {
   return inner.split(/(?<!\\)\|/).length
 }
 
+// A delimiter row with three dashes or more in each cell. Each run of spaces is matched by one
+// quantifier (`\s*\|?\s*` took cubic time on a line of tabs).
+export const COMPLETE_DELIMITER = /^(?:\s*\|)?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*(?:\|\s*)?$/
+
 function repairTable(lines: string[]): string[] {
   const header = lines[0] ?? ''
   if (!/^\s*\|/.test(header)) return lines
   const delimiter = lines[1]
-  const complete = delimiter !== undefined && /^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/.test(delimiter) && cells(delimiter) === cells(header)
+  const complete = delimiter !== undefined && COMPLETE_DELIMITER.test(delimiter) && cells(delimiter) === cells(header)
   if (complete) return lines
   const row = `|${' --- |'.repeat(cells(header))}`
   // A delimiter row being typed is replaced; a header alone gets one.

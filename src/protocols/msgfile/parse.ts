@@ -11,9 +11,60 @@ export interface ParseMsgFileOptions {
   section?: string
 }
 
-const CELL = /^(#{1,5}) (%%%?)(?:[ \t]+(.*?))?[ \t]*$/
-const REF = /\[\^([^\]\s]+)\]\s*$/
 const FENCE = /^ {0,3}(`{3,}|~{3,})/
+// The lines of a file are cut at `\n`; these are the other line breaks, which no line of a cell's
+// heading or metadata may hold. The readers below take a line in one pass (patterns that let two
+// runs of spaces share the spaces between them took quadratic time on a line of tabs).
+const LINE_BREAK = /[\n\r\u2028\u2029]/
+const SPACE = /\s/
+const LEADING_SPACE = /^\s+/
+const CELL_START = /^(#{1,5}) (%%%?)/
+
+/** A cell's heading line (`# %% title`, `## %%% title`): its level, its kind's marks and its title, trimmed of spaces and tabs. */
+export function readCellLine(line: string): { hashes: string; marks: string; title: string } | null {
+  const start = CELL_START.exec(line)
+  if (!start) return null
+  const rest = line.slice(start[0].length)
+  if (rest !== '' && rest[0] !== ' ' && rest[0] !== '\t') return null
+  if (LINE_BREAK.test(rest)) return null
+  let from = 0
+  let to = rest.length
+  while (from < to && (rest[from] === ' ' || rest[from] === '\t')) from++
+  while (to > from && (rest[to - 1] === ' ' || rest[to - 1] === '\t')) to--
+  return { hashes: start[1] as string, marks: start[2] as string, title: rest.slice(from, to) }
+}
+
+/** The footnote reference a heading ends with (`title [^id]`, spaces after it): where it starts, and its id. */
+export function trailingRef(heading: string): { index: number; id: string } | null {
+  let end = heading.length
+  while (end > 0 && SPACE.test(heading[end - 1] as string)) end--
+  const close = end - 1
+  if (heading[close] !== ']') return null
+  // The id runs back from the `]` to a space or another `]`; the first `[^` in that run opens it.
+  let start = close
+  while (start > 0 && heading[start - 1] !== ']' && !SPACE.test(heading[start - 1] as string)) start--
+  const open = heading.indexOf('[^', start)
+  if (open < 0 || open + 2 >= close) return null
+  return { index: open, id: heading.slice(open + 2, close) }
+}
+
+const FOOTNOTE = /^\[\^([^\]\s]+)\]:/
+/** A cell's metadata line (`[^id]: text`): its id and its text after the spaces that follow the colon. */
+export function readFootnote(line: string): { id: string; text: string } | null {
+  const start = FOOTNOTE.exec(line)
+  if (!start) return null
+  const text = line.slice(start[0].length).replace(LEADING_SPACE, '')
+  return LINE_BREAK.test(text) ? null : { id: start[1] as string, text }
+}
+
+const TYPED = /^\[([^\]]*)\](?:\(([^)]*)\))?/
+/** Metadata that starts with its type (`[type](target) key=value`): the type, the target, and the attributes' text. */
+export function readTyped(meta: string): { type: string; target: string | undefined; rest: string } | null {
+  const start = TYPED.exec(meta)
+  if (!start) return null
+  const rest = meta.slice(start[0].length).replace(LEADING_SPACE, '')
+  return LINE_BREAK.test(rest) ? null : { type: start[1] as string, target: start[2], rest }
+}
 
 /** A line that would start a cell is escaped with `\` in a body; these helpers apply and undo that. */
 export const escapeBodyLine = (line: string) => (/^\\*#{1,5} %%/.test(line) ? `\\${line}` : line)
@@ -22,7 +73,9 @@ const unescapeBodyLine = (line: string) => (/^\\+#{1,5} %%/.test(line) ? line.sl
 /** Parses the attribute list of a metadata line: `key="v" key='v' key=v`, in order. */
 export function parseAttrs(text: string): [string, string][] {
   const attrs: [string, string][] = []
-  const pattern = /([A-Za-z_][\w.-]*)=(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|(\S+))/g
+  // A name is tried at the start of a run of name characters only, from its first letter (whether
+  // `=` follows is the same from every letter of the run, which was tried from each).
+  const pattern = /(?<![\w.-])[\d.-]*([A-Za-z_][\w.-]*)=(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|(\S+))/g
   for (const match of text.matchAll(pattern)) {
     const value = match[2] !== undefined ? match[2].replace(/\\(["\\])/g, '$1') : (match[3] ?? match[4] ?? '')
     attrs.push([match[1] as string, value])
@@ -78,20 +131,20 @@ export function parseMsgFileText(input: string, sink: DiagnosticSink, options: P
     const line = lines[index] as string
     const mark = FENCE.exec(line)?.[1]
     if (mark && (!fence || (mark[0] === fence[0] && mark.length >= fence.length))) fence = fence ? undefined : mark
-    const cell = fence === undefined && !mark ? CELL.exec(line) : null
+    const cell = fence === undefined && !mark ? readCellLine(line) : null
     if (cell) {
       close()
-      const heading = cell[3] ?? ''
-      const ref = REF.exec(heading)
+      const heading = cell.title
+      const ref = trailingRef(heading)
       const parsed: MsgCell = {
-        kind: cell[2] === '%%%' ? 'output' : 'message',
-        level: (cell[1] as string).length,
+        kind: cell.marks === '%%%' ? 'output' : 'message',
+        level: cell.hashes.length,
         title: (ref ? heading.slice(0, ref.index) : heading).trim(),
         attrs: [],
         body: '',
         line: index + 1 + offset,
       }
-      if (ref) parsed.id = ref[1] as string
+      if (ref) parsed.id = ref.id
       current = { cell: parsed, body: [] }
       continue
     }
@@ -105,23 +158,22 @@ export function parseMsgFileText(input: string, sink: DiagnosticSink, options: P
 
 function finishCell(cell: MsgCell, body: string[], sink: DiagnosticSink): MsgCell {
   let metaAt = -1
-  const footnote = /^\[\^([^\]\s]+)\]:\s*(.*)$/
   let fence: string | undefined
   for (let i = 0; i < body.length; i += 1) {
     const line = body[i] as string
     const mark = FENCE.exec(line)?.[1]
     if (mark && (!fence || (mark[0] === fence[0] && mark.length >= fence.length))) fence = fence ? undefined : mark
     if (fence !== undefined || mark) continue
-    const match = footnote.exec(line)
-    if (match && (cell.id === undefined || match[1] === cell.id)) {
+    const match = readFootnote(line)
+    if (match && (cell.id === undefined || match.id === cell.id)) {
       metaAt = i
-      if (cell.id === undefined) cell.id = match[1] as string
+      if (cell.id === undefined) cell.id = match.id
       break
     }
   }
   const rest = [...body]
   if (metaAt >= 0) {
-    let meta = (footnote.exec(body[metaAt] as string)?.[2] ?? '').trim()
+    let meta = (readFootnote(body[metaAt] as string)?.text ?? '').trim()
     let end = metaAt + 1
     // Indented lines right after the metadata line continue it.
     while (end < body.length && /^\s{2,}\S/.test(body[end] as string)) {
@@ -129,11 +181,11 @@ function finishCell(cell: MsgCell, body: string[], sink: DiagnosticSink): MsgCel
       end += 1
     }
     rest.splice(metaAt, end - metaAt)
-    const typed = /^\[([^\]]*)\](?:\(([^)]*)\))?\s*(.*)$/.exec(meta)
+    const typed = readTyped(meta)
     if (typed) {
-      cell.type = typed[1] as string
-      if (typed[2] !== undefined) cell.target = typed[2]
-      cell.attrs = parseAttrs(typed[3] ?? '')
+      cell.type = typed.type
+      if (typed.target !== undefined) cell.target = typed.target
+      cell.attrs = parseAttrs(typed.rest)
     } else cell.attrs = parseAttrs(meta)
   } else if (cell.id !== undefined) {
     sink.warn('MISSING_METADATA', `cell [^${cell.id}] has no metadata line "[^${cell.id}]: [type] key=value"`, [`line ${cell.line}`])

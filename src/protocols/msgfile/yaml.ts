@@ -23,11 +23,11 @@ export function parseYamlSubset(text: string): Record<string, unknown> {
       const line = lines[index] as string
       const own = indentOf(line)
       if (own < indent) break
-      const match = /^([^:]+?):(?:\s+(.*))?$/.exec(line.trim())
+      const match = keyValue(line.trim())
       index += 1
       if (!match) continue
-      const key = (match[1] as string).trim().replace(/^["']|["']$/g, '')
-      const rest = match[2]
+      const key = match.key.trim().replace(/^["']|["']$/g, '')
+      const rest = match.value
       if (rest === undefined || rest === '') {
         const next = lines[index]
         map[key] = next !== undefined && indentOf(next) > own ? block(indentOf(next)) : null
@@ -53,4 +53,24 @@ function scalar(raw: string): unknown {
   if (/^(null|~)$/i.test(text)) return null
   if (/^[-+]?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(text)) return Number(text)
   return text
+}
+
+const KEY = /^([^:]+):/
+const LEADING_SPACE = /^\s+/
+const LINE_BREAK = /[\n\r\u2028\u2029]/
+
+/**
+ * A `key: value` line (trimmed): the key up to the first colon, and the value after the spaces that
+ * follow it (`undefined` when the line ends at the colon). `null` when the colon is followed by
+ * something else than a space, or the value holds a line break. One pass (a pattern let the spaces
+ * and the value share a run of spaces).
+ */
+export function keyValue(line: string): { key: string; value: string | undefined } | null {
+  const key = KEY.exec(line)
+  if (!key) return null
+  const rest = line.slice(key[0].length)
+  if (rest === '') return { key: key[1] as string, value: undefined }
+  const value = rest.replace(LEADING_SPACE, '')
+  if (value.length === rest.length || LINE_BREAK.test(value)) return null
+  return { key: key[1] as string, value }
 }

@@ -26,6 +26,41 @@ describe('TeX delimiters', () => {
     expect(texDelimiters(fence)).toBe(fence)
     expect(texDelimiters('plain text')).toBe('plain text')
   })
+
+  // The conversion before it was read in one pass: three patterns, each of which went to the end of
+  // the text from every `\[` or `\(` that had no closing one after it.
+  const CODE = /(`{3,}|~{3,})[\s\S]*?(?:\n {0,3}\1[`~]*[ \t]*(?=\n|$)|$)|(`+)[\s\S]*?\2/g
+  const convert = (text: string) =>
+    text
+      .replace(/^([ \t]*)\\\[([\s\S]+?)\\\][ \t]*$/gm, (_whole, indent: string, tex: string) => `${indent}$$\n${indent}${tex.trim()}\n${indent}$$`)
+      .replace(/\\\[([\s\S]+?)\\\]/g, (_whole, tex: string) => `$$${tex.trim()}$$`)
+      .replace(/\\\(([\s\S]+?)\\\)/g, (_whole, tex: string) => `$$${tex.trim()}$$`)
+  const before = (markdown: string) => {
+    if (!/\\[[(]/.test(markdown)) return markdown
+    let out = ''
+    let last = 0
+    for (const match of markdown.matchAll(CODE)) {
+      out += convert(markdown.slice(last, match.index)) + match[0]
+      last = match.index + match[0].length
+    }
+    return out + convert(markdown.slice(last))
+  }
+
+  it('turn into what the patterns they replaced gave, on any text of delimiters, spaces and lines', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[\\[\]() \tx\n\r`$]{0,30}$/), (text) => {
+        expect(texDelimiters(text)).toBe(before(text))
+      }),
+      { numRuns: 10_000 },
+    )
+  })
+
+  it('leave thousands of lines opening a formula that never closes as they are', () => {
+    const open = '\\[x\n'.repeat(30_000)
+    expect(texDelimiters(open)).toBe(open)
+    const inline = 'a \\( b '.repeat(20_000)
+    expect(texDelimiters(inline)).toBe(inline)
+  })
 })
 
 describe('math in markdown', () => {

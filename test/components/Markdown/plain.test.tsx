@@ -184,6 +184,7 @@ describe('a table cell shown as its text', () => {
 
   it('is given for prose and numbers, and not for a cell with marks', () => {
     expect(plainCell('  12  ')).toBe('12')
+    expect(plainCell(`${' '.repeat(50_000)}x${' '.repeat(50_000)}y`)).toBe(`x${' '.repeat(50_000)}y`)
     expect(plainCell(' The store keeps every message, in order. ')).toBe('The store keeps every message, in order.')
     expect(plainCell('')).toBe('')
     for (const cell of [' **changed** ', ' `src/a.ts` ', ' a \\| b ', ' www.example.com ', ' a@b.co ', ' $x$ ', ' &amp; ', '\tx', ' ~~gone~~ ', ' [a](b) ']) expect(plainCell(cell), cell).toBeNull()

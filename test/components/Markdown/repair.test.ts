@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { repairInline, repairTail, unfinishedLinkAsText } from '../../../src/components/Markdown/repair'
+import { COMPLETE_DELIMITER, repairInline, repairTail, unfinishedLinkAsText } from '../../../src/components/Markdown/repair'
 
 describe('repairTail', () => {
   it('closes an open code fence with the same marker', () => {
@@ -77,5 +77,20 @@ describe('a link being written', () => {
     expect(repairInline('[a](b) and [c](d')).toBe('[a](b) and c')
     const brackets = `${'['.repeat(20_000)}x${']'.repeat(20_000)}`
     expect(repairInline(brackets)).toBe(brackets)
+  })
+})
+
+describe('a table being written', () => {
+  it('takes a delimiter row as complete where the pattern it replaced did, and a line of tabs at once', () => {
+    const before = /^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/
+    fc.assert(
+      fc.property(fc.stringMatching(/^[ \t|:\-x]{0,30}$/), (text) => {
+        expect(COMPLETE_DELIMITER.test(text)).toBe(before.test(text))
+      }),
+      { numRuns: 5_000 },
+    )
+    // Cubic for the pattern before: this line did not finish.
+    const tabs = `${'\t'.repeat(20_000)}---\t${'\t'.repeat(20_000)}\t---`
+    expect(repairTail(`| a | b |\n${tabs}`)).toBe(`| a | b |\n| --- | --- |`)
   })
 })
