@@ -60,6 +60,8 @@ export interface Labels {
   /** `{host}`: where a remote image would be loaded from. */
   loadImage: string
   blockedUrl: string
+  /** Above text whose markup nests or repeats too deeply to be laid out, shown as written instead. */
+  unformatted: string
   fileUnavailable: string
   openImage: string
   download: string
@@ -186,6 +188,7 @@ export const en: Labels = {
   ignored: 'Ignored',
   loadImage: 'Load image from {host}',
   blockedUrl: 'Link blocked',
+  unformatted: 'Shown as written: its markup nests or repeats too deeply to lay out',
   fileUnavailable: 'Could not load',
   openImage: 'Open image',
   download: 'Download',
@@ -281,6 +284,7 @@ export const zhCN: Labels = {
   ignored: '已忽略',
   loadImage: '从 {host} 加载图片',
   blockedUrl: '链接已拦截',
+  unformatted: '按原文显示：标记嵌套或重复过深，无法排版',
   fileUnavailable: '无法加载',
   openImage: '打开图片',
   download: '下载',

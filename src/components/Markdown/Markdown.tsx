@@ -19,6 +19,7 @@ import { type MathSyntax, mayUseMath, readMathBlock, remarkMathDouble, remarkMat
 import { type ParagraphPieces, ParagraphReader } from './paragraph.js'
 import { plainCell, plainTail } from './plain.js'
 import { repairInline, repairTail } from './repair.js'
+import { type Intricacy, IntricacyReader } from './intricacy.js'
 import { remarkUntrusted } from './tree.js'
 
 interface Node {
@@ -417,6 +418,20 @@ class FenceReader {
   }
 }
 
+/**
+ * A block whose markup is too intricate to parse in time (see `LIMITS` in intricacy.ts), as it was
+ * written, under a note that says so: every character on the page, none of it read as markup.
+ */
+function Unformatted({ source, intricacy }: { source: string; intricacy: Intricacy }) {
+  const labels = useLabels()
+  return (
+    <div className="cp-md-unformatted" data-intricacy={intricacy}>
+      <p className="cp-md-unformatted__note">{labels.unformatted}</p>
+      <p className="cp-md-unformatted__text">{source}</p>
+    </div>
+  )
+}
+
 /** One top-level block; memoized, so a finished block does not re-render while the tail grows. */
 const MarkdownBlock = memo(function MarkdownBlock({ source, streaming, policy, highlighter, math, diagrams, components }: BlockProps) {
   const base = useComponents(policy, highlighter, math !== 'off', diagrams)
@@ -427,6 +442,7 @@ const MarkdownBlock = memo(function MarkdownBlock({ source, streaming, policy, h
   const [tables] = useState(tableSplit)
   const [lists] = useState(() => new SplitWhileStreaming(splitListItems))
   const [paragraphs] = useState(paragraphSplit)
+  const [intricacies] = useState(() => new IntricacyReader())
   const full = useProgressive(!streaming, pending, flushSync)
   if (!full) {
     return (
@@ -442,6 +458,9 @@ const MarkdownBlock = memo(function MarkdownBlock({ source, streaming, policy, h
   // The same for a block that is one `$$` formula: the TeX goes straight to the formula.
   const formula = math === 'off' || components?.pre || components?.code ? null : readMathBlock(source, streaming)
   if (formula) return <Formula tex={formula.tex} display streaming={streaming && !formula.closed} />
+  // Markup past what the parser reads in linear time is not parsed at all.
+  const intricacy = intricacies.read(source)
+  if (intricacy) return <Unformatted source={source} intricacy={intricacy} />
   const table = TABLE_HOST_PARTS.some((name) => components?.[name]) ? null : tables.read(source, streaming)
   if (table) {
     return (

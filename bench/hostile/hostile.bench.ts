@@ -1,0 +1,67 @@
+// Markup that costs a markdown parser more than linear time, rendered by the kit's `Markdown` and by
+// react-markdown with the same GFM plugin (the parser alone, unguarded), each against a reply of
+// prose of the same length rendered in the same run. Server rendering in Node (production React):
+// what is measured is the parse and the elements, not the browser's layout.
+// Run: node bench/run.mjs hostile   (BENCH_SIZE=<characters>, default 10000)
+import { createElement } from 'react'
+import { renderToString } from 'react-dom/server'
+import ReactMarkdown from 'react-markdown'
+import { Markdown } from '../../src/components/Markdown/Markdown'
+import { remarkGfmParse } from '../../src/components/Markdown/gfm'
+
+const size = Number(process.env.BENCH_SIZE ?? 10_000)
+const R = (piece: string, length: number) => piece.repeat(Math.max(1, Math.floor(length / piece.length)))
+
+const prose = () => {
+  let text = ''
+  for (let i = 0; text.length < size; i++) text += `Sentence ${i} of plain prose, as a reply writes it, with a [link](https://example.com/${i}).\n`
+  return text
+}
+const nestedList = () => {
+  let text = ''
+  for (let i = 0; text.length < size; i++) text += `${'  '.repeat(i)}- item ${i}\n`
+  return text
+}
+const shapes: [string, () => string][] = [
+  ['prose (baseline)', prose],
+  ['nested brackets', () => R('[', size / 2) + 'x' + R(']', size / 2)],
+  ['list markers on one line', () => R('- ', size) + 'x'],
+  ['a list nested by indent', nestedList],
+  ['long runs of underscores', () => R('_', size / 2) + 'w' + R('_', size / 2)],
+  ['stars and underscores', () => R('*_', size)],
+  ['emphasis over lines', () => R('*_\n', size)],
+  ['underlined headings', () => R('a\n=\n', size)],
+  ['lines opening a formula', () => R('\\[x\n', size)],
+]
+
+/** The best of three runs in ms (one when a run takes over a second), or the error it threw. */
+function time(render: () => unknown): number | Error {
+  let best = Infinity
+  for (let round = 0; round < 3; round++) {
+    const start = performance.now()
+    try {
+      render()
+    } catch (error) {
+      return error as Error
+    }
+    best = Math.min(best, performance.now() - start)
+    if (best > 1_000) break
+  }
+  return best
+}
+
+const kit = (text: string) => () => renderToString(createElement(Markdown, { text, math: 'double' } as never))
+const parser = (text: string) => () => renderToString(createElement(ReactMarkdown, { remarkPlugins: [remarkGfmParse] }, text))
+
+// Warm both up on prose, then measure every shape, prose first: its times are the baseline.
+time(kit(prose()))
+time(parser(prose()))
+const rows = shapes.map(([name, make]) => {
+  const text = make()
+  return { name, parser: time(parser(text)), kit: time(kit(text)) }
+})
+const baseline = rows[0] as unknown as { parser: number; kit: number }
+console.log(`hostile markup, ${size.toLocaleString('en')} characters a shape; ms, and x the same renderer on prose of that length`)
+console.log(`${'shape'.padEnd(28)}${'react-markdown'.padStart(22)}${'chatparts'.padStart(22)}`)
+const cell = (ms: number | Error, base: number) => (typeof ms === 'number' ? `${ms.toFixed(0)} ms ${(ms / base).toFixed(2)}x` : `throws ${ms.name}`).padStart(22)
+for (const row of rows) console.log(`${row.name.padEnd(28)}${cell(row.parser, baseline.parser)}${cell(row.kit, baseline.kit)}`)
