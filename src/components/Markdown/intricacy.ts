@@ -41,7 +41,7 @@ export const LIMITS = {
 
 interface State {
   verdict: Intricacy | null
-  /** The fence a line is inside: its character and length, and the `>` and indent its line had. */
+  /** The fence a line is inside: its character and length, and the `>` and indent its line had in a list or quote. */
   fence: { char: string; length: number; quotes: number; width: number } | null
   /** A list item or quote has been seen: an indented line may be their content, not code. */
   containers: boolean
@@ -167,8 +167,8 @@ function readLine(state: State, text: string, start: number, end: number, comple
   const fence = state.fence
   if (fence) {
     const { at, quotes, width } = lead(text, start, end)
-    // A line with fewer `>` or less indent than the fence's line ends the quote or item, and the
-    // fence with it; a blank line does not.
+    // In a list or quote, a line with fewer `>` or less indent than the fence's line ends the quote
+    // or item, and the fence with it; a blank line does not.
     if (at === end || (quotes >= fence.quotes && width >= fence.width)) {
       let run = at
       while (run < end && text[run] === fence.char) run++
@@ -244,7 +244,7 @@ function readLine(state: State, text: string, start: number, end: number, comple
   // A backtick fence has no backtick after its marker; otherwise the line is inline code.
   if (open && !(open[1]?.startsWith('`') && rest.indexOf('`', open[0].length) >= 0)) {
     const marker = open[1] as string
-    state.fence = { char: marker[0] as string, length: marker.length, quotes, width }
+    state.fence = { char: marker[0] as string, length: marker.length, quotes, width: state.containers ? width : 0 }
     endParagraph(state)
     state.table = false
     return

@@ -77,6 +77,8 @@ describe('markup too intricate to parse', () => {
     expect(intricacy('```\n' + R('[', 100) + '\n```\n' + R('[', 100))).toBe('nesting')
     expect(intricacy('> ```\n> x\n' + R('[', 100))).toBe('nesting')
     expect(intricacy('- ```\n  x\n' + R('[', 100))).toBe('nesting')
+    // Outside a list, a fence indented by two keeps lines indented less.
+    expect(intricacy('  ```\n' + R('[', 100) + '\n  ```')).toBeNull()
     // A backtick fence with a backtick after it is no fence.
     expect(intricacy('```a`\n' + R('[', 100))).toBe('nesting')
     // Indented code is code, unless it goes on a paragraph or sits in a list.
