@@ -12,9 +12,9 @@ import { remarkGfmParse } from '../../src/components/Markdown/gfm'
 const size = Number(process.env.BENCH_SIZE ?? 10_000)
 const R = (piece: string, length: number) => piece.repeat(Math.max(1, Math.floor(length / piece.length)))
 
-const prose = () => {
+const prose = (length: number) => () => {
   let text = ''
-  for (let i = 0; text.length < size; i++) text += `Sentence ${i} of plain prose, as a reply writes it, with a [link](https://example.com/${i}).\n`
+  for (let i = 0; text.length < length; i++) text += `Sentence ${i} of plain prose, as a reply writes it, with a [link](https://example.com/${i}).\n`
   return text
 }
 const nestedList = () => {
@@ -23,7 +23,7 @@ const nestedList = () => {
   return text
 }
 const shapes: [string, () => string][] = [
-  ['prose (baseline)', prose],
+  ['prose (baseline)', prose(size)],
   ['nested brackets', () => R('[', size / 2) + 'x' + R(']', size / 2)],
   ['list markers on one line', () => R('- ', size) + 'x'],
   ['a list nested by indent', nestedList],
@@ -32,6 +32,15 @@ const shapes: [string, () => string][] = [
   ['emphasis over lines', () => R('*_\n', size)],
   ['underlined headings', () => R('a\n=\n', size)],
   ['lines opening a formula', () => R('\\[x\n', size)],
+]
+// Lists replies do write, long: parsed whole, micromark's time grows with the square of their
+// length; the kit reads a finished list this long item by item (SPLIT_LIST_FROM).
+const long = 3 * size
+const lists: [string, () => string][] = [
+  ['prose (baseline)', prose(long)],
+  ['items nested three deep', () => R('- a top item with some words\n  - a nested item\n    - deeper item\n', long)],
+  ['items of two levels a line', () => R('- - two levels\n', long)],
+  ['a flat list in bold', () => R('- an item of the list, with **bold** words\n', long)],
 ]
 
 /** The best of three runs in ms (one when a run takes over a second), or the error it threw. */
@@ -53,15 +62,22 @@ function time(render: () => unknown): number | Error {
 const kit = (text: string) => () => renderToString(createElement(Markdown, { text, math: 'double' } as never))
 const parser = (text: string) => () => renderToString(createElement(ReactMarkdown, { remarkPlugins: [remarkGfmParse] }, text))
 
-// Warm both up on prose, then measure every shape, prose first: its times are the baseline.
-time(kit(prose()))
-time(parser(prose()))
-const rows = shapes.map(([name, make]) => {
-  const text = make()
-  return { name, parser: time(parser(text)), kit: time(kit(text)) }
-})
-const baseline = rows[0] as unknown as { parser: number; kit: number }
-console.log(`hostile markup, ${size.toLocaleString('en')} characters a shape; ms, and x the same renderer on prose of that length`)
-console.log(`${'shape'.padEnd(28)}${'react-markdown'.padStart(22)}${'chatparts'.padStart(22)}`)
 const cell = (ms: number | Error, base: number) => (typeof ms === 'number' ? `${ms.toFixed(0)} ms ${(ms / base).toFixed(2)}x` : `throws ${ms.name}`).padStart(22)
-for (const row of rows) console.log(`${row.name.padEnd(28)}${cell(row.parser, baseline.parser)}${cell(row.kit, baseline.kit)}`)
+
+/** Measures every shape, prose first: its times are the baseline of the others. */
+function table(title: string, length: number, rows: [string, () => string][]) {
+  const measured = rows.map(([name, make]) => {
+    const text = make()
+    return { name, parser: time(parser(text)), kit: time(kit(text)) }
+  })
+  const baseline = measured[0] as unknown as { parser: number; kit: number }
+  console.log(`\n${title}, ${length.toLocaleString('en')} characters a shape; ms, and x the same renderer on prose of that length`)
+  console.log(`${'shape'.padEnd(28)}${'react-markdown'.padStart(22)}${'chatparts'.padStart(22)}`)
+  for (const row of measured) console.log(`${row.name.padEnd(28)}${cell(row.parser, baseline.parser)}${cell(row.kit, baseline.kit)}`)
+}
+
+// Warm both up on prose.
+time(kit(prose(size)()))
+time(parser(prose(size)()))
+table('hostile markup', size, shapes)
+table('long lists', long, lists)

@@ -1,14 +1,20 @@
 import { act, render } from '@testing-library/react'
 import fc from 'fast-check'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { ChatpartsProvider } from '../../../src/components/config'
-import { TableReader, tableCells } from '../../../src/components/Markdown/blocks'
+import { splitListItems, TableReader, tableCells } from '../../../src/components/Markdown/blocks'
 import { repairInline } from '../../../src/components/Markdown/repair'
-import { Markdown } from '../../../src/components/Markdown/Markdown'
+import { Markdown, SPLIT_LIST_FROM } from '../../../src/components/Markdown/Markdown'
 import { ParagraphReader, settled } from '../../../src/components/Markdown/paragraph'
 import { remarkGfmParse } from '../../../src/components/Markdown/gfm'
 import { renderToStaticMarkup } from 'react-dom/server'
 import ReactMarkdown from 'react-markdown'
+
+// The list splitter, watched (it does what it does): which lists are read item by item.
+vi.mock('../../../src/components/Markdown/blocks', async (original) => {
+  const blocks = await original<typeof import('../../../src/components/Markdown/blocks')>()
+  return { ...blocks, splitListItems: vi.fn(blocks.splitListItems) }
+})
 
 const view = (text: string, streaming: boolean) => (
   <ChatpartsProvider highlighter={null}>
@@ -284,5 +290,33 @@ describe('a long text', () => {
     expect(result.container.querySelector('.cp-markdown__group')).toBe(first)
     expect(first?.firstElementChild).toBe(firstBlock)
     expect(result.container.querySelectorAll('.cp-markdown__group')).toHaveLength(3)
+  })
+})
+
+describe('a long list that arrives finished', () => {
+  const whole = (list: string) => new DOMParser().parseFromString(renderToStaticMarkup(<ReactMarkdown remarkPlugins={[remarkGfmParse]}>{list}</ReactMarkdown>), 'text/html').body.innerHTML
+  const group = (html: string) => new DOMParser().parseFromString(html, 'text/html').querySelector('.cp-markdown__group')?.innerHTML
+
+  it('is read item by item, and shows what the parser gives for it whole', () => {
+    const lists = [
+      '- an item with **bold** words\n  - nested *emphasis*\n    1. deeper still\n'.repeat(200),
+      '1. **First**\n\n   More about it, then a list:\n\n   - x\n   - y\n\n'.repeat(200),
+      '- - two levels\n'.repeat(900),
+    ]
+    for (const list of lists) {
+      expect(list.length).toBeGreaterThanOrEqual(SPLIT_LIST_FROM)
+      vi.mocked(splitListItems).mockClear()
+      const result = render(view(list, false))
+      expect(splitListItems).toHaveBeenCalledWith(list.trimEnd(), false)
+      // One element per item, each item parsed alone: the list element is the kit's own (see StreamingList).
+      expect(result.container.querySelectorAll('.cp-markdown__group > :is(ul, ol) > li').length).toBe(list.match(/^(?:-|1\.) /gm)?.length)
+      expect(group(result.container.innerHTML), list.slice(0, 60)).toBe(whole(list.trimEnd()))
+    }
+  })
+
+  it('is parsed whole when shorter', () => {
+    vi.mocked(splitListItems).mockClear()
+    render(view('- a\n- b **c**\n  - d', false))
+    expect(splitListItems).not.toHaveBeenCalled()
   })
 })
