@@ -122,3 +122,19 @@ export const DarkChinese: Story = {
     await highlighted(canvasElement)
   },
 }
+
+/**
+ * Untrusted markup that would take the markdown parser seconds (here list markers by the hundred on
+ * one line): that block is shown as written under a note, the blocks around it formatted.
+ */
+export const ShownAsWritten: Story = {
+  args: {
+    part: text('p11', `The model answered with a **formatted** paragraph, then this:\n\n${'- '.repeat(120)}deep\n\nAnd went on, *formatted* again.`),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByText(/Shown as written/)).toBeVisible()
+    await expect(canvas.queryAllByRole('listitem')).toHaveLength(0)
+    await expect(canvas.getByText('formatted', { selector: 'strong' })).toBeVisible()
+  },
+}
