@@ -19,10 +19,12 @@ interface ScanState {
   readonly fence: { readonly char: string; readonly length: number } | null
   /** The line before was blank. */
   readonly blank: boolean
-  /** The marker (`-`, `*`, `+`, `.` or `)`) of the open block's first list item, if it has one. */
+  /** The marker (`-`, `*`, `+`, `.` or `)`) of the open block's outermost list item, if it has one. */
   readonly list: string | null
   /** Where the content of that list's last item starts (its column): lines after a blank line go on with the item when indented as far. */
   readonly content: number
+  /** The line before was a heading or thematic break of its own: the next line starts another block. */
+  readonly alone: boolean
 }
 
 interface Scanned {
@@ -38,20 +40,26 @@ interface Scanned {
   closedBeforeLast: number
 }
 
+// A line that is a block of its own wherever it is not a list item's content: an ATX heading, or a
+// thematic break of `*` or `_` (one of `-` under a paragraph's line makes it a heading).
+const ALONE = /^ {0,3}(?:#{1,6}(?:[ \t]|$)|([*_])(?:[ \t]*\1){2,}[ \t]*$)/
+
 /**
  * Scans `text` from `state` into top-level blocks. Blocks end at a blank line outside a code
- * fence, unless the next line is indented (a list item's continuation). Blocks are cut by offset
- * (a slice is a view, not a copy), and the scan can go on from its last line when text is appended.
+ * fence, unless the next line is indented (a list item's continuation); a heading (and a thematic
+ * break) is a block of its own, so a reply written without blank lines is not one block parsed
+ * again at every token. Blocks are cut by offset (a slice is a view, not a copy), and the scan can
+ * go on from its last line when text is appended.
  */
 function scan(text: string, state: ScanState): Scanned {
   const blocks: string[] = []
   const starts: number[] = []
-  let { start, end, fence, blank, list, content } = state
+  let { start, end, fence, blank, list, content, alone } = state
   let offset = state.line
   let last: ScanState = state
   let closedBeforeLast = 0
   while (offset <= text.length) {
-    last = { line: offset, start, end, fence, blank, list, content }
+    last = { line: offset, start, end, fence, blank, list, content, alone }
     closedBeforeLast = blocks.length
     let lineEnd = text.indexOf('\n', offset)
     if (lineEnd < 0) lineEnd = text.length
@@ -70,7 +78,9 @@ function scan(text: string, state: ScanState): Scanned {
       // one list), and so does a line indented to its item's content; in other blocks an indented
       // line stays with the block; anything else starts a new block.
       const goesOn = list === null ? CONTINUES.test(line) : (bullet === list && own < content) || (own >= content && !line.includes('\t'))
-      if (blank && !goesOn) {
+      // A heading or break left of every list item's content ends the block before it and is one alone.
+      const isAlone = ALONE.test(line) && (list === null || own < content)
+      if ((blank && !goesOn) || isAlone || alone) {
         // Trailing blank lines belong to the break, not to the block.
         if (end >= 0) {
           blocks.push(text.slice(start, end))
@@ -81,12 +91,14 @@ function scan(text: string, state: ScanState): Scanned {
         list = null
         content = 0
       }
-      // The block's first list sets the marker; its items (not those nested in them) the content column.
-      if (item && (list === null || (bullet === list && own < content))) {
+      // The block's outermost list item (the last one left of the content of the one before; not one
+      // nested in it) sets the marker and the content column: a list of another marker may follow.
+      if (item && (list === null || own < content)) {
         list = bullet
         content = contentColumn(line, item)
       }
       blank = false
+      alone = isAlone
       if (marker) fence = { char: marker[1]?.[0] ?? '`', length: marker[1]?.length ?? 3 }
     }
     if (!empty) end = lineEnd
@@ -95,7 +107,7 @@ function scan(text: string, state: ScanState): Scanned {
   return { blocks, starts, open: end >= 0 ? text.slice(start, end) : null, openStart: start, last, closedBeforeLast }
 }
 
-const START: ScanState = { line: 0, start: 0, end: -1, fence: null, blank: false, list: null, content: 0 }
+const START: ScanState = { line: 0, start: 0, end: -1, fence: null, blank: false, list: null, content: 0, alone: false }
 
 // A list item's first line: its indent, bullet or number and delimiter, and the spaces after them.
 const ITEM = /^( {0,3})(?:([-+*])|(\d{1,9})([.)]))( +|$)/

@@ -166,10 +166,12 @@ describe('a list streamed item by item', () => {
       '- a\n  - b\n\n  - c\n- d',
       '1. **First**\n\n   More about it, then a list:\n\n   - x\n   - y\n\n2. **Second**\n\n   And more.',
     ]) {
-      // Through the DOM too, so both are written the same way (`<hr>`, not `<hr/>`).
+      // Through the DOM too, so both are written the same way (`<hr>`, not `<hr/>`). A thematic
+      // break is a block of its own: the line breaks between blocks are not the parser's.
+      const between = (html: string | undefined) => html?.replace(/>\n</g, '><')
       const whole = new DOMParser().parseFromString(renderToStaticMarkup(<ReactMarkdown remarkPlugins={[remarkGfmParse]}>{list}</ReactMarkdown>), 'text/html').body.innerHTML
       const rendered = fresh(list)
-      expect(new DOMParser().parseFromString(rendered, 'text/html').querySelector('.cp-markdown__group')?.innerHTML, list).toBe(whole)
+      expect(between(new DOMParser().parseFromString(rendered, 'text/html').querySelector('.cp-markdown__group')?.innerHTML), list).toBe(between(whole))
       for (const step of [1, 4]) expect(stream(list, step).container.innerHTML, list).toBe(rendered)
     }
   })

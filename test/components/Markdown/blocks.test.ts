@@ -1,4 +1,7 @@
 import fc from 'fast-check'
+import { createElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import ReactMarkdown from 'react-markdown'
 import { describe, expect, it } from 'vitest'
 import {
   DELIMITER,
@@ -13,6 +16,7 @@ import {
   splitBlocks,
   splitListItems,
 } from '../../../src/components/Markdown/blocks'
+import { remarkGfmParse } from '../../../src/components/Markdown/gfm'
 
 describe('splitBlocks', () => {
   it('splits at blank lines and keeps a fenced block whole, blank lines included', () => {
@@ -31,6 +35,16 @@ describe('splitBlocks', () => {
     expect(splitBlocks('- a\n\nText.\n\n- b')).toEqual(['- a', 'Text.', '- b'])
     // After a blank line, text indented less than the item's content ends the list (`10. ` is four wide).
     expect(splitBlocks('9. a\n\n   more of a\n\n10. b\n\n   not of b\n\n11. c')).toEqual(['9. a\n\n   more of a\n\n10. b', '   not of b', '11. c'])
+  })
+
+  it('makes a heading or a thematic break a block of its own, unless it is in a list item', () => {
+    expect(splitBlocks('## Steps\nDo this.\n## Then\n- an item\n***\nMore text\n# End')).toEqual(['## Steps', 'Do this.', '## Then', '- an item', '***', 'More text', '# End'])
+    expect(splitBlocks('- a\n  # in the item\n  * * *\n- b')).toEqual(['- a\n  # in the item\n  * * *\n- b'])
+    expect(splitBlocks('1. a\n   # in the item')).toEqual(['1. a\n   # in the item'])
+    // `10. ` is four wide: three spaces are not in the item, and the heading ends the list.
+    expect(splitBlocks('10. a\n   # after the list')).toEqual(['10. a', '   # after the list'])
+    // `#tag` is no heading; `---` under text makes it a heading, and stays with it.
+    expect(splitBlocks('#tag and text\nmore\nTitle\n---')).toEqual(['#tag and text\nmore\nTitle\n---'])
   })
 
   it('does not split text that uses reference definitions', () => {
@@ -238,5 +252,47 @@ describe('patterns read in one pass', () => {
     expect(readFence('```js\rmore\ncode\n```')).toBeNull()
     expect(readFence(`${'`'.repeat(50_000)}\r`)).toBeNull()
     expect(readFence('  ```ts title\ncode\n  ```')).toEqual({ lang: 'ts', code: 'code', closed: true })
+  })
+})
+
+describe('blocks rendered one by one', () => {
+  // Lines of the kinds a reply writes, and the ones that decide where blocks end. (Not indented
+  // code: after it and a blank line, micromark reads `10. x` as a paragraph where the blank-line
+  // split reads a list, a difference older than the heading split and the parser's own.)
+  const LINE = fc.constantFrom(
+    '# Title',
+    '## Sub',
+    'Text line',
+    'more *text*',
+    '- item',
+    '  - nested',
+    '1. first',
+    '10. tenth',
+    '   # three in',
+    '  # two in',
+    '> quoted',
+    '***',
+    '* * *',
+    '---',
+    '===',
+    '| a | b |',
+    '|---|---|',
+    '```',
+    '',
+    'Title',
+    '#tag',
+  )
+  const html = (markdown: string) => renderToStaticMarkup(createElement(ReactMarkdown, { remarkPlugins: [remarkGfmParse] }, markdown))
+
+  it('show what the text parsed whole shows', () => {
+    fc.assert(
+      fc.property(fc.array(LINE, { maxLength: 14 }), (lines) => {
+        const text = lines.join('\n')
+        const whole = html(text).replace(/\n/g, '')
+        const split = splitBlocks(text).map(html).join('').replace(/\n/g, '')
+        expect(split, JSON.stringify(text)).toBe(whole)
+      }),
+      { numRuns: 3_000 },
+    )
   })
 })
