@@ -314,7 +314,8 @@ describe('a long list that arrives finished', () => {
       expect(result.container.querySelectorAll('.cp-markdown__group > :is(ul, ol) > li').length).toBe(list.match(/^(?:-|1\.) /gm)?.length)
       expect(group(result.container.innerHTML), list.slice(0, 60)).toBe(whole(list.trimEnd()))
     }
-  })
+    // Three lists of 12 KB or more, each rendered twice: seconds on a busy machine.
+  }, 30_000)
 
   it('is parsed whole when shorter', () => {
     vi.mocked(splitListItems).mockClear()
