@@ -23,3 +23,6 @@ export function safeJson(value: unknown, indent?: number): string {
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
+
+/** A line break of any kind JavaScript's `.` and `$` know: `\n`, `\r`, U+2028, U+2029. */
+export const LINE_BREAK = /[\n\r\u2028\u2029]/

@@ -1,5 +1,6 @@
 import { fromMarkdown } from 'mdast-util-from-markdown'
 import { keepRecent } from '../../core/record.js'
+import { LINE_BREAK } from '../../core/text.js'
 // A reference definition (`[id]: url`) resolves across the whole text, so a text with one is never split.
 // The opening bracket at a line's start, indented up to three spaces; see hasDefinition.
 const DEFINITION_START = /^ {0,3}\[/gm
@@ -200,9 +201,6 @@ export function hasDefinition(text: string): boolean {
   return false
 }
 
-const FENCE_OPEN = /^( {0,3})(`{3,}|~{3,})/
-const LINE_BREAK = /[\r\u2028\u2029]/
-
 /** A block that is one fenced code block, as its language and code. */
 export interface Fence {
   lang: string
@@ -228,11 +226,11 @@ export function closesFence(line: string, marker: string): boolean {
 export function readFence(block: string, streaming = false): Fence | null {
   const newline = block.indexOf('\n')
   const first = newline < 0 ? block : block.slice(0, newline)
-  const open = FENCE_OPEN.exec(first)
+  const open = FENCE.exec(first)
   // A line break inside the line (`\r`, U+2028, U+2029) makes it no fence line.
   if (!open || LINE_BREAK.test(first)) return null
-  const indent = open[1]?.length ?? 0
-  const marker = open[2] as string
+  const marker = open[1] as string
+  const indent = open[0].length - marker.length
   const info = first.slice(open[0].length).trim()
   // Backticks in a backtick fence's info string make it inline code; escapes and entities need the parser.
   if ((marker[0] === '`' && info.includes('`')) || /[\\&]/.test(info)) return null

@@ -1,4 +1,4 @@
-import { DELIMITER, extendsText, THEMATIC_BREAK } from './blocks.js'
+import { DELIMITER, extendsText, FENCE, THEMATIC_BREAK } from './blocks.js'
 
 /**
  * Why a block's markup is too intricate to parse: containers or brackets nested too deep
@@ -69,7 +69,6 @@ const START: State = { verdict: null, fence: null, containers: false, pipe: fals
 const SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/
 // A line being written that may yet be a thematic break: its long runs are not judged until it ends.
 const MAYBE_BREAK = /^ {0,3}([-*_])(?:[ \t]*\1)*[ \t]*$/
-const FENCE_OPEN = /^(`{3,}|~{3,})/
 const ATX_HEADING = /^#{1,6}(?:[ \t]|$)/
 const BLANK = /^[ \t]*$/
 
@@ -240,7 +239,8 @@ function readLine(state: State, text: string, start: number, end: number, comple
   // Indented code: four columns past the containers, not a paragraph's next line, not in a list
   // or quote (where it may be an item's text).
   if (spaces >= 4 && !state.paragraph && !state.containers) return
-  const open = spaces < 4 ? FENCE_OPEN.exec(rest) : null
+  // The spaces before it are read (`spaces`): the fence's marker starts the rest.
+  const open = spaces < 4 ? FENCE.exec(rest) : null
   // A backtick fence has no backtick after its marker; otherwise the line is inline code.
   if (open && !(open[1]?.startsWith('`') && rest.indexOf('`', open[0].length) >= 0)) {
     const marker = open[1] as string

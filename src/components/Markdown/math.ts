@@ -1,3 +1,4 @@
+import { LINE_BREAK } from '../../core/text.js'
 import { fencedLines } from './blocks.js'
 import { mathFromMarkdown } from 'mdast-util-math'
 import { math } from 'micromark-extension-math'
@@ -86,14 +87,12 @@ function displayMath(text: string): string {
   return out + text.slice(last)
 }
 
-const LINE_END = new Set(['\n', '\r', '\u2028', '\u2029'])
-
 /** The first `\]` from `from` on with only spaces or tabs after it on its line: where it is, and where they end. */
 function closeAtLineEnd(text: string, from: number): { at: number; end: number } | null {
   for (let at = text.indexOf('\\]', from); at >= 0; at = text.indexOf('\\]', at + 1)) {
     let end = at + 2
     while (text[end] === ' ' || text[end] === '\t') end++
-    if (end === text.length || LINE_END.has(text[end] as string)) return { at, end }
+    if (end === text.length || LINE_BREAK.test(text[end] as string)) return { at, end }
   }
   return null
 }

@@ -1,4 +1,4 @@
-import { escapeRegExp } from '../../core/text.js'
+import { escapeRegExp, LINE_BREAK } from '../../core/text.js'
 import type { DiagnosticSink } from '../diagnostics.js'
 import type { MsgCell, MsgFile } from './types.js'
 import { parseYamlSubset } from './yaml.js'
@@ -12,10 +12,9 @@ export interface ParseMsgFileOptions {
 }
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})/
-// The lines of a file are cut at `\n`; these are the other line breaks, which no line of a cell's
-// heading or metadata may hold. The readers below take a line in one pass (patterns that let two
-// runs of spaces share the spaces between them took quadratic time on a line of tabs).
-const LINE_BREAK = /[\n\r\u2028\u2029]/
+// The lines of a file are cut at `\n`; no line of a cell's heading or metadata may hold another
+// line break (LINE_BREAK). The readers below take a line in one pass (patterns that let two runs of
+// spaces share the spaces between them took quadratic time on a line of tabs).
 const SPACE = /\s/
 const LEADING_SPACE = /^\s+/
 const CELL_START = /^(#{1,5}) (%%%?)/

@@ -1,3 +1,5 @@
+import { LINE_BREAK } from '../../core/text.js'
+
 /**
  * The small part of YAML that Message File frontmatter uses: nested maps by indentation, `- item`
  * lists, `[a, b]` inline lists, quoted and plain scalars, numbers, booleans and null.
@@ -57,7 +59,6 @@ function scalar(raw: string): unknown {
 
 const KEY = /^([^:]+):/
 const LEADING_SPACE = /^\s+/
-const LINE_BREAK = /[\n\r\u2028\u2029]/
 
 /**
  * A `key: value` line (trimmed): the key up to the first colon, and the value after the spaces that
