@@ -1,6 +1,6 @@
-import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { localCss } from '../../src/diagrams/mermaid'
+import { forStrings } from '../support/property'
 
 describe("a drawing's styles", () => {
   it('keep references inside the drawing and lose every remote url() and @import', () => {
@@ -18,12 +18,9 @@ describe("a drawing's styles", () => {
   it('are what one pattern gives for each url(…) it is tried at, on any text of its characters', () => {
     // A url( with spaces before a `#` is a reference too; one never closed runs to the end.
     const intended = (css: string) => css.replace(/@import[^;]*;?/gi, '').replace(/url\((?!\s*['"]?#)[^)]*(?:\)|$)/gi, 'none')
-    fc.assert(
-      fc.property(fc.stringMatching(/^(?:url\(|URL\(|[()#"' x])*$/), (css) => {
-        expect(localCss(css)).toBe(intended(css))
-      }),
-      { numRuns: 5_000 },
-    )
+    forStrings(/^(?:url\(|URL\(|[()#"' x])*$/, (css) => {
+      expect(localCss(css)).toBe(intended(css))
+    })
   })
 
   it('of thousands of url( with no ) after them are read in one pass', () => {

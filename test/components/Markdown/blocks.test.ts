@@ -17,6 +17,7 @@ import {
   splitListItems,
 } from '../../../src/components/Markdown/blocks'
 import { remarkGfmParse } from '../../../src/components/Markdown/gfm'
+import { forStrings } from '../../support/property'
 
 describe('splitBlocks', () => {
   it('splits at blank lines and keeps a fenced block whole, blank lines included', () => {
@@ -219,17 +220,9 @@ describe('splitListItems', () => {
 // of lines opening a bracket): the same answers on any text of the characters that matter, and an
 // answer on the hostile text of a size that hung the page.
 describe('patterns read in one pass', () => {
-  const property = (alphabet: RegExp, check: (text: string) => void) =>
-    fc.assert(
-      fc.property(fc.stringMatching(alphabet), (text) => {
-        check(text)
-      }),
-      { numRuns: 5_000 },
-    )
-
   it('finds a reference definition where the pattern it replaced did', () => {
     const before = /^ {0,3}\[[^\]]+\]:\s/m
-    property(/^[[\] :a\n\r\t]{0,30}$/, (text) => expect(hasDefinition(text)).toBe(before.test(text)))
+    forStrings(/^[[\] :a\n\r\t]{0,30}$/, (text) => expect(hasDefinition(text)).toBe(before.test(text)))
     expect(hasDefinition('[\n'.repeat(50_000))).toBe(false)
     expect(hasDefinition(`${'[\n'.repeat(50_000)}]: /url`)).toBe(true)
     expect(splitBlocks(`Text\n\n${' [\n'.repeat(20_000)}`)).toHaveLength(2)
@@ -237,13 +230,13 @@ describe('patterns read in one pass', () => {
 
   it('reads a delimiter row as the pattern it replaced did', () => {
     const before = /^ {0,3}\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$/
-    property(/^[ \t|:\-x]{0,24}$/, (text) => expect(DELIMITER.test(text)).toBe(before.test(text)))
+    forStrings(/^[ \t|:\-x]{0,24}$/, (text) => expect(DELIMITER.test(text)).toBe(before.test(text)))
     expect(DELIMITER.test(`-|- ${'\t'.repeat(50_000)} -`)).toBe(false)
   })
 
   it('finds a fence on any line as the pattern it replaced did', () => {
     const before = /^\s*(`{3,}|~{3,})/m
-    property(/^[`~ \t\n\r\u00a0\u2028x]{0,24}$/, (text) => expect(FENCE_ANYWHERE.test(text)).toBe(before.test(text)))
+    forStrings(/^[`~ \t\n\r\u00a0\u2028x]{0,24}$/, (text) => expect(FENCE_ANYWHERE.test(text)).toBe(before.test(text)))
     expect(FENCE_ANYWHERE.test('\n'.repeat(50_000))).toBe(false)
   })
 

@@ -1,6 +1,6 @@
-import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { COMPLETE_DELIMITER, repairInline, repairTail, unfinishedLinkAsText } from '../../../src/components/Markdown/repair'
+import { forStrings } from '../../support/property'
 
 describe('repairTail', () => {
   it('closes an open code fence with the same marker', () => {
@@ -63,12 +63,9 @@ describe('a link being written', () => {
   const before = (text: string) => text.replace(/!?\[([^\]]*)\]\([^)]*$/, '$1')
 
   it('shows the same as the pattern it replaced, on any text of brackets, parentheses and words', () => {
-    fc.assert(
-      fc.property(fc.stringMatching(/^[[\]()!a ]{0,24}$/), (text) => {
-        expect(unfinishedLinkAsText(text)).toBe(before(text))
-      }),
-      { numRuns: 5_000 },
-    )
+    forStrings(/^[[\]()!a ]{0,24}$/, (text) => {
+      expect(unfinishedLinkAsText(text)).toBe(before(text))
+    })
   })
 
   it('shows a link being written as its text, and the text of 20,000 brackets whole', () => {
@@ -83,12 +80,9 @@ describe('a link being written', () => {
 describe('a table being written', () => {
   it('takes a delimiter row as complete where the pattern it replaced did, and a line of tabs at once', () => {
     const before = /^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/
-    fc.assert(
-      fc.property(fc.stringMatching(/^[ \t|:\-x]{0,30}$/), (text) => {
-        expect(COMPLETE_DELIMITER.test(text)).toBe(before.test(text))
-      }),
-      { numRuns: 5_000 },
-    )
+    forStrings(/^[ \t|:\-x]{0,30}$/, (text) => {
+      expect(COMPLETE_DELIMITER.test(text)).toBe(before.test(text))
+    })
     // Cubic for the pattern before: this line did not finish.
     const tabs = `${'\t'.repeat(20_000)}---\t${'\t'.repeat(20_000)}\t---`
     expect(repairTail(`| a | b |\n${tabs}`)).toBe(`| a | b |\n| --- | --- |`)

@@ -1,22 +1,14 @@
-import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { parseAttrs, readCellLine, readFootnote, readTyped, trailingRef } from '../../../src/protocols/msgfile/parse'
+import { forStrings } from '../../support/property'
 
 // The readers of a cell's heading and metadata lines replaced patterns that took quadratic or cubic
 // time on a line of thousands of spaces or tabs: the same answers on any line of the characters
 // that matter (each against the pattern it replaced), and an answer on such a line.
-const property = (alphabet: RegExp, check: (line: string) => void) =>
-  fc.assert(
-    fc.property(fc.stringMatching(alphabet), (line) => {
-      check(line)
-    }),
-    { numRuns: 5_000 },
-  )
-
 describe('the lines of a message file, read in one pass', () => {
   it("a cell's heading: level, kind and title", () => {
     const before = /^(#{1,5}) (%%%?)(?:[ \t]+(.*?))?[ \t]*$/
-    property(/^#{0,3} ?%{0,4}[ \t%x\u2028]{0,12}$/, (line) => {
+    forStrings(/^#{0,3} ?%{0,4}[ \t%x\u2028]{0,12}$/, (line) => {
       const match = before.exec(line)
       expect(readCellLine(line)).toEqual(match ? { hashes: match[1], marks: match[2], title: match[3] ?? '' } : null)
     })
@@ -26,7 +18,7 @@ describe('the lines of a message file, read in one pass', () => {
 
   it('the footnote a heading ends with', () => {
     const before = /\[\^([^\]\s]+)\]\s*$/
-    property(/^[[\]^ \tx]{0,16}$/, (heading) => {
+    forStrings(/^[[\]^ \tx]{0,16}$/, (heading) => {
       const match = before.exec(heading)
       expect(trailingRef(heading)).toEqual(match ? { index: match.index, id: match[1] } : null)
     })
@@ -36,12 +28,12 @@ describe('the lines of a message file, read in one pass', () => {
 
   it('a metadata line and its type', () => {
     const footnote = /^\[\^([^\]\s]+)\]:\s*(.*)$/
-    property(/^\[?\^?[x\]: \t\u2028]{0,14}$/, (line) => {
+    forStrings(/^\[?\^?[x\]: \t\u2028]{0,14}$/, (line) => {
       const match = footnote.exec(line)
       expect(readFootnote(line)).toEqual(match ? { id: match[1], text: match[2] } : null)
     })
     const typed = /^\[([^\]]*)\](?:\(([^)]*)\))?\s*(.*)$/
-    property(/^\[?[x\]() \t=\u2028]{0,14}$/, (meta) => {
+    forStrings(/^\[?[x\]() \t=\u2028]{0,14}$/, (meta) => {
       const match = typed.exec(meta)
       expect(readTyped(meta)).toEqual(match ? { type: match[1], target: match[2], rest: match[3] } : null)
     })
@@ -55,7 +47,7 @@ describe('the lines of a message file, read in one pass', () => {
         match[1],
         match[2] !== undefined ? match[2].replace(/\\(["\\])/g, '$1') : (match[3] ?? match[4] ?? ''),
       ])
-    property(/^[a1_.\-="'\\ x]{0,20}$/, (text) => {
+    forStrings(/^[a1_.\-="'\\ x]{0,20}$/, (text) => {
       expect(parseAttrs(text)).toEqual(before(text))
     })
     expect(parseAttrs(`${'A'.repeat(60_000)}- k=v`)).toEqual([['k', 'v']])
