@@ -157,6 +157,7 @@ export function parseMsgFileText(input: string, sink: DiagnosticSink, options: P
 
 function finishCell(cell: MsgCell, body: string[], sink: DiagnosticSink): MsgCell {
   let metaAt = -1
+  let metaText = ''
   let fence: string | undefined
   for (let i = 0; i < body.length; i += 1) {
     const line = body[i] as string
@@ -166,13 +167,14 @@ function finishCell(cell: MsgCell, body: string[], sink: DiagnosticSink): MsgCel
     const match = readFootnote(line)
     if (match && (cell.id === undefined || match.id === cell.id)) {
       metaAt = i
+      metaText = match.text
       if (cell.id === undefined) cell.id = match.id
       break
     }
   }
   const rest = [...body]
   if (metaAt >= 0) {
-    let meta = (readFootnote(body[metaAt] as string)?.text ?? '').trim()
+    let meta = metaText.trim()
     let end = metaAt + 1
     // Indented lines right after the metadata line continue it.
     while (end < body.length && /^\s{2,}\S/.test(body[end] as string)) {
