@@ -107,3 +107,30 @@ export function limitDepth<T>(value: T, sink: DiagnosticSink, path: (string | nu
   if (!deeperThan(value, MAX_DEPTH)) return value
   return cut(value, 0, sink, path, new Set()) as T
 }
+
+/** How many unread fields of one object are named one by one; the rest are counted in one warning. */
+const NAMED_UNREAD = 5
+
+/**
+ * Reports the fields of a wire object that its format does not define, a warning each (`UNREAD_FIELD`
+ * at the field's path): a converter reads the fields it knows, so what the wire carried beyond them
+ * is named, never dropped silently. `known` lists the fields the format defines, read or left by
+ * design (a debug-only field). Past {@link NAMED_UNREAD} fields, one warning at the object counts the rest.
+ */
+export function reportUnread(raw: Record<string, unknown>, known: ReadonlySet<string>, sink: DiagnosticSink, path: (string | number)[], what: string): void {
+  let named = 0
+  let more = 0
+  for (const key of Object.keys(raw)) {
+    if (known.has(key) || raw[key] === undefined) continue
+    if (named === NAMED_UNREAD) {
+      more++
+      continue
+    }
+    named++
+    sink.warn('UNREAD_FIELD', `${what} has no field ${describeValue(key)} in its format; it is not shown`, [...path, key])
+  }
+  if (more > 0) sink.warn('UNREAD_FIELD', `${what} has ${more} more fields its format does not define; they are not shown`, path)
+}
+
+/** The fields a format defines for one kind of object, for {@link reportUnread}. */
+export const fields = (...names: string[]): ReadonlySet<string> => new Set(names)

@@ -20,10 +20,13 @@ import { deeplyNested, hostileValue, mutated, mutatedText, startsWith, textsIn }
 
 const events = toEvents(structuredClone(opencodeSession.messages), byWords).slice(0, 40)
 
-/** Every text the input carried is in the output, or an error diagnostic names where it was. */
+/**
+ * Every text the input carried is in the output, or a diagnostic names where it was: an error, or
+ * the warning that a field the format does not define is not shown.
+ */
 function nothingLostSilently(input: unknown, result: Result, keys: string[], scoped: boolean): void {
   const output = safeJson(result.messages)
-  const errors = result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error')
+  const errors = result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error' || diagnostic.code === 'UNREAD_FIELD')
   for (const { text, path } of textsIn(input, new Set(keys))) {
     if (output.includes(JSON.stringify(text).slice(1, -1))) continue
     // The delta stream's paths are per delta; there, a delta of an unknown kind is ignored by contract, with a warning.
@@ -60,6 +63,37 @@ describe('converters are total in default mode', () => {
         }),
         RUNS,
       )
+    })
+    it(`${name}: a field added to any object of a real input is in the output, or a diagnostic names it`, () => {
+      if (typeof seed === 'string') return
+      const before = new Set(run(seed).diagnostics.map((diagnostic) => JSON.stringify(diagnostic)))
+      // (A diagnostic the unchanged input gives anyway does not count.)
+      const objects: (string | number)[][] = []
+      const walk = (value: unknown, path: (string | number)[]) => {
+        if (value === null || typeof value !== 'object') return
+        if (!Array.isArray(value)) objects.push(path)
+        for (const [key, item] of Object.entries(value)) walk(item, [...path, Array.isArray(value) ? Number(key) : key])
+      }
+      walk(seed, [])
+      expect(objects.length).toBeGreaterThan(5)
+      // Each text-bearing key of the format, and a key no format has, with a text found nowhere else.
+      for (const path of objects) {
+        for (const key of [...texts, 'addedField']) {
+          const input = structuredClone(seed) as Record<string | number, unknown>
+          const target = path.reduce<Record<string | number, unknown>>((node, step) => node[step] as Record<string | number, unknown>, input)
+          if (key in target) continue
+          target[key] = 'a text the wire added here'
+          // A stream is read up to the event changed: a later event may rightly replace what it carried.
+          const result = run(scoped ? input : (input as unknown as unknown[]).slice(0, (path[0] as number) + 1))
+          if (safeJson(result.messages).includes('a text the wire added here')) continue
+          // The delta and AI SDK streams name paths within the event: the event's index is left off.
+          const at = scoped ? [...path, key] : [...path.slice(1), key]
+          const named = result.diagnostics.some(
+            (diagnostic) => (diagnostic.severity === 'error' || diagnostic.code === 'UNREAD_FIELD') && !before.has(JSON.stringify(diagnostic)) && startsWith(at, diagnostic.path),
+          )
+          expect(named, `${key} added at ${JSON.stringify(path)} is neither in the output nor named by a diagnostic`).toBe(true)
+        }
+      }
     })
     it(`${name}: a list with a hole in it (an array made in memory, not JSON) never throws`, () => {
       // Each list of the real input in turn, with a hole before its first item and after its last.

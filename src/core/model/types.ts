@@ -301,6 +301,8 @@ export interface FilePart extends PartBase {
   source?: FilePartSource
   /** Size in bytes, when the wire reports it (not in opencode's model; shown on file chips). */
   size?: number
+  /** Provider metadata, kept (not in opencode's model; never read by views). */
+  metadata?: Metadata
 }
 
 /** What a source points at: a web page, or a document the model was given. */

@@ -76,6 +76,9 @@ export function decodeToolPart(raw: Record<string, unknown>, sink: DiagnosticSin
   if ('output' in raw) decoded.output = raw.output
   const errorText = stringField(raw, 'errorText', sink, path)
   if (errorText !== undefined) decoded.errorText = errorText
+  // An output or error text the state does not show (an error text beside an output, say) is kept.
+  if ('output' in raw && state !== 'output-available') metadata.output = raw.output
+  if (errorText !== undefined && state !== 'output-error') metadata.errorText = errorText
   if (raw.preliminary === true) decoded.preliminary = true
   const approval = approvalOf(raw.approval, sink, [...path, 'approval'])
   if (approval) decoded.approval = approval

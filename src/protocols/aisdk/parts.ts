@@ -19,7 +19,7 @@ import {
   unsupportedPart,
 } from '../../core/build.js'
 import type { Metadata, Part, TokenUsage, ToolApproval, ToolPart, ToolState } from '../../core/model/types.js'
-import { type DiagnosticSink, describeValue, isRecord, safeJson, stringField } from '../diagnostics.js'
+import { type DiagnosticSink, describeValue, fields, isRecord, reportUnread, safeJson, stringField } from '../diagnostics.js'
 import { inferDisplay } from '../display.js'
 import { type DecodedTool, decodeToolInvocation, decodeToolPart } from './decode.js'
 import type { UIUsage } from './types.js'
@@ -98,6 +98,27 @@ export type ReadPart = { part: Part } | { tool: DecodedTool } | { step: true } |
 export const providerOf = (raw: Record<string, unknown>): Metadata | undefined => (isRecord(raw.providerMetadata) ? { providerMetadata: raw.providerMetadata } : undefined)
 
 /**
+ * The fields the SDK's `UIMessagePart` types define for the parts read field by field (tool parts
+ * keep every field they carry; `data-*` and unknown parts are kept whole). Defined but not shown: a
+ * part's streaming `state`.
+ */
+const PART_FIELDS = new Map<string, ReadonlySet<string>>([
+  ['text', fields('type', 'text', 'state', 'providerMetadata')],
+  // v4: `reasoning` for the text, and `details` that repeat it (or hold redacted data).
+  ['reasoning', fields('type', 'text', 'state', 'providerMetadata', 'id', 'reasoning', 'details')],
+  ['step-start', fields('type')],
+  ['source-url', fields('type', 'sourceId', 'url', 'title', 'providerMetadata')],
+  ['source-document', fields('type', 'sourceId', 'mediaType', 'title', 'filename', 'providerMetadata')],
+  // v4: base64 `data` and its `mimeType`.
+  ['file', fields('type', 'mediaType', 'filename', 'url', 'providerMetadata', 'mimeType', 'data')],
+  ['reasoning-file', fields('type', 'mediaType', 'filename', 'url', 'providerMetadata')],
+  // v4's source part: the source under `source`.
+  ['source', fields('type', 'source')],
+])
+const V4_SOURCE_FIELDS = fields('sourceType', 'id', 'url', 'title', 'providerMetadata')
+const DATA_FIELDS = fields('type', 'id', 'data')
+
+/**
  * Reads one `UIMessage` part (any version) into a canonical part, or a tool call, or a step start.
  * What it cannot read is kept as an unsupported part, with a diagnostic.
  */
@@ -107,10 +128,12 @@ export function readPart(raw: unknown, ids: PartIds, time: number, sink: Diagnos
     return { part: unsupportedPart(ids, '', raw) }
   }
   const type = raw.type
+  const known = PART_FIELDS.get(type) ?? (type.startsWith('data-') ? DATA_FIELDS : undefined)
+  if (known) reportUnread(raw, known, sink, path, `a ${type} part`)
   const metadata = providerOf(raw)
   if (type === 'text') return { part: textPart(ids, stringField(raw, 'text', sink, path) ?? '', metadata ? { metadata } : {}) }
   if (type === 'reasoning') {
-    const reasoning = stringField(raw, 'text', sink, path) ?? ''
+    const reasoning = stringField(raw, 'text', sink, path) ?? stringField(raw, 'reasoning', sink, path) ?? ''
     const kept = { ...(typeof raw.id === 'string' ? { id: raw.id } : {}), ...metadata }
     return { part: reasoningPart(ids, reasoning, raw.state === 'streaming' ? { start: time } : { start: time, end: time }, Object.keys(kept).length > 0 ? kept : undefined) }
   }
@@ -139,12 +162,26 @@ export function readPart(raw: unknown, ids: PartIds, time: number, sink: Diagnos
     }
     return { part: sourcePart(ids, stringField(raw, 'sourceId', sink, path) ?? '', source, metadata) }
   }
+  const v4Source = type === 'source' && isRecord(raw.source) && typeof raw.source.url === 'string' ? raw.source : undefined
+  if (v4Source) {
+    // v4: `{ type: 'source', source: { sourceType: 'url', id, url, title } }`.
+    const source = v4Source
+    reportUnread(source, V4_SOURCE_FIELDS, sink, [...path, 'source'], 'a source')
+    const title = stringField(source, 'title', sink, [...path, 'source'])
+    const kept = providerOf(source)
+    return { part: sourcePart(ids, typeof source.id === 'string' ? source.id : '', { kind: 'url', url: source.url as string, ...(title !== undefined ? { title } : {}) }, kept) }
+  }
+  if (type === 'file' && raw.url === undefined && typeof raw.data === 'string') {
+    // v4: base64 `data` with its `mimeType`.
+    const mime = stringField(raw, 'mimeType', sink, path) || 'application/octet-stream'
+    return { part: filePart(ids, { url: `data:${mime};base64,${raw.data}`, mime }) }
+  }
   if (type === 'file' || type === 'reasoning-file') {
     const url = stringField(raw, 'url', sink, path, true)
     if (url === undefined) return { part: unsupportedPart(ids, type, raw) }
     const filename = stringField(raw, 'filename', sink, path)
     const mime = stringField(raw, 'mediaType', sink, path)
-    return { part: filePart(ids, { url, ...(mime !== undefined ? { mime } : {}), ...(filename !== undefined ? { filename } : {}) }) }
+    return { part: filePart(ids, { url, ...(mime !== undefined ? { mime } : {}), ...(filename !== undefined ? { filename } : {}), ...(metadata ? { metadata } : {}) }) }
   }
   if (type.startsWith('data-')) return { part: dataPart(ids, type.slice('data-'.length), raw.data) }
   // `custom` is provider content the SDK itself does not interpret: kept whole, shown as unsupported.

@@ -10,7 +10,7 @@ import { assistantInfo, messageError, reasoningPart, span, stepStartPart, textPa
 import type { AssistantInfo, Metadata, MessageError } from '../../core/model/types.js'
 import { ownEntry } from '../../core/record.js'
 import type { TranscriptOp } from '../../core/transcript.js'
-import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isNonEmptyString, isRecord, limitDepth, stringField } from '../diagnostics.js'
+import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, fields, isNonEmptyString, isRecord, limitDepth, reportUnread, stringField } from '../diagnostics.js'
 import { deriveId } from '../ids.js'
 import { type DecodedTool, decodeToolPart, readMetadata } from './decode.js'
 import { providerOf, readPart, tokensOf, toolPartOf } from './parts.js'
@@ -143,7 +143,7 @@ const textOfType = (chunk: Record<string, unknown>) => (typeof chunk.type === 's
 /** What else a tool chunk carries that the part keeps (provider metadata, `providerExecuted`, …). */
 function keepToolExtras(entry: ToolEntry, chunk: Record<string, unknown>): void {
   // `dynamic` only says which part type the SDK would use (`dynamic-tool`): the model has one tool part.
-  for (const key of ['providerExecuted', 'providerMetadata', 'toolMetadata'] as const) {
+  for (const key of ['providerExecuted', 'providerMetadata', 'toolMetadata', '_meta'] as const) {
     if (chunk[key] !== undefined) entry.tool.metadata = { ...entry.tool.metadata, [key === 'providerMetadata' ? 'callProviderMetadata' : key]: chunk[key] }
   }
   if (typeof chunk.title === 'string') entry.tool.title = chunk.title
@@ -207,6 +207,39 @@ function end(context: Context, patch: Partial<AssistantInfo>): void {
   message.continuable = [...message.tools.values()].some((entry) => entry.tool.state === 'approval-requested' || entry.tool.state === 'approval-responded')
   setInfo(context, { ...patch, time: { ...message.info.time, completed: Math.max(message.info.time.created, context.now) } })
 }
+
+/**
+ * The fields of each chunk the handlers read field by field (`ui-message-chunks.ts`: the SDK's own
+ * schema rejects any other). Chunks read as parts (sources, files, custom) are checked as parts.
+ */
+const TOOL_CALL = ['type', 'toolCallId', 'toolName', 'providerExecuted', 'providerMetadata', 'toolMetadata', 'dynamic', 'title', '_meta']
+const TEXT = ['type', 'id', 'providerMetadata']
+const CHUNK_FIELDS = new Map<string, ReadonlySet<string>>([
+  ['start', fields('type', 'messageId', 'messageMetadata')],
+  ['text-start', fields(...TEXT)],
+  ['text-delta', fields(...TEXT, 'delta')],
+  ['text-end', fields(...TEXT)],
+  ['reasoning-start', fields(...TEXT)],
+  ['reasoning-delta', fields(...TEXT, 'delta')],
+  ['reasoning-end', fields(...TEXT)],
+  ['tool-input-start', fields(...TOOL_CALL)],
+  ['tool-input-delta', fields('type', 'toolCallId', 'inputTextDelta')],
+  ['tool-input-available', fields(...TOOL_CALL, 'input')],
+  ['tool-input-error', fields(...TOOL_CALL, 'input', 'errorText')],
+  ['tool-approval-request', fields('type', 'approvalId', 'toolCallId', 'isAutomatic', 'signature')],
+  ['tool-approval-response', fields('type', 'approvalId', 'approved', 'reason')],
+  ['tool-output-available', fields('type', 'toolCallId', 'output', 'providerExecuted', 'dynamic', 'preliminary')],
+  ['tool-output-error', fields('type', 'toolCallId', 'errorText', 'providerExecuted', 'dynamic')],
+  ['tool-output-denied', fields('type', 'toolCallId')],
+  ['start-step', fields('type')],
+  ['finish-step', fields('type')],
+  ['reset-step', fields('type')],
+  ['finish', fields('type', 'finishReason', 'messageMetadata')],
+  ['abort', fields('type', 'reason')],
+  ['error', fields('type', 'errorText')],
+  ['message-metadata', fields('type', 'messageMetadata')],
+])
+const DATA_CHUNK_FIELDS = fields('type', 'id', 'data', 'transient')
 
 /** One handler per chunk type (`data-*` chunks have their own). */
 const HANDLERS: Record<ChunkType, (context: Context) => void> = {
@@ -404,6 +437,8 @@ class Session implements AiSdkStream {
       }
       return
     }
+    const known = data ? DATA_CHUNK_FIELDS : CHUNK_FIELDS.get(type)
+    if (known) reportUnread(chunk, known, sink, [], `a ${type} chunk`)
     const now = this.clock()
     if (type === 'start') this.start(chunk, now, ops)
     const message = this.current ?? this.open(undefined, now, ops)

@@ -1,11 +1,17 @@
 import { finiteOrZero } from '../../core/format.js'
-import { type DiagnosticSink, describeValue, isRecord, safeJson, stringField, textOf } from '../diagnostics.js'
+import { type DiagnosticSink, describeValue, fields, isRecord, reportUnread, safeJson, stringField, textOf } from '../diagnostics.js'
 import { readTime } from '../ids.js'
 import type { ChatMessage, ChatToolCall, ChatUsage, ResponseMetaInfo, TypedMessage } from './types.js'
 
 type Path = (string | number)[]
 
 const KINDS = new Set(['system', 'user', 'assistant', 'reasoning', 'tool-call', 'tool-result'])
+
+/** The fields seed 002 defines: of a tool call, of token usage, of a typed message and its meta info. */
+const CALL_FIELDS = fields('id', 'name', 'arguments')
+const USAGE_FIELDS = fields('promptTokens', 'completionTokens', 'totalTokens')
+const TYPED_FIELDS = fields('kind', 'content', 'metaInfo', 'toolCalls', 'id', 'encrypted', 'toolId', 'toolName', 'extra')
+const META_FIELDS = fields('timestamp', 'metadata', 'usage', 'finishReason')
 
 /** The message text: a string, `null` (OpenAI's "no text") as empty, anything else as JSON text. */
 function contentOf(raw: Record<string, unknown>, sink: DiagnosticSink, path: Path): string {
@@ -35,6 +41,7 @@ function toolCallsOf(value: unknown, sink: DiagnosticSink, path: Path): ChatTool
       calls.push({ id: '', name: '', arguments: safeJson(item) })
       return
     }
+    reportUnread(item, CALL_FIELDS, sink, at, 'a tool call')
     const args = item.arguments
     let text: string
     if (typeof args === 'string') text = args
@@ -55,6 +62,7 @@ function usageOf(value: unknown, sink: DiagnosticSink, path: Path): ChatUsage | 
     sink.warn('BAD_USAGE', `usage should be an object (got ${describeValue(value)}); ignored`, path)
     return undefined
   }
+  reportUnread(value, USAGE_FIELDS, sink, path, 'usage')
   return { promptTokens: count('promptTokens'), completionTokens: count('completionTokens'), totalTokens: count('totalTokens') }
 }
 
@@ -84,6 +92,8 @@ export function decodeTypedMessage(raw: Record<string, unknown>, sink: Diagnosti
   const meta = raw.metaInfo as Record<string, unknown>
   const metaPath = [...path, 'metaInfo']
   const metaInfo: ResponseMetaInfo = {}
+  reportUnread(raw, TYPED_FIELDS, sink, path, `a ${raw.kind as string} message`)
+  reportUnread(meta, META_FIELDS, sink, metaPath, 'metaInfo')
   const timestamp = readTime(meta.timestamp, sink, [...metaPath, 'timestamp'])
   if (timestamp !== undefined) metaInfo.timestamp = timestamp
   const metadata = metadataOf(meta.metadata, sink, [...metaPath, 'metadata'])

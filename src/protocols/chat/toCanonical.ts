@@ -1,6 +1,6 @@
 import { assistantInfo, reasoningPart, runningState, stepFinishPart, textPart, tokens, toolPart, toolResult, userInfo } from '../../core/build.js'
 import type { AssistantInfo, Metadata, WithParts } from '../../core/model/types.js'
-import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isRecord, limitDepth, safeJson } from '../diagnostics.js'
+import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isRecord, limitDepth, reportUnread, safeJson } from '../diagnostics.js'
 import { inferDisplay } from '../display.js'
 import { deriveId, readArguments } from '../ids.js'
 import { Conversation } from '../pairing.js'
@@ -19,15 +19,40 @@ function asTyped(raw: unknown, sink: DiagnosticSink, path: (string | number)[]):
     sink.error('BAD_MESSAGE', `a message must be an object (got ${describeValue(raw)})`, path)
     return undefined
   }
-  if (isTypedShape(raw)) return decodeTypedMessage(raw, sink, path)
+  if (isTypedShape(raw)) {
+    const typed = decodeTypedMessage(raw, sink, path)
+    reportExtra(typed, sink, [...path, 'extra'], false)
+    return typed
+  }
   const flat = decodeChatMessage(raw, sink, path)
+  const known = typeof raw.role === 'string' && ['system', 'user', 'assistant', 'tool', 'reasoning'].includes(raw.role)
   if (typeof raw.role !== 'string') {
     sink.error('BAD_MESSAGE', `a flat message needs a string role (got ${describeValue(raw.role)}), or a typed message a kind and metaInfo; read as a user message`, [...path, 'role'])
-  } else if (!['system', 'user', 'assistant', 'tool', 'reasoning'].includes(raw.role)) {
+  } else if (!known) {
     sink.warn('UNKNOWN_ROLE', `role "${raw.role}" is not system, user, assistant, tool or reasoning; read as a user message`, [...path, 'role'])
   }
-  return toTypedMessage(flat)
+  const typed = toTypedMessage(flat)
+  reportExtra(typed, sink, path, !known)
+  return typed
 }
+
+/**
+ * Reports the fields a typed message keeps in `extra` (a flat message's fields its kind has no slot
+ * for, as a user message's `toolCalls`, or fields seed 002 does not define): the transcript does not
+ * show them. An unknown role, read as a user message, was reported already.
+ */
+function reportExtra(typed: TypedMessage, sink: DiagnosticSink, path: (string | number)[], roleReported: boolean): void {
+  const extra: unknown = typed.extra
+  if (extra === undefined) return
+  if (!isRecord(extra)) {
+    sink.warn('UNREAD_FIELD', `extra should be an object of flat-message fields (got ${describeValue(extra)}); it is not shown`, path)
+    return
+  }
+  const { role: _role, ...rest } = extra
+  reportUnread(roleReported ? rest : extra, NONE, sink, path, `a ${typed.kind} message`)
+}
+
+const NONE: ReadonlySet<string> = new Set()
 
 /**
  * Converts seed-002 chat messages, flat or typed (they may be mixed), into canonical messages:

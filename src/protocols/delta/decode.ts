@@ -4,7 +4,7 @@
  * this gives back: the envelope (run, `seq`, kind, time) it checks against the run, and a typed
  * payload per kind, or `null` when the payload cannot serve (reported here, once).
  */
-import { type DiagnosticSink, describeValue, isNonEmptyString, isRecord, limitDepth, safeJson } from '../diagnostics.js'
+import { type DiagnosticSink, describeValue, fields, isNonEmptyString, isRecord, limitDepth, reportUnread, safeJson } from '../diagnostics.js'
 import { toEpochMs } from '../ids.js'
 import type { MessageDeltaKind, MessageDeltaPayloads } from './types.js'
 
@@ -31,6 +31,22 @@ export interface DeltaEnvelope {
   time: number | undefined
 }
 
+/** The fields of a delta (`providerRaw` is for debugging only: read by no one). */
+const DELTA_FIELDS = fields('runId', 'seq', 'kind', 'payload', 'timestamp', 'providerRaw')
+
+/** The fields of each kind's payload. */
+const PAYLOAD_FIELDS: { [K in MessageDeltaKind]: ReadonlySet<string> } = {
+  start: fields('modelId', 'requestId'),
+  text: fields('textDelta'),
+  thinking: fields('textDelta'),
+  tool_call_start: fields('toolCallId', 'toolName'),
+  tool_call_args: fields('toolCallId', 'argsTextDelta'),
+  tool_call_end: fields('toolCallId'),
+  usage: fields('inputTokens', 'outputTokens', 'totalTokens', 'cost'),
+  done: fields('finishReason'),
+  error: fields('errorCode', 'message', 'retryable'),
+}
+
 /** Reads a delta's envelope; `null` (reported) when `event` is not a delta at all. */
 export function decodeDelta(event: unknown, sink: DiagnosticSink): DeltaEnvelope | null {
   if (!isRecord(event) || typeof event.kind !== 'string') {
@@ -38,6 +54,7 @@ export function decodeDelta(event: unknown, sink: DiagnosticSink): DeltaEnvelope
     return null
   }
   const raw = limitDepth(event.payload, sink, ['payload'])
+  reportUnread(event, DELTA_FIELDS, sink, [], 'a delta')
   return {
     runId: isNonEmptyString(event.runId) ? event.runId : 'run',
     seq: event.seq,
@@ -108,7 +125,28 @@ const PAYLOADS: { [K in MessageDeltaKind]: Reader<K> } = {
 
 /** The typed payload of a delta of `kind`, or `null` (reported) when it cannot serve. */
 export function decodePayload<K extends MessageDeltaKind>(kind: K, payload: Record<string, unknown>, sink: DiagnosticSink): MessageDeltaPayloads[K] | null {
+  reportUnread(payload, PAYLOAD_FIELDS[kind], sink, ['payload'], `a ${kind} payload`)
   return (PAYLOADS[kind] as Reader<K>)(payload, sink)
+}
+
+/** The fields seed 004 defines for a final message, a part, and each kind of part's payload. */
+export const MESSAGE_FIELDS = fields('runId', 'role', 'parts', 'timestamp', 'meta')
+const PART_FIELDS = fields('kind', 'payload')
+const PART_PAYLOAD_FIELDS = new Map<unknown, ReadonlySet<string>>([
+  ['text', fields('text')],
+  ['thinking', fields('text')],
+  ['tool_call', fields('toolCallId', 'toolName', 'arguments', 'rawArgsText')],
+  ['tool_result', fields('toolCallId', 'isError', 'content')],
+  ['image', fields('mimeType', 'data', 'url')],
+  ['file_ref', fields('path', 'mimeType', 'size')],
+])
+
+/** Reports what a part of a known kind carries beyond seed 004's fields for it. */
+export function reportUnreadPart(raw: Record<string, unknown>, sink: DiagnosticSink, path: Path): void {
+  const known = PART_PAYLOAD_FIELDS.get(raw.kind)
+  if (!known) return
+  reportUnread(raw, PART_FIELDS, sink, path, `a ${String(raw.kind)} part`)
+  if (isRecord(raw.payload)) reportUnread(raw.payload, known, sink, [...path, 'payload'], `a ${String(raw.kind)} payload`)
 }
 
 /** One result of a seed-004 tool message, read. */
@@ -130,6 +168,7 @@ export interface DecodedToolMessage {
 /** Reads a seed-004 `tool` message: its `tool_result` parts (anything else reported, not read). */
 export function decodeToolMessage(value: Record<string, unknown>, sink: DiagnosticSink): DecodedToolMessage {
   const message = limitDepth(value, sink)
+  reportUnread(message, MESSAGE_FIELDS, sink, [], 'a tool message')
   const parts: unknown[] = Array.isArray(message.parts) ? message.parts : []
   if (!Array.isArray(message.parts)) sink.error('BAD_MESSAGE', `a tool message's parts must be an array (got ${describeValue(message.parts)})`, ['parts'])
   const results: DecodedToolResult[] = []
@@ -139,6 +178,7 @@ export function decodeToolMessage(value: Record<string, unknown>, sink: Diagnost
       sink.error('BAD_TOOL_RESULT', 'a tool message holds only tool_result parts with a toolCallId', ['parts', n])
       return
     }
+    reportUnreadPart(item, sink, ['parts', n])
     const content = payload.content
     const output = typeof content === 'string' ? content : content === undefined ? '' : safeJson(content)
     results.push({ toolCallId: payload.toolCallId, isError: payload.isError === true, output, path: ['parts', n, 'payload'] })

@@ -1,6 +1,7 @@
 import { assistantInfo, filePart, idOr, reasoningPart, runningState, textPart, toolPart, toolResult, unsupportedPart, userInfo } from '../../core/build.js'
 import type { Metadata, Part, WithParts } from '../../core/model/types.js'
-import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isNonEmptyString, isRecord, limitDepth, safeJson } from '../diagnostics.js'
+import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isNonEmptyString, isRecord, limitDepth, reportUnread, safeJson } from '../diagnostics.js'
+import { MESSAGE_FIELDS, reportUnreadPart } from './decode.js'
 import { inferDisplay } from '../display.js'
 import { deriveId, readTime } from '../ids.js'
 import { Conversation } from '../pairing.js'
@@ -36,6 +37,7 @@ function convertPart(raw: unknown, owner: { sessionID: string; messageID: string
   const ids = { ...owner, id: deriveId('prt', owner.messageID, index) }
   const payload = isRecord(raw) && isRecord(raw.payload) ? raw.payload : {}
   const kind = isRecord(raw) ? raw.kind : undefined
+  if (isRecord(raw) && kind !== 'tool_result') reportUnreadPart(raw, sink, path)
   switch (kind) {
     case 'text':
       return textPart(ids, typeof payload.text === 'string' ? payload.text : '')
@@ -99,6 +101,7 @@ export function fromDeltaMessages(input: unknown, options?: DeltaMessagesOptions
       // Nothing the wire carried is dropped: a message of an unknown role shows as a user message.
       sink.error('UNKNOWN_ROLE', `a message needs role system, user, assistant or tool (got ${describeValue(raw.role)}); read as a user message`, [...path, 'role'])
     }
+    reportUnread(raw, MESSAGE_FIELDS, sink, path, 'a message')
     const runId = typeof raw.runId === 'string' ? raw.runId : ''
     const timestamp = typeof raw.timestamp === 'string' ? raw.timestamp : ''
     const time = readTime(raw.timestamp, sink, [...path, 'timestamp']) ?? 0
@@ -114,6 +117,7 @@ export function fromDeltaMessages(input: unknown, options?: DeltaMessagesOptions
           sink.error('BAD_TOOL_RESULT', 'a tool message holds only tool_result parts with a toolCallId', [...path, 'parts', n])
           return
         }
+        reportUnreadPart(item, sink, [...path, 'parts', n])
         const origin: ToolMessageOrigin = { index, position: n, runId, timestamp, ...(raw.meta !== undefined ? { meta: raw.meta as Metadata } : {}) }
         if (typeof payload.content !== 'string') origin.content = payload.content
         const text = contentText(payload.content)

@@ -7,9 +7,9 @@
  * pairing. Items the kit does not read (web search calls, computer calls, …) are kept as
  * unsupported parts. Never throws unless `strict`.
  */
-import { assistantInfo, filePart, reasoningPart, runningState, textPart, toolPart, toolResult, unsupportedPart, userInfo } from '../../core/build.js'
-import type { Metadata, Part, ToolPart, WithParts } from '../../core/model/types.js'
-import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isNonEmptyString, isRecord, limitDepth, safeJson, textOf } from '../diagnostics.js'
+import { assistantInfo, filePart, reasoningPart, runningState, sourcePart, textPart, toolPart, toolResult, unsupportedPart, userInfo } from '../../core/build.js'
+import type { Metadata, Part, SourceRef, ToolPart, WithParts } from '../../core/model/types.js'
+import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, fields, isNonEmptyString, isRecord, limitDepth, reportUnread, safeJson, textOf } from '../diagnostics.js'
 import { inferDisplay } from '../display.js'
 import { deriveId, readArguments } from '../ids.js'
 import { Conversation } from '../pairing.js'
@@ -23,9 +23,65 @@ export interface OpenAIOptions extends ConvertOptions {
 type Path = (string | number)[]
 
 /** What one content entry holds, read. */
-type Content = { kind: 'text'; text: string; refusal?: boolean } | { kind: 'file'; url: string; mime: string; filename?: string } | { kind: 'other'; type: string; raw: unknown }
+type Content = { kind: 'text'; text: string; refusal?: boolean; sources?: SourceRef[] } | { kind: 'file'; url: string; mime: string; filename?: string } | { kind: 'other'; type: string; raw: unknown }
 
 const dataMime = (url: string, fallback: string) => /^data:([^;,]+)/i.exec(url)?.[1] ?? fallback
+
+/**
+ * The fields OpenAI's API reference defines for each object the kit reads (`types.ts` names only the
+ * read ones). Defined but not shown: ids and statuses, a text's `logprobs`.
+ */
+const MESSAGE_FIELDS = fields('type', 'id', 'status', 'role', 'content', 'name', 'tool_calls', 'tool_call_id', 'refusal', 'reasoning_content', 'annotations', 'function_call')
+const ITEM_FIELDS = new Map<unknown, ReadonlySet<string>>([
+  ['function_call', fields('type', 'id', 'status', 'call_id', 'name', 'arguments')],
+  ['function_call_output', fields('type', 'id', 'status', 'call_id', 'output')],
+  ['reasoning', fields('type', 'id', 'status', 'summary', 'content', 'encrypted_content')],
+])
+const PART_FIELDS = new Map<unknown, ReadonlySet<string>>([
+  ['text', fields('type', 'text', 'annotations')],
+  ['input_text', fields('type', 'text')],
+  ['output_text', fields('type', 'text', 'annotations', 'logprobs')],
+  ['refusal', fields('type', 'refusal')],
+  ['image_url', fields('type', 'image_url')],
+  ['input_image', fields('type', 'image_url', 'file_id', 'detail')],
+  ['input_file', fields('type', 'file_data', 'file_id', 'filename', 'file_url')],
+  ['file', fields('type', 'file')],
+])
+/** A reasoning item's `summary_text` and `reasoning_text` entries. */
+const ENTRY_FIELDS = fields('type', 'text')
+const IMAGE_URL_FIELDS = fields('url', 'detail')
+const FILE_FIELDS = fields('file_data', 'file_id', 'filename')
+/** `name` and `arguments` beside `id` are read too: a call written flat, without `function`. */
+const CALL_FIELDS = fields('id', 'type', 'function', 'name', 'arguments')
+const FUNCTION_FIELDS = fields('name', 'arguments')
+
+/**
+ * The sources a text cites: `url_citation` annotations (Responses: `url` and `title` on the
+ * annotation; Chat Completions: under `url_citation`) and file citations. Anything else is reported.
+ */
+function sourcesOf(value: unknown, sink: DiagnosticSink, path: Path): SourceRef[] {
+  if (value === undefined || value === null) return []
+  if (!Array.isArray(value)) {
+    sink.warn('UNREAD_FIELD', `annotations should be a list (got ${describeValue(value)}); they are not shown`, path)
+    return []
+  }
+  const sources: SourceRef[] = []
+  // An index loop, not forEach: a hole in the list is read (and reported), not skipped.
+  for (let n = 0; n < value.length; n++) {
+    const item: unknown = value[n]
+    const cited = isRecord(item) && item.type === 'url_citation' ? (isRecord(item.url_citation) ? item.url_citation : item) : undefined
+    if (cited && isNonEmptyString(cited.url)) {
+      sources.push({ kind: 'url', url: cited.url, ...(isNonEmptyString(cited.title) ? { title: cited.title } : {}) })
+    } else if (isRecord(item) && (item.type === 'file_citation' || item.type === 'container_file_citation') && (isNonEmptyString(item.filename) || isNonEmptyString(item.file_id))) {
+      const name = isNonEmptyString(item.filename) ? item.filename : (item.file_id as string)
+      sources.push({ kind: 'document', mime: 'application/octet-stream', title: name, ...(isNonEmptyString(item.filename) ? { filename: item.filename } : {}) })
+    } else {
+      // A file_path annotation (a file the code interpreter wrote, named by id only) among them.
+      sink.warn('UNREAD_FIELD', `annotation ${describeValue(isRecord(item) ? item.type : item)} is not a citation the kit shows; it is not shown`, [...path, n])
+    }
+  }
+  return sources
+}
 
 /** The content of a message or item: a string, `null` (no text), or a list of parts of either API. */
 function contentOf(value: unknown, sink: DiagnosticSink, path: Path): Content[] {
@@ -41,14 +97,19 @@ function contentOf(value: unknown, sink: DiagnosticSink, path: Path): Content[] 
       sink.warn('BAD_CONTENT', `a content part needs a type (got ${describeValue(item)}); kept`, [...path, n])
       return { kind: 'other', type: '', raw: item }
     }
+    const known = PART_FIELDS.get(item.type)
+    if (known) reportUnread(item, known, sink, [...path, n], `a ${item.type} part`)
     switch (item.type) {
       case 'text':
       case 'input_text':
-      case 'output_text':
-        return { kind: 'text', text: textOf(item.text) }
+      case 'output_text': {
+        const sources = sourcesOf(item.annotations, sink, [...path, n, 'annotations'])
+        return { kind: 'text', text: textOf(item.text), ...(sources.length > 0 ? { sources } : {}) }
+      }
       case 'refusal':
         return { kind: 'text', text: textOf(item.refusal), refusal: true }
       case 'image_url': {
+        if (isRecord(item.image_url)) reportUnread(item.image_url, IMAGE_URL_FIELDS, sink, [...path, n, 'image_url'], 'an image_url')
         const url = isRecord(item.image_url) ? textOf(item.image_url.url) : textOf(item.image_url)
         return { kind: 'file', url, mime: dataMime(url, 'image/*') }
       }
@@ -58,6 +119,7 @@ function contentOf(value: unknown, sink: DiagnosticSink, path: Path): Content[] 
       case 'input_file':
       case 'file': {
         const file = item.type === 'file' && isRecord(item.file) ? item.file : item
+        if (file !== item) reportUnread(file, FILE_FIELDS, sink, [...path, n, 'file'], 'a file')
         const url = typeof file.file_data === 'string' ? file.file_data : typeof file.file_url === 'string' ? file.file_url : undefined
         if (!url) return { kind: 'other', type: item.type, raw: item }
         return { kind: 'file', url, mime: dataMime(url, 'application/octet-stream'), ...(typeof file.filename === 'string' ? { filename: file.filename } : {}) }
@@ -117,6 +179,16 @@ class Reader {
       else if (item.kind === 'file') part = filePart(ids, { url: item.url, mime: item.mime, ...(item.filename !== undefined ? { filename: item.filename } : {}) })
       else part = unsupportedPart(ids, item.type, item.raw)
       this.conversation.push(message, part)
+      if (item.kind === 'text' && item.sources) this.sources(message, item.sources)
+    }
+  }
+
+  /** The sources a text cites, each once per message, after the text. */
+  private sources(message: WithParts, sources: SourceRef[]): void {
+    for (const source of sources) {
+      const key = source.kind === 'url' ? source.url : source.title
+      const shown = message.parts.some((part) => part.type === 'source' && (part.source.kind === 'url' ? part.source.url : part.source.title) === key)
+      if (!shown) this.conversation.push(message, sourcePart(this.ids(message), key, source))
     }
   }
 
@@ -168,6 +240,8 @@ class Reader {
     }
     const type = raw.type as string | undefined
     if (type === undefined || type === 'message') return this.message(raw, path, type === 'message')
+    const known = ITEM_FIELDS.get(type)
+    if (known) reportUnread(raw, known, this.sink, path, `a ${type} item`)
     switch (type) {
       case 'function_call': {
         const callID = isNonEmptyString(raw.call_id) ? raw.call_id : deriveId('call', this.conversation.sessionID, index)
@@ -182,9 +256,17 @@ class Reader {
         return this.result(textOf(raw.call_id), output, isNonEmptyString(raw.call_id) ? [...path, 'call_id'] : path)
       }
       case 'reasoning': {
-        const summary = Array.isArray(raw.summary) ? raw.summary : []
-        const content = Array.isArray(raw.content) ? raw.content : []
-        const text = [...content, ...summary].map((item: unknown) => (isRecord(item) ? textOf(item.text) : textOf(item))).join('\n\n')
+        // A summary or content that is not a list (a bare text, say) is read as a list of one.
+        const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : value === undefined || value === null ? [] : [value])
+        const summary = listOf(raw.summary)
+        const content = listOf(raw.content)
+        const read = (list: unknown[], key: string) =>
+          list.map((item: unknown, n) => {
+            if (!isRecord(item)) return textOf(item)
+            reportUnread(item, ENTRY_FIELDS, this.sink, [...path, key, n], `a ${key} entry`)
+            return textOf(item.text)
+          })
+        const text = [...read(content, 'content'), ...read(summary, 'summary')].join('\n\n')
         const message = this.assistant(false)
         const metadata = { ...(typeof raw.id === 'string' ? { id: raw.id } : {}), ...(typeof raw.encrypted_content === 'string' ? { encrypted: true } : {}) }
         this.conversation.push(message, reasoningPart(this.ids(message), text, { start: 0, end: 0 }, Object.keys(metadata).length > 0 ? metadata : undefined))
@@ -201,6 +283,7 @@ class Reader {
 
   private message(raw: Record<string, unknown>, path: Path, item: boolean): void {
     const role = typeof raw.role === 'string' ? raw.role : ''
+    reportUnread(raw, MESSAGE_FIELDS, this.sink, path, item ? 'a message item' : 'a message')
     const content = contentOf(raw.content, this.sink, [...path, 'content'])
     switch (role) {
       case 'system':
@@ -212,13 +295,22 @@ class Reader {
       }
       case 'assistant': {
         // A Chat Completions message is one response; Responses items of one turn share a message.
-        const message = this.assistant(!item, typeof raw.refusal === 'string' && raw.refusal ? { refusal: raw.refusal } : {})
+        const message = this.assistant(!item, { ...(typeof raw.refusal === 'string' && raw.refusal ? { refusal: raw.refusal } : {}), ...(typeof raw.name === 'string' ? { name: raw.name } : {}) })
         if (typeof raw.reasoning_content === 'string' && raw.reasoning_content !== '') this.conversation.push(message, reasoningPart(this.ids(message), raw.reasoning_content, { start: 0, end: 0 }))
         this.content(message, content, false)
         if (typeof raw.refusal === 'string' && raw.refusal !== '') this.conversation.push(message, textPart(this.ids(message), raw.refusal, { metadata: { refusal: true } }))
+        this.sources(message, sourcesOf(raw.annotations, this.sink, [...path, 'annotations']))
+        // The API before tool calls: one `function_call`, answered by a `function` message of its name.
+        if (isRecord(raw.function_call)) {
+          reportUnread(raw.function_call, FUNCTION_FIELDS, this.sink, [...path, 'function_call'], 'a function_call')
+          const name = textOf(raw.function_call.name)
+          this.call(message, name || deriveId('call', this.conversation.sessionID, this.index, 'function'), name, raw.function_call.arguments, [...path, 'function_call'])
+        }
         const calls = raw.tool_calls === undefined || raw.tool_calls === null ? [] : Array.isArray(raw.tool_calls) ? raw.tool_calls : [raw.tool_calls]
         calls.forEach((call: unknown, n) => {
           const at = [...path, 'tool_calls', n]
+          if (isRecord(call)) reportUnread(call, CALL_FIELDS, this.sink, at, 'a tool call')
+          if (isRecord(call) && isRecord(call.function)) reportUnread(call.function, FUNCTION_FIELDS, this.sink, [...at, 'function'], 'a function')
           const fn = isRecord(call) && isRecord(call.function) ? call.function : isRecord(call) ? call : {}
           const callID = isRecord(call) && isNonEmptyString(call.id) ? call.id : deriveId('call', this.conversation.sessionID, this.index, n)
           if (!isRecord(call) || !isNonEmptyString(call.id)) this.sink.error('BAD_TOOL_CALL', 'a tool call needs an id; one is derived, so no result can find it', at)

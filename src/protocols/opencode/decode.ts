@@ -6,7 +6,7 @@ import { assistantInfo, userInfo } from '../../core/build.js'
 import { finiteOrZero } from '../../core/format.js'
 import type { MessageError, MessageInfo, Part, WithParts } from '../../core/model/types.js'
 import { validateMessage } from '../../core/validator.js'
-import { type DiagnosticSink, describeValue, isNonEmptyString, isRecord, safeJson, textOf } from '../diagnostics.js'
+import { type DiagnosticSink, describeValue, fields, isNonEmptyString, isRecord, reportUnread, safeJson, textOf } from '../diagnostics.js'
 import { deriveId, readTime } from '../ids.js'
 import { normalizePart } from '../normalize.js'
 import type { OpencodeEvent, OpencodePermissionRequest, OpencodeSessionStatus } from './types.js'
@@ -142,11 +142,15 @@ export function normalizeInfo(input: unknown, index: number, sink: DiagnosticSin
   return info
 }
 
+const MESSAGE_FIELDS = fields('info', 'parts')
+
 export function normalizeMessage(raw: unknown, index: number, sink: DiagnosticSink, path: (string | number)[]): WithParts | undefined {
   if (!isRecord(raw)) {
     sink.error('BAD_MESSAGE', `a message must be an object with info and parts (got ${describeValue(raw)})`, path)
     return undefined
   }
+  // A message is its info and its parts; unknown fields of either are kept, but beside them there is no place.
+  reportUnread(raw, MESSAGE_FIELDS, sink, path, 'a message')
   // An info without an id takes the one its parts name, so they stay together.
   const named = Array.isArray(raw.parts) ? raw.parts.find((part): part is { messageID: string } => isRecord(part) && isNonEmptyString(part.messageID)) : undefined
   const session = Array.isArray(raw.parts) ? raw.parts.find((part): part is { sessionID: string } => isRecord(part) && isNonEmptyString(part.sessionID)) : undefined

@@ -4,7 +4,7 @@
  * per role and per content kind.
  */
 import type { Metadata } from '../../core/model/types.js'
-import { type DiagnosticSink, describeValue, isRecord, limitDepth, textOf } from '../diagnostics.js'
+import { type DiagnosticSink, describeValue, fields, isRecord, limitDepth, reportUnread, textOf } from '../diagnostics.js'
 import { deriveId, readTime } from '../ids.js'
 
 type Path = (string | number)[]
@@ -45,6 +45,20 @@ const LEGACY_MIGRATION =
   'the legacy ToolMessage (role "user" with tool_result parts and id/name) is not processed; migrate to ToolMessage2: ' +
   '{ role: "tool", content: [{ type: "tool-result", toolCallId, toolName, input, result }] }'
 
+/** The fields neovate's types define for each object this reads (see `types.ts`). */
+const ITEM_FIELDS = new Map<unknown, ReadonlySet<string>>([
+  ['text', fields('type', 'text', 'hidden')],
+  ['image', fields('type', 'data', 'mimeType')],
+  ['file', fields('type', 'filename', 'data', 'mimeType')],
+  ['reasoning', fields('type', 'text')],
+  ['tool_use', fields('type', 'id', 'name', 'input', 'displayName', 'description')],
+])
+const RESULT_PART_FIELDS = fields('type', 'toolCallId', 'toolName', 'input', 'result', 'agentId', 'agentType')
+const RESULT_FIELDS = fields('llmContent', 'returnDisplay', 'isError', 'metadata')
+const USAGE_FIELDS = fields('input_tokens', 'output_tokens', 'cache_read_input_tokens', 'cache_creation_input_tokens')
+/** A tool message's envelope: what it has beyond its results is not shown (its results go to the calls). */
+const TOOL_MESSAGE_FIELDS = fields('uuid', 'parentUuid', 'timestamp', 'type', 'role', 'content')
+
 const text = (value: unknown): string => (typeof value === 'string' ? value : '')
 
 /** Base64 data as a `data:` URL (kept as it is when it is a URL already). */
@@ -71,6 +85,8 @@ function contentOf(raw: Record<string, unknown>, role: string, sink: DiagnosticS
 }
 
 function decodeItem(item: unknown, role: 'user' | 'assistant', hiddenMessage: boolean, sink: DiagnosticSink, at: Path): DecodedItem {
+  const known = isRecord(item) ? ITEM_FIELDS.get(item.type) : undefined
+  if (isRecord(item) && known) reportUnread(item, known, sink, at, `a ${String(item.type)} part`)
   if (isRecord(item) && item.type === 'text') return { kind: 'text', text: text(item.text), hidden: item.hidden === true || hiddenMessage }
   if (role === 'user' && isRecord(item) && (item.type === 'image' || item.type === 'file') && typeof item.data === 'string') {
     const mime = typeof item.mimeType === 'string' && item.mimeType !== '' ? item.mimeType : 'application/octet-stream'
@@ -97,19 +113,26 @@ function decodeResult(item: unknown, sink: DiagnosticSink, at: Path): DecodedRes
     sink.error('BAD_TOOL_RESULT', `expected { type: "tool-result", toolCallId, toolName, input, result } (got ${describeValue(isRecord(item) ? item.type : item)})`, at)
     return undefined
   }
+  reportUnread(item, RESULT_PART_FIELDS, sink, at, 'a tool-result part')
   const result = isRecord(item.result) ? item.result : {}
   if (!isRecord(item.result)) sink.error('BAD_TOOL_RESULT', `result must be an object with llmContent (got ${describeValue(item.result)})`, [...at, 'result'])
+  else reportUnread(result, RESULT_FIELDS, sink, [...at, 'result'], 'a tool result')
   const texts: string[] = []
   const images: { mime: string; url: string }[] = []
   if (typeof result.llmContent === 'string') texts.push(result.llmContent)
   else if (Array.isArray(result.llmContent)) {
-    for (const part of result.llmContent) {
+    result.llmContent.forEach((part: unknown, k) => {
+      const known = isRecord(part) ? ITEM_FIELDS.get(part.type) : undefined
+      if (isRecord(part) && known && (part.type === 'text' || part.type === 'image')) reportUnread(part, known, sink, [...at, 'result', 'llmContent', k], `a ${part.type} part`)
       if (isRecord(part) && part.type === 'text') texts.push(text(part.text))
-      if (isRecord(part) && part.type === 'image' && typeof part.data === 'string') {
+      else if (isRecord(part) && part.type === 'image' && typeof part.data === 'string') {
         const mime = typeof part.mimeType === 'string' ? part.mimeType : 'image/png'
         images.push({ mime, url: dataUrl(part.data, mime) })
+      } else {
+        const what = isRecord(part) ? describeValue(part.type) : describeValue(part)
+        sink.error('UNSUPPORTED_CONTENT', `llmContent part ${what} is neither text nor an image with data; it is not shown`, [...at, 'result', 'llmContent', k])
       }
-    }
+    })
   }
   const metadata: Metadata = { ...(isRecord(result.metadata) ? result.metadata : {}) }
   if (result.returnDisplay !== undefined) metadata.returnDisplay = result.returnDisplay
@@ -146,6 +169,7 @@ export function decodeMessage(input: unknown, index: number, sink: DiagnosticSin
   }
   const id = messageId(raw, index)
   if (raw.role === 'tool') {
+    reportUnread(raw, TOOL_MESSAGE_FIELDS, sink, path, 'a tool message')
     const results = Array.isArray(raw.content) ? raw.content : undefined
     if (!results) sink.error('BAD_CONTENT', `a tool message's content must be an array of tool-result parts (got ${describeValue(raw.content)})`, [...path, 'content'])
     const time = readTime(raw.timestamp, sink, [...path, 'timestamp'])
@@ -157,7 +181,10 @@ export function decodeMessage(input: unknown, index: number, sink: DiagnosticSin
     const created = readTime(raw.timestamp, sink, [...path, 'timestamp']) ?? 0
     const items = contentOf(raw, 'assistant', sink, path).map((item, n) => decodeItem(item, 'assistant', false, sink, [...path, 'content', n]))
     const decoded: DecodedMessage = { role: 'assistant', id, created, model: typeof raw.model === 'string' ? raw.model : '', metadata: envelope(raw), items }
-    if (isRecord(raw.usage)) decoded.usage = raw.usage
+    if (isRecord(raw.usage)) {
+      reportUnread(raw.usage, USAGE_FIELDS, sink, [...path, 'usage'], 'usage')
+      decoded.usage = raw.usage
+    }
     return decoded
   }
   if (raw.role === 'user' && Array.isArray(raw.content) && raw.content.some((part) => isRecord(part) && part.type === 'tool_result')) {

@@ -1,7 +1,7 @@
 import { assistantInfo, filePart, idOr, reasoningPart, runningState, stepFinishPart, textPart, tokens, toolPart, toolResult, unsupportedPart, userInfo } from '../../core/build.js'
 import type { FilePart, Metadata, ToolDisplay, ToolPart, WithParts } from '../../core/model/types.js'
 import type { TranscriptOp } from '../../core/transcript.js'
-import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isRecord, textOf } from '../diagnostics.js'
+import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isRecord, safeJson, textOf } from '../diagnostics.js'
 import { inferDisplay, todoItems } from '../display.js'
 import { deriveId } from '../ids.js'
 import { type DecodedMessage, decodeMessage } from './decode.js'
@@ -150,6 +150,8 @@ class Reader {
           const attachments: FilePart[] = result.images.map(({ mime, url }, k) =>
             filePart({ id: deriveId('prt', call?.id ?? orphanID, 'attachment', k), sessionID: this.conversation.sessionID, messageID: call?.messageID ?? '' }, { mime, url }),
           )
+          // The call's input is the one shown; an input the result repeats differently is kept beside it.
+          const metadata = call && Object.keys(result.input).length > 0 && safeJson(result.input) !== safeJson(input) ? { ...result.metadata, resultInput: result.input } : result.metadata
           const display = displayOf(returned, input) ?? inferDisplay(name, input, completedOutput, result.metadata)
           return toolResult({
             input,
@@ -158,7 +160,7 @@ class Reader {
             output: result.isError ? result.output || (typeof returned === 'string' ? returned : '') || `${name} failed` : completedOutput,
             isError: result.isError,
             title,
-            metadata: result.metadata,
+            metadata,
             attachments,
             ...(display ? { display } : {}),
           })

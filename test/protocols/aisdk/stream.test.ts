@@ -156,6 +156,21 @@ describe('chunks', () => {
     expect(toolOf(messages)).toMatchObject({ tool: 'unknown', callID: 'ghost', state: { status: 'completed', output: 'boo' } })
   })
 
+  it('a chunk’s fields beyond the SDK’s schema are named; a call’s `_meta` is kept', () => {
+    const { messages, diagnostics } = replayAiSdk([
+      { type: 'start', messageId: 'm' },
+      { type: 'tool-input-available', toolCallId: 'c', toolName: 'search', input: { q: 'x' }, _meta: { server: 'docs' } },
+      { type: 'text-start', id: 't' },
+      { type: 'text-delta', id: 't', delta: 'hi', tokenLogprob: -0.1 },
+      { type: 'data-progress', data: 1, colour: 'red' },
+    ])
+    expect(diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.path])).toEqual([
+      ['UNREAD_FIELD', ['tokenLogprob']],
+      ['UNREAD_FIELD', ['colour']],
+    ])
+    expect(toolOf(messages)).toMatchObject({ metadata: { _meta: { server: 'docs' } } })
+  })
+
   it('strict mode throws and leaves the session as it was', () => {
     const session = createAiSdkStream({ clock: () => 0 })
     session.push({ type: 'start', messageId: 'm' })

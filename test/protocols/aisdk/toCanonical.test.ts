@@ -98,6 +98,97 @@ describe('UIMessage[] into canonical messages', () => {
     })
   })
 
+  it('reads a v4 message: content, reasoning and tool invocations when it has no parts; attachments as files; createdAt as its time', () => {
+    const { messages, diagnostics } = fromUIMessages([
+      {
+        id: 'u',
+        role: 'user',
+        content: 'What is in this picture?',
+        createdAt: '2025-03-01T10:00:00.000Z',
+        experimental_attachments: [{ name: 'cat.png', contentType: 'image/png', url: 'https://files.example/cat.png' }],
+      },
+      {
+        id: 'a',
+        role: 'assistant',
+        content: 'A cat.',
+        reasoning: 'Look at the shape.',
+        toolInvocations: [{ state: 'result', toolCallId: 'c1', toolName: 'describe', args: { url: 'cat.png' }, result: 'cat' }],
+      },
+    ])
+    expect(diagnostics).toEqual([])
+    expect(messages[0]?.info.time.created).toBe(Date.parse('2025-03-01T10:00:00.000Z'))
+    expect(messages.map((message) => message.parts.map((part) => part.type))).toEqual([
+      ['text', 'file'],
+      ['reasoning', 'tool', 'text'],
+    ])
+    expect(messages[0]?.parts[1]).toMatchObject({ mime: 'image/png', filename: 'cat.png', url: 'https://files.example/cat.png' })
+    expect(messages[1]?.parts).toMatchObject([{ text: 'Look at the shape.' }, { callID: 'c1', state: { status: 'completed', output: 'cat' } }, { text: 'A cat.' }])
+    expect(validateTranscript(messages).filter((issue) => issue.severity === 'error')).toEqual([])
+  })
+
+  it('reads v4.2 parts: reasoning under `reasoning`, a base64 file, a source under `source`; the duplicates beside them are not shown twice', () => {
+    const { messages, diagnostics } = fromUIMessages([
+      {
+        id: 'a',
+        role: 'assistant',
+        content: 'Done.',
+        reasoning: 'Think.',
+        parts: [
+          { type: 'reasoning', reasoning: 'Think.', details: [{ type: 'text', text: 'Think.' }] },
+          { type: 'file', mimeType: 'image/png', data: 'iVBORw0KGgo=' },
+          { type: 'source', source: { sourceType: 'url', id: 's1', url: 'https://docs.example', title: 'Docs' } },
+          { type: 'text', text: 'Done.' },
+        ],
+      },
+    ])
+    expect(diagnostics).toEqual([])
+    expect(messages[0]?.parts).toMatchObject([
+      { type: 'reasoning', text: 'Think.' },
+      { type: 'file', mime: 'image/png', url: 'data:image/png;base64,iVBORw0KGgo=' },
+      { type: 'source', sourceID: 's1', source: { kind: 'url', url: 'https://docs.example', title: 'Docs' } },
+      { type: 'text', text: 'Done.' },
+    ])
+  })
+
+  it('keeps a file’s provider metadata, and an error text or output its tool state does not show', () => {
+    const providerMetadata = { testProvider: { signature: 'sig' } }
+    const { messages } = fromUIMessages([
+      {
+        id: 'a',
+        role: 'assistant',
+        parts: [
+          { type: 'file', mediaType: 'image/png', url: 'https://files.example/a.png', providerMetadata },
+          { type: 'tool-search', toolCallId: 'c1', state: 'output-available', input: {}, output: 'found', errorText: 'partly failed' },
+          { type: 'tool-search', toolCallId: 'c2', state: 'input-available', input: {}, output: 'early' },
+        ],
+      },
+    ])
+    expect(messages[0]?.parts).toMatchObject([
+      { type: 'file', metadata: { providerMetadata } },
+      { type: 'tool', state: { status: 'completed', output: 'found' }, metadata: { errorText: 'partly failed' } },
+      { type: 'tool', state: { status: 'running' }, metadata: { output: 'early' } },
+    ])
+  })
+
+  it('names the fields a message or part has beyond the SDK’s types (v4’s annotations among them)', () => {
+    const { diagnostics } = fromUIMessages([
+      {
+        id: 'a',
+        role: 'assistant',
+        annotations: [{ step: 1 }],
+        parts: [
+          { type: 'text', text: 'x', flavour: 'y' },
+          { type: 'data-x', data: 1, extra: 2 },
+        ],
+      },
+    ])
+    expect(diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.path])).toEqual([
+      ['UNREAD_FIELD', [0, 'annotations']],
+      ['UNREAD_FIELD', [0, 'parts', 0, 'flavour']],
+      ['UNREAD_FIELD', [0, 'parts', 1, 'extra']],
+    ])
+  })
+
   it('reports bad input and never throws', () => {
     expect(codes(fromUIMessages('nope').diagnostics)).toEqual(['BAD_MESSAGES'])
     const { messages, diagnostics } = fromUIMessages([null, { role: 'user', parts: 'x' }, { id: 'a', role: 'user', parts: [] }, { id: 'a', role: 'assistant', parts: [] }])

@@ -126,6 +126,23 @@ describe('chat → canonical', () => {
     expect(fromChatMessages(null).diagnostics[0]?.code).toBe('BAD_MESSAGES')
   })
 
+  it('names what a message has beyond its kind’s slots and seed 002’s fields: not shown, never dropped silently', () => {
+    const result = fromChatMessages([
+      { role: 'user', content: 'q', toolCallId: 'c0', mood: 'curious' },
+      { role: 'assistant', content: '', toolCalls: [{ id: 'c', name: 'x', arguments: '{}', index: 0 }] },
+      { kind: 'user', content: 'typed', metaInfo: { timestamp: 1, locale: 'en' }, extra: { finishReason: 'stop' } },
+      { kind: 'assistant', content: 'a', metaInfo: { usage: { promptTokens: 1, completionTokens: 2, totalTokens: 3, cachedTokens: 1 } } },
+    ])
+    expect(result.diagnostics.map((d) => [d.code, d.path])).toEqual([
+      ['UNREAD_FIELD', [0, 'toolCallId']],
+      ['UNREAD_FIELD', [0, 'mood']],
+      ['UNREAD_FIELD', [1, 'toolCalls', 0, 'index']],
+      ['UNREAD_FIELD', [2, 'metaInfo', 'locale']],
+      ['UNREAD_FIELD', [2, 'extra', 'finishReason']],
+      ['UNREAD_FIELD', [3, 'metaInfo', 'usage', 'cachedTokens']],
+    ])
+  })
+
   it('shows trailing reasoning with no answer in an assistant message of its own', () => {
     const result = fromChatMessages([
       { role: 'user', content: 'q' },

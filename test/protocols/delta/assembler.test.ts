@@ -137,6 +137,19 @@ describe('stream rules', () => {
     expect((result.message.parts[1] as TextPart).text).toBe('x')
   })
 
+  it('names a delta’s fields and a payload’s beyond the contract, and applies the delta; providerRaw is for debugging', () => {
+    const result = assembleDeltas([
+      { ...delta(1, 'start', { modelId: 'm', region: 'eu' }), providerRaw: { id: 'evt_1' } },
+      { ...delta(2, 'text', { textDelta: 'hi', logprob: -0.2 }), shard: 3 },
+    ])
+    expect(result.diagnostics.map((d) => [d.code, d.severity, d.path])).toEqual([
+      ['UNREAD_FIELD', 'warning', ['payload', 'region']],
+      ['UNREAD_FIELD', 'warning', ['shard']],
+      ['UNREAD_FIELD', 'warning', ['payload', 'logprob']],
+    ])
+    expect((result.message.parts[1] as TextPart).text).toBe('hi')
+  })
+
   it('reads a usage count that is not a number as 0, and says so', () => {
     const result = assembleDeltas([delta(1, 'start', {}), delta(2, 'usage', { inputTokens: 'many', outputTokens: 7 })])
     expect(result.diagnostics).toMatchObject([{ code: 'BAD_PAYLOAD', severity: 'warning', path: ['payload', 'inputTokens'] }])

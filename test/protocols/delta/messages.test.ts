@@ -68,6 +68,29 @@ describe('seed 004 final messages', () => {
     expect(result.messages[0]?.parts[0]).toMatchObject({ type: 'tool', callID: 'zz', metadata: { orphan: true }, state: { status: 'completed', output: 'ok' } })
   })
 
+  it('name the fields a message, part or payload has beyond seed 004 (a thinking payload with a content, say)', () => {
+    const result = fromDeltaMessages([
+      {
+        runId: 'r',
+        role: 'assistant',
+        trace: 't1',
+        parts: [
+          { kind: 'thinking', payload: { text: 'Done.', content: 'not in the contract' } },
+          { kind: 'text', payload: { text: 'ok' }, colour: 'red' },
+        ],
+        timestamp: '2026-05-30T15:23:07.970Z',
+      },
+      { runId: 'r', role: 'tool', parts: [{ kind: 'tool_result', payload: { toolCallId: 'zz', isError: false, content: 'ok', text: 'aside' } }], timestamp: '' },
+    ])
+    expect(result.diagnostics.filter((d) => d.code === 'UNREAD_FIELD').map((d) => d.path)).toEqual([
+      [0, 'trace'],
+      [0, 'parts', 0, 'payload', 'content'],
+      [0, 'parts', 1, 'colour'],
+      [1, 'parts', 0, 'payload', 'text'],
+    ])
+    expect(result.messages[0]?.parts.map((part) => (part.type === 'reasoning' || part.type === 'text' ? part.text : part.type))).toEqual(['Done.', 'ok', 'tool'])
+  })
+
   it('report bad input without throwing', () => {
     const result = fromDeltaMessages([null, { role: 'robot' }, { role: 'assistant', parts: [{ kind: 'video', payload: {} }] }, { role: 'tool', parts: [{ kind: 'text' }] }])
     expect(result.diagnostics.map((d) => d.code)).toEqual(['BAD_MESSAGE', 'UNKNOWN_ROLE', 'BAD_MESSAGE', 'UNSUPPORTED_PART', 'BAD_TOOL_RESULT'])

@@ -63,3 +63,70 @@ describe('Responses API items', () => {
     expect(codes(fromOpenAIMessages({}).diagnostics)).toEqual(['BAD_MESSAGES'])
   })
 })
+
+describe('what the wire carries beyond the text', () => {
+  it('cited web pages and files become source parts after the text, once each', () => {
+    const { messages, diagnostics } = fromOpenAIMessages([
+      {
+        role: 'assistant',
+        content: 'Tokyo is wet today.',
+        annotations: [
+          { type: 'url_citation', url_citation: { start_index: 0, end_index: 5, url: 'https://weather.example/tokyo', title: 'Tokyo weather' } },
+          { type: 'url_citation', url_citation: { start_index: 6, end_index: 9, url: 'https://weather.example/tokyo', title: 'Tokyo weather' } },
+        ],
+      },
+      {
+        type: 'message',
+        role: 'assistant',
+        content: [
+          {
+            type: 'output_text',
+            text: 'Per the report, rain.',
+            annotations: [
+              { type: 'url_citation', start_index: 0, end_index: 3, url: 'https://news.example/rain', title: 'Rain' },
+              { type: 'file_citation', index: 4, file_id: 'file-9', filename: 'report.pdf' },
+              { type: 'file_path', index: 5, file_id: 'file-10' },
+            ],
+          },
+        ],
+      },
+    ])
+    // A file_path annotation names a file by id only: not shown, so named.
+    expect(diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.path])).toEqual([['UNREAD_FIELD', [1, 'content', 0, 'annotations', 2]]])
+    // The Responses item goes on with the assistant message before it, as items of one turn do.
+    expect(messages.map((message) => message.parts.map((part) => (part.type === 'source' ? part.source : part.type)))).toEqual([
+      [
+        'text',
+        { kind: 'url', url: 'https://weather.example/tokyo', title: 'Tokyo weather' },
+        'text',
+        { kind: 'url', url: 'https://news.example/rain', title: 'Rain' },
+        { kind: 'document', mime: 'application/octet-stream', title: 'report.pdf', filename: 'report.pdf' },
+      ],
+    ])
+    expect(validateTranscript(messages).filter((issue) => issue.severity === 'error')).toEqual([])
+  })
+
+  it('a legacy function_call pairs with the function message of its name', () => {
+    const { messages, diagnostics } = fromOpenAIMessages([
+      { role: 'assistant', content: null, function_call: { name: 'get_time', arguments: '{"zone":"UTC"}' } },
+      { role: 'function', name: 'get_time', content: '12:00' },
+    ])
+    expect(codes(diagnostics)).toEqual(['LEGACY_FUNCTION'])
+    expect(tools(messages).map((part) => [part.tool, part.state.input, part.state.status === 'completed' ? part.state.output : part.state.status])).toEqual([['get_time', { zone: 'UTC' }, '12:00']])
+  })
+
+  it('fields OpenAI does not define are named, where they are, and not shown; ids, statuses and logprobs are the API’s own', () => {
+    const { messages, diagnostics } = fromOpenAIMessages([
+      { role: 'user', content: [{ type: 'text', text: 'hi', cache_hint: 'x' }], tenant: 'acme' },
+      { type: 'function_call', id: 'fc_1', status: 'completed', call_id: 'c1', name: 'f', arguments: '{}', trace: 't' },
+      { type: 'message', id: 'msg_1', status: 'completed', role: 'assistant', content: [{ type: 'output_text', text: 'ok', annotations: [], logprobs: [] }] },
+      { type: 'reasoning', id: 'rs_1', summary: 'a summary given as text' },
+    ])
+    expect(diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.path])).toEqual([
+      ['UNREAD_FIELD', [0, 'tenant']],
+      ['UNREAD_FIELD', [0, 'content', 0, 'cache_hint']],
+      ['UNREAD_FIELD', [1, 'trace']],
+    ])
+    expect(messages.at(-1)?.parts.at(-1)).toMatchObject({ type: 'reasoning', text: 'a summary given as text' })
+  })
+})

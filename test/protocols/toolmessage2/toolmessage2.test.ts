@@ -127,6 +127,36 @@ describe('toolmessage2 edge cases', () => {
     expect(diagnostics.map((d) => d.code)).toEqual(['DUPLICATE_TOOL_RESULT'])
   })
 
+  it('keeps an input the result repeats differently, reports llmContent it cannot show, and names fields neovate does not define', () => {
+    const { messages, diagnostics } = fromToolMessage2([
+      { role: 'assistant', content: [{ type: 'tool_use', id: 'c1', name: 'read', input: { file_path: 'a.ts' }, colour: 'blue' }] },
+      {
+        role: 'tool',
+        metadata: { by: 'runner' },
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'c1',
+            toolName: 'read',
+            input: { file_path: 'b.ts' },
+            result: {
+              llmContent: [
+                { type: 'text', text: 'ok' },
+                { type: 'audio', data: 'AAA' },
+              ],
+            },
+          },
+        ],
+      },
+    ])
+    expect(tools(messages)[0]).toMatchObject({ state: { input: { file_path: 'a.ts' }, output: 'ok', metadata: { resultInput: { file_path: 'b.ts' } } } })
+    expect(diagnostics.map((d) => [d.code, d.severity, d.path])).toEqual([
+      ['UNREAD_FIELD', 'warning', [0, 'content', 0, 'colour']],
+      ['UNREAD_FIELD', 'warning', [1, 'metadata']],
+      ['UNSUPPORTED_CONTENT', 'error', [1, 'content', 0, 'result', 'llmContent', 1]],
+    ])
+  })
+
   it('hangs an orphan with no assistant turn on a placeholder assistant message', () => {
     const { messages } = fromToolMessage2([{ role: 'tool', content: [{ type: 'tool-result', toolCallId: 'x', toolName: 'ls', input: {}, result: { llmContent: 'a', isError: true } }] }])
     expect(messages).toHaveLength(1)
