@@ -97,6 +97,24 @@ function paragraph(): string {
   return `${out.join('\n')}\n`
 }
 
+/**
+ * A quote of 16 KB, as a reply quotes an earlier message or a document: the reply's paragraphs
+ * under `>`, a blank `>` line between them, and a short list in every fourth.
+ */
+function quote(): string {
+  const source = prose()
+  const out: string[] = []
+  let size = 0
+  for (let i = 0; size < 16_000; i++) {
+    const paragraph = (source[i % source.length] as string).split('\n').map((line) => `> ${line}`)
+    if (i % 4 === 3) paragraph.push('>', '> - the first point of it', '> - the second, with `code`')
+    const block = `${i > 0 ? '>\n' : ''}${paragraph.join('\n')}`
+    out.push(block)
+    size += block.length + 1
+  }
+  return `${out.join('\n')}\n`
+}
+
 /** Display and inline formulas between paragraphs, and three diagrams. */
 function mathAndDiagrams(): string {
   const words = sentences()
@@ -134,6 +152,7 @@ export const SHAPES: Record<string, string> = {
   'code, 2,000 lines': longCode(),
   'nested and loose lists': lists(),
   'one 20 KB paragraph': paragraph(),
+  'a 16 KB quote': quote(),
   'math and diagrams': mathAndDiagrams(),
   [LONG]: longParts.join('\n'),
 }

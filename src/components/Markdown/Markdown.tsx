@@ -9,7 +9,7 @@ import { focusOnMount } from '../focus.js'
 import { ImageGate } from '../ImageGate.js'
 import { RegionHostContext, regionProps, useRegionHost, useScrollRegion } from '../useScrollRegion.js'
 import type { UrlPolicy } from '../urlPolicy.js'
-import { type FenceRead, type ListItems, readFenceAppend, type SplitText, splitAppend, splitListItems, type TableColumn, TableReader, type TableRows } from './blocks.js'
+import { type FenceRead, type ListItems, quoteText, readFenceAppend, type SplitText, splitAppend, splitListItems, type TableColumn, TableReader, type TableRows } from './blocks.js'
 import { CodeBlock } from './CodeBlock.js'
 import { Diagram } from './Diagram.js'
 import { mayUseGfm, remarkGfmParse } from './gfm.js'
@@ -412,6 +412,23 @@ class SplitWhileStreaming<T> {
  */
 export const SPLIT_LIST_FROM = 12_000
 
+/**
+ * The live block when it is a block quote: the quote element is rendered here and the text inside
+ * it block by block, as a text is, so a growing quote re-parses only its last block inside. The
+ * same elements as the quote parsed whole (a line break before each block and after the last);
+ * kept after the quote is finished, so its blocks are not made again.
+ */
+function StreamingQuote({ text, live, policy, highlighter, math, diagrams, components }: Omit<BlockProps, 'source' | 'streaming'> & { text: string; live: boolean }) {
+  const [blocks] = useState(() => new BlockElements())
+  const children = blocks.render(text, live, policy, highlighter, math, diagrams, components)
+  return (
+    <blockquote>
+      {children.flatMap((child) => ['\n', child])}
+      {'\n'}
+    </blockquote>
+  )
+}
+
 const tableSplit = () => {
   const reader = new TableReader()
   return new SplitWhileStreaming((block, streaming) => reader.read(block, streaming ? repairInline : undefined))
@@ -454,6 +471,7 @@ const MarkdownBlock = memo(function MarkdownBlock({ source, streaming, policy, h
   const [tables] = useState(tableSplit)
   const [lists] = useState(() => new SplitWhileStreaming(splitListItems, SPLIT_LIST_FROM))
   const [paragraphs] = useState(paragraphSplit)
+  const [quotes] = useState(() => new SplitWhileStreaming(quoteText, SPLIT_LIST_FROM))
   const [intricacies] = useState(() => new IntricacyReader())
   const full = useProgressive(!streaming, pending, flushSync)
   if (!full) {
@@ -489,6 +507,8 @@ const MarkdownBlock = memo(function MarkdownBlock({ source, streaming, policy, h
       </LiveBlock.Provider>
     )
   }
+  const quote = components?.blockquote ? null : quotes.read(source, streaming)
+  if (quote !== null) return <StreamingQuote text={quote} live={streaming} policy={policy} highlighter={highlighter} math={math} diagrams={diagrams} components={components} />
   const paragraph = components?.p ? null : paragraphs.read(source, streaming)
   if (paragraph) {
     return (

@@ -308,6 +308,65 @@ function readWhole(block: string, streaming: boolean): FenceRead {
   return { block, streaming, fence, contentStart: fence && !fence.closed && unindented && newline >= 0 ? newline + 1 : -1 }
 }
 
+const QUOTE_MARK = /^ {0,3}> ?/
+
+/**
+ * The text inside a block that is one block quote, every line of it marked (`>` after up to three
+ * spaces, and the one space after it, taken off as the parser does), so a streaming quote is read
+ * block by block inside; `null` for anything else, which is then rendered whole. Not read: a line
+ * with no mark (lazy continuation), a tab (its width after `>` depends on its column), a carriage
+ * return, a reference definition inside (it reaches across blocks), fenced code or a `$$` formula
+ * inside, and lists micromark reads otherwise in a quote (see listSpreadInQuote). While the quote streams,
+ * a last line not yet past its indent is an empty line of the quote.
+ */
+export function quoteText(block: string, streaming: boolean): string | null {
+  if (!block.startsWith('>') && !/^ {1,3}>/.test(block)) return null
+  if (block.includes('\t') || block.includes('\r')) return null
+  const inner: string[] = []
+  let start = 0
+  while (start <= block.length) {
+    const newline = block.indexOf('\n', start)
+    const end = newline < 0 ? block.length : newline
+    const line = block.slice(start, end)
+    const mark = QUOTE_MARK.exec(line)
+    if (mark) inner.push(line.slice(mark[0].length))
+    else if (streaming && newline < 0 && /^ {0,3}$/.test(line)) inner.push('')
+    else return null
+    if (newline < 0) break
+    start = newline + 1
+  }
+  const text = inner.join('\n')
+  // Code and `$$` formulas inside are read whole too: a block that is one of them alone is read
+  // without the parser (see readFence), which keeps a trailing blank line of code where the parser does not.
+  return hasDefinition(text) || listSpreadInQuote(inner) || FENCE_ANYWHERE.test(text) || text.includes('$$') ? null : text
+}
+
+/**
+ * Whether a list inside a quote is followed by what may make micromark read it as loose there (and
+ * only there, not in the same text outside a quote): blank lines and then a quote or a list item
+ * (of this list or another), or two blank lines. Read block by block, the list would be tight:
+ * such a quote is parsed whole.
+ */
+function listSpreadInQuote(lines: readonly string[]): boolean {
+  let list = false
+  let blanks = 0
+  for (const line of lines) {
+    if (line.trim() === '') {
+      blanks++
+      if (list && blanks >= 2) return true
+      continue
+    }
+    if (list && blanks > 0) {
+      if (/^ {0,3}>/.test(line) || ITEM.test(line)) return true
+      // Text not indented after a blank line ends the list (a paragraph, a table): read as outside a quote.
+      if (!line.startsWith(' ')) list = false
+    }
+    blanks = 0
+    list ||= ITEM.test(line)
+  }
+  return false
+}
+
 /** A list block cut into its items, so a streaming list re-parses only its last item. */
 export interface ListItems {
   ordered: boolean
@@ -382,11 +441,32 @@ export function splitListItems(block: string): ListItems | null {
       current.push(...blanks)
       blanks.length = 0
       inner = true
-    } else if (own <= indent.length && (item || INTERRUPTS.test(line))) return null
+    } else if (own < content && (item || fenced || INTERRUPTS.test(line) || !continuesParagraph(current.at(-1) ?? '', content))) {
+      // Not indented to the item's content: a marker or a heading, quote, fence or rule there is
+      // not in the item (it ends the list, or is an item of it at another indent), and other text
+      // is only if it continues a paragraph (lazily, so not in code): the parser's to read.
+      return null
+    }
     current.push(line)
   }
   close()
   return { ordered: bullet === undefined, start: Number(first[3] ?? 1), items, loose }
+}
+
+// What a line of an item starts with when it is no paragraph text: a heading, a fence, a table row, a quote, HTML.
+const NOT_PARAGRAPH = /^(?:#{1,6}(?:[ \t]|$)|`{3,}|~{3,}|[|>]|<)/
+
+/**
+ * Whether a line right under `previous` (a line of an item whose content starts at `content`) may
+ * continue its paragraph lazily: `previous` is paragraph text, under the item's and nested items'
+ * markers, not indented code. Told conservatively: a line that may not is left to the parser.
+ */
+function continuesParagraph(previous: string, content: number): boolean {
+  const own = previous.length - previous.trimStart().length
+  if (own >= content + 4) return false
+  let text = previous.trimStart()
+  for (let marker = ITEM.exec(text); marker; marker = ITEM.exec(text)) text = text.slice(marker[0].length)
+  return text.trim() !== '' && !NOT_PARAGRAPH.test(text)
 }
 
 // A fence's marker at the start of any line after spaces (a line break in the spaces would only make

@@ -2,7 +2,7 @@ import { act, render } from '@testing-library/react'
 import fc from 'fast-check'
 import { describe, expect, it, vi } from 'vitest'
 import { ChatpartsProvider } from '../../../src/components/config'
-import { splitListItems, TableReader, tableCells } from '../../../src/components/Markdown/blocks'
+import { quoteText, splitListItems, TableReader, tableCells } from '../../../src/components/Markdown/blocks'
 import { repairInline } from '../../../src/components/Markdown/repair'
 import { Markdown, SPLIT_LIST_FROM } from '../../../src/components/Markdown/Markdown'
 import { ParagraphReader, settled } from '../../../src/components/Markdown/paragraph'
@@ -322,4 +322,123 @@ describe('a long list that arrives finished', () => {
     render(view('- a\n- b **c**\n  - d', false))
     expect(splitListItems).not.toHaveBeenCalled()
   })
+})
+
+describe('a list whose lines are not all in its items', () => {
+  it('ends as the text rendered whole when a line under an item is not indented to its content', () => {
+    // An item under-indented for `1. ` (a list of its own), a heading in the item and text under it
+    // (no paragraph to continue: a paragraph after the list), a fence closed in the item.
+    for (const text of ['1. first\n  - nested', '1. first\n   # in the item\nafter the list', '- a\n  ```\n  code\n  ```\nafter', '1. a\n  2. b', '- a\n      code in a\nlazy'])
+      for (const step of [1, 3]) expect(stream(text, step).container.innerHTML, `${JSON.stringify(text)} in steps of ${step}`).toBe(fresh(text))
+  })
+
+  it('ends as the text rendered whole, for lists of the lines a reply writes', () => {
+    const LINE = fc.constantFrom(
+      '- item',
+      '  - nested',
+      '1. first',
+      '2. second',
+      '   # three in',
+      '  # two in',
+      'lazy text',
+      '   more of first',
+      '',
+      '> q',
+      '    code',
+      '   ```',
+      '```',
+      '| a |',
+      '- - x',
+      '* star',
+      '10. ten',
+    )
+    fc.assert(
+      fc.property(fc.array(LINE, { minLength: 1, maxLength: 8 }), fc.integer({ min: 1, max: 9 }), (lines, step) => {
+        const text = ['- start', ...lines].join('\n')
+        expect(stream(text, step).container.innerHTML, JSON.stringify(text)).toBe(fresh(text))
+      }),
+      { numRuns: 300 },
+    )
+    // Each run renders a text token by token and whole: seconds on a busy machine.
+  }, 120_000)
+})
+
+describe('a block quote streamed block by block', () => {
+  const QUOTE = [
+    '> # Notes',
+    '> Text with *emphasis* and `code`.',
+    '>',
+    '> - one',
+    '> - two',
+    '>   - nested',
+    '>',
+    '> | a | b |',
+    '> |---|---|',
+    '> | 1 | 2 |',
+    '>',
+    '> > nested quote',
+    '> > more',
+    '>',
+    '>     indented code',
+    '>',
+    '> The end.',
+  ].join('\n')
+
+  it('is read inside as a text is: every line marked, no tab, no code fence, no definition', () => {
+    expect(quoteText('> a\n>\n>  b\n  > c', false)).toBe('a\n\n b\nc')
+    expect(quoteText('> a\n', true)).toBe('a\n')
+    expect(quoteText('> a\n  ', true)).toBe('a\n')
+    expect(quoteText('> a\n  ', false)).toBeNull()
+    for (const block of ['> a\nlazy', '    > code', '>\ta', '> a\r\n> b', '> [x]: /url', '> ```\n> code\n> ```', '> $$\n> x\n> $$', '> - a\n>\n> > b', '> - a\n>\n>\n> b', 'a\n> b'])
+      expect(quoteText(block, false), JSON.stringify(block)).toBeNull()
+  })
+
+  it('ends as the quote rendered whole, for every way of cutting it', () => {
+    const whole = fresh(QUOTE)
+    for (const step of [1, 2, 5, 30]) expect(stream(QUOTE, step).container.innerHTML).toBe(whole)
+  })
+
+  it('keeps the blocks already written inside as the same elements, while it grows and once it is finished', () => {
+    const result = render(view('> First paragraph.\n>\n> # No', true))
+    const first = result.container.querySelector('blockquote > p')
+    act(() => result.rerender(view(`> First paragraph.\n>\n${QUOTE}`, true)))
+    expect(result.container.querySelector('blockquote > p')).toBe(first)
+    act(() => result.rerender(view(`> First paragraph.\n>\n${QUOTE}\n\nAfter.`, false)))
+    expect(result.container.querySelector('blockquote > p')).toBe(first)
+    expect(result.container.innerHTML).toBe(fresh(`> First paragraph.\n>\n${QUOTE}\n\nAfter.`))
+  })
+
+  it('ends as the quote rendered whole, for quotes of the lines a reply writes', () => {
+    const LINE = fc.constantFrom(
+      '# Title',
+      'Text line',
+      'more *text* and `code`',
+      '- item',
+      '  - nested',
+      '1. first',
+      '10. tenth',
+      '   # three in',
+      '> inner',
+      '***',
+      '---',
+      '| a | b |',
+      '|---|---|',
+      '```',
+      '~~~',
+      '',
+      'Title',
+      '    code',
+      '[link](https://example.com)',
+      '- [ ] task',
+      '$$',
+      'a $b$ c',
+    )
+    fc.assert(
+      fc.property(fc.array(fc.tuple(LINE, fc.constantFrom('> ', '>', ' > ')), { minLength: 1, maxLength: 8 }), fc.integer({ min: 1, max: 9 }), (lines, step) => {
+        const text = lines.map(([line, mark]) => (line === '' ? mark.trimEnd() : mark + line)).join('\n')
+        expect(stream(text, step).container.innerHTML, JSON.stringify(text)).toBe(fresh(text))
+      }),
+      { numRuns: 300 },
+    )
+  }, 120_000)
 })
