@@ -260,6 +260,12 @@ describe('ParagraphReader', () => {
     expect(read && read.pieces.map((piece, i) => piece + (read?.separators[i] ?? '')).join('') + read.tail).toBe(text)
   })
 
+  it('reads no block with a blank line and text after it as one paragraph', () => {
+    const long = 'A sentence that is long enough to be settled on its own, and then some more words. '.repeat(4)
+    expect(new ParagraphReader().read(`${long}\n\n    code`)).toBeNull()
+    expect(new ParagraphReader().read(`${long}\n`)).not.toBeNull()
+  })
+
   it('settles nothing that text after it could change', () => {
     expect(settled('An open `code span.')).toBe(false)
     expect(settled('An open *emphasis.')).toBe(false)
@@ -328,7 +334,15 @@ describe('a list whose lines are not all in its items', () => {
   it('ends as the text rendered whole when a line under an item is not indented to its content', () => {
     // An item under-indented for `1. ` (a list of its own), a heading in the item and text under it
     // (no paragraph to continue: a paragraph after the list), a fence closed in the item.
-    for (const text of ['1. first\n  - nested', '1. first\n   # in the item\nafter the list', '- a\n  ```\n  code\n  ```\nafter', '1. a\n  2. b', '- a\n      code in a\nlazy'])
+    // And a paragraph the block splitter keeps with a list's last lines, with indented code after it.
+    for (const text of [
+      '1. first\n  - nested',
+      '1. first\n   # in the item\nafter the list',
+      '- a\n  ```\n  code\n  ```\nafter',
+      '1. a\n  2. b',
+      '- a\n      code in a\nlazy',
+      '- start\n2. second\n  # two in\nlazy text\n\n    code',
+    ])
       for (const step of [1, 3]) expect(stream(text, step).container.innerHTML, `${JSON.stringify(text)} in steps of ${step}`).toBe(fresh(text))
   })
 
