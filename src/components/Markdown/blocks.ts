@@ -336,10 +336,10 @@ export function quoteText(block: string, streaming: boolean): string | null {
     start = newline + 1
   }
   const text = inner.join('\n')
-  // Code and `$$` formulas inside are read whole too: a block that is one of them alone is read
-  // without the parser (see readFence), which keeps a trailing blank line of code where the parser does not.
-  // While the quote streams, its last line is not yet what it will be (`>` may be a blank line or
-  // the start of one): what it may make of a list is judged once it is written.
+  // Code and `$$` formulas inside make the quote read whole: a block that is one of them alone is
+  // read without the parser (see readFence), which drops a trailing blank line of code the parser
+  // keeps. While the quote streams, its last line is not yet what it will be (`>` may be a blank
+  // line or the start of one): what it may make of a list is judged once it is written.
   return hasDefinition(text) || listSpreadInQuote(streaming ? inner.slice(0, -1) : inner) || FENCE_ANYWHERE.test(text) || text.includes('$$') ? null : text
 }
 

@@ -10,10 +10,10 @@ import { remarkGfmParse } from '../../../src/components/Markdown/gfm'
 import { renderToStaticMarkup } from 'react-dom/server'
 import ReactMarkdown from 'react-markdown'
 
-// The list splitter, watched (it does what it does): which lists are read item by item.
+// The list and quote splitters, watched (they do what they do): which are read in pieces.
 vi.mock('../../../src/components/Markdown/blocks', async (original) => {
   const blocks = await original<typeof import('../../../src/components/Markdown/blocks')>()
-  return { ...blocks, splitListItems: vi.fn(blocks.splitListItems) }
+  return { ...blocks, splitListItems: vi.fn(blocks.splitListItems), quoteText: vi.fn(blocks.quoteText) }
 })
 
 const view = (text: string, streaming: boolean) => (
@@ -421,6 +421,16 @@ describe('a block quote streamed block by block', () => {
     expect(result.container.querySelector('blockquote > p')).toBe(first)
     expect(result.container.innerHTML).toBe(fresh(`> First paragraph.\n>\n${QUOTE}\n\nAfter.`))
   })
+
+  it('arrives finished and long: read block by block inside, it shows what the parser gives for it whole', () => {
+    const long = Array.from({ length: 200 }, (_, i) => `> Paragraph ${i} with **bold** words.\n>\n> - a point\n>   - nested *one*\n>`).join('\n')
+    expect(long.length).toBeGreaterThanOrEqual(SPLIT_LIST_FROM)
+    const whole = new DOMParser().parseFromString(renderToStaticMarkup(<ReactMarkdown remarkPlugins={[remarkGfmParse]}>{long}</ReactMarkdown>), 'text/html').body.innerHTML
+    vi.mocked(quoteText).mockClear()
+    const rendered = render(view(long, false)).container
+    expect(vi.mocked(quoteText).mock.results.some((result) => typeof result.value === 'string' && result.value.startsWith('Paragraph 0'))).toBe(true)
+    expect(new DOMParser().parseFromString(rendered.innerHTML, 'text/html').querySelector('.cp-markdown__group')?.innerHTML).toBe(whole)
+  }, 30_000)
 
   it('ends as the quote rendered whole, for quotes of the lines a reply writes', () => {
     const LINE = fc.constantFrom(
