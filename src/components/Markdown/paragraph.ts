@@ -26,8 +26,10 @@ const PARAGRAPH_START = /^(?:\p{L}|`(?!``)|["'(]|\*\*?[\p{L}`]|__?\p{L})/u
 // (the block splitter keeps what follows a list's last lines with them; indented code, say).
 const OTHER_BLOCK =
   /\n[ \t]*\n[ \t]*\S|\n {0,3}(?:#{1,6}(?:[ \t\n]|$)|[><]|[-+*][ \t]|[-*_](?:[ \t]*[-*_]){2,}[ \t]*(?:\n|$)|[=-]+[ \t]*(?:\n|$)|`{3,}|~{3,}|\d{1,9}[.)](?:[ \t]|$)|\$\$|\\\[)|\n[ \t]*(?::-+:?|-+:)[ \t]*(?:\n|$)|\|/
-// Marks that could pair with text after them, or that need more than one piece to mean anything.
-const NEVER_IN_A_PIECE = /[$\\<|]/
+// Marks that could pair with text after them, or that need more than one piece to mean anything:
+// dollars and TeX's delimiters (math), pipes (a table). A backslash escape or hard break is read
+// within its piece; a `<` is checked where it is left as text (see safeText).
+const NEVER_IN_A_PIECE = /[$|]|\\[()[\]]/
 const syntax = [gfmSyntax]
 const tree = [gfmTree]
 
@@ -52,11 +54,16 @@ export function settled(piece: string): boolean {
 const SPACE = /\s/u
 const WORD = /[\p{L}\p{N}]/u
 
-/** Text left by the parser that cannot open anything: backticks and brackets never, `*` and `~` only between spaces, `_` between spaces or inside a word. */
+/**
+ * Text left by the parser that cannot open anything: backticks and brackets never, `*` and `~` only
+ * between spaces, `_` between spaces or inside a word, `<` unless what follows could start a tag
+ * or an autolink (a tag the piece closes is HTML, not text).
+ */
 function safeText(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     const char = text[i] as string
     if (char === '`' || char === '[') return false
+    if (char === '<' && /[A-Za-z/!?]/.test(text[i + 1] ?? '')) return false
     if (char !== '*' && char !== '_' && char !== '~') continue
     const before = text[i - 1] ?? ' '
     const after = text[i + 1] ?? ' '

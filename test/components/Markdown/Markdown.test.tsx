@@ -220,6 +220,30 @@ describe('a long paragraph streamed sentence by sentence', () => {
     expect(result.container.querySelectorAll('p')).toHaveLength(1)
   }, 30_000)
 
+  it('ends as the paragraph rendered whole, for sentences with escapes, hard breaks, angle brackets and TeX', () => {
+    const PIECES = [
+      'A path like C:\\Users\\me stays as written.',
+      'An escaped \\*star\\* is no emphasis.',
+      'A hard break ends this line\\\nand the next goes on.',
+      'Compare a < b and 3 <4 here.',
+      'A tag <span title="a. B">inside</span> closes.',
+      'A tag <b>opens. Later</b> it closes.',
+      'An <https://example.com/a.b> autolink.',
+      'TeX \\(x. Y\\) spans two sentences.',
+      'Generics Vec<T> and Option<u8> appear.',
+      'Plain words only in this one.',
+      'More *emphasis* and `code` here.',
+    ]
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...PIECES), { minLength: 8, maxLength: 24 }), fc.integer({ min: 3, max: 40 }), (sentences, step) => {
+        const text = sentences.join(' ')
+        expect(stream(text, step).container.innerHTML, JSON.stringify(text)).toBe(fresh(text))
+      }),
+      { numRuns: 80 },
+    )
+    // Each run renders a long paragraph token by token and whole: seconds on a busy machine.
+  }, 120_000)
+
   it('is parsed whole again when a line turns it into something else', () => {
     const text = `${paragraph(12)}\n# Heading after it`
     expect(stream(text, 5).container.innerHTML).toBe(fresh(text))
@@ -274,6 +298,14 @@ describe('ParagraphReader', () => {
     expect(settled('Then 5 * 3 and note_changes.')).toBe(true)
     expect(settled('# A heading.')).toBe(false)
     expect(settled('Money $5 and more.')).toBe(false)
+    // Escapes and hard breaks are read within the piece; TeX's delimiters and a tag left open are not.
+    // (An escaped star is a star in the text the parser leaves, and counted as one.)
+    expect(settled('A path C:\\Users\\me and an escaped \\# sign.')).toBe(true)
+    expect(settled('An escaped \\*star\\*.')).toBe(false)
+    expect(settled('A hard break\\\nhere.')).toBe(true)
+    expect(settled('Compare a < b, and Vec<T> is closed.')).toBe(true)
+    expect(settled('Opens \\(x + 1.')).toBe(false)
+    expect(settled('A tag <b title="x.')).toBe(false)
   })
 })
 
