@@ -7,8 +7,7 @@
 import { assistantInfo, filePart, idOr, stepStartPart, textPart, userInfo } from '../../core/build.js'
 import type { Metadata, Part, WithParts } from '../../core/model/types.js'
 import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, fields, isRecord, limitDepth, reportUnread } from '../diagnostics.js'
-import { toEpochMs } from '../ids.js'
-import { deriveId } from '../ids.js'
+import { deriveId, toEpochMs } from '../ids.js'
 import { readMetadata } from './decode.js'
 import { readPart, tokensOf, toolPartOf } from './parts.js'
 
@@ -62,16 +61,16 @@ export function infoOf(raw: Record<string, unknown>, id: string, sessionID: stri
  * them, its `reasoning`, `toolInvocations` and `content` as the parts v4.2 would have made of them.
  */
 function entriesOf(message: Record<string, unknown>, sink: DiagnosticSink, path: (string | number)[]): { item: unknown; at: (string | number)[] }[] {
-  if (Array.isArray(message.parts)) return message.parts.map((item: unknown, n) => ({ item, at: [...path, 'parts', n] }))
+  // Array.from, not map: a hole in the list is read (and reported) as a part that is not one.
+  if (Array.isArray(message.parts)) return Array.from(message.parts as unknown[], (item, n) => ({ item, at: [...path, 'parts', n] }))
+  if (message.parts !== undefined) sink.error('BAD_MESSAGE', `a message's parts must be an array (got ${describeValue(message.parts)})`, [...path, 'parts'])
   const legacy: { item: unknown; at: (string | number)[] }[] = []
   if (typeof message.reasoning === 'string' && message.reasoning !== '') legacy.push({ item: { type: 'reasoning', text: message.reasoning }, at: [...path, 'reasoning'] })
   if (Array.isArray(message.toolInvocations)) {
     message.toolInvocations.forEach((toolInvocation: unknown, n) => legacy.push({ item: { type: 'tool-invocation', toolInvocation }, at: [...path, 'toolInvocations', n] }))
   }
   if (typeof message.content === 'string' && message.content !== '') legacy.push({ item: { type: 'text', text: message.content }, at: [...path, 'content'] })
-  if (legacy.length === 0 && (message.parts !== undefined || message.content === undefined)) {
-    sink.error('BAD_MESSAGE', `a message's parts must be an array (got ${describeValue(message.parts)})`, [...path, 'parts'])
-  }
+  if (legacy.length === 0 && message.parts === undefined && message.content === undefined) sink.error('BAD_MESSAGE', 'a message needs its parts (or, in v4, its content)', [...path, 'parts'])
   return legacy
 }
 

@@ -85,15 +85,23 @@ function contentOf(raw: Record<string, unknown>, role: string, sink: DiagnosticS
 }
 
 function decodeItem(item: unknown, role: 'user' | 'assistant', hiddenMessage: boolean, sink: DiagnosticSink, at: Path): DecodedItem {
-  const known = isRecord(item) ? ITEM_FIELDS.get(item.type) : undefined
-  if (isRecord(item) && known) reportUnread(item, known, sink, at, `a ${String(item.type)} part`)
-  if (isRecord(item) && item.type === 'text') return { kind: 'text', text: text(item.text), hidden: item.hidden === true || hiddenMessage }
+  // A part read field by field has the rest of its fields named; one kept whole (unsupported) has none left out.
+  const unread = (raw: Record<string, unknown>) => reportUnread(raw, ITEM_FIELDS.get(raw.type) ?? new Set(), sink, at, `a ${String(raw.type)} part`)
+  if (isRecord(item) && item.type === 'text') {
+    unread(item)
+    return { kind: 'text', text: text(item.text), hidden: item.hidden === true || hiddenMessage }
+  }
   if (role === 'user' && isRecord(item) && (item.type === 'image' || item.type === 'file') && typeof item.data === 'string') {
+    unread(item)
     const mime = typeof item.mimeType === 'string' && item.mimeType !== '' ? item.mimeType : 'application/octet-stream'
     return { kind: 'file', mime, url: dataUrl(item.data, mime), ...(typeof item.filename === 'string' ? { filename: item.filename } : {}) }
   }
-  if (role === 'assistant' && isRecord(item) && item.type === 'reasoning') return { kind: 'reasoning', text: text(item.text) }
+  if (role === 'assistant' && isRecord(item) && item.type === 'reasoning') {
+    unread(item)
+    return { kind: 'reasoning', text: text(item.text) }
+  }
   if (role === 'assistant' && isRecord(item) && item.type === 'tool_use') {
+    unread(item)
     if (!isRecord(item.input)) sink.warn('BAD_TOOL_INPUT', `tool_use input must be an object (got ${describeValue(item.input)}); kept in metadata.rawInput`, [...at, 'input'])
     if (typeof item.id !== 'string' || item.id === '') sink.error('BAD_TOOL_USE', 'tool_use needs an id; one is derived, so no result can answer it', [...at, 'id'])
     const use: DecodedItem = { kind: 'tool_use', name: typeof item.name === 'string' && item.name !== '' ? item.name : 'unknown', input: isRecord(item.input) ? item.input : {} }
@@ -121,7 +129,8 @@ function decodeResult(item: unknown, sink: DiagnosticSink, at: Path): DecodedRes
   const images: { mime: string; url: string }[] = []
   if (typeof result.llmContent === 'string') texts.push(result.llmContent)
   else if (Array.isArray(result.llmContent)) {
-    result.llmContent.forEach((part: unknown, k) => {
+    // Array.from, not forEach: a hole in the list is reported as the entry that is not one.
+    Array.from(result.llmContent as unknown[]).forEach((part, k) => {
       const known = isRecord(part) ? ITEM_FIELDS.get(part.type) : undefined
       if (isRecord(part) && known && (part.type === 'text' || part.type === 'image')) reportUnread(part, known, sink, [...at, 'result', 'llmContent', k], `a ${part.type} part`)
       if (isRecord(part) && part.type === 'text') texts.push(text(part.text))
