@@ -98,7 +98,8 @@ const LiveBlock = createContext(false)
 function FencedBlock({ code, lang, highlighter, streaming, math, diagrams }: { code: string; lang: string; highlighter: Highlighter | null; streaming: boolean; math: boolean; diagrams: boolean }) {
   const kind = lang.trim().toLowerCase()
   if (math && kind === 'math') return <Formula tex={code.replace(/\n$/, '')} display streaming={streaming} />
-  if (diagrams && kind === 'mermaid') return <Diagram source={code} streaming={streaming} />
+  // Without the line break the code ends with (as a formula's): an error's line is the source's last.
+  if (diagrams && kind === 'mermaid') return <Diagram source={code.replace(/\n$/, '')} streaming={streaming} />
   return <CodeBlock code={code} lang={lang} streaming={streaming} highlighter={highlighter} />
 }
 
@@ -485,7 +486,12 @@ const MarkdownBlock = memo(function MarkdownBlock({ source, streaming, policy, h
   // A block that is one fenced code block needs no markdown parse: the growing code goes straight
   // to the code block, whose highlighted lines are kept. Unless the host renders code itself.
   const fence = components?.pre || components?.code ? null : fences.read(source, streaming)
-  if (fence) return <FencedBlock code={fence.code} lang={fence.lang} streaming={streaming && !fence.closed} highlighter={highlighter} math={math !== 'off'} diagrams={diagrams} />
+  // The code as the parser's path gives it (its text and a line break): a closed fence's last blank
+  // line is a line of the code; an open one's trailing line break already stands for that break.
+  if (fence) {
+    const code = fence.closed && fence.code !== '' ? `${fence.code}\n` : fence.code
+    return <FencedBlock code={code} lang={fence.lang} streaming={streaming && !fence.closed} highlighter={highlighter} math={math !== 'off'} diagrams={diagrams} />
+  }
   // The same for a block that is one `$$` formula: the TeX goes straight to the formula.
   const formula = math === 'off' || components?.pre || components?.code ? null : readMathBlock(source, streaming)
   if (formula) return <Formula tex={formula.tex} display streaming={streaming && !formula.closed} />

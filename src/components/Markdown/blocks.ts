@@ -8,6 +8,7 @@ const SPACE = /\s/
 /** A fence's opening marker at a line's start: three or more backticks or tildes, indented up to three spaces. */
 export const FENCE = /^ {0,3}(`{3,}|~{3,})/
 const CONTINUES = /^(\s{2,}|\t)/
+const INDENTED_CODE = /^(?: {4}| {0,3}\t)/
 
 /** Where a scan stands at the start of a line: enough to go on from there later. */
 interface ScanState {
@@ -26,6 +27,8 @@ interface ScanState {
   readonly content: number
   /** The line before was a heading or thematic break of its own: the next line starts another block. */
   readonly alone: boolean
+  /** The open block's last line is indented code (outside any list). */
+  readonly code: boolean
 }
 
 interface Scanned {
@@ -55,12 +58,12 @@ const ALONE = /^ {0,3}(?:#{1,6}(?:[ \t]|$)|([*_])(?:[ \t]*\1){2,}[ \t]*$)/
 function scan(text: string, state: ScanState): Scanned {
   const blocks: string[] = []
   const starts: number[] = []
-  let { start, end, fence, blank, list, content, alone } = state
+  let { start, end, fence, blank, list, content, alone, code } = state
   let offset = state.line
   let last: ScanState = state
   let closedBeforeLast = 0
   while (offset <= text.length) {
-    last = { line: offset, start, end, fence, blank, list, content, alone }
+    last = { line: offset, start, end, fence, blank, list, content, alone, code }
     closedBeforeLast = blocks.length
     let lineEnd = text.indexOf('\n', offset)
     if (lineEnd < 0) lineEnd = text.length
@@ -78,7 +81,11 @@ function scan(text: string, state: ScanState): Scanned {
       // After a blank line, an item with the list's marker goes on with the list (a loose list is
       // one list), and so does a line indented to its item's content; in other blocks an indented
       // line stays with the block; anything else starts a new block.
-      const goesOn = list === null ? CONTINUES.test(line) : (bullet === list && own < content) || (own >= content && !line.includes('\t'))
+      // After indented code and a blank line, micromark reads an item that could not interrupt a
+      // paragraph (a number other than 1, or nothing after the marker) as a paragraph: kept with the
+      // code, so the block parsed reads it so too.
+      const paragraphItem = blank && code && list === null && item !== null && ((item[3] !== undefined && Number(item[3]) !== 1) || line.slice(item[0].length).trim() === '')
+      const goesOn = paragraphItem || (list === null ? CONTINUES.test(line) : (bullet === list && own < content) || (own >= content && !line.includes('\t')))
       // A heading or break left of every list item's content ends the block before it and is one alone.
       const isAlone = ALONE.test(line) && (list === null || own < content)
       if ((blank && !goesOn) || isAlone || alone) {
@@ -94,10 +101,12 @@ function scan(text: string, state: ScanState): Scanned {
       }
       // The block's outermost list item (the last one left of the content of the one before; not one
       // nested in it) sets the marker and the content column: a list of another marker may follow.
-      if (item && (list === null || own < content)) {
+      if (item && !paragraphItem && (list === null || own < content)) {
         list = bullet
         content = contentColumn(line, item)
       }
+      // Indented code: four columns in, outside a list, starting a block, after a blank line, or going on with code.
+      code = list === null && INDENTED_CODE.test(line) && (code || blank || end < 0)
       blank = false
       alone = isAlone
       if (marker) fence = { char: marker[1]?.[0] ?? '`', length: marker[1]?.length ?? 3 }
@@ -108,7 +117,7 @@ function scan(text: string, state: ScanState): Scanned {
   return { blocks, starts, open: end >= 0 ? text.slice(start, end) : null, openStart: start, last, closedBeforeLast }
 }
 
-const START: ScanState = { line: 0, start: 0, end: -1, fence: null, blank: false, list: null, content: 0, alone: false }
+const START: ScanState = { line: 0, start: 0, end: -1, fence: null, blank: false, list: null, content: 0, alone: false, code: false }
 
 // A list item's first line: its indent, bullet or number and delimiter, and the spaces after them.
 const ITEM = /^( {0,3})(?:([-+*])|(\d{1,9})([.)]))( +|$)/
@@ -315,7 +324,7 @@ const QUOTE_MARK = /^ {0,3}> ?/
  * spaces, and the one space after it, taken off as the parser does), so a streaming quote is read
  * block by block inside; `null` for anything else, which is then rendered whole. Not read: a line
  * with no mark (lazy continuation), a tab (its width after `>` depends on its column), a carriage
- * return, a reference definition inside (it reaches across blocks), fenced code or a `$$` formula
+ * return, a reference definition inside (it reaches across blocks), a code fence or `$$` formula
  * inside, and lists micromark reads otherwise in a quote (see listSpreadInQuote). While the quote streams,
  * a last line not yet past its indent is an empty line of the quote.
  */
@@ -336,10 +345,11 @@ export function quoteText(block: string, streaming: boolean): string | null {
     start = newline + 1
   }
   const text = inner.join('\n')
-  // Code and `$$` formulas inside make the quote read whole: a block that is one of them alone is
-  // read without the parser (see readFence), which drops a trailing blank line of code the parser
-  // keeps. While the quote streams, its last line is not yet what it will be (`>` may be a blank
-  // line or the start of one): what it may make of a list is judged once it is written.
+  // Code fences and `$$` formulas inside make the quote read whole: a block that is one alone is read
+  // without the parser (see readFence, readMathBlock), and blank lines the quote ends with are lines of
+  // a code block left open for the parser, where a text's trailing blank lines are no block's. While
+  // the quote streams, its last line is not yet what it will be (`>` may be a blank line or the
+  // start of one): what it may make of a list is judged once it is written.
   return hasDefinition(text) || listSpreadInQuote(streaming ? inner.slice(0, -1) : inner) || FENCE_ANYWHERE.test(text) || text.includes('$$') ? null : text
 }
 

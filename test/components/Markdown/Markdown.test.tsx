@@ -362,6 +362,17 @@ describe('a long list that arrives finished', () => {
   })
 })
 
+describe('a fenced code block', () => {
+  it('keeps a blank last line of its code, alone or in a list, streamed or not', () => {
+    const lines = (html: string) => new DOMParser().parseFromString(html, 'text/html').querySelectorAll('.cp-code__line').length
+    for (const text of ['```\nconst a = 1\n\n```', '- item\n\n  ```\n  const a = 1\n\n  ```', '> ```\n> const a = 1\n>\n> ```']) {
+      expect(lines(fresh(text)), text).toBe(2)
+      for (const step of [1, 4]) expect(stream(text, step).container.innerHTML, `${text} in steps of ${step}`).toBe(fresh(text))
+    }
+    expect(lines(fresh('```\nconst a = 1\n```'))).toBe(1)
+  })
+})
+
 describe('a list whose lines are not all in its items', () => {
   it('ends as the text rendered whole when a line under an item is not indented to its content', () => {
     // An item under-indented for `1. ` (a list of its own), a heading in the item and text under it
@@ -435,6 +446,7 @@ describe('a block quote streamed block by block', () => {
     expect(quoteText('> a\n', true)).toBe('a\n')
     expect(quoteText('> a\n  ', true)).toBe('a\n')
     expect(quoteText('> a\n  ', false)).toBeNull()
+
     for (const block of ['> a\nlazy', '    > code', '>\ta', '> a\r\n> b', '> [x]: /url', '> ```\n> code\n> ```', '> $$\n> x\n> $$', '> - a\n>\n> > b', '> - a\n>\n>\n> b', 'a\n> b'])
       expect(quoteText(block, false), JSON.stringify(block)).toBeNull()
   })
