@@ -435,8 +435,8 @@ const tableSplit = () => {
   const reader = new TableReader()
   return new SplitWhileStreaming((block, streaming) => reader.read(block, streaming ? repairInline : undefined))
 }
-const paragraphSplit = () => {
-  const reader = new ParagraphReader()
+const paragraphSplit = (math: MathSyntax) => {
+  const reader = new ParagraphReader(math)
   return new SplitWhileStreaming((block) => reader.read(block))
 }
 
@@ -472,7 +472,8 @@ const MarkdownBlock = memo(function MarkdownBlock({ source, streaming, policy, h
   const [fences] = useState(() => new FenceReader())
   const [tables] = useState(tableSplit)
   const [lists] = useState(() => new SplitWhileStreaming(splitListItems, SPLIT_LIST_FROM))
-  const [paragraphs] = useState(paragraphSplit)
+  // A paragraph read in pieces for another math syntax starts again (its `$` may read otherwise).
+  const paragraphs = useMemo(() => paragraphSplit(math), [math])
   const [quotes] = useState(() => new SplitWhileStreaming(quoteText, SPLIT_LIST_FROM))
   const [intricacies] = useState(() => new IntricacyReader())
   const full = useProgressive(!streaming, pending, flushSync)

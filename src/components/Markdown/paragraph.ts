@@ -2,6 +2,7 @@ import type { Nodes, Root } from 'mdast'
 import { fromMarkdown } from 'mdast-util-from-markdown'
 import { extendsText } from './blocks.js'
 import { gfmSyntax, gfmTree } from './gfm.js'
+import type { MathSyntax } from './math.js'
 
 /** A paragraph being written, cut into sentences that later text cannot change, and the rest. */
 export interface ParagraphPieces {
@@ -27,9 +28,9 @@ const PARAGRAPH_START = /^(?:\p{L}|`(?!``)|["'(]|\*\*?[\p{L}`]|__?\p{L})/u
 const OTHER_BLOCK =
   /\n[ \t]*\n[ \t]*\S|\n {0,3}(?:#{1,6}(?:[ \t\n]|$)|[><]|[-+*][ \t]|[-*_](?:[ \t]*[-*_]){2,}[ \t]*(?:\n|$)|[=-]+[ \t]*(?:\n|$)|`{3,}|~{3,}|\d{1,9}[.)](?:[ \t]|$)|\$\$|\\\[)|\n[ \t]*(?::-+:?|-+:)[ \t]*(?:\n|$)|\|/
 // Marks that could pair with text after them, or that need more than one piece to mean anything:
-// dollars and TeX's delimiters (math), pipes (a table). A backslash escape or hard break is read
-// within its piece; a `<` is checked where it is left as text (see safeText).
-const NEVER_IN_A_PIECE = /[$|]|\\[()[\]]/
+// TeX's delimiters (math), pipes (a table). A backslash escape or hard break is read within its
+// piece; a `<` and a `$` are checked where they are left as text (see safeText).
+const NEVER_IN_A_PIECE = /\||\\[()[\]]/
 const syntax = [gfmSyntax]
 const tree = [gfmTree]
 
@@ -38,14 +39,14 @@ const tree = [gfmTree]
  * delimiter left unmatched that could open emphasis, strikethrough, code or a link with a later
  * one. Matched delimiters became nodes; what is left as text is checked by its neighbours.
  */
-export function settled(piece: string): boolean {
+export function settled(piece: string, math: MathSyntax = 'single'): boolean {
   if (NEVER_IN_A_PIECE.test(piece) || !PARAGRAPH_START.test(piece)) return false
   const root = fromMarkdown(piece, { extensions: syntax, mdastExtensions: tree }) as Root
   if (root.children.length !== 1 || root.children[0]?.type !== 'paragraph') return false
   // A walk without recursion: emphasis marks by the thousand nest as deep.
   const stack: Nodes[] = [root]
   for (let node = stack.pop(); node; node = stack.pop()) {
-    if (node.type === 'text' && !safeText(node.value)) return false
+    if (node.type === 'text' && !safeText(node.value, math)) return false
     if ('children' in node) for (const child of node.children) stack.push(child)
   }
   return true
@@ -57,11 +58,13 @@ const WORD = /[\p{L}\p{N}]/u
 /**
  * Text left by the parser that cannot open anything: backticks and brackets never, `*` and `~` only
  * between spaces, `_` between spaces or inside a word, `<` unless what follows could start a tag
- * or an autolink (a tag the piece closes is HTML, not text).
+ * or an autolink (a tag the piece closes is HTML, not text), `$` as the math syntax reads it (any,
+ * `$$` only, or none: a `$` in code is no math).
  */
-function safeText(text: string): boolean {
+function safeText(text: string, math: MathSyntax): boolean {
   for (let i = 0; i < text.length; i++) {
     const char = text[i] as string
+    if (char === '$' && (math === 'single' || (math === 'double' && (text[i + 1] === '$' || text[i - 1] === '$')))) return false
     if (char === '`' || char === '[') return false
     if (char === '<' && /[A-Za-z/!?]/.test(text[i + 1] ?? '')) return false
     if (char !== '*' && char !== '_' && char !== '~') continue
@@ -84,6 +87,8 @@ function safeText(text: string): boolean {
  * settle at a sentence (a delimiter that may pair later) is tried again at a later one.
  */
 export class ParagraphReader {
+  /** `math`: the math syntax the paragraph is rendered with (a `$` that is no math cannot pair). */
+  constructor(private readonly math: MathSyntax = 'single') {}
   private block = ''
   private pieces: string[] = []
   private separators: string[] = []
@@ -123,7 +128,7 @@ export class ParagraphReader {
     for (let match = sentence.exec(block); match; match = sentence.exec(block)) cut = match.index + 1
     if (cut < 0 || cut < this.tried) return
     const piece = block.slice(this.end, cut)
-    if (!settled(piece)) {
+    if (!settled(piece, this.math)) {
       this.tried = cut + Math.max(SEAL_AFTER, piece.length >> 1)
       return
     }

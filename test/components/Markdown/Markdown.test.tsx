@@ -233,12 +233,30 @@ describe('a long paragraph streamed sentence by sentence', () => {
       'Generics Vec<T> and Option<u8> appear.',
       'Plain words only in this one.',
       'More *emphasis* and `code` here.',
+      'It costs $5, and `$HOME` is set.',
+      'Math $$x. Y$$ spans two sentences.',
+      'Single $a. B$ dollars pair later.',
     ]
+    // In each math syntax: a `$` is math in one, `$$` in another, neither with no math renderer.
+    const MODES = { off: { math: null }, double: {}, single: { inlineDollarMath: true } } as const
+    const inMode = (mode: keyof typeof MODES, text: string, streaming: boolean) => (
+      <ChatpartsProvider highlighter={null} {...MODES[mode]}>
+        <Markdown text={text} streaming={streaming} />
+      </ChatpartsProvider>
+    )
     fc.assert(
-      fc.property(fc.array(fc.constantFrom(...PIECES), { minLength: 8, maxLength: 24 }), fc.integer({ min: 3, max: 40 }), (sentences, step) => {
-        const text = sentences.join(' ')
-        expect(stream(text, step).container.innerHTML, JSON.stringify(text)).toBe(fresh(text))
-      }),
+      fc.property(
+        fc.array(fc.constantFrom(...PIECES), { minLength: 8, maxLength: 24 }),
+        fc.integer({ min: 3, max: 40 }),
+        fc.constantFrom('off', 'double', 'single' as const),
+        (sentences, step, mode) => {
+          const text = sentences.join(' ')
+          const result = render(inMode(mode, '', true))
+          for (let end = step; end < text.length; end += step) act(() => result.rerender(inMode(mode, text.slice(0, end), true)))
+          act(() => result.rerender(inMode(mode, text, false)))
+          expect(result.container.innerHTML, `${mode}: ${JSON.stringify(text)}`).toBe(render(inMode(mode, text, false)).container.innerHTML)
+        },
+      ),
       { numRuns: 80 },
     )
     // Each run renders a long paragraph token by token and whole: seconds on a busy machine.
@@ -305,6 +323,11 @@ describe('ParagraphReader', () => {
     expect(settled('A hard break\\\nhere.')).toBe(true)
     expect(settled('Compare a < b, and Vec<T> is closed.')).toBe(true)
     expect(settled('Opens \\(x + 1.')).toBe(false)
+    // A dollar as the math syntax reads it: any (the default), `$$` only, or none; never in code.
+    expect(settled('It costs $5, and `$HOME` is set.', 'double')).toBe(true)
+    expect(settled('It costs $5.', 'off')).toBe(true)
+    expect(settled('Opens $$x + 1.', 'double')).toBe(false)
+    expect(settled('Only `$HOME` here.', 'single')).toBe(true)
     expect(settled('A tag <b title="x.')).toBe(false)
   })
 })
