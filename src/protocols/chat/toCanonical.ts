@@ -1,6 +1,6 @@
 import { assistantInfo, reasoningPart, runningState, stepFinishPart, textPart, tokens, toolPart, toolResult, userInfo } from '../../core/build.js'
 import type { AssistantInfo, Metadata, WithParts } from '../../core/model/types.js'
-import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isRecord, limitDepth, reportUnread, safeJson } from '../diagnostics.js'
+import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, fields, isRecord, limitDepth, reportUnread, safeJson } from '../diagnostics.js'
 import { inferDisplay } from '../display.js'
 import { deriveId, readArguments } from '../ids.js'
 import { Conversation } from '../pairing.js'
@@ -52,7 +52,8 @@ function reportExtra(typed: TypedMessage, sink: DiagnosticSink, path: (string | 
   reportUnread(roleReported ? rest : extra, NONE, sink, path, `a ${typed.kind} message`)
 }
 
-const NONE: ReadonlySet<string> = new Set()
+/** `extra` holds only fields the message's kind has no slot for: none of them is read. */
+const NONE = fields()
 
 /**
  * Converts seed-002 chat messages, flat or typed (they may be mixed), into canonical messages:

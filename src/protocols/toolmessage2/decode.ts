@@ -86,7 +86,10 @@ function contentOf(raw: Record<string, unknown>, role: string, sink: DiagnosticS
 
 function decodeItem(item: unknown, role: 'user' | 'assistant', hiddenMessage: boolean, sink: DiagnosticSink, at: Path): DecodedItem {
   // A part read field by field has the rest of its fields named; one kept whole (unsupported) has none left out.
-  const unread = (raw: Record<string, unknown>) => reportUnread(raw, ITEM_FIELDS.get(raw.type) ?? new Set(), sink, at, `a ${String(raw.type)} part`)
+  const unread = (raw: Record<string, unknown>) => {
+    const known = ITEM_FIELDS.get(raw.type)
+    if (known) reportUnread(raw, known, sink, at, `a ${String(raw.type)} part`)
+  }
   if (isRecord(item) && item.type === 'text') {
     unread(item)
     return { kind: 'text', text: text(item.text), hidden: item.hidden === true || hiddenMessage }

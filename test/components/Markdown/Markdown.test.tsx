@@ -1,5 +1,6 @@
 import { act, render } from '@testing-library/react'
 import fc from 'fast-check'
+import { type ComponentProps } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { ChatpartsProvider } from '../../../src/components/config'
 import { quoteText, splitListItems, TableReader, tableCells } from '../../../src/components/Markdown/blocks'
@@ -16,21 +17,39 @@ vi.mock('../../../src/components/Markdown/blocks', async (original) => {
   return { ...blocks, splitListItems: vi.fn(blocks.splitListItems), quoteText: vi.fn(blocks.quoteText) }
 })
 
-const view = (text: string, streaming: boolean) => (
-  <ChatpartsProvider highlighter={null}>
+/** Settings of the provider beside the highlighter (the math syntax, say). */
+type Settings = Omit<ComponentProps<typeof ChatpartsProvider>, 'children'>
+
+const view = (text: string, streaming: boolean, settings: Settings = {}) => (
+  <ChatpartsProvider highlighter={null} {...settings}>
     <Markdown text={text} streaming={streaming} />
   </ChatpartsProvider>
 )
 
 /** Streams `text` in pieces of `step` characters, then finishes it; gives the container. */
-function stream(text: string, step: number) {
-  const result = render(view('', true))
-  for (let end = step; end < text.length; end += step) act(() => result.rerender(view(text.slice(0, end), true)))
-  act(() => result.rerender(view(text, false)))
+function stream(text: string, step: number, settings: Settings = {}) {
+  const result = render(view('', true, settings))
+  for (let end = step; end < text.length; end += step) act(() => result.rerender(view(text.slice(0, end), true, settings)))
+  act(() => result.rerender(view(text, false, settings)))
   return result
 }
 
-const fresh = (text: string) => render(view(text, false)).container.innerHTML
+const fresh = (text: string, settings: Settings = {}) => render(view(text, false, settings)).container.innerHTML
+
+/** What the parser gives for `markdown` parsed whole, written through the DOM (`<hr>`, not `<hr/>`). */
+const parsedWhole = (markdown: string) => new DOMParser().parseFromString(renderToStaticMarkup(<ReactMarkdown remarkPlugins={[remarkGfmParse]}>{markdown}</ReactMarkdown>), 'text/html').body.innerHTML
+/** The first block group of a rendered text: its blocks, without the kit's wrappers. */
+const firstGroup = (html: string) => new DOMParser().parseFromString(html, 'text/html').querySelector('.cp-markdown__group')?.innerHTML
+
+/** Checks that every text `texts` gives, streamed in any steps, ends as the text rendered whole. */
+function streamsAsWhole(texts: fc.Arbitrary<string>, numRuns: number) {
+  fc.assert(
+    fc.property(texts, fc.integer({ min: 1, max: 9 }), (text, step) => {
+      expect(stream(text, step).container.innerHTML, JSON.stringify(text)).toBe(fresh(text))
+    }),
+    { numRuns },
+  )
+}
 
 describe('tableCells', () => {
   it('splits a row at pipes that are not escaped, without its outer pipes', () => {
@@ -169,9 +188,8 @@ describe('a list streamed item by item', () => {
       // Through the DOM too, so both are written the same way (`<hr>`, not `<hr/>`). A thematic
       // break is a block of its own: the line breaks between blocks are not the parser's.
       const between = (html: string | undefined) => html?.replace(/>\n</g, '><')
-      const whole = new DOMParser().parseFromString(renderToStaticMarkup(<ReactMarkdown remarkPlugins={[remarkGfmParse]}>{list}</ReactMarkdown>), 'text/html').body.innerHTML
       const rendered = fresh(list)
-      expect(between(new DOMParser().parseFromString(rendered, 'text/html').querySelector('.cp-markdown__group')?.innerHTML), list).toBe(between(whole))
+      expect(between(firstGroup(rendered)), list).toBe(between(parsedWhole(list)))
       for (const step of [1, 4]) expect(stream(list, step).container.innerHTML, list).toBe(rendered)
     }
   })
@@ -239,11 +257,6 @@ describe('a long paragraph streamed sentence by sentence', () => {
     ]
     // In each math syntax: a `$` is math in one, `$$` in another, neither with no math renderer.
     const MODES = { off: { math: null }, double: {}, single: { inlineDollarMath: true } } as const
-    const inMode = (mode: keyof typeof MODES, text: string, streaming: boolean) => (
-      <ChatpartsProvider highlighter={null} {...MODES[mode]}>
-        <Markdown text={text} streaming={streaming} />
-      </ChatpartsProvider>
-    )
     fc.assert(
       fc.property(
         fc.array(fc.constantFrom(...PIECES), { minLength: 8, maxLength: 24 }),
@@ -251,10 +264,7 @@ describe('a long paragraph streamed sentence by sentence', () => {
         fc.constantFrom('off', 'double', 'single' as const),
         (sentences, step, mode) => {
           const text = sentences.join(' ')
-          const result = render(inMode(mode, '', true))
-          for (let end = step; end < text.length; end += step) act(() => result.rerender(inMode(mode, text.slice(0, end), true)))
-          act(() => result.rerender(inMode(mode, text, false)))
-          expect(result.container.innerHTML, `${mode}: ${JSON.stringify(text)}`).toBe(render(inMode(mode, text, false)).container.innerHTML)
+          expect(stream(text, step, MODES[mode]).container.innerHTML, `${mode}: ${JSON.stringify(text)}`).toBe(fresh(text, MODES[mode]))
         },
       ),
       { numRuns: 80 },
@@ -357,9 +367,6 @@ describe('a long text', () => {
 })
 
 describe('a long list that arrives finished', () => {
-  const whole = (list: string) => new DOMParser().parseFromString(renderToStaticMarkup(<ReactMarkdown remarkPlugins={[remarkGfmParse]}>{list}</ReactMarkdown>), 'text/html').body.innerHTML
-  const group = (html: string) => new DOMParser().parseFromString(html, 'text/html').querySelector('.cp-markdown__group')?.innerHTML
-
   it('is read item by item, and shows what the parser gives for it whole', () => {
     const lists = [
       '- an item with **bold** words\n  - nested *emphasis*\n    1. deeper still\n'.repeat(200),
@@ -373,7 +380,7 @@ describe('a long list that arrives finished', () => {
       expect(splitListItems).toHaveBeenCalledWith(list.trimEnd(), false)
       // One element per item, each item parsed alone: the list element is the kit's own (see StreamingList).
       expect(result.container.querySelectorAll('.cp-markdown__group > :is(ul, ol) > li').length).toBe(list.match(/^(?:-|1\.) /gm)?.length)
-      expect(group(result.container.innerHTML), list.slice(0, 60)).toBe(whole(list.trimEnd()))
+      expect(firstGroup(result.container.innerHTML), list.slice(0, 60)).toBe(parsedWhole(list.trimEnd()))
     }
     // Three lists of 12 KB or more, each rendered twice: seconds on a busy machine.
   }, 30_000)
@@ -432,12 +439,9 @@ describe('a list whose lines are not all in its items', () => {
       '* star',
       '10. ten',
     )
-    fc.assert(
-      fc.property(fc.array(LINE, { minLength: 1, maxLength: 8 }), fc.integer({ min: 1, max: 9 }), (lines, step) => {
-        const text = ['- start', ...lines].join('\n')
-        expect(stream(text, step).container.innerHTML, JSON.stringify(text)).toBe(fresh(text))
-      }),
-      { numRuns: 300 },
+    streamsAsWhole(
+      fc.array(LINE, { minLength: 1, maxLength: 8 }).map((lines) => ['- start', ...lines].join('\n')),
+      300,
     )
     // Each run renders a text token by token and whole: seconds on a busy machine.
   }, 120_000)
@@ -492,11 +496,10 @@ describe('a block quote streamed block by block', () => {
   it('arrives finished and long: read block by block inside, it shows what the parser gives for it whole', () => {
     const long = Array.from({ length: 200 }, (_, i) => `> Paragraph ${i} with **bold** words.\n>\n> - a point\n>   - nested *one*\n>`).join('\n')
     expect(long.length).toBeGreaterThanOrEqual(SPLIT_LIST_FROM)
-    const whole = new DOMParser().parseFromString(renderToStaticMarkup(<ReactMarkdown remarkPlugins={[remarkGfmParse]}>{long}</ReactMarkdown>), 'text/html').body.innerHTML
     vi.mocked(quoteText).mockClear()
     const rendered = render(view(long, false)).container
     expect(vi.mocked(quoteText).mock.results.some((result) => typeof result.value === 'string' && result.value.startsWith('Paragraph 0'))).toBe(true)
-    expect(new DOMParser().parseFromString(rendered.innerHTML, 'text/html').querySelector('.cp-markdown__group')?.innerHTML).toBe(whole)
+    expect(firstGroup(rendered.innerHTML)).toBe(parsedWhole(long))
   }, 30_000)
 
   it('ends as the quote rendered whole, for quotes of the lines a reply writes', () => {
@@ -524,12 +527,9 @@ describe('a block quote streamed block by block', () => {
       '$$',
       'a $b$ c',
     )
-    fc.assert(
-      fc.property(fc.array(fc.tuple(LINE, fc.constantFrom('> ', '>', ' > ')), { minLength: 1, maxLength: 8 }), fc.integer({ min: 1, max: 9 }), (lines, step) => {
-        const text = lines.map(([line, mark]) => (line === '' ? mark.trimEnd() : mark + line)).join('\n')
-        expect(stream(text, step).container.innerHTML, JSON.stringify(text)).toBe(fresh(text))
-      }),
-      { numRuns: 300 },
+    streamsAsWhole(
+      fc.array(fc.tuple(LINE, fc.constantFrom('> ', '>', ' > ')), { minLength: 1, maxLength: 8 }).map((lines) => lines.map(([line, mark]) => (line === '' ? mark.trimEnd() : mark + line)).join('\n')),
+      300,
     )
   }, 120_000)
 })
