@@ -471,7 +471,8 @@ const MarkdownBlock = memo(function MarkdownBlock({ source, streaming, policy, h
   const pending = useRef<HTMLDivElement>(null)
   const [fences] = useState(() => new FenceReader())
   const [tables] = useState(tableSplit)
-  const [lists] = useState(() => new SplitWhileStreaming(splitListItems, SPLIT_LIST_FROM))
+  // A list read for another math syntax starts again (a `$$` line may end it or not).
+  const lists = useMemo(() => new SplitWhileStreaming((block) => splitListItems(block, math), SPLIT_LIST_FROM), [math])
   // A paragraph read in pieces for another math syntax starts again (its `$` may read otherwise).
   const paragraphs = useMemo(() => paragraphSplit(math), [math])
   const [quotes] = useState(() => new SplitWhileStreaming(quoteText, SPLIT_LIST_FROM))
@@ -564,7 +565,8 @@ class BlockElements {
   unchanged = 0
 
   render(text: string, streaming: boolean, policy: UrlPolicy, highlighter: Highlighter | null, math: MathSyntax, diagrams: boolean, components: Components | undefined): ReactElement<BlockProps>[] {
-    const split = splitAppend(this.split, text)
+    // With math on, `$$` lines fence display math: a formula's blank lines are the formula's.
+    const split = splitAppend(this.split, text, math !== 'off')
     const sameInputs = this.policy === policy && this.highlighter === highlighter && this.math === math && this.diagrams === diagrams && this.components === components
     // The finished blocks' elements stay; the live block's is new at every render.
     this.unchanged = this.elements.length

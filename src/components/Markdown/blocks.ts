@@ -1,6 +1,7 @@
 import { fromMarkdown } from 'mdast-util-from-markdown'
 import { keepRecent } from '../../core/record.js'
 import { LINE_BREAK } from '../../core/text.js'
+import type { MathSyntax } from './math.js'
 // A reference definition (`[id]: url`) resolves across the whole text, so a text with one is never split.
 // The opening bracket at a line's start, indented up to three spaces; see hasDefinition.
 const DEFINITION_START = /^ {0,3}\[/gm
@@ -8,6 +9,10 @@ const SPACE = /\s/
 /** A fence's opening marker at a line's start: three or more backticks or tildes, indented up to three spaces. */
 export const FENCE = /^ {0,3}(`{3,}|~{3,})/
 const CONTINUES = /^(\s{2,}|\t)/
+// Display math's fences, when math is on: `$$` or more (and a meta with no `$`) opens one, a line of
+// as many or more alone closes it, as remark-math reads them.
+const MATH_OPEN = /^ {0,3}(\${2,})[^$]*$/
+const MATH_CLOSE = /^ {0,3}(\${2,})[ \t]*$/
 const INDENTED_CODE = /^(?: {4}| {0,3}\t)/
 
 /** Where a scan stands at the start of a line: enough to go on from there later. */
@@ -18,6 +23,7 @@ interface ScanState {
   readonly start: number
   /** End of the open block's last non-blank line; -1 while it has none. */
   readonly end: number
+  /** The open fence: its character (`$` for a formula) and length. */
   readonly fence: { readonly char: string; readonly length: number } | null
   /** The line before was blank. */
   readonly blank: boolean
@@ -50,12 +56,12 @@ const ALONE = /^ {0,3}(?:#{1,6}(?:[ \t]|$)|([*_])(?:[ \t]*\1){2,}[ \t]*$)/
 
 /**
  * Scans `text` from `state` into top-level blocks. Blocks end at a blank line outside a code
- * fence, unless the next line is indented (a list item's continuation); a heading (and a thematic
+ * fence (or, with `math`, a `$$` formula), unless the next line is indented (a list item's continuation); a heading (and a thematic
  * break) is a block of its own, so a reply written without blank lines is not one block parsed
  * again at every token. Blocks are cut by offset (a slice is a view, not a copy), and the scan can
  * go on from its last line when text is appended.
  */
-function scan(text: string, state: ScanState): Scanned {
+function scan(text: string, state: ScanState, math: boolean): Scanned {
   const blocks: string[] = []
   const starts: number[] = []
   let { start, end, fence, blank, list, content, alone, code } = state
@@ -70,7 +76,9 @@ function scan(text: string, state: ScanState): Scanned {
     const line = text.slice(offset, lineEnd)
     const marker = FENCE.exec(line)
     const empty = line.trim() === ''
-    if (fence) {
+    if (fence?.char === '$') {
+      if ((MATH_CLOSE.exec(line)?.[1]?.length ?? 0) >= fence.length) fence = null
+    } else if (fence) {
       if (marker && marker[1]?.[0] === fence.char && (marker[1]?.length ?? 0) >= fence.length && line.trim() === marker[1]) fence = null
     } else if (empty) {
       blank = true
@@ -110,6 +118,10 @@ function scan(text: string, state: ScanState): Scanned {
       blank = false
       alone = isAlone
       if (marker) fence = { char: marker[1]?.[0] ?? '`', length: marker[1]?.length ?? 3 }
+      else if (math) {
+        const dollars = MATH_OPEN.exec(line)?.[1]
+        if (dollars) fence = { char: '$', length: dollars.length }
+      }
     }
     if (!empty) end = lineEnd
     offset = lineEnd + 1
@@ -135,10 +147,11 @@ function contentColumn(line: string, item: RegExpExecArray): number {
 /**
  * Splits markdown into top-level blocks so each can be rendered and memoized on its own: a
  * finished block never re-renders while the text after it grows. A text with reference
- * definitions stays one block, since they resolve across the whole text.
+ * definitions stays one block, since they resolve across the whole text. `math`: `$$` lines fence
+ * display math (its blank lines and headings are the formula's), as with math on.
  */
-export function splitBlocks(text: string): string[] {
-  const { finished, live } = splitAppend(null, text)
+export function splitBlocks(text: string, math = false): string[] {
+  const { finished, live } = splitAppend(null, text, math)
   return live === null ? [...finished] : [...finished, live]
 }
 
@@ -155,6 +168,8 @@ export interface SplitText {
   readonly resume: ScanState | null
   /** How many finished blocks were closed before the last line: that line may close one more, and is scanned again. */
   readonly resumeFinished: number
+  /** `$$` lines were read as display math's fences. */
+  readonly math: boolean
 }
 
 /**
@@ -166,19 +181,19 @@ export function extendsText(text: string, prefix: string): boolean {
   return text.length >= prefix.length && text.slice(0, prefix.length) === prefix
 }
 
-const whole = (text: string): SplitText => ({ text, finished: [], live: text === '' ? null : text, liveStart: -1, resume: null, resumeFinished: 0 })
+const whole = (text: string, math: boolean): SplitText => ({ text, finished: [], live: text === '' ? null : text, liveStart: -1, resume: null, resumeFinished: 0, math })
 
 /**
  * Splits `text` into blocks, re-using `previous` when `text` extends it: the scan goes on from the
  * start of the previous text's last line, so the work per appended token follows the token (and
  * that line), not the text or the live block. Gives the same blocks as {@link splitBlocks}.
  */
-export function splitAppend(previous: SplitText | null, text: string): SplitText {
-  if (previous && previous.text === text) return previous
-  const resume = previous !== null && previous.resume !== null && text.length > previous.text.length && extendsText(text, previous.text) ? previous.resume : null
+export function splitAppend(previous: SplitText | null, text: string, math = false): SplitText {
+  if (previous && previous.text === text && previous.math === math) return previous
+  const resume = previous !== null && previous.resume !== null && previous.math === math && text.length > previous.text.length && extendsText(text, previous.text) ? previous.resume : null
   // Lines before the resumed one were searched for a reference definition already.
-  if (hasDefinition(resume ? text.slice(resume.line) : text)) return whole(text)
-  const scanned = scan(text, resume ?? START)
+  if (hasDefinition(resume ? text.slice(resume.line) : text)) return whole(text, math)
+  const scanned = scan(text, resume ?? START, math)
   let finished: readonly string[]
   if (resume && previous) {
     const kept = previous.resumeFinished
@@ -187,7 +202,7 @@ export function splitAppend(previous: SplitText | null, text: string): SplitText
     // The line scanned again closed the same block as before: the same array, so nothing re-renders.
     if (finished !== previous.finished && finished.length === previous.finished.length && finished.at(-1) === previous.finished.at(-1)) finished = previous.finished
   } else finished = scanned.blocks
-  return { text, finished, live: scanned.open, liveStart: scanned.openStart, resume: scanned.last, resumeFinished: finished.length - scanned.blocks.length + scanned.closedBeforeLast }
+  return { text, finished, live: scanned.open, liveStart: scanned.openStart, resume: scanned.last, resumeFinished: finished.length - scanned.blocks.length + scanned.closedBeforeLast, math }
 }
 
 /**
@@ -389,8 +404,8 @@ export interface ListItems {
   loose: boolean
 }
 
-// Lines that would end the list, or change it, if met without indentation.
-const INTERRUPTS = /^ {0,3}(?:[#>|]|`{3,}|~{3,}|([-*_])(?:\s*\1){2,}\s*$|=+\s*$|-+\s*$|<)/
+// Lines that would end the list, or change it, if met without indentation (a footnote's definition among them).
+const INTERRUPTS = /^ {0,3}(?:[#>|]|`{3,}|~{3,}|([-*_])(?:\s*\1){2,}\s*$|=+\s*$|-+\s*$|<|\[\^)/
 
 /**
  * Cuts a block that is one list (no task boxes) into its top-level items; `null` for anything else,
@@ -400,7 +415,7 @@ const INTERRUPTS = /^ {0,3}(?:[#>|]|`{3,}|~{3,}|([-*_])(?:\s*\1){2,}\s*$|=+\s*$|
  * separate its items or the blocks directly inside one item (not those inside a list or code in
  * it: the item is parsed to tell).
  */
-export function splitListItems(block: string): ListItems | null {
+export function splitListItems(block: string, math: MathSyntax = 'off'): ListItems | null {
   const lines = block.split('\n')
   const first = ITEM.exec(lines[0] ?? '')
   if (!first) return null
@@ -424,7 +439,10 @@ export function splitListItems(block: string): ListItems | null {
   // The blank lines since the last line that was not: kept if the item goes on after them.
   const blanks: string[] = []
   // Blank lines with code in the list: which item, and which code, they belong to is the parser's to say.
-  const fenced = FENCE_ANYWHERE.test(block)
+  // So with display math (a `$$` line, or TeX's `\[`, which becomes one), when math is on: it
+  // interrupts a paragraph as a fence does, so a formula under an item but not indented to its
+  // content ends the list.
+  const fenced = FENCE_ANYWHERE.test(block) || (math !== 'off' && MATH_FENCE_ANYWHERE.test(block))
   for (const line of lines) {
     if (line.trim() === '') {
       if (fenced) return null
@@ -447,6 +465,8 @@ export function splitListItems(block: string): ListItems | null {
     }
     const own = line.length - line.trimStart().length
     if (bare && current.length === 1 && blanks.length === 0 && own < content) return null
+    // An item that starts with a blank line ends at a second one, empty: what follows is not in it.
+    if (bare && current.length === 1 && blanks.length > 0) return null
     if (blanks.length > 0) {
       // After a blank line, only content indented to the item's goes on with it.
       if (own < content || line.includes('\t')) return null
@@ -477,13 +497,19 @@ function continuesParagraph(previous: string, content: number): boolean {
   const own = previous.length - previous.trimStart().length
   if (own >= content + 4) return false
   let text = previous.trimStart()
-  for (let marker = ITEM.exec(text); marker; marker = ITEM.exec(text)) text = text.slice(marker[0].length)
+  for (let marker = ITEM.exec(text); marker; marker = ITEM.exec(text)) {
+    // Five spaces or more after a marker: the item starts with indented code, no paragraph.
+    if ((marker[5] ?? '').length > 4) return false
+    text = text.slice(marker[0].length)
+  }
   return text.trim() !== '' && !NOT_PARAGRAPH.test(text)
 }
 
 // A fence's marker at the start of any line after spaces (a line break in the spaces would only make
 // it the start of a later line).
 export const FENCE_ANYWHERE = /^[^\S\n\r\u2028\u2029]*(`{3,}|~{3,})/m
+// A line that may open display math: `$$`, or TeX's `\[`, which a line may open at any indent (see texDelimiters).
+const MATH_FENCE_ANYWHERE = /^[^\S\n\r\u2028\u2029]*(?:\$\$|\\\[)/m
 /** A thematic break (`***`, `- - -`, `___`): a line that looks like a list item or emphasis and is neither. */
 export const THEMATIC_BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/
 

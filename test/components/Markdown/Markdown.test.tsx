@@ -42,10 +42,10 @@ const parsedWhole = (markdown: string) => new DOMParser().parseFromString(render
 const firstGroup = (html: string) => new DOMParser().parseFromString(html, 'text/html').querySelector('.cp-markdown__group')?.innerHTML
 
 /** Checks that every text `texts` gives, streamed in any steps, ends as the text rendered whole. */
-function streamsAsWhole(texts: fc.Arbitrary<string>, numRuns: number) {
+function streamsAsWhole(texts: fc.Arbitrary<string>, numRuns: number, settings: Settings = {}) {
   fc.assert(
     fc.property(texts, fc.integer({ min: 1, max: 9 }), (text, step) => {
-      expect(stream(text, step).container.innerHTML, JSON.stringify(text)).toBe(fresh(text))
+      expect(stream(text, step, settings).container.innerHTML, JSON.stringify(text)).toBe(fresh(text, settings))
     }),
     { numRuns },
   )
@@ -318,6 +318,12 @@ describe('ParagraphReader', () => {
     expect(new ParagraphReader().read(`${long}\n`)).not.toBeNull()
   })
 
+  it('reads no block with a footnote definition under its text as one paragraph', () => {
+    // The definition interrupts the paragraph: its footnotes are no part of it.
+    expect(new ParagraphReader().read('See the note [^1].\n[^1]: The note.')).toBeNull()
+    expect(new ParagraphReader().read('See the note [^1].\n[^1')).toBeNull()
+  })
+
   it('settles nothing that text after it could change', () => {
     expect(settled('An open `code span.')).toBe(false)
     expect(settled('An open *emphasis.')).toBe(false)
@@ -377,7 +383,7 @@ describe('a long list that arrives finished', () => {
       expect(list.length).toBeGreaterThanOrEqual(SPLIT_LIST_FROM)
       vi.mocked(splitListItems).mockClear()
       const result = render(view(list, false))
-      expect(splitListItems).toHaveBeenCalledWith(list.trimEnd(), false)
+      expect(splitListItems).toHaveBeenCalledWith(list.trimEnd(), 'double')
       // One element per item, each item parsed alone: the list element is the kit's own (see StreamingList).
       expect(result.container.querySelectorAll('.cp-markdown__group > :is(ul, ol) > li').length).toBe(list.match(/^(?:-|1\.) /gm)?.length)
       expect(firstGroup(result.container.innerHTML), list.slice(0, 60)).toBe(parsedWhole(list.trimEnd()))
@@ -415,8 +421,23 @@ describe('a list whose lines are not all in its items', () => {
       '1. a\n  2. b',
       '- a\n      code in a\nlazy',
       '- start\n2. second\n  # two in\nlazy text\n\n    code',
+      // An item of indented code (no paragraph to continue), an empty item ended by a blank line.
+      '1.     indented code\na < b and Vec<T> here\n# Title\n',
+      '- \n\n  after the empty item\n# Title\n',
     ])
       for (const step of [1, 3]) expect(stream(text, step).container.innerHTML, `${JSON.stringify(text)} in steps of ${step}`).toBe(fresh(text))
+  })
+
+  it('ends as the text rendered whole with a formula or a footnote under an item, not indented to its content', () => {
+    // As models write it: display math right under an item. With math on, it ends the list (a list
+    // of one item, the formula, a list from 2), as the parser reads the text whole.
+    const area = '1. Compute the area:\n$$\nA = \\pi r^2\n$$\n2. Then the volume.\n'
+    const whole = fresh(area)
+    expect(firstGroup(whole)).toMatch(/^<ol>\n<li>Compute the area:<\/li>\n<\/ol>\n<pre class="cp-math[^]*<ol start="2">/)
+    for (const text of [area, '- See [^1]\n[^1]: The note.', '1. Area:\n\\[\nA = r^2\n\\]\n2. Next'])
+      for (const step of [1, 3]) expect(stream(text, step).container.innerHTML, `${JSON.stringify(text)} in steps of ${step}`).toBe(fresh(text))
+    // Without math the `$$` lines are text of the item.
+    for (const step of [1, 3]) expect(stream(area, step, { math: null }).container.innerHTML).toBe(fresh(area, { math: null }))
   })
 
   it('ends as the text rendered whole, for lists of the lines a reply writes', () => {
@@ -532,4 +553,62 @@ describe('a block quote streamed block by block', () => {
       300,
     )
   }, 120_000)
+})
+
+describe('a reply of every kind of line', () => {
+  // Lines a reply writes, of every block and mark, run together by line breaks, spaces (long
+  // paragraphs) and blank lines. Each check found a text that streamed otherwise than it renders
+  // whole: display math and a footnote's definition under a list item, an item of indented code
+  // or empty, with lines under it.
+  const LINE = fc.constantFrom(
+    '# Title',
+    'Title',
+    '===',
+    '---',
+    '***',
+    '',
+    'Plain prose line. Another sentence follows here.',
+    'Some *emphasis* and **strong** and `code` here.',
+    'A *open emphasis',
+    'closes here* and more.',
+    'A [link](https://example.com) and ![img](https://example.com/a.png).',
+    'An autolink https://example.com/x and www.example.com too.',
+    'Math $x^2$ inline and $$y$$ double.',
+    'TeX \\(a + b\\) inline and \\[c\\] too.',
+    '\\[',
+    '\\]',
+    '$$',
+    'x = 1',
+    '<b>html</b> and <br> tag',
+    'a < b and Vec<T> here',
+    'C:\\path\\to\\file and \\*escaped\\*',
+    'hard break  ',
+    '- item one',
+    '  - nested',
+    '1. first',
+    '1.     indented code',
+    '- ',
+    '> quote line',
+    '>',
+    '```ts',
+    '```',
+    '    indented code',
+    '| a | b |',
+    '|---|---|',
+    '[ref]: https://example.com',
+    'See [ref] and [^1].',
+    '[^1]: A footnote.',
+    '~~strike~~ and ~one~',
+    '- [x] done',
+    '<div>',
+    '  continuation two spaces',
+  )
+  const replies = fc.array(fc.tuple(LINE, fc.constantFrom('\n', ' ', '\n\n')), { minLength: 1, maxLength: 16 }).map((lines) => lines.map(([line, separator]) => line + separator).join(''))
+
+  it('ends as the text rendered whole, streamed in any steps, in each math syntax', () => {
+    streamsAsWhole(replies, 60, { math: null })
+    streamsAsWhole(replies, 60)
+    streamsAsWhole(replies, 60, { inlineDollarMath: true })
+    // Each run renders a text token by token and whole: seconds on a busy machine.
+  }, 180_000)
 })

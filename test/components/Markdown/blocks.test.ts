@@ -16,6 +16,7 @@ import {
   splitBlocks,
   splitListItems,
 } from '../../../src/components/Markdown/blocks'
+import { remarkMathDouble } from '../../../src/components/Markdown/math'
 import { remarkGfmParse } from '../../../src/components/Markdown/gfm'
 import { forStrings } from '../../support/property'
 
@@ -213,6 +214,25 @@ describe('splitListItems', () => {
     expect(splitListItems('* a\n* * *\n* b')).toBeNull()
     expect(splitListItems('- a\n\n- - -')).toBeNull()
     expect(splitListItems('Paragraph\n- a')).toBeNull()
+    // A footnote's definition interrupts the item's paragraph: the list ends there.
+    expect(splitListItems('- a [^1]\n[^1]: note')).toBeNull()
+    // An item that starts with indented code has no paragraph for a line under it to continue.
+    expect(splitListItems('1.     code\nafter')).toBeNull()
+    // An item that starts with a blank line ends, empty, at a second one.
+    expect(splitListItems('-\n\n  after')).toBeNull()
+    expect(splitListItems('-\n  in the item\n- b')?.items).toEqual(['-\n  in the item', '- b'])
+  })
+
+  it('leaves whole a list with display math under an item not indented to its content, when math is on', () => {
+    // `$$` (or TeX's `\[`) interrupts the item's paragraph as a fence does: the list ends there.
+    expect(splitListItems('1. Area:\n$$\nA = r^2\n$$\n2. Next', 'double')).toBeNull()
+    expect(splitListItems('1. Area:\n\\[\nA = r^2\n\\]\n2. Next', 'single')).toBeNull()
+    // Blank lines with a formula in the list: which item they belong to is the parser's to say.
+    expect(splitListItems('- a\n  $$\n  x\n\n  $$\n- b', 'double')).toBeNull()
+    // Indented to the item's content, the formula is the item's.
+    expect(splitListItems('1. Area:\n   $$\n   A = r^2\n   $$\n2. Next', 'double')?.items).toEqual(['1. Area:\n   $$\n   A = r^2\n   $$', '2. Next'])
+    // Without math, `$$` is text: a lazy line of the item.
+    expect(splitListItems('1. Area:\n$$\n2. Next')?.items).toEqual(['1. Area:\n$$', '2. Next'])
   })
 })
 
@@ -291,5 +311,23 @@ describe('blocks rendered one by one', () => {
       { numRuns: 1_500 },
     )
     // Each run parses a text whole and by blocks: a busy machine takes seconds.
+  }, 60_000)
+
+  it('show what the text parsed whole shows with math on: a `$$` formula keeps its blank lines and headings', () => {
+    // Not a fence under an item (indented to its content) with a closing line that is not: the
+    // parser ends the item there and opens another fence; the split, as for code fences, closes it.
+    const MATH_LINE = fc.constantFrom('$$', '$$$', '$$ meta', '$$x$$', 'x = 1', '# Title', '***', '', 'Text line', '- item', '```', '    code')
+    const withMath = (markdown: string) => renderToStaticMarkup(createElement(ReactMarkdown, { remarkPlugins: [remarkGfmParse, remarkMathDouble] }, markdown))
+    fc.assert(
+      fc.property(fc.array(fc.oneof(LINE, MATH_LINE), { maxLength: 14 }), (lines) => {
+        const text = lines.join('\n')
+        const split = splitBlocks(text, true).map(withMath).join('').replace(/\n/g, '')
+        expect(split, JSON.stringify(text)).toBe(withMath(text).replace(/\n/g, ''))
+      }),
+      { numRuns: 1_000 },
+    )
+    expect(splitBlocks('$$\na\n\n# b\n$$\n\nText', true)).toEqual(['$$\na\n\n# b\n$$', 'Text'])
+    // Without math, `$$` is text.
+    expect(splitBlocks('$$\na\n\n# b\n$$', false)).toEqual(['$$\na', '# b', '$$'])
   }, 60_000)
 })
