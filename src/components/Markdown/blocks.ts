@@ -85,7 +85,7 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
     } else {
       const item = ITEM.exec(line)
       const bullet = item ? ((item[2] ?? item[4]) as string) : null
-      const own = line.length - line.trimStart().length
+      const own = indentColumns(line)
       // After a blank line, an item with the list's marker goes on with the list (a loose list is
       // one list), and so does a line indented to its item's content; in other blocks an indented
       // line stays with the block; anything else starts a new block.
@@ -93,7 +93,7 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
       // paragraph (a number other than 1, or nothing after the marker) as a paragraph: kept with the
       // code, so the block parsed reads it so too.
       const paragraphItem = blank && code && list === null && item !== null && ((item[3] !== undefined && Number(item[3]) !== 1) || line.slice(item[0].length).trim() === '')
-      const goesOn = paragraphItem || (list === null ? CONTINUES.test(line) : (bullet === list && own < content) || (own >= content && !line.includes('\t')))
+      const goesOn = paragraphItem || (list === null ? CONTINUES.test(line) : (bullet === list && own < content) || own >= content)
       // A heading or break left of every list item's content ends the block before it and is one alone.
       const isAlone = ALONE.test(line) && (list === null || own < content)
       if ((blank && !goesOn) || isAlone || alone) {
@@ -127,6 +127,18 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
     offset = lineEnd + 1
   }
   return { blocks, starts, open: end >= 0 ? text.slice(start, end) : null, openStart: start, last, closedBeforeLast }
+}
+
+/** The columns a line is indented by: spaces, and tabs to the next multiple of four (as CommonMark counts them). */
+function indentColumns(line: string): number {
+  let column = 0
+  for (let i = 0; i < line.length; i++) {
+    const char = line[i]
+    if (char === ' ') column++
+    else if (char === '\t') column += 4 - (column % 4)
+    else break
+  }
+  return column
 }
 
 const START: ScanState = { line: 0, start: 0, end: -1, fence: null, blank: false, list: null, content: 0, alone: false, code: false }

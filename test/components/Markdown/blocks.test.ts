@@ -31,6 +31,11 @@ describe('splitBlocks', () => {
     // Items separated by blank lines are one list (CommonMark): one block, not one list per item.
     expect(splitBlocks('Intro.\n\n- a\n\n- b\n\n- c\n\nAfter.')).toEqual(['Intro.', '- a\n\n- b\n\n- c', 'After.'])
     expect(splitBlocks('1. a\n   - nested\n\n2. b')).toEqual(['1. a\n   - nested\n\n2. b'])
+    // A tab indents to the next multiple of four columns: past the item's content, the line is the item's.
+    expect(splitBlocks('* star\n\n\tmore of star')).toEqual(['* star\n\n\tmore of star'])
+    expect(splitBlocks('- a\n\n  text\twith a tab')).toEqual(['- a\n\n  text\twith a tab'])
+    // Indentation is spaces and tabs only: a no-break space is text.
+    expect(splitBlocks('- a\n\n\u00a0\u00a0after')).toEqual(['- a', '\u00a0\u00a0after'])
     // Another marker starts another list; a paragraph between two lists ends the first.
     expect(splitBlocks('- a\n\n* b')).toEqual(['- a', '* b'])
     expect(splitBlocks('1. a\n\n2) b')).toEqual(['1. a', '2) b'])
@@ -297,6 +302,8 @@ describe('blocks rendered one by one', () => {
     '',
     'Title',
     '#tag',
+    '\tafter a tab',
+    '  a\ttab inside',
   )
   const html = (markdown: string) => renderToStaticMarkup(createElement(ReactMarkdown, { remarkPlugins: [remarkGfmParse] }, markdown))
 
