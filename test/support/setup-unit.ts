@@ -1,5 +1,20 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup } from '@testing-library/react'
-import { afterEach } from 'vitest'
+import { afterEach, expect } from 'vitest'
 
-afterEach(() => cleanup())
+// React warns, through console.error, when the elements it renders nest as HTML does not allow
+// (a heading inside a paragraph, a block inside a `<p>`): the browser would re-parse such markup
+// from the server otherwise, and a hydration fails. No render of the kit may do so.
+const nesting: string[] = []
+const error = console.error.bind(console)
+console.error = (...args: unknown[]) => {
+  const message = args.map(String).join(' ')
+  if (/In HTML, .* cannot (?:be a (?:descendant|child) of|contain a nested)/.test(message)) nesting.push(message.split('\n')[0] ?? message)
+  error(...args)
+}
+
+afterEach(() => {
+  cleanup()
+  const found = nesting.splice(0)
+  expect(found, 'elements nested as HTML does not allow').toEqual([])
+})

@@ -35,6 +35,10 @@ interface ScanState {
   readonly alone: boolean
   /** The open block's last line is indented code (outside any list). */
   readonly code: boolean
+  /** The line before holds a pipe (a table's header row, if a delimiter row follows). */
+  readonly pipe: boolean
+  /** The open block's last lines are a table's (from its delimiter row on). */
+  readonly table: boolean
 }
 
 interface Scanned {
@@ -64,12 +68,12 @@ const ALONE = /^ {0,3}(?:#{1,6}(?:[ \t]|$)|([*_])(?:[ \t]*\1){2,}[ \t]*$)/
 function scan(text: string, state: ScanState, math: boolean): Scanned {
   const blocks: string[] = []
   const starts: number[] = []
-  let { start, end, fence, blank, list, content, alone, code } = state
+  let { start, end, fence, blank, list, content, alone, code, pipe, table } = state
   let offset = state.line
   let last: ScanState = state
   let closedBeforeLast = 0
   while (offset <= text.length) {
-    last = { line: offset, start, end, fence, blank, list, content, alone, code }
+    last = { line: offset, start, end, fence, blank, list, content, alone, code, pipe, table }
     closedBeforeLast = blocks.length
     let lineEnd = text.indexOf('\n', offset)
     if (lineEnd < 0) lineEnd = text.length
@@ -82,6 +86,7 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
       if (marker && marker[1]?.[0] === fence.char && (marker[1]?.length ?? 0) >= fence.length && line.trim() === marker[1]) fence = null
     } else if (empty) {
       blank = true
+      pipe = table = false
     } else {
       const item = ITEM.exec(line)
       const bullet = item ? ((item[2] ?? item[4]) as string) : null
@@ -112,9 +117,17 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
       if (item && !paragraphItem && (list === null || own < content)) {
         list = bullet
         content = contentColumn(line, item)
+      } else if (list !== null && own < content && (LIST_ENDS.test(line) || (math && MATH_OPEN.test(line)))) {
+        // A quote or a fence (a formula's with math on) left of the item's content interrupts its paragraph: the list is over
+        // (the block goes on; what follows is read as after any block).
+        list = null
+        content = 0
       }
-      // Indented code: four columns in, outside a list, starting a block, after a blank line, or going on with code.
-      code = list === null && INDENTED_CODE.test(line) && (code || blank || end < 0)
+      // Indented code: four columns in, outside a list, starting a block, after a blank line, after a
+      // table (which it ends), or going on with code.
+      code = list === null && INDENTED_CODE.test(line) && (code || blank || end < 0 || table)
+      table = !code && (table || (pipe && DELIMITER.test(line)))
+      pipe = line.includes('|')
       blank = false
       alone = isAlone
       if (marker) fence = { char: marker[1]?.[0] ?? '`', length: marker[1]?.length ?? 3 }
@@ -141,7 +154,10 @@ function indentColumns(line: string): number {
   return column
 }
 
-const START: ScanState = { line: 0, start: 0, end: -1, fence: null, blank: false, list: null, content: 0, alone: false, code: false }
+const START: ScanState = { line: 0, start: 0, end: -1, fence: null, blank: false, list: null, content: 0, alone: false, code: false, pipe: false, table: false }
+
+// A line that ends a list when it is not indented to the item's content: a quote, a code fence.
+const LIST_ENDS = /^ {0,3}(?:>|`{3,}|~{3,})/
 
 // A list item's first line: its indent, bullet or number and delimiter, and the spaces after them.
 const ITEM = /^( {0,3})(?:([-+*])|(\d{1,9})([.)]))( +|$)/
@@ -587,6 +603,9 @@ export interface TableRows {
 }
 
 const ROW = /^ {0,3}\|/
+// A delimiter row that is a heading's underline (dashes alone) or starts as a list item does (a dash,
+// then a space): the header is a heading, or a paragraph the item interrupts; there is no table.
+const NOT_DELIMITER = /^ {0,3}(?:-+[ \t]*$|-[ \t])/
 // Spaces are matched by one quantifier at each place, so a line of thousands is not tried in every
 // split between two of them (`\|?\s*` after `\s*` was).
 export const DELIMITER = /^(?: {0,3}\|)?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*(?:\|\s*)?$/
@@ -639,7 +658,7 @@ export class TableReader {
       const header = lines[0] as string
       const delimiter = lines[1] as string
       const cells = tableCells(delimiter)
-      if (!ROW.test(header) || !DELIMITER.test(delimiter) || cells.length !== tableCells(header).length) return null
+      if (!ROW.test(header) || !DELIMITER.test(delimiter) || NOT_DELIMITER.test(delimiter) || cells.length !== tableCells(header).length) return null
       head = { text: `${header}\n${delimiter}`, columns: cells.map(column) }
       // The delimiter row is settled once a line follows it.
       if (lines.length > 2) this.head = head

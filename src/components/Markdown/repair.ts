@@ -31,8 +31,14 @@ export function repairTail(block: string): string {
   // starts it (a list item, a quote line, a table row, a heading) or after a blank line.
   let from = lines.length - 1
   while (from > 0 && !STARTS_BLOCK.test(lines[from] as string) && (lines[from - 1] as string).trim() !== '') from--
-  return [...lines.slice(0, from), repairInline(lines.slice(from).join('\n'))].join('\n')
+  const repaired = [...lines.slice(0, from), repairInline(lines.slice(from).join('\n'))].join('\n')
+  // A mark dropped from the end of `=== *` leaves a heading's underline: the line waits, as a lone `=` does.
+  const newline = repaired.lastIndexOf('\n')
+  if (newline >= 0 && UNDERLINE.test(repaired.slice(newline + 1)) && !UNDERLINE.test(lines.at(-1) as string)) return repaired.slice(0, newline)
+  return repaired
 }
+
+const UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/
 
 // A line that starts a block of its own rather than going on with the paragraph above it.
 const STARTS_BLOCK = /^\s*(?:[-+*][ \t]|\d{1,9}[.)][ \t]|[#>|]|`{3,}|~{3,})/

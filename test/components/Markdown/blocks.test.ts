@@ -34,6 +34,11 @@ describe('splitBlocks', () => {
     // A tab indents to the next multiple of four columns: past the item's content, the line is the item's.
     expect(splitBlocks('* star\n\n\tmore of star')).toEqual(['* star\n\n\tmore of star'])
     expect(splitBlocks('- a\n\n  text\twith a tab')).toEqual(['- a\n\n  text\twith a tab'])
+    // A quote or a fence not indented to the item's content ends the list: indented code after it
+    // and a blank line is code, and an empty item after that a paragraph (as micromark reads it).
+    for (const text of ['1) a\n>\n\n    code\n\n- ', '1) a\n```\n```\n\n\tcode\n\n- ']) expect(splitBlocks(text)).toEqual([text])
+    // Indented code ends a table: after it and a blank line, `10.` is a paragraph there too.
+    for (const text of ['| a | b |\n|---|---|\n    code\n\n10.', 'x | y\n--|--\n1 | 2\n    code\n\n10. ten']) expect(splitBlocks(text)).toEqual([text])
     // Indentation is spaces and tabs only: a no-break space is text.
     expect(splitBlocks('- a\n\n\u00a0\u00a0after')).toEqual(['- a', '\u00a0\u00a0after'])
     // Another marker starts another list; a paragraph between two lists ends the first.

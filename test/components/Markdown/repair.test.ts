@@ -34,6 +34,14 @@ describe('repairTail', () => {
     for (const text of ['***', '* * *', '___', 'text\n\n___', '- a\n\n***', 'text\n***']) expect(repairTail(text), text).toBe(text)
   })
 
+  it('drops a last line that a dropped mark would leave as a heading’s underline, as it does a lone `=`', () => {
+    // Parsed, `text\n===` is a heading: the paragraph would flash as one (inside the paragraph a
+    // streaming one is rendered in).
+    expect(repairTail('text\n=== *')).toBe('text')
+    expect(repairTail('text\n--- _')).toBe('text')
+    expect(repairTail('text\n=== **a')).toBe('text\n=== **a**')
+  })
+
   it('leaves balanced or literal markers alone', () => {
     for (const text of ['**done** and *this*', 'snake_case_name here', '* a bullet', '2 * 3 = 6', 'a `code *star*` span']) {
       expect(repairTail(text)).toBe(text)
