@@ -60,9 +60,9 @@ const ALONE = /^ {0,3}(?:#{1,6}(?:[ \t]|$)|([*_])(?:[ \t]*\1){2,}[ \t]*$)/
 
 /**
  * Scans `text` from `state` into top-level blocks. Blocks end at a blank line outside a code
- * fence (or, with `math`, a `$$` formula), unless the next line is indented (a list item's continuation); a heading (and a thematic
- * break) is a block of its own, so a reply written without blank lines is not one block parsed
- * again at every token. Blocks are cut by offset (a slice is a view, not a copy), and the scan can
+ * fence (or, with `math`, a `$$` formula), unless the next line is indented (a list item's
+ * continuation); a heading (and a thematic break) is a block of its own, so a reply written
+ * without blank lines is not one block parsed again at every token. Blocks are cut by offset (a slice is a view, not a copy), and the scan can
  * go on from its last line when text is appended.
  */
 function scan(text: string, state: ScanState, math: boolean): Scanned {
@@ -118,8 +118,8 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
         list = bullet
         content = contentColumn(line, item)
       } else if (list !== null && own < content && (LIST_ENDS.test(line) || (math && MATH_OPEN.test(line)))) {
-        // A quote or a fence (a formula's with math on) left of the item's content interrupts its paragraph: the list is over
-        // (the block goes on; what follows is read as after any block).
+        // A quote or a fence (a formula's, with math on) left of the item's content interrupts its
+        // paragraph: the list is over (the block goes on; what follows is read as after any block).
         list = null
         content = 0
       }
