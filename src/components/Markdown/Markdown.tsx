@@ -9,7 +9,19 @@ import { focusOnMount } from '../focus.js'
 import { ImageGate } from '../ImageGate.js'
 import { RegionHostContext, regionProps, useRegionHost, useScrollRegion } from '../useScrollRegion.js'
 import type { UrlPolicy } from '../urlPolicy.js'
-import { type FenceRead, type ListItems, quoteText, readFenceAppend, type SplitText, splitAppend, splitListItems, type TableColumn, TableReader, type TableRows } from './blocks.js'
+import {
+  type FenceRead,
+  type ListItems,
+  normalizeLineEndings,
+  quoteText,
+  readFenceAppend,
+  type SplitText,
+  splitAppend,
+  splitListItems,
+  type TableColumn,
+  TableReader,
+  type TableRows,
+} from './blocks.js'
 import { CodeBlock } from './CodeBlock.js'
 import { Diagram } from './Diagram.js'
 import { mayUseGfm, remarkGfmParse } from './gfm.js'
@@ -574,7 +586,8 @@ class BlockElements {
       const before = this.elements
       // Keep the elements of blocks that did not change; make the others.
       const elements: ReactElement<BlockProps>[] = []
-      for (const [i, source] of split.finished.entries()) {
+      for (const [i, block] of split.finished.entries()) {
+        const source = normalizeLineEndings(block)
         const previous = sameInputs ? this.elements[i] : undefined
         elements.push(
           previous?.props.source === source ? (
@@ -600,7 +613,16 @@ class BlockElements {
     if (split.live === null) return this.elements
     return [
       ...this.elements,
-      <MarkdownBlock key={split.finished.length} source={split.live} streaming={streaming} policy={policy} highlighter={highlighter} math={math} diagrams={diagrams} components={components} />,
+      <MarkdownBlock
+        key={split.finished.length}
+        source={normalizeLineEndings(split.live)}
+        streaming={streaming}
+        policy={policy}
+        highlighter={highlighter}
+        math={math}
+        diagrams={diagrams}
+        components={components}
+      />,
     ]
   }
 }

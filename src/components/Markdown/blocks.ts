@@ -39,6 +39,10 @@ interface ScanState {
   readonly pipe: boolean
   /** The open block's last lines are a table's (from its delimiter row on). */
   readonly table: boolean
+  /** The line before ended what it was in with no paragraph left open: a fence's closing line, a thematic break or a heading's underline. */
+  readonly ended: boolean
+  /** The line before left a list item with no paragraph a line under it could continue: a marker alone, or a fence's closing line. */
+  readonly shut: boolean
 }
 
 interface Scanned {
@@ -68,25 +72,29 @@ const ALONE = /^ {0,3}(?:#{1,6}(?:[ \t]|$)|([*_])(?:[ \t]*\1){2,}[ \t]*$)/
 function scan(text: string, state: ScanState, math: boolean): Scanned {
   const blocks: string[] = []
   const starts: number[] = []
-  let { start, end, fence, blank, list, content, alone, code, pipe, table } = state
+  let { start, end, fence, blank, list, content, alone, code, pipe, table, ended, shut } = state
   let offset = state.line
   let last: ScanState = state
   let closedBeforeLast = 0
   while (offset <= text.length) {
-    last = { line: offset, start, end, fence, blank, list, content, alone, code, pipe, table }
+    last = { line: offset, start, end, fence, blank, list, content, alone, code, pipe, table, ended, shut }
     closedBeforeLast = blocks.length
     let lineEnd = text.indexOf('\n', offset)
     if (lineEnd < 0) lineEnd = text.length
-    const line = text.slice(offset, lineEnd)
+    // A line ending in `\r\n` ends before its `\r` (see normalizeLineEndings).
+    const lineStop = text.charCodeAt(lineEnd - 1) === 13 && lineEnd > offset ? lineEnd - 1 : lineEnd
+    const line = text.slice(offset, lineStop)
     const marker = FENCE.exec(line)
     const empty = line.trim() === ''
     if (fence?.char === '$') {
       if ((MATH_CLOSE.exec(line)?.[1]?.length ?? 0) >= fence.length) fence = null
+      ended = shut = fence === null
     } else if (fence) {
       if (marker && marker[1]?.[0] === fence.char && (marker[1]?.length ?? 0) >= fence.length && line.trim() === marker[1]) fence = null
+      ended = shut = fence === null
     } else if (empty) {
       blank = true
-      pipe = table = false
+      pipe = table = ended = shut = false
     } else {
       const item = ITEM.exec(line)
       const bullet = item ? ((item[2] ?? item[4]) as string) : null
@@ -117,15 +125,18 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
       if (item && !paragraphItem && (list === null || own < content)) {
         list = bullet
         content = contentColumn(line, item)
-      } else if (list !== null && own < content && (LIST_ENDS.test(line) || (math && MATH_OPEN.test(line)))) {
+      } else if (list !== null && own < content && (shut || LIST_ENDS.test(line) || (math && MATH_OPEN.test(line)))) {
         // A quote or a fence (a formula's, with math on) left of the item's content interrupts its
-        // paragraph: the list is over (the block goes on; what follows is read as after any block).
+        // paragraph, and any line there ends an item with none: the list is over (the block goes
+        // on; what follows is read as after any block).
         list = null
         content = 0
       }
       // Indented code: four columns in, outside a list, starting a block, after a blank line, after a
-      // table (which it ends), or going on with code.
-      code = list === null && INDENTED_CODE.test(line) && (code || blank || end < 0 || table)
+      // table (which it ends) or a line that ended a block, or going on with code.
+      code = list === null && INDENTED_CODE.test(line) && (code || blank || end < 0 || table || ended)
+      ended = ENDS_BLOCK.test(line)
+      shut = item !== null && line.slice(item[0].length).trim() === ''
       table = !code && (table || (pipe && DELIMITER.test(line)))
       pipe = line.includes('|')
       blank = false
@@ -136,10 +147,19 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
         if (dollars) fence = { char: '$', length: dollars.length }
       }
     }
-    if (!empty) end = lineEnd
+    if (!empty) end = lineStop
     offset = lineEnd + 1
   }
   return { blocks, starts, open: end >= 0 ? text.slice(start, end) : null, openStart: start, last, closedBeforeLast }
+}
+
+/**
+ * A block with its line endings as `\n`: CommonMark reads `\r\n` and a lone `\r` as line endings, and
+ * so does the parser; the kit's own readers (lists, quotes, tables, paragraphs, fences) read `\n`.
+ * The same string when it has no `\r`.
+ */
+export function normalizeLineEndings(block: string): string {
+  return block.includes('\r') ? block.replace(/\r\n?/g, '\n') : block
 }
 
 /** The columns a line is indented by: spaces, and tabs to the next multiple of four (as CommonMark counts them). */
@@ -154,7 +174,11 @@ function indentColumns(line: string): number {
   return column
 }
 
-const START: ScanState = { line: 0, start: 0, end: -1, fence: null, blank: false, list: null, content: 0, alone: false, code: false, pipe: false, table: false }
+const START: ScanState = { line: 0, start: 0, end: -1, fence: null, blank: false, list: null, content: 0, alone: false, code: false, pipe: false, table: false, ended: false, shut: false }
+
+// A thematic break, or a heading's underline (of a paragraph, or text alone if there is none: then
+// taken for one, which only keeps lines together).
+const ENDS_BLOCK = /^ {0,3}(?:([-*_])(?:[ \t]*\1){2,}|=+|-+)[ \t]*$/
 
 // A line that ends a list when it is not indented to the item's content: a quote, a code fence.
 const LIST_ENDS = /^ {0,3}(?:>|`{3,}|~{3,})/
@@ -530,7 +554,8 @@ function continuesParagraph(previous: string, content: number): boolean {
     if ((marker[5] ?? '').length > 4) return false
     text = text.slice(marker[0].length)
   }
-  return text.trim() !== '' && !NOT_PARAGRAPH.test(text)
+  // A thematic break or a heading's underline leaves no paragraph open (`===` may be text: told as none, conservatively).
+  return text.trim() !== '' && !NOT_PARAGRAPH.test(text) && !ENDS_BLOCK.test(text)
 }
 
 // A fence's marker at the start of any line after spaces (a line break in the spaces would only make

@@ -575,10 +575,10 @@ describe('a block quote streamed block by block', () => {
 })
 
 describe('a reply of every kind of line', () => {
-  // Lines a reply writes, of every block and mark, run together by line breaks, spaces (long
-  // paragraphs) and blank lines. Each check found a text that streamed otherwise than it renders
-  // whole: display math and a footnote's definition under a list item, an item of indented code
-  // or empty, with lines under it.
+  // Lines a reply writes, of every block and mark, run together by line breaks (`\r\n` too, as
+  // Windows tools write them), spaces (long paragraphs) and blank lines. Each check found a text
+  // that streamed otherwise than it renders whole: display math and a footnote's definition under
+  // a list item, an item of indented code or empty, with lines under it, `\r\n` line endings.
   const LINE = fc.constantFrom(
     '# Title',
     'Title',
@@ -622,7 +622,37 @@ describe('a reply of every kind of line', () => {
     '<div>',
     '  continuation two spaces',
   )
-  const replies = fc.array(fc.tuple(LINE, fc.constantFrom('\n', ' ', '\n\n')), { minLength: 1, maxLength: 16 }).map((lines) => lines.map(([line, separator]) => line + separator).join(''))
+  const replies = fc
+    .array(fc.tuple(LINE, fc.constantFrom('\n', ' ', '\n\n', '\r\n', '\r\n\r\n')), { minLength: 1, maxLength: 16 })
+    .map((lines) => lines.map(([line, separator]) => line + separator).join(''))
+
+  it('reads `\r\n` line endings as `\n`: the same page, streamed or whole', () => {
+    const reply = [
+      '# Steps',
+      '',
+      '1. Install:',
+      '   ```bash',
+      '   npm install',
+      '   ```',
+      '2. Run it.',
+      '',
+      '| a | b |',
+      '|---|---|',
+      '| 1 | 2 |',
+      '',
+      '> A quote',
+      '> going on',
+      '',
+      'Done *now*.',
+      '$$',
+      'x^2',
+      '$$',
+      '',
+    ].join('\n')
+    const crlf = reply.replace(/\n/g, '\r\n')
+    expect(fresh(crlf)).toBe(fresh(reply))
+    for (const step of [1, 5]) expect(stream(crlf, step).container.innerHTML).toBe(fresh(reply))
+  })
 
   it('ends as the text rendered whole, streamed in any steps, in each math syntax', () => {
     streamsAsWhole(replies, 60, { math: null })

@@ -37,8 +37,16 @@ describe('splitBlocks', () => {
     // A quote or a fence not indented to the item's content ends the list: indented code after it
     // and a blank line is code, and an empty item after that a paragraph (as micromark reads it).
     for (const text of ['1) a\n>\n\n    code\n\n- ', '1) a\n```\n```\n\n\tcode\n\n- ']) expect(splitBlocks(text)).toEqual([text])
-    // Indented code ends a table: after it and a blank line, `10.` is a paragraph there too.
-    for (const text of ['| a | b |\n|---|---|\n    code\n\n10.', 'x | y\n--|--\n1 | 2\n    code\n\n10. ten']) expect(splitBlocks(text)).toEqual([text])
+    // Indented code ends a table, and follows a thematic break, a heading's underline or a closed
+    // fence (in or after an item with no paragraph): after it and a blank line, `10.` is a paragraph.
+    for (const text of [
+      '| a | b |\n|---|---|\n    code\n\n10.',
+      'x | y\n--|--\n1 | 2\n    code\n\n10. ten',
+      '---\n    code\n\n10. ten',
+      '-\n===\n===\n    code\n\n10. ten',
+      '- a\n  ```\n  x\n  ```\nafter\n===\n    code\n\n10. ten',
+    ])
+      expect(splitBlocks(text), text).toEqual([text])
     // Indentation is spaces and tabs only: a no-break space is text.
     expect(splitBlocks('- a\n\n\u00a0\u00a0after')).toEqual(['- a', '\u00a0\u00a0after'])
     // Another marker starts another list; a paragraph between two lists ends the first.
@@ -226,8 +234,9 @@ describe('splitListItems', () => {
     expect(splitListItems('Paragraph\n- a')).toBeNull()
     // A footnote's definition interrupts the item's paragraph: the list ends there.
     expect(splitListItems('- a [^1]\n[^1]: note')).toBeNull()
-    // An item that starts with indented code has no paragraph for a line under it to continue.
+    // An item that starts with indented code or a thematic break has no paragraph for a line under it to continue.
     expect(splitListItems('1.     code\nafter')).toBeNull()
+    expect(splitListItems('1. ---\nafter')).toBeNull()
     // An item that starts with a blank line ends, empty, at a second one.
     expect(splitListItems('-\n\n  after')).toBeNull()
     expect(splitListItems('-\n  in the item\n- b')?.items).toEqual(['-\n  in the item', '- b'])
