@@ -2,9 +2,9 @@ import '@testing-library/jest-dom/vitest'
 import { cleanup } from '@testing-library/react'
 import { afterEach, expect } from 'vitest'
 
-// React warns, through console.error, when the elements it renders nest as HTML does not allow
-// (a heading inside a paragraph, a block inside a `<p>`): the browser would re-parse such markup
-// from the server otherwise, and a hydration fails. No render of the kit may do so.
+// React warns, through console.error, when the elements it renders nest as HTML does not allow (a
+// heading or a list inside a `<p>`, a paragraph in a `<thead>`): served from a server, such markup
+// is parsed by the browser into another tree, and hydration fails. No render of the kit may do so.
 const nesting: string[] = []
 const error = console.error.bind(console)
 console.error = (...args: unknown[]) => {

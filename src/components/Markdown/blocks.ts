@@ -135,7 +135,7 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
       // Indented code: four columns in, outside a list, starting a block, after a blank line, after a
       // table (which it ends) or a line that ended a block, or going on with code.
       code = list === null && INDENTED_CODE.test(line) && (code || blank || end < 0 || table || ended)
-      ended = ENDS_BLOCK.test(line)
+      ended = endsBlock(line)
       shut = item !== null && line.slice(item[0].length).trim() === ''
       table = !code && (table || (pipe && DELIMITER.test(line)))
       pipe = line.includes('|')
@@ -176,9 +176,11 @@ function indentColumns(line: string): number {
 
 const START: ScanState = { line: 0, start: 0, end: -1, fence: null, blank: false, list: null, content: 0, alone: false, code: false, pipe: false, table: false, ended: false, shut: false }
 
-// A thematic break, or a heading's underline (of a paragraph, or text alone if there is none: then
-// taken for one, which only keeps lines together).
-const ENDS_BLOCK = /^ {0,3}(?:([-*_])(?:[ \t]*\1){2,}|=+|-+)[ \t]*$/
+/** A heading's underline (under a paragraph; `===` alone is text). */
+export const UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/
+// A thematic break, or a heading's underline (text alone, if there is no paragraph above: taken for
+// an underline all the same, which only keeps lines together).
+const endsBlock = (line: string) => THEMATIC_BREAK.test(line) || UNDERLINE.test(line)
 
 // A line that ends a list when it is not indented to the item's content: a quote, a code fence.
 const LIST_ENDS = /^ {0,3}(?:>|`{3,}|~{3,})/
@@ -555,7 +557,7 @@ function continuesParagraph(previous: string, content: number): boolean {
     text = text.slice(marker[0].length)
   }
   // A thematic break or a heading's underline leaves no paragraph open (`===` may be text: told as none, conservatively).
-  return text.trim() !== '' && !NOT_PARAGRAPH.test(text) && !ENDS_BLOCK.test(text)
+  return text.trim() !== '' && !NOT_PARAGRAPH.test(text) && !endsBlock(text)
 }
 
 // A fence's marker at the start of any line after spaces (a line break in the spaces would only make

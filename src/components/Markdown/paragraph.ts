@@ -20,9 +20,9 @@ const SEAL_AFTER = 240
 // word (not a digit, which may number a list; not a bracket, which may define a reference).
 const PARAGRAPH_START = /^(?:\p{L}|`(?!``)|["'(]|\*\*?[\p{L}`]|__?\p{L})/u
 // After the first line, a line that could start another block (a heading, quote, HTML, list item,
-// thematic break, fence, math block, footnote definition) or turn the paragraph into a heading (a setext underline) or
-// a table (any pipe, or the delimiter row of a table of one column, which needs none: dashes with
-// a colon at an end) ends the reading in pieces: the block is then parsed whole. A `#` alone on
+// thematic break, fence, math block, footnote definition) or turn the paragraph into a heading (a
+// setext underline) or a table (any pipe, or the delimiter row of a table of one column, which
+// needs none: dashes with a colon at an end) ends the reading in pieces: the block is then parsed whole. A `#` alone on
 // its line is an empty heading. So does a blank line with text after it: the paragraph has ended
 // (the block splitter keeps what follows a list's last lines with them; indented code, say).
 const OTHER_BLOCK =

@@ -1,4 +1,4 @@
-import { THEMATIC_BREAK } from './blocks.js'
+import { THEMATIC_BREAK, UNDERLINE } from './blocks.js'
 
 // Every repair starts from one of these (a line break, a fence, a table's pipe, a bracket, a code or
 // emphasis mark): a text without any is already in its final shape, as most of prose is.
@@ -37,8 +37,6 @@ export function repairTail(block: string): string {
   if (newline >= 0 && UNDERLINE.test(repaired.slice(newline + 1)) && !UNDERLINE.test(lines.at(-1) as string)) return repaired.slice(0, newline)
   return repaired
 }
-
-const UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/
 
 // A line that starts a block of its own rather than going on with the paragraph above it.
 const STARTS_BLOCK = /^\s*(?:[-+*][ \t]|\d{1,9}[.)][ \t]|[#>|]|`{3,}|~{3,})/
