@@ -66,8 +66,8 @@ const ALONE = /^ {0,3}(?:#{1,6}(?:[ \t]|$)|([*_])(?:[ \t]*\1){2,}[ \t]*$)/
  * Scans `text` from `state` into top-level blocks. Blocks end at a blank line outside a code
  * fence (or, with `math`, a `$$` formula), unless the next line is indented (a list item's
  * continuation); a heading (and a thematic break) is a block of its own, so a reply written
- * without blank lines is not one block parsed again at every token. Blocks are cut by offset (a slice is a view, not a copy), and the scan can
- * go on from its last line when text is appended.
+ * without blank lines is not one block parsed again at every token. Blocks are cut by offset (a
+ * slice is a view, not a copy), and the scan can go on from its last line when text is appended.
  */
 function scan(text: string, state: ScanState, math: boolean): Scanned {
   const blocks: string[] = []
