@@ -9,10 +9,9 @@ const SPACE = /\s/
 /** A fence's opening marker at a line's start: three or more backticks or tildes, indented up to three spaces. */
 export const FENCE = /^ {0,3}(`{3,}|~{3,})/
 const CONTINUES = /^(\s{2,}|\t)/
-// Display math's fences, when math is on: `$$` or more (and a meta with no `$`) opens one, a line of
-// as many or more alone closes it, as remark-math reads them.
+// Display math's fence, when math is on: `$$` or more (and a meta with no `$`) opens one, as
+// remark-math reads it (a line of as many or more alone closes it: see closesFence).
 const MATH_OPEN = /^ {0,3}(\${2,})[^$]*$/
-const MATH_CLOSE = /^ {0,3}(\${2,})[ \t]*$/
 const INDENTED_CODE = /^(?: {4}| {0,3}\t)/
 
 /** Where a scan stands at the start of a line: enough to go on from there later. */
@@ -23,8 +22,8 @@ interface ScanState {
   readonly start: number
   /** End of the open block's last non-blank line; -1 while it has none. */
   readonly end: number
-  /** The open fence: its character (`$` for a formula) and length. */
-  readonly fence: { readonly char: string; readonly length: number } | null
+  /** The open fence's marker (`$$` for a formula's). */
+  readonly fence: string | null
   /** The line before was blank. */
   readonly blank: boolean
   /** The marker (`-`, `*`, `+`, `.` or `)`) of the open block's outermost list item, if it has one. */
@@ -86,11 +85,8 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
     const line = text.slice(offset, lineStop)
     const marker = FENCE.exec(line)
     const empty = line.trim() === ''
-    if (fence?.char === '$') {
-      if ((MATH_CLOSE.exec(line)?.[1]?.length ?? 0) >= fence.length) fence = null
-      ended = shut = fence === null
-    } else if (fence) {
-      if (marker && marker[1]?.[0] === fence.char && (marker[1]?.length ?? 0) >= fence.length && line.trim() === marker[1]) fence = null
+    if (fence) {
+      if (closesFence(line, fence)) fence = null
       ended = shut = fence === null
     } else if (empty) {
       blank = true
@@ -141,11 +137,7 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
       pipe = line.includes('|')
       blank = false
       alone = isAlone
-      if (marker) fence = { char: marker[1]?.[0] ?? '`', length: marker[1]?.length ?? 3 }
-      else if (math) {
-        const dollars = MATH_OPEN.exec(line)?.[1]
-        if (dollars) fence = { char: '$', length: dollars.length }
-      }
+      fence = marker?.[1] ?? (math ? (MATH_OPEN.exec(line)?.[1] ?? null) : null)
     }
     if (!empty) end = lineStop
     offset = lineEnd + 1
