@@ -434,7 +434,9 @@ export const SPLIT_LIST_FROM = 12_000
  */
 function StreamingQuote({ text, live, policy, highlighter, math, diagrams, components }: Omit<BlockProps, 'source' | 'streaming'> & { text: string; live: boolean }) {
   const [blocks] = useState(() => new BlockElements())
-  const children = blocks.render(text, live, policy, highlighter, math, diagrams, components)
+  const { finished, live: last } = blocks.render(text, live, policy, highlighter, math, diagrams, components)
+  // One array, so the live block keeps its place (and instance) when it finishes.
+  const children = last === null ? finished : [...finished, last]
   return (
     <blockquote>
       {children.flatMap((child) => ['\n', child])}
@@ -558,6 +560,12 @@ export interface MarkdownProps {
   components?: Components
 }
 
+/** A text's blocks as elements: the finished blocks' (the same array while none changes) and the live block's. */
+interface RenderedBlocks {
+  readonly finished: readonly ReactElement<BlockProps>[]
+  readonly live: ReactElement<BlockProps> | null
+}
+
 /**
  * The elements of a growing text's blocks. Each finished block's element is made once and kept for
  * as long as its source and the render inputs stay the same, so React skips it without comparing
@@ -576,7 +584,7 @@ class BlockElements {
   /** How many elements at the start of the last render's are those of the render before it. */
   unchanged = 0
 
-  render(text: string, streaming: boolean, policy: UrlPolicy, highlighter: Highlighter | null, math: MathSyntax, diagrams: boolean, components: Components | undefined): ReactElement<BlockProps>[] {
+  render(text: string, streaming: boolean, policy: UrlPolicy, highlighter: Highlighter | null, math: MathSyntax, diagrams: boolean, components: Components | undefined): RenderedBlocks {
     // With math on, `$$` lines fence display math: a formula's blank lines are the formula's.
     const split = splitAppend(this.split, text, math !== 'off')
     const sameInputs = this.policy === policy && this.highlighter === highlighter && this.math === math && this.diagrams === diagrams && this.components === components
@@ -608,22 +616,25 @@ class BlockElements {
       this.components = components
     }
     this.split = split
-    // One array, keyed by position, so the live block keeps its instance (and its code block's
-    // highlighted lines) when it finishes and moves among the finished ones.
-    if (split.live === null) return this.elements
-    return [
-      ...this.elements,
-      <MarkdownBlock
-        key={split.finished.length}
-        source={normalizeLineEndings(split.live)}
-        streaming={streaming}
-        policy={policy}
-        highlighter={highlighter}
-        math={math}
-        diagrams={diagrams}
-        components={components}
-      />,
-    ]
+    // Keyed by position after the finished ones, so the live block keeps its instance (and its code
+    // block's highlighted lines) when it finishes and moves among them. Not one array of both: a
+    // copy of the finished elements at every token is a copy of hundreds in a long reply.
+    if (split.live === null) return { finished: this.elements, live: null }
+    return {
+      finished: this.elements,
+      live: (
+        <MarkdownBlock
+          key={split.finished.length}
+          source={normalizeLineEndings(split.live)}
+          streaming={streaming}
+          policy={policy}
+          highlighter={highlighter}
+          math={math}
+          diagrams={diagrams}
+          components={components}
+        />
+      ),
+    }
   }
 }
 
@@ -640,14 +651,14 @@ export function Markdown({ text, streaming = false, components }: MarkdownProps)
   const [blocks] = useState(() => new BlockElements())
   const [groups] = useState(() => new Groups<ReactElement<BlockProps>>(BLOCKS))
   const mathSyntax: MathSyntax = math === null ? 'off' : inlineDollarMath ? 'single' : 'double'
-  const children = blocks.render(text, streaming, urlPolicy, highlighter, mathSyntax, diagrams !== null, components)
+  const { finished, live } = blocks.render(text, streaming, urlPolicy, highlighter, mathSyntax, diagrams !== null, components)
   // The code blocks, tables and formulas of the text are measured when it resizes (see RegionHost).
   const [regions, attachRegions] = useRegionHost()
   return (
     <div className="cp-markdown" ref={attachRegions}>
       <RegionHostContext.Provider value={regions}>
         {groups
-          .of(children.length, (i) => children[i] as ReactElement<BlockProps>, blocks.unchanged)
+          .of(finished.length + (live === null ? 0 : 1), (i) => finished[i] ?? (live as ReactElement<BlockProps>), blocks.unchanged)
           .map((group, g) => (
             // a group is its place in the text; earlier groups never move
             <BlockGroup key={g} blocks={group} />
@@ -663,6 +674,11 @@ const BLOCKS = 32
 // A group is a box of its own (margins collapse through it as if it were not there): when the last
 // block grows, the browser lays out the last group and places the others as they were, and React
 // skips them, rather than going over every block of a long reply at every token.
-const BlockGroup = memo(function BlockGroup({ blocks }: { blocks: readonly ReactElement<BlockProps>[] }) {
-  return <div className="cp-markdown__group">{blocks}</div>
-})
+// Compared by its one prop: React's own comparison lists the props' keys, an array for each group
+// of a long reply at every token.
+const BlockGroup = memo(
+  function BlockGroup({ blocks }: { blocks: readonly ReactElement<BlockProps>[] }) {
+    return <div className="cp-markdown__group">{blocks}</div>
+  },
+  (before, after) => before.blocks === after.blocks,
+)
