@@ -455,6 +455,8 @@ export async function runStreaming({ only = [] } = {}) {
       console.log('\nhard shapes: each reply streamed in tokens of 4 characters, committed synchronously + layout forced + yield (as above)')
       console.log('re-mounted = elements unchanged for 50 commits that were taken out of the page (while streaming / at the final commit)\n')
       const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+      const SLICED = process.env.BENCH_SLICED === '1'
+      if (SLICED) console.log("each token's text a slice of the finished reply, not the text before it with the token appended (BENCH_SLICED=1)\n")
       const wanted = process.env.BENCH_SHAPE ? info.shapes.filter((shape) => shape.includes(process.env.BENCH_SHAPE)) : info.shapes
       console.log(
         `${pad('shape', 26)}${left('bytes', 8)}${left('tokens', 8)}${left('floor', 9)}${left('chatparts', 11)}${left('x floor', 9)}${left('first-200', 11)}${left('last-200', 10)}${left('growth', 8)}${left('floor growth', 14)}${left('stale', 7)}${left('re-mounted', 12)}  code lines highlighted, same as a fresh render`,
@@ -471,7 +473,7 @@ export async function runStreaming({ only = [] } = {}) {
               await profile.send('Profiler.start')
             }
             const trace = process.env.BENCH_TRACE === name && round === 0 ? await startTrace(page) : null
-            runs[name].push(await page.evaluate(([s, r]) => window.bench.runShape(s, r), [shape, name]))
+            runs[name].push(await page.evaluate(([s, r, sliced]) => window.bench.runShape(s, r, sliced), [shape, name, SLICED]))
             if (trace) summarizeTrace(await trace(), join(root, `bench/.out/${name}-${shape.split(/[ ,]/)[0]}.trace.json`))
             if (profile) {
               const { profile: data } = await profile.send('Profiler.stop')
