@@ -54,7 +54,9 @@ export const MathAndDiagrams: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await waitFor(() => expect(canvasElement.querySelectorAll('.katex').length).toBe(4), { timeout: 10_000 })
-    await waitFor(() => expect(canvasElement.querySelectorAll('.cp-diagram__drawing > svg').length).toBe(2), { timeout: 15_000 })
+    // Each drawing is in a tree of its own (a shadow root).
+    const drawings = () => [...canvasElement.querySelectorAll('.cp-diagram__drawing')].filter((box) => box.shadowRoot?.querySelector('svg'))
+    await waitFor(() => expect(drawings().length).toBe(2), { timeout: 15_000 })
     await waitFor(() => expect(canvasElement.querySelector('.cp-diagram[data-state="error"]')).not.toBeNull(), { timeout: 15_000 })
     const prices = within(canvas.getByRole('region', { name: /stays a price/ }))
     await expect(prices.getByText(/costs \$5 to \$10/)).toBeVisible()

@@ -273,14 +273,21 @@ export async function runStreaming({ only = [] } = {}) {
     if (scenarios.includes('mount')) {
       const COUNT = Number(process.env.BENCH_MOUNT ?? 200)
       const longLines = process.env.BENCH_MOUNT_LONG_LINES === '1'
+      const mathReplies = process.env.BENCH_MOUNT_MATH === '1'
       await page.evaluate((on) => window.bench.setLongLines(on), longLines)
+      await page.evaluate((on) => window.bench.setMathReplies(on), mathReplies)
       console.log(`\nopening a saved session: ${COUNT} finished copies of the reply mounted at once as a plain React list, in a page 1000 px tall`)
       if (longLines) console.log('each reply ending with a block of minified JavaScript, one line of 20 KB (BENCH_MOUNT_LONG_LINES=1; the Transcript row is left out)')
+      if (mathReplies)
+        console.log(
+          "each reply the hard shapes' reply of formulas and diagrams, with formulas and diagrams of its own (BENCH_MOUNT_MATH=1; Streamdown, without\nmath or diagrams in this bench, is left out; the reference renders the same replies with math and diagrams off); in view = text, code, formulas and diagrams",
+        )
       console.log('mount = the synchronous render, committed and laid out; long tasks as the browser reports them (≥ 50 ms)\n')
       const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
       // BENCH_MOUNTERS=chatparts runs only those (the goals need all three: they are not checked then).
       // The last, 'chatparts Transcript', opens the same replies as a session in a virtualized Transcript.
-      const all = longLines ? info.mounters : [...info.mounters, 'chatparts Transcript']
+      const plainMounters = info.mounters.filter((name) => name !== 'chatparts, no math or diagrams')
+      const all = mathReplies ? ['chatparts', 'chatparts, no math or diagrams', 'chatparts Transcript'] : longLines ? plainMounters : [...plainMounters, 'chatparts Transcript']
       const mounters = process.env.BENCH_MOUNTERS ? all.filter((name) => process.env.BENCH_MOUNTERS.split(',').includes(name)) : all
       const open = (name, count) =>
         name === 'chatparts Transcript' ? page.evaluate((n) => window.bench.runMountTranscript(n), count) : page.evaluate(([renderer, n]) => window.bench.runMount(renderer, n), [name, count])
@@ -340,6 +347,18 @@ export async function runStreaming({ only = [] } = {}) {
             .join(' / ')}`,
         )
       const ours = results.find((result) => result.renderer === 'chatparts')
+      if (mathReplies && ours && mounters.length === all.length) {
+        const worstOf = (name) => Math.max(0, ...runs.get(name).flatMap((run) => [...run.mountTasks, ...run.scrollTasks]))
+        const reference = results.find((result) => result.renderer === 'chatparts, no math or diagrams')
+        const checks = [
+          ['mount / the same with math and diagrams off', ours.mount / reference.mount, '≤ 1.5', ours.mount <= reference.mount * 1.5],
+          ['longest task during mount or scroll, any round (ms; 0: none ≥ 50)', worstOf('chatparts'), '≤ 50', worstOf('chatparts') <= 50],
+          ['in view: formulas typeset, diagrams drawn, code highlighted (s)', ours.visibleHighlighted / 1000, '> 0', ours.visibleHighlighted >= 0],
+          ['the same in a virtualized Transcript: longest task, any round (ms)', worstOf('chatparts Transcript'), '≤ 50', worstOf('chatparts Transcript') <= 50],
+        ]
+        console.log('\nchatparts against the goals:')
+        for (const [label, value, goal, ok] of checks) console.log(`  ${ok ? 'ok  ' : 'MISS'} ${pad(label, 56)} ${left(Number.isInteger(value) ? value : value.toFixed(2), 7)}  (goal ${goal})`)
+      }
       const peer = results.find((result) => result.renderer === 'streamdown+code')
       const plain = results.find((result) => result.renderer === 'chatparts, no highlighter')
       if (ours && peer && plain) {

@@ -337,7 +337,20 @@ let longLines = false
 function setLongLines(on: boolean) {
   longLines = on
 }
-const mountText = (i: number) => (longLines ? `${reply}\n\n\`\`\`js\n${minified.slice((i * 1_000) % 200_000, ((i * 1_000) % 200_000) + 20_000)}\n\`\`\`\n` : reply)
+/**
+ * With math (`BENCH_MOUNT_MATH=1`), each reply is the hard shapes' reply of formulas and diagrams
+ * (24 display formulas, 48 inline, 3 sequence diagrams), its formulas and diagrams made its own
+ * (a renderer keeps what it drew: copies of one reply would be drawn once).
+ */
+let mathReplies = false
+function setMathReplies(on: boolean) {
+  mathReplies = on
+}
+const mathReply = (i: number) =>
+  (SHAPES['math and diagrams'] as string)
+    .replace(/participant C as Client (\d+)/g, `participant C as Client $1 of reply ${i + 1}`)
+    .replace(/^\$\$\n(.*)\n\$\$$/gm, `$$$$\n$1 \\quad (r_{${i + 1}})\n$$$$`)
+const mountText = (i: number) => (mathReplies ? mathReply(i) : longLines ? `${reply}\n\n\`\`\`js\n${minified.slice((i * 1_000) % 200_000, ((i * 1_000) % 200_000) + 20_000)}\n\`\`\`\n` : reply)
 
 // The open-a-saved-session scenario: `count` finished copies of the reply mounted at once, as a
 // plain React list (an app mapping its own messages), in the page's own scroll.
@@ -350,6 +363,13 @@ const MOUNTERS: Record<string, (count: number) => ReactNode> = {
         </Streamdown>
       </div>
     )),
+  'chatparts, no math or diagrams': (count) => (
+    <ChatpartsProvider math={null} diagrams={null}>
+      {Array.from({ length: count }, (_, i) => (
+        <TextPart className="mount-message" key={i} part={{ ...part(mountText(i)), id: `prt_${i}` }} />
+      ))}
+    </ChatpartsProvider>
+  ),
   'chatparts, no highlighter': (count) => (
     <ChatpartsProvider highlighter={null}>
       {Array.from({ length: count }, (_, i) => (
@@ -389,7 +409,7 @@ function codeInView(messages: HTMLElement[], top: number, bottom: number) {
     if (box.top > bottom) break
     // Only what waits in the view: a long reply may wait for its blocks far below it.
     if (box.bottom > top)
-      for (const waiting of message.querySelectorAll('.cp-markdown--pending')) {
+      for (const waiting of message.querySelectorAll(WAITING)) {
         const place = waiting.getBoundingClientRect()
         if (place.bottom > top && place.top < bottom) pending = true
       }
@@ -400,6 +420,9 @@ function codeInView(messages: HTMLElement[], top: number, bottom: number) {
   }
   return { lines: lines.length, highlighted: lines.filter(isHighlighted).length, pending }
 }
+
+/** What still waits to be shown as it will be: text not formatted yet, a diagram not drawn yet, a formula not typeset yet. */
+const WAITING = '.cp-markdown--pending, .cp-diagram[data-state="source"], .cp-math--source[data-state="source"]'
 
 /** {@link codeInView} for the window's view. */
 const visibleCode = () => codeInView([...stage.querySelectorAll<HTMLElement>('.mount-message')], 0, innerHeight)
@@ -482,7 +505,7 @@ async function runMount(name: string, count: number): Promise<MountResult> {
       drops += plainAgain()
       const all = codeLines(stage)
       const coloured = all.lines > 0 && (all.highlighted === all.lines || !highlights)
-      return coloured && stage.querySelector('.cp-markdown--pending') === null
+      return coloured && stage.querySelector(WAITING) === null
     })
     if (done) {
       allHighlighted = performance.now() - t0
@@ -526,7 +549,7 @@ async function runMountTranscript(count: number): Promise<MountResult> {
     for (const entry of list.getEntries()) if (entry.duration >= 50) tasks.push(entry.duration)
   })
   observer.observe({ type: 'longtask' })
-  const store = createChatStore({ initial: replyMessages(count, reply), coalesce: false })
+  const store = createChatStore({ initial: replyMessages(count, mountText), coalesce: false })
   const root = createRoot(stage)
   const t0 = performance.now()
   flushSync(() => root.render(<Transcript store={store} style={{ height: '100%' }} timeZone="UTC" />))
@@ -908,6 +931,7 @@ declare global {
       mountOnly: typeof mountOnly
       runMount: typeof runMount
       setLongLines: typeof setLongLines
+      setMathReplies: typeof setMathReplies
       runMountTranscript: typeof runMountTranscript
       runShape: typeof runShape
       runParallel: typeof runParallel
@@ -929,6 +953,7 @@ window.bench = {
   mountOnly,
   runMount,
   setLongLines,
+  setMathReplies,
   runMountTranscript,
   runShape,
   runParallel,

@@ -87,12 +87,12 @@ export function parallelTargets(store: ChatStore, count: number): { messageID: s
 }
 
 /** `count` finished answers, each the whole bench reply as one text: the open-a-saved-session list, as a session. */
-export function replyMessages(count: number, text: string): WithParts[] {
+export function replyMessages(count: number, text: string | ((i: number) => string)): WithParts[] {
   return Array.from({ length: count }, (_, i) => {
     const id = `msg_bench_saved_${i}`
     return {
       info: { ...assistant, id, parentID: `msg_bench_saved_${i - 1}`, finish: 'stop' },
-      parts: [{ id: `prt_bench_saved_${i}`, sessionID: assistant.sessionID, messageID: id, type: 'text', text }] as Part[],
+      parts: [{ id: `prt_bench_saved_${i}`, sessionID: assistant.sessionID, messageID: id, type: 'text', text: typeof text === 'string' ? text : text(i) }] as Part[],
     }
   })
 }

@@ -1,6 +1,5 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { keepRecent } from '../../core/record.js'
-import { escapeRegExp } from '../../core/text.js'
 import type { DiagramRenderer, DiagramResult } from '../../diagrams/types.js'
 import { fillLabel } from '../../labels/labels.js'
 import { useLabels } from '../../labels/LabelsContext.js'
@@ -41,20 +40,45 @@ const drawingKey = (dark: boolean, source: string) => `${dark ? 'dark' : 'light'
 /** The background the last diagram was drawn for: the likeliest one for a diagram shown again. */
 let lastDark = false
 
-let reuses = 0
+// How a drawing sits in its box: as wide as the reply at most, and still for a reader who asked for
+// less motion (mermaid animates some edges).
+const DRAWING_CSS = 'svg{max-width:100%;height:auto}@media (prefers-reduced-motion:reduce){svg *{animation:none!important}}'
+let drawingSheet: CSSStyleSheet | null | undefined
+
+/** One sheet for every drawing's tree, where the browser can share it (`adoptedStyleSheets`). */
+function sharedSheet(): CSSStyleSheet | null {
+  if (drawingSheet !== undefined) return drawingSheet
+  drawingSheet = null
+  try {
+    const sheet = new CSSStyleSheet()
+    sheet.replaceSync(DRAWING_CSS)
+    drawingSheet = sheet
+  } catch {
+    // No constructable sheets: each tree gets a style element.
+  }
+  return drawingSheet
+}
+
 /**
- * A kept drawing for one more place on the page: the ids in it (the root's, and those made from
- * it: markers, styles scoped to it) made its own, so two places showing the same drawing never
- * share an id.
+ * A drawing in a tree of its own (a shadow root), so that its styles and ids are its own: mermaid
+ * writes a style element into each drawing, and in the page's tree every one of them is a style
+ * sheet the browser weighs against the whole page whenever a drawing arrives (with a hundred
+ * drawings, seconds of style work while a session opens), and two places showing one drawing
+ * would share its ids.
  */
-function reuse(drawing: DiagramResult): DiagramResult {
-  if (!('svg' in drawing)) return drawing
-  const id = /^\s*<svg\b[^>]*?\sid="([^"]+)"/.exec(drawing.svg)?.[1]
-  if (!id) return drawing
-  const own = `${id}r${++reuses}`
-  // Where an id is named: an attribute (`id="…"`, `aria-labelledby="title-…"`), a selector or a
-  // reference (`#…`, `url(#…)`), an id made from it (`…_marker`); not a label's words.
-  return { svg: drawing.svg.replace(new RegExp(`(?<=[#"(_-])${escapeRegExp(id)}(?![A-Za-z0-9])`, 'g'), own) }
+function Drawing({ svg, label }: { svg: string; label: string }) {
+  const host = useRef<HTMLDivElement>(null)
+  useLayoutEffect(() => {
+    const element = host.current
+    if (!element) return
+    const tree = element.shadowRoot ?? element.attachShadow({ mode: 'open' })
+    const sheet = sharedSheet()
+    const adopts = sheet !== null && 'adoptedStyleSheets' in tree
+    if (adopts) tree.adoptedStyleSheets = [sheet]
+    // The renderer's sanitized SVG (see DiagramResult), after a style element where no sheet is shared.
+    tree.innerHTML = adopts ? svg : `<style>${DRAWING_CSS}</style>${svg}`
+  }, [svg])
+  return <div ref={host} className="cp-diagram__drawing" role="img" aria-label={label} />
 }
 
 /** Props of {@link Diagram}. */
@@ -75,10 +99,9 @@ export function Diagram({ source, streaming = false }: DiagramProps) {
   const labels = useLabels()
   const { diagrams, urlPolicy, highlighter } = useRenderConfig()
   // A drawing made before for this source shows at its first render (its background checked once mounted).
-  // `from`: the result as drawn or kept, of which `result` may be a copy with ids of its own.
-  const [drawn, setDrawn] = useState<{ source: string; result: DiagramResult; from: DiagramResult } | null>(() => {
+  const [drawn, setDrawn] = useState<{ source: string; result: DiagramResult } | null>(() => {
     const known = streaming || !diagrams ? undefined : drawingsOf(diagrams, urlPolicy).get(drawingKey(lastDark, source))
-    return known ? { source, result: reuse(known), from: known } : null
+    return known ? { source, result: known } : null
   })
   const frame = useRef<HTMLDivElement>(null)
   useEffect(() => {
@@ -91,15 +114,15 @@ export function Diagram({ source, streaming = false }: DiagramProps) {
     const known = drawings.get(key)
     // Only drawings are kept: a failure (mermaid not loaded, a source it cannot read) is tried again.
     const drawing = known
-      ? Promise.resolve({ result: known, kept: true })
+      ? Promise.resolve(known)
       : diagrams.render(source, { dark, link: (url) => urlPolicy.link(url) }).then((result) => {
           if ('svg' in result) keepRecent(drawings, key, result, KEPT)
-          return { result, kept: false }
+          return result
         })
     if (known) keepRecent(drawings, key, known, KEPT)
-    void drawing.then(({ result, kept }) => {
+    void drawing.then((result) => {
       if (!live) return
-      setDrawn((previous) => (previous?.source === source && previous.from === result ? previous : { source, result: kept ? reuse(result) : result, from: result }))
+      setDrawn((previous) => (previous?.source === source && previous.result === result ? previous : { source, result }))
     })
     return () => {
       live = false
@@ -110,7 +133,7 @@ export function Diagram({ source, streaming = false }: DiagramProps) {
     return (
       // The drawing has no text alternative of its own: its source is one, for whoever needs it.
       <figure ref={frame} className="cp-diagram" data-state="drawn" lang={labels.lang}>
-        <div className="cp-diagram__drawing" role="img" aria-label={labels.diagram} dangerouslySetInnerHTML={{ __html: result.svg }} />
+        <Drawing svg={result.svg} label={labels.diagram} />
         <details className="cp-diagram__source">
           <summary>{labels.diagramSource}</summary>
           <CodeBlock code={source} lang="mermaid" highlighter={highlighter} />

@@ -140,6 +140,8 @@ function fakeDiagrams(answer: DiagramResult) {
 
 describe('diagrams in markdown', () => {
   const block = '```mermaid\ngraph TD\n  A --> B\n```'
+  /** The drawing shown in `root`, in the tree of its own it is drawn in. */
+  const drawn = (root: ParentNode, selector = '[data-test="drawn"]') => root.querySelector('.cp-diagram__drawing')?.shadowRoot?.querySelector(selector) ?? null
 
   it('shows the source while the block streams, without drawing it', () => {
     const { diagrams } = fakeDiagrams({ svg: '<svg></svg>' })
@@ -153,7 +155,7 @@ describe('diagrams in markdown', () => {
     const { container } = render(<Markdown text={block} />, { wrapper: withConfig({ diagrams: fake.diagrams }) })
     expect(container.querySelector('.cp-diagram[data-state="source"]')).not.toBeNull()
     await act(async () => fake.release())
-    await waitFor(() => expect(container.querySelector('[data-test="drawn"]')).not.toBeNull())
+    await waitFor(() => expect(drawn(container)).not.toBeNull())
     expect(screen.getByRole('img', { name: 'Diagram' })).toBeTruthy()
     expect(fake.diagrams.render).toHaveBeenCalledWith(expect.stringMatching(/^graph TD\n {2}A --> B\n?$/), expect.objectContaining({ dark: false }))
     // Links in the drawing go through the URL policy.
@@ -176,46 +178,53 @@ describe('diagrams in markdown', () => {
     const wrapper = withConfig({ diagrams: fake.diagrams })
     const first = render(<Markdown text={block} />, { wrapper })
     await act(async () => fake.release())
-    await waitFor(() => expect(first.container.querySelector('[data-test="drawn"]')).not.toBeNull())
+    await waitFor(() => expect(drawn(first.container)).not.toBeNull())
     first.unmount()
     // Mounted again (a row scrolled back into a virtualized transcript): the drawing at its first
     // render, never the source, which has another height.
     const again = render(<Markdown text={block} />, { wrapper })
     expect(again.container.querySelector('.cp-diagram[data-state="source"]')).toBeNull()
-    expect(again.container.querySelector('[data-test="drawn"]')).not.toBeNull()
+    expect(drawn(again.container)).not.toBeNull()
     await act(async () => undefined)
     expect(fake.diagrams.render).toHaveBeenCalledTimes(1)
-    expect(again.container.querySelector('[data-test="drawn"]')).not.toBeNull()
+    expect(drawn(again.container)).not.toBeNull()
   })
 
-  it('gives a drawing shown in two places at once ids of its own in each', async () => {
+  it('shows a drawing in a tree of its own, so two places showing it share no id and its styles stay in it', async () => {
     const svg =
       '<svg id="cp-diagram-7" aria-labelledby="chart-title-cp-diagram-7"><title id="chart-title-cp-diagram-7">Flow</title><style>#cp-diagram-7 .node{fill:red}</style><marker id="cp-diagram-7_arrow"></marker><path marker-end="url(#cp-diagram-7_arrow)"></path><text>cp-diagram-7 in a label</text></svg>'
     const fake = fakeDiagrams({ svg })
     const wrapper = withConfig({ diagrams: fake.diagrams })
     const first = render(<Markdown text={block} />, { wrapper })
     await act(async () => fake.release())
-    await waitFor(() => expect(first.container.querySelector('svg')).not.toBeNull())
+    await waitFor(() => expect(drawn(first.container, 'svg')).not.toBeNull())
     const second = render(<Markdown text={block} />, { wrapper })
-    const copy = second.container.querySelector('svg')
+    const copy = drawn(second.container, 'svg')
     expect(copy).not.toBeNull()
     expect(fake.diagrams.render).toHaveBeenCalledTimes(1)
-    const ids = [...document.querySelectorAll('[id]')].map((element) => element.id)
-    expect(new Set(ids).size).toBe(ids.length)
-    // Every reference inside the copy points at the copy's own ids; the label's words are kept.
-    const own = copy?.id ?? ''
-    expect(own).not.toBe('cp-diagram-7')
-    expect(copy?.getAttribute('aria-labelledby')).toBe(`chart-title-${own}`)
-    expect(copy?.querySelector('style')?.textContent).toBe(`#${own} .node{fill:red}`)
-    expect(copy?.querySelector('path')?.getAttribute('marker-end')).toBe(`url(#${own}_arrow)`)
-    expect(copy?.querySelector('text')?.textContent).toBe('cp-diagram-7 in a label')
+    // Each copy's ids, references and style are its tree's: none of them is in the page's.
+    for (const root of [first.container, second.container]) {
+      const tree = root.querySelector('.cp-diagram__drawing')?.shadowRoot
+      expect(tree?.getElementById('cp-diagram-7')?.getAttribute('aria-labelledby')).toBe('chart-title-cp-diagram-7')
+      expect(tree?.getElementById('chart-title-cp-diagram-7')?.textContent).toBe('Flow')
+      expect(tree?.querySelector('svg style')?.textContent).toBe('#cp-diagram-7 .node{fill:red}')
+    }
+    expect(document.querySelectorAll('[id^="cp-diagram-7"], [id^="chart-title"], [marker-end]')).toHaveLength(0)
+    expect(document.body.querySelectorAll('style')).toHaveLength(0)
+    // The drawing's box is named for what it is; the page's own style for its box is in its tree.
+    expect(screen.getAllByRole('img', { name: 'Diagram' })).toHaveLength(2)
+    const tree = first.container.querySelector('.cp-diagram__drawing')?.shadowRoot
+    // A shared sheet where the browser has them, else a style element before the drawing.
+    const shared = [...(tree?.adoptedStyleSheets ?? [])].flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText)).join('')
+    const boxStyle = shared || (tree?.firstElementChild?.tagName === 'STYLE' ? (tree.firstElementChild.textContent ?? '') : '')
+    expect(boxStyle).toMatch(/max-width:\s*100%/)
   })
 
   it('draws again under another URL policy, and tries again a diagram that could not be drawn', async () => {
     const fake = fakeDiagrams({ svg: '<svg data-test="drawn"></svg>' })
     const first = render(<Markdown text={block} />, { wrapper: withConfig({ diagrams: fake.diagrams }) })
     await act(async () => fake.release())
-    await waitFor(() => expect(first.container.querySelector('[data-test="drawn"]')).not.toBeNull())
+    await waitFor(() => expect(drawn(first.container)).not.toBeNull())
     first.unmount()
     // The links of a drawing went through the policy it was drawn under.
     const strict = createUrlPolicy({ allowAllImages: false })
