@@ -6,6 +6,7 @@ import { useLabels } from '../../labels/LabelsContext.js'
 import { useRenderConfig } from '../config.js'
 import type { UrlPolicy } from '../urlPolicy.js'
 import { CodeBlock } from './CodeBlock.js'
+import { drawQueue } from './drawQueue.js'
 
 /** Whether the text around `element` is light (so the drawing is for a dark background). */
 function onDark(element: Element | null): boolean {
@@ -112,20 +113,33 @@ export function Diagram({ source, streaming = false }: DiagramProps) {
     const drawings = drawingsOf(diagrams, urlPolicy)
     const key = drawingKey(dark, source)
     const known = drawings.get(key)
-    // Only drawings are kept: a failure (mermaid not loaded, a source it cannot read) is tried again.
-    const drawing = known
-      ? Promise.resolve(known)
-      : diagrams.render(source, { dark, link: (url) => urlPolicy.link(url) }).then((result) => {
-          if ('svg' in result) keepRecent(drawings, key, result, KEPT)
-          return result
-        })
-    if (known) keepRecent(drawings, key, known, KEPT)
-    void drawing.then((result) => {
-      if (!live) return
-      setDrawn((previous) => (previous?.source === source && previous.result === result ? previous : { source, result }))
-    })
+    const show = (result: DiagramResult) => {
+      if (live) setDrawn((previous) => (previous?.source === source && previous.result === result ? previous : { source, result }))
+    }
+    if (known) {
+      keepRecent(drawings, key, known, KEPT)
+      void Promise.resolve(known).then(show)
+      return () => {
+        live = false
+      }
+    }
+    // Drawn at its turn, once near the view (see drawQueue). Only drawings are kept: a failure
+    // (mermaid not loaded, a source it cannot read) is tried again.
+    const job = {
+      element: frame.current,
+      draw: () =>
+        diagrams.render(source, { dark, link: (url) => urlPolicy.link(url) }).then(
+          (result) => {
+            if ('svg' in result) keepRecent(drawings, key, result, KEPT)
+            show(result)
+          },
+          (error: unknown) => show({ error: error instanceof Error ? error.message : String(error) }),
+        ),
+    }
+    drawQueue.add(job)
     return () => {
       live = false
+      drawQueue.remove(job)
     }
   }, [source, streaming, diagrams, urlPolicy])
   const result = drawn?.source === source ? drawn.result : null

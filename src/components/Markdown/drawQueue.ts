@@ -1,0 +1,128 @@
+import { now, queueTask } from '../tasks.js'
+
+/** A diagram waiting to be drawn. */
+export interface DrawJob {
+  /** The diagram on the page: it is drawn once it is in or near the view. `null`: at its turn. */
+  readonly element: Element | null
+  /** Starts the drawing; settles once it is done (drawn, refused or given up). */
+  readonly draw: () => Promise<unknown>
+}
+
+/** How near the view a diagram is drawn: a view's height above and below it. */
+const NEAR = '100% 0px'
+/**
+ * A drawing that takes longer than this (a renderer that never settles) no longer holds back the
+ * next: the next starts, and the late one still shows once it is done.
+ */
+const GIVE_UP_MS = 10_000
+/**
+ * While the reader scrolls, no drawing starts: one is a task of tens of milliseconds that would
+ * stall the scroll. They start once the page has been still this long.
+ */
+const STILL_MS = 150
+
+/**
+ * Diagrams drawn one at a time, each in a task of its own, and only in or near the view, the
+ * nearest first, once the page is still. A drawing is one long piece of work that cannot be cut (mermaid lays a sequence
+ * diagram out in 20 to 100 ms); a session opened with a hundred of them drew them all at once,
+ * several in one task, for tens of seconds. Far from the view a diagram keeps its source until it
+ * comes near. Without an IntersectionObserver (a server, jsdom) every diagram is near.
+ */
+export function createDrawQueue(near = NEAR) {
+  /** Waiting jobs, and how far from the view each was when last seen (0: in it; `Infinity`: not near). */
+  const waiting = new Map<DrawJob, number>()
+  const byElement = new Map<Element, DrawJob>()
+  let observer: IntersectionObserver | null = null
+  let running = false
+  let scheduled = false
+  /** When the page (or any box in it) last scrolled; listened to once a diagram waits for the view. */
+  let scrolled = Number.NEGATIVE_INFINITY
+  let listening = false
+  const onScroll = () => {
+    scrolled = now()
+  }
+
+  const distance = (entry: IntersectionObserverEntry): number => {
+    if (!entry.isIntersecting) return Number.POSITIVE_INFINITY
+    const box = entry.boundingClientRect
+    const height = typeof innerHeight === 'number' ? innerHeight : 0
+    return box.bottom < 0 ? -box.bottom : box.top > height ? box.top - height : 0
+  }
+
+  const next = () => {
+    scheduled = false
+    if (running) return
+    let best: DrawJob | undefined
+    let bestDistance = Number.POSITIVE_INFINITY
+    // Map order is arrival order: of two as near, the earlier goes first.
+    for (const [job, away] of waiting)
+      if (away < bestDistance) {
+        best = job
+        bestDistance = away
+      }
+    if (!best) return
+    const still = now() - scrolled
+    if (still < STILL_MS) {
+      setTimeout(schedule, STILL_MS - still)
+      return
+    }
+    queue.remove(best)
+    running = true
+    let released = false
+    const release = () => {
+      if (released) return
+      released = true
+      clearTimeout(timer)
+      running = false
+      schedule()
+    }
+    const timer = setTimeout(release, GIVE_UP_MS)
+    best.draw().then(release, release)
+  }
+
+  const schedule = () => {
+    if (scheduled) return
+    scheduled = true
+    queueTask(next)
+  }
+
+  const queue = {
+    add(job: DrawJob) {
+      if (!job.element || typeof IntersectionObserver === 'undefined') {
+        waiting.set(job, 0)
+        schedule()
+        return
+      }
+      // Not near until the observer says so (its first report comes before the next frame).
+      waiting.set(job, Number.POSITIVE_INFINITY)
+      observer ??= new IntersectionObserver(
+        (entries) => {
+          for (const entry of entries) {
+            const found = byElement.get(entry.target)
+            if (found && waiting.has(found)) waiting.set(found, distance(entry))
+          }
+          schedule()
+        },
+        { rootMargin: near },
+      )
+      byElement.set(job.element, job)
+      observer.observe(job.element)
+      if (!listening && typeof document !== 'undefined') {
+        // Scroll events do not bubble: caught on their way down, from the page and any box in it.
+        document.addEventListener('scroll', onScroll, { capture: true, passive: true })
+        listening = true
+      }
+    },
+    /** Takes a job out (started, or no longer wanted: its diagram left the page). */
+    remove(job: DrawJob) {
+      waiting.delete(job)
+      if (!job.element || byElement.get(job.element) !== job) return
+      byElement.delete(job.element)
+      observer?.unobserve(job.element)
+    },
+  }
+  return queue
+}
+
+/** The page's queue of diagrams to draw. */
+export const drawQueue = createDrawQueue()

@@ -1,0 +1,165 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createDrawQueue } from '../../../src/components/Markdown/drawQueue'
+
+/** Lets the tasks queued so far run (the queue starts each drawing in a task of its own). */
+const tasks = async (count = 3) => {
+  for (let i = 0; i < count; i++)
+    await new Promise<void>((resolve) => {
+      const channel = new MessageChannel()
+      channel.port1.onmessage = () => {
+        channel.port1.close()
+        resolve()
+      }
+      channel.port2.postMessage(null)
+    })
+}
+
+/** A drawing that settles when the test says, and the order drawings were started in. */
+function jobs(names: string[], elements: (Element | null)[] = names.map(() => null)) {
+  const started: string[] = []
+  const finish = new Map<string, { resolve: () => void; reject: (error: Error) => void }>()
+  const list = names.map((name, i) => ({
+    element: elements[i] ?? null,
+    draw: () =>
+      new Promise<void>((resolve, reject) => {
+        started.push(name)
+        finish.set(name, { resolve, reject })
+      }),
+  }))
+  return { list, started, finish: (name: string) => finish.get(name) as { resolve: () => void; reject: (error: Error) => void } }
+}
+
+/** An IntersectionObserver whose reports the test makes: `report(element, top)` (null: out of reach). */
+function fakeView() {
+  const observed = new Set<Element>()
+  let callback: IntersectionObserverCallback = () => undefined
+  class View {
+    constructor(report: IntersectionObserverCallback) {
+      callback = report
+    }
+    observe(element: Element) {
+      observed.add(element)
+    }
+    unobserve(element: Element) {
+      observed.delete(element)
+    }
+    disconnect() {}
+  }
+  vi.stubGlobal('IntersectionObserver', View)
+  const report = (element: Element, top: number | null) =>
+    callback([{ target: element, isIntersecting: top !== null, boundingClientRect: { top: top ?? 0, bottom: (top ?? 0) + 100 } } as unknown as IntersectionObserverEntry], {} as IntersectionObserver)
+  return { observed, report }
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+  vi.useRealTimers()
+})
+
+describe('the queue of diagrams to draw', () => {
+  it('draws one at a time, the next in a task of its own once the one before has settled', async () => {
+    const queue = createDrawQueue()
+    const { list, started, finish } = jobs(['a', 'b', 'c'])
+    for (const job of list) queue.add(job)
+    expect(started).toEqual([])
+    await tasks()
+    expect(started).toEqual(['a'])
+    // One arriving meanwhile waits its turn too.
+    const late = jobs(['late'])
+    queue.add(late.list[0] as (typeof late.list)[0])
+    await tasks()
+    expect([...started, ...late.started]).toEqual(['a'])
+    finish('a').resolve()
+    await tasks()
+    expect(started).toEqual(['a', 'b'])
+    // A drawing that fails lets the next go too.
+    finish('b').reject(new Error('no'))
+    await tasks()
+    expect(started).toEqual(['a', 'b', 'c'])
+  })
+
+  it('draws only what is in or near the view, the nearest first, and the rest once they come near', async () => {
+    const view = fakeView()
+    const queue = createDrawQueue()
+    const elements: [Element, Element, Element] = [document.createElement('div'), document.createElement('div'), document.createElement('div')]
+    const { list, started, finish } = jobs(['far', 'below', 'in view'], elements)
+    for (const job of list) queue.add(job)
+    expect(view.observed.size).toBe(3)
+    // Nothing before the view is known.
+    await tasks()
+    expect(started).toEqual([])
+    const [far, below, inView] = elements
+    view.report(far, null)
+    view.report(below, innerHeight + 400)
+    view.report(inView, 100)
+    await tasks()
+    expect(started).toEqual(['in view'])
+    finish('in view').resolve()
+    await tasks()
+    expect(started).toEqual(['in view', 'below'])
+    finish('below').resolve()
+    await tasks()
+    expect(started).toEqual(['in view', 'below'])
+    // Scrolled to: drawn, and no longer watched.
+    view.report(far, 0)
+    await tasks()
+    expect(started).toEqual(['in view', 'below', 'far'])
+    expect(view.observed.size).toBe(0)
+  })
+
+  it('never draws a diagram that left the page before its turn', async () => {
+    const view = fakeView()
+    const queue = createDrawQueue()
+    const elements = [document.createElement('div'), document.createElement('div')]
+    const { list, started } = jobs(['gone', 'kept'], elements)
+    for (const job of list) queue.add(job)
+    queue.remove(list[0] as (typeof list)[0])
+    expect(view.observed.has(elements[0] as Element)).toBe(false)
+    view.report(elements[0] as Element, 0)
+    view.report(elements[1] as Element, 0)
+    await tasks()
+    expect(started).toEqual(['kept'])
+  })
+
+  it('starts no drawing while the reader scrolls, and starts it once the page has been still', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    let clock = 1_000
+    vi.spyOn(performance, 'now').mockImplementation(() => clock)
+    const view = fakeView()
+    const queue = createDrawQueue()
+    const box = document.createElement('div')
+    document.body.append(box)
+    const { list, started } = jobs(['diagram'], [box])
+    queue.add(list[0] as (typeof list)[0])
+    // A box in the page scrolls (the event does not bubble), and the diagram comes into view.
+    box.dispatchEvent(new Event('scroll'))
+    view.report(box, 0)
+    await tasks()
+    expect(started).toEqual([])
+    clock += 100
+    vi.advanceTimersByTime(100)
+    await tasks()
+    expect(started).toEqual([])
+    clock += 60
+    vi.advanceTimersByTime(60)
+    await tasks()
+    expect(started).toEqual(['diagram'])
+    box.remove()
+  })
+
+  it('lets the next go when a drawing never settles', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const queue = createDrawQueue()
+    const { list, started } = jobs(['stuck', 'next'])
+    for (const job of list) queue.add(job)
+    await tasks()
+    expect(started).toEqual(['stuck'])
+    vi.advanceTimersByTime(9_000)
+    await tasks()
+    expect(started).toEqual(['stuck'])
+    vi.advanceTimersByTime(1_000)
+    await tasks()
+    expect(started).toEqual(['stuck', 'next'])
+  })
+})
