@@ -173,6 +173,13 @@ describe('diagrams in markdown', () => {
     expect(container.querySelector('.cp-code')).not.toBeNull()
   })
 
+  it('says why when a renderer of the app fails rather than answering, and draws the next diagram', async () => {
+    const failing: DiagramRenderer = { render: vi.fn(() => Promise.reject(new Error('renderer crashed'))) }
+    const { container } = render(<Markdown text={`${block}\n\n\`\`\`mermaid\ngraph LR\n  C --> D\n\`\`\``} />, { wrapper: withConfig({ diagrams: failing }) })
+    await waitFor(() => expect(container.querySelectorAll('.cp-diagram[data-state="error"]')).toHaveLength(2))
+    expect(container.querySelector('.cp-diagram__error')?.textContent).toBe('This diagram could not be drawn: renderer crashed')
+  })
+
   it('shows a diagram drawn before at once when it is shown again, and does not draw it again', async () => {
     const fake = fakeDiagrams({ svg: '<svg data-test="drawn"></svg>' })
     const wrapper = withConfig({ diagrams: fake.diagrams })
