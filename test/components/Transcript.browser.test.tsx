@@ -3,6 +3,7 @@ import { act, render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { Transcript } from '../../src/components/Transcript/Transcript'
 import type { TextPart } from '../../src/core/model/types'
+import type { DiagramRenderer } from '../../src/diagrams/types'
 import { createChatStore } from '../../src/createChatStore'
 import '../../src/styles/chatparts.css'
 import { opencodeSession } from '../fixtures/opencode'
@@ -74,5 +75,43 @@ describe('Transcript in Chromium', () => {
     expect(log.scrollTop).toBe(0)
     act(() => screen.getByRole('button', { name: /Jump to latest/ }).click())
     await expect.poll(atBottom).toBe(true)
+  })
+
+  it('draws a diagram whose block is done while the reply goes on streaming below it, the view following', async () => {
+    const store = createChatStore({ initial: structuredClone(opencodeSession.messages), coalesce: false })
+    // A text at the end of the last message: what streams at the bottom of the transcript.
+    const messages = opencodeSession.messages
+    const last = messages[messages.length - 1]?.info.id as string
+    const template = messages[2]?.parts.find((part): part is TextPart => part.type === 'text') as TextPart
+    store.getState().upsertPart({ ...template, id: 'prt_zz_live', messageID: last, text: 'The flow:' })
+    const drawn: string[] = []
+    const diagrams: DiagramRenderer = {
+      render: async (source) => {
+        drawn.push(source)
+        return { svg: '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="80" data-test="drawn"><rect width="200" height="80" /></svg>' }
+      },
+    }
+    render(
+      <div style={{ height: 300, display: 'flex' }}>
+        <Transcript store={store} highlighter={null} math={null} diagrams={diagrams} style={{ flex: 1 }} />
+      </div>,
+    )
+    const log = screen.getByRole('log')
+    const atBottom = () => log.scrollHeight - log.scrollTop - log.clientHeight < 2
+    await expect.poll(atBottom).toBe(true)
+    const append = (text: string) => act(() => store.getState().appendPartDelta(last, 'prt_zz_live', 'text', text))
+    append('\n\n```mermaid\ngraph TD\n  A --> B\n```\n\n')
+    // The reply goes on a line every 30 ms for 1.5 s, the view following it down each time.
+    const shown = () => log.querySelector('.cp-diagram__drawing')?.shadowRoot?.querySelector('[data-test="drawn"]') ?? null
+    let drawnAt = -1
+    for (let line = 0; line < 50; line++) {
+      append(`Line ${line} of what follows the diagram.\n\n`)
+      await new Promise((resolve) => setTimeout(resolve, 30))
+      if (drawnAt < 0 && shown()) drawnAt = line
+    }
+    expect(atBottom()).toBe(true)
+    expect(drawn).toEqual(['graph TD\n  A --> B'])
+    expect(drawnAt).toBeGreaterThanOrEqual(0)
+    expect(drawnAt).toBeLessThan(40)
   })
 })

@@ -105,6 +105,12 @@ export function Diagram({ source, streaming = false }: DiagramProps) {
     return known ? { source, result: known } : null
   })
   const frame = useRef<HTMLDivElement>(null)
+  // A block that was written here, as the reader watched: drawn at its turn wherever it has
+  // scrolled to by then (a transcript following the reply moves it out of view at once).
+  const written = useRef(false)
+  useEffect(() => {
+    if (streaming) written.current = true
+  }, [streaming])
   useEffect(() => {
     if (streaming || !diagrams) return
     let live = true
@@ -126,7 +132,7 @@ export function Diagram({ source, streaming = false }: DiagramProps) {
     // Drawn at its turn, once near the view (see drawQueue). Only drawings are kept: a failure
     // (mermaid not loaded, a source it cannot read) is tried again.
     const job = {
-      element: frame.current,
+      element: written.current ? null : frame.current,
       draw: () =>
         diagrams.render(source, { dark, link: (url) => urlPolicy.link(url) }).then(
           (result) => {

@@ -2,7 +2,7 @@ import { now, queueTask } from '../tasks.js'
 
 /** A diagram waiting to be drawn. */
 export interface DrawJob {
-  /** The diagram on the page: it is drawn once it is in or near the view. `null`: at its turn. */
+  /** The diagram on the page: it is drawn once it is in or near the view. `null`: at its turn, wherever it is. */
   readonly element: Element | null
   /** Starts the drawing; settles once it is done (drawn, refused or given up). */
   readonly draw: () => Promise<unknown>
@@ -16,17 +16,19 @@ const NEAR = '100% 0px'
  */
 const GIVE_UP_MS = 10_000
 /**
- * While the reader scrolls, no drawing starts: one is a task of tens of milliseconds that would
- * stall the scroll. They start once the page has been still this long.
+ * While the reader scrolls fast (a box, or the page, by more than its own height within this long),
+ * no drawing starts: one is a task of tens of milliseconds that would stall the scroll. They start
+ * once the page has been slow this long. A box that follows a streaming reply down is not fast.
  */
 const STILL_MS = 150
 
 /**
- * Diagrams drawn one at a time, each in a task of its own, and only in or near the view, the
- * nearest first, once the page is still. A drawing is one long piece of work that cannot be cut (mermaid lays a sequence
- * diagram out in 20 to 100 ms); a session opened with a hundred of them drew them all at once,
- * several in one task, for tens of seconds. Far from the view a diagram keeps its source until it
- * comes near. Without an IntersectionObserver (a server, jsdom) every diagram is near.
+ * Diagrams drawn one at a time, each in a task of its own, only in or near the view, the nearest
+ * first, and none while the page scrolls fast. A drawing is one long piece of work that cannot be
+ * cut (mermaid lays a sequence diagram out in 20 to 100 ms); a session opened with a hundred of
+ * them drew them all at once, several in one task, for tens of seconds. Far from the view a diagram
+ * keeps its source until it comes near. Without an IntersectionObserver (a server, jsdom) every
+ * diagram is near.
  */
 export function createDrawQueue(near = NEAR) {
   /** Waiting jobs, and how far from the view each was when last seen (0: in it; `Infinity`: not near). */
@@ -35,11 +37,26 @@ export function createDrawQueue(near = NEAR) {
   let observer: IntersectionObserver | null = null
   let running = false
   let scheduled = false
-  /** When the page (or any box in it) last scrolled; listened to once a diagram waits for the view. */
+  /** When the page (or any box in it) last scrolled fast; listened to once a diagram waits for the view. */
   let scrolled = Number.NEGATIVE_INFINITY
   let listening = false
-  const onScroll = () => {
-    scrolled = now()
+  // How far the boxes that scrolled moved since `since` (a window of STILL_MS), and where each was.
+  const places = new WeakMap<Element, number>()
+  let moved = 0
+  let since = Number.NEGATIVE_INFINITY
+  const onScroll = (event: Event) => {
+    const box = event.target instanceof Element ? event.target : document.scrollingElement
+    if (!box) return
+    const top = box.scrollTop
+    const before = places.get(box) ?? top
+    places.set(box, top)
+    const time = now()
+    if (time - since > STILL_MS) {
+      since = time
+      moved = 0
+    }
+    moved += Math.abs(top - before)
+    if (moved > box.clientHeight) scrolled = time
   }
 
   const distance = (entry: IntersectionObserverEntry): number => {

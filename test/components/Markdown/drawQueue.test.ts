@@ -122,18 +122,25 @@ describe('the queue of diagrams to draw', () => {
     expect(started).toEqual(['kept'])
   })
 
-  it('starts no drawing while the reader scrolls, and starts it once the page has been still', async () => {
+  it('starts no drawing while the page scrolls fast, and starts it once it has slowed', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     let clock = 1_000
     vi.spyOn(performance, 'now').mockImplementation(() => clock)
     const view = fakeView()
     const queue = createDrawQueue()
     const box = document.createElement('div')
+    Object.defineProperty(box, 'clientHeight', { value: 300 })
     document.body.append(box)
+    const scrollTo = (top: number) => {
+      Object.defineProperty(box, 'scrollTop', { value: top, configurable: true })
+      // A box in the page scrolls: the event does not bubble.
+      box.dispatchEvent(new Event('scroll'))
+    }
     const { list, started } = jobs(['diagram'], [box])
     queue.add(list[0] as (typeof list)[0])
-    // A box in the page scrolls (the event does not bubble), and the diagram comes into view.
-    box.dispatchEvent(new Event('scroll'))
+    scrollTo(0)
+    // Flung a view down: the diagram comes into view meanwhile.
+    scrollTo(innerHeight)
     view.report(box, 0)
     await tasks()
     expect(started).toEqual([])
@@ -143,6 +150,27 @@ describe('the queue of diagrams to draw', () => {
     expect(started).toEqual([])
     clock += 60
     vi.advanceTimersByTime(60)
+    await tasks()
+    expect(started).toEqual(['diagram'])
+    box.remove()
+  })
+
+  it('draws while a box follows a streaming reply down a few lines at a time', async () => {
+    let clock = 1_000
+    vi.spyOn(performance, 'now').mockImplementation(() => clock)
+    const view = fakeView()
+    const queue = createDrawQueue()
+    const box = document.createElement('div')
+    Object.defineProperty(box, 'clientHeight', { value: 300 })
+    document.body.append(box)
+    const { list, started } = jobs(['diagram'], [box])
+    queue.add(list[0] as (typeof list)[0])
+    for (let line = 1; line <= 5; line++) {
+      clock += 16
+      Object.defineProperty(box, 'scrollTop', { value: line * 20, configurable: true })
+      box.dispatchEvent(new Event('scroll'))
+    }
+    view.report(box, 0)
     await tasks()
     expect(started).toEqual(['diagram'])
     box.remove()
