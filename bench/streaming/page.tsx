@@ -653,6 +653,13 @@ async function freshMarkup(shape: string): Promise<string> {
     ),
   )
   await settle(3000)
+  // Diagrams are drawn once near the view: each brought into it in turn, as a reader would, and
+  // given time to be drawn (the stream's were drawn as they were written).
+  for (const diagram of stage.querySelectorAll('.cp-diagram[data-state="source"]')) {
+    diagram.scrollIntoView()
+    for (let waited = 0; waited < 5000 && diagram.isConnected && diagram.getAttribute('data-state') === 'source'; waited += 50) await settle(50)
+  }
+  scrollTo(0, 0)
   const html = markup(stage)
   root.unmount()
   stage.replaceChildren()
