@@ -37,6 +37,7 @@ export function createDrawQueue(near = NEAR) {
   let observer: IntersectionObserver | null = null
   let running = false
   let scheduled = false
+  let pausing = false
   /** When the page (or any box in it) last scrolled fast; listened to once a diagram waits for the view. */
   let scrolled = Number.NEGATIVE_INFINITY
   let listening = false
@@ -80,7 +81,14 @@ export function createDrawQueue(near = NEAR) {
     if (!best) return
     const still = now() - scrolled
     if (still < STILL_MS) {
-      setTimeout(schedule, STILL_MS - still)
+      // One wait at a time, however many reports of the view come meanwhile.
+      if (!pausing) {
+        pausing = true
+        setTimeout(() => {
+          pausing = false
+          schedule()
+        }, STILL_MS - still)
+      }
       return
     }
     queue.remove(best)

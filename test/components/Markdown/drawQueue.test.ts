@@ -144,6 +144,11 @@ describe('the queue of diagrams to draw', () => {
     view.report(box, 0)
     await tasks()
     expect(started).toEqual([])
+    // Reports of the view while it waits add no waits of their own.
+    view.report(box, 0)
+    view.report(box, 0)
+    await tasks()
+    expect(vi.getTimerCount()).toBe(1)
     clock += 100
     vi.advanceTimersByTime(100)
     await tasks()
