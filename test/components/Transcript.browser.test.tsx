@@ -113,5 +113,13 @@ describe('Transcript in Chromium', () => {
     expect(drawn).toEqual(['graph TD\n  A --> B'])
     expect(drawnAt).toBeGreaterThanOrEqual(0)
     expect(drawnAt).toBeLessThan(40)
+    // The drawing is in a tree of its own, and the page's styles reach it as a part.
+    const style = document.createElement('style')
+    style.textContent = '.cp-diagram__drawing::part(drawing) { opacity: 0.5 }'
+    document.head.append(style)
+    const svg = shown()?.closest('svg') as SVGElement
+    expect(getComputedStyle(svg).opacity).toBe('0.5')
+    expect(getComputedStyle(svg).maxWidth).toBe('100%')
+    style.remove()
   })
 })

@@ -78,6 +78,8 @@ function Drawing({ svg, label }: { svg: string; label: string }) {
     if (adopts) tree.adoptedStyleSheets = [sheet]
     // The renderer's sanitized SVG (see DiagramResult), after a style element where no sheet is shared.
     tree.innerHTML = adopts ? svg : `<style>${DRAWING_CSS}</style>${svg}`
+    // The page's own styles reach the drawing as `.cp-diagram__drawing::part(drawing)`.
+    tree.querySelector('svg')?.setAttribute('part', 'drawing')
   }, [svg])
   return <div ref={host} className="cp-diagram__drawing" role="img" aria-label={label} />
 }

@@ -215,6 +215,8 @@ describe('diagrams in markdown', () => {
       expect(tree?.getElementById('cp-diagram-7')?.getAttribute('aria-labelledby')).toBe('chart-title-cp-diagram-7')
       expect(tree?.getElementById('chart-title-cp-diagram-7')?.textContent).toBe('Flow')
       expect(tree?.querySelector('svg style')?.textContent).toBe('#cp-diagram-7 .node{fill:red}')
+      // What the page may style from outside: the drawing, as a part.
+      expect(tree?.querySelector('svg')?.getAttribute('part')).toBe('drawing')
     }
     expect(document.querySelectorAll('[id^="cp-diagram-7"], [id^="chart-title"], [marker-end]')).toHaveLength(0)
     expect(document.body.querySelectorAll('style')).toHaveLength(0)
