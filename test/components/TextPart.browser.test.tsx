@@ -57,3 +57,37 @@ describe('TextPart streaming the 15 KB reply in Chromium, token by token', () =>
     expect(streamed.container.innerHTML).toBe(whole.container.innerHTML)
   }, 120_000)
 })
+
+describe('TextPart drawing its diagrams in Chromium', () => {
+  const block = '```mermaid\ngraph TD\n  A --> B\n```'
+  const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><rect width="120" height="40" /></svg>'
+  const drawn = (root: HTMLElement) => root.querySelector('.cp-diagram__drawing')?.shadowRoot?.querySelector('svg') ?? null
+
+  it('draws a diagram far below the view once it is near, and one written there as the reader watched at once', async () => {
+    const draw = vi.fn(async () => ({ svg }))
+    const diagrams = { render: draw }
+    const view = (text: string, streaming: boolean) => (
+      <ChatpartsProvider highlighter={null} diagrams={diagrams}>
+        <div style={{ height: innerHeight * 4 }} />
+        <TextPart part={part(text)} streaming={streaming} />
+      </ChatpartsProvider>
+    )
+    // Arrived finished, three views below: its source shows until it comes near.
+    const finished = render(view(`Before.\n\n${block}\n\nAfter.`, false))
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(draw).not.toHaveBeenCalled()
+    expect(finished.container.querySelector('.cp-diagram[data-state="source"]')).not.toBeNull()
+    finished.container.querySelector('.cp-diagram')?.scrollIntoView()
+    await expect.poll(() => drawn(finished.container), { timeout: 5000 }).not.toBeNull()
+    finished.unmount()
+    scrollTo(0, 0)
+
+    // Written there while streaming: drawn once its block is done, wherever it is.
+    const other = `${block.replace('A --> B', 'C --> D')}`
+    const streamed = render(view(`Before.\n\n${other.slice(0, 20)}`, true))
+    streamed.rerender(view(`Before.\n\n${other}\n\nAnd the rest`, true))
+    await expect.poll(() => drawn(streamed.container), { timeout: 5000 }).not.toBeNull()
+    expect(draw).toHaveBeenLastCalledWith('graph TD\n  C --> D', expect.anything())
+    expect(scrollY).toBe(0)
+  })
+})
