@@ -51,6 +51,18 @@ function fakeView() {
   return { observed, report }
 }
 
+/** A box 300 px tall in the page, and a way to scroll it to `top` (its scroll event, which does not bubble). */
+function scrollingBox() {
+  const box = document.createElement('div')
+  Object.defineProperty(box, 'clientHeight', { value: 300 })
+  document.body.append(box)
+  const scrollTo = (top: number) => {
+    Object.defineProperty(box, 'scrollTop', { value: top, configurable: true })
+    box.dispatchEvent(new Event('scroll'))
+  }
+  return { box, scrollTo }
+}
+
 afterEach(() => {
   vi.unstubAllGlobals()
   vi.restoreAllMocks()
@@ -128,14 +140,7 @@ describe('the queue of diagrams to draw', () => {
     vi.spyOn(performance, 'now').mockImplementation(() => clock)
     const view = fakeView()
     const queue = createDrawQueue()
-    const box = document.createElement('div')
-    Object.defineProperty(box, 'clientHeight', { value: 300 })
-    document.body.append(box)
-    const scrollTo = (top: number) => {
-      Object.defineProperty(box, 'scrollTop', { value: top, configurable: true })
-      // A box in the page scrolls: the event does not bubble.
-      box.dispatchEvent(new Event('scroll'))
-    }
+    const { box, scrollTo } = scrollingBox()
     const { list, started } = jobs(['diagram'], [box])
     queue.add(list[0] as (typeof list)[0])
     scrollTo(0)
@@ -165,15 +170,12 @@ describe('the queue of diagrams to draw', () => {
     vi.spyOn(performance, 'now').mockImplementation(() => clock)
     const view = fakeView()
     const queue = createDrawQueue()
-    const box = document.createElement('div')
-    Object.defineProperty(box, 'clientHeight', { value: 300 })
-    document.body.append(box)
+    const { box, scrollTo } = scrollingBox()
     const { list, started } = jobs(['diagram'], [box])
     queue.add(list[0] as (typeof list)[0])
     for (let line = 1; line <= 5; line++) {
       clock += 16
-      Object.defineProperty(box, 'scrollTop', { value: line * 20, configurable: true })
-      box.dispatchEvent(new Event('scroll'))
+      scrollTo(line * 20)
     }
     view.report(box, 0)
     await tasks()
