@@ -92,7 +92,9 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
       blank = true
       pipe = table = ended = shut = false
     } else {
-      const item = ITEM.exec(line)
+      // A line of `-` under a paragraph's line is its heading's underline, not an empty item.
+      const underline = list === null && !blank && end >= 0 && !code && !table && !ended && !alone && !pipe && UNDERLINE.test(line) && underParagraph(text.slice(start, offset))
+      const item = underline ? null : ITEM.exec(line)
       const bullet = item ? ((item[2] ?? item[4]) as string) : null
       const own = indentColumns(line)
       // After a blank line, an item with the list's marker goes on with the list (a loose list is
@@ -121,10 +123,11 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
       if (item && !paragraphItem && (list === null || own < content)) {
         list = bullet
         content = contentColumn(line, item)
-      } else if (list !== null && own < content && (shut || LIST_ENDS.test(line) || (math && MATH_OPEN.test(line)))) {
-        // A quote or a fence (a formula's, with math on) left of the item's content interrupts its
-        // paragraph, and any line there ends an item with none: the list is over (the block goes
-        // on; what follows is read as after any block).
+      } else if (list !== null && own < content && (shut || LIST_ENDS.test(line) || THEMATIC_BREAK.test(line) || (math && MATH_OPEN.test(line)))) {
+        // A quote, a fence (a formula's, with math on) or a thematic break (never a lazy heading
+        // underline) left of the item's content interrupts its paragraph, and any line there ends
+        // an item with none: the list is over (the block goes on; what follows is read as after any
+        // block).
         list = null
         content = 0
       }
@@ -550,6 +553,17 @@ function continuesParagraph(previous: string, content: number): boolean {
   }
   // A thematic break or a heading's underline leaves no paragraph open (`===` may be text: told as none, conservatively).
   return text.trim() !== '' && !NOT_PARAGRAPH.test(text) && !endsBlock(text)
+}
+
+/**
+ * Whether the lines of a block before a line of `-` end in a paragraph of its own, which that line
+ * underlines as a heading: its last line is paragraph text, and no line of the block is a quote's
+ * (whose paragraph a line outside it cannot underline) or HTML. Told conservatively.
+ */
+function underParagraph(block: string): boolean {
+  const lines = block.trimEnd()
+  const last = lines.slice(lines.lastIndexOf('\n') + 1).trimStart()
+  return last !== '' && !NOT_PARAGRAPH.test(last) && !/^ {0,3}[<>]/m.test(lines)
 }
 
 // A fence's marker at the start of any line after spaces (a line break in the spaces would only make

@@ -45,8 +45,14 @@ describe('splitBlocks', () => {
       '---\n    code\n\n10. ten',
       '-\n===\n===\n    code\n\n10. ten',
       '- a\n  ```\n  x\n  ```\nafter\n===\n    code\n\n10. ten',
+      // A lone `-` under a paragraph's line is its heading's underline, not an empty item; a
+      // thematic break ends a list whose item it is not in.
+      'more *text*\n-\n    indented code\n\n10. tenth',
+      '  - nested\n---\n    indented code\n\n10.',
     ])
       expect(splitBlocks(text), text).toEqual([text])
+    // Under a quote's line a `-` is an item (an underline cannot continue a quote lazily).
+    expect(splitBlocks('> quoted\n-\n   # three in')).toEqual(['> quoted\n-\n   # three in'])
     // Indentation is spaces and tabs only: a no-break space is text.
     expect(splitBlocks('- a\n\n\u00a0\u00a0after')).toEqual(['- a', '\u00a0\u00a0after'])
     // Another marker starts another list; a paragraph between two lists ends the first.
