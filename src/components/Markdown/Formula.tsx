@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { fillLabel } from '../../labels/labels.js'
 import { useLabels } from '../../labels/LabelsContext.js'
-import type { MathRenderer } from '../../math/types.js'
+import type { MathRenderer, MathResult } from '../../math/types.js'
 import { useRenderConfig } from '../config.js'
 import { FRAME_MS, now } from '../tasks.js'
 import { regionProps, useScrollRegion } from '../useScrollRegion.js'
@@ -61,6 +61,20 @@ function useOncePerFrame(tex: string, live: boolean): string {
   return shown
 }
 
+/**
+ * What a formula being written last read as: while its TeX does not read for a token or two (a
+ * `\frac{` half typed), it shows as it last read rather than turning to its source and back.
+ */
+class LastReading {
+  private html: string | null = null
+  /** The result to show for `result` (`live`: the formula is being written). */
+  pick(result: MathResult | null, live: boolean): MathResult | null {
+    if (result && 'html' in result) this.html = result.html
+    else if (live && this.html !== null) return { html: this.html }
+    return result
+  }
+}
+
 /** Props of {@link Formula}. */
 export interface FormulaProps {
   /** The formula, in TeX. */
@@ -74,13 +88,15 @@ export interface FormulaProps {
 /**
  * A formula typeset by the math renderer (KaTeX by default). Until the renderer is loaded, while a
  * formula being written does not read yet, and for TeX the renderer cannot read, the formula's
- * source is shown, in the same place and font as code: never an error flash. A finished formula
+ * source is shown, in the same place and font as code: never an error flash. A formula being
+ * written that read before shows as it last read while its TeX does not. A finished formula
  * that cannot be read says why in its title.
  */
 export function Formula({ tex, display, streaming = false }: FormulaProps) {
   const labels = useLabels()
   const { math } = useRenderConfig()
-  const result = useTypeset(math, useOncePerFrame(tex, streaming), display)
+  const [reading] = useState(() => new LastReading())
+  const result = reading.pick(useTypeset(math, useOncePerFrame(tex, streaming), display), streaming)
   const [scrollRef, scrollable] = useScrollRegion<HTMLDivElement>(streaming)
   if (result && 'html' in result) {
     // KaTeX's own markup, made from TeX with `trust` off: no HTML, URL or style of the model's gets through.

@@ -29,7 +29,7 @@ import { Formula } from './Formula.js'
 import { Groups } from './groups.js'
 import { type MathSyntax, mayUseMath, readMathBlock, remarkMathDouble, remarkMathSingle, texDelimiters } from './math.js'
 import { type ParagraphPieces, ParagraphReader } from './paragraph.js'
-import { plainCell, plainTail } from './plain.js'
+import { openFormula, type OpenFormula as OpenFormulaCut, plainCell, plainTail } from './plain.js'
 import { repairInline, repairTail } from './repair.js'
 import { type Intricacy, IntricacyReader } from './intricacy.js'
 import { remarkUntrusted } from './tree.js'
@@ -258,15 +258,31 @@ const ProseTail = memo(function ProseTail({ text, math, components, shape }: Pie
 })
 
 /**
+ * The inline formula the piece being written ends in, while it is open (see openFormula): after the
+ * gap the parser would show before it, the formula itself, typeset as it grows (the piece's head is
+ * not parsed again at each token of its TeX). Once it closes, the piece is parsed with it.
+ */
+function OpenFormula({ open }: { open: OpenFormulaCut | null }) {
+  if (!open) return null
+  return (
+    <>
+      {open.gap}
+      <Formula tex={open.tex} display={false} streaming />
+    </>
+  )
+}
+
+/**
  * The live block when it is a list: the list element is rendered here and each item parsed on its
  * own, so a growing list re-parses only its last item. The same elements as the list parsed
  * whole; kept after the list is finished, so its items are not made again.
  */
-function StreamingList({ list, components, math, live }: { list: ListItems; components: Components; math: MathSyntax; live: boolean }) {
+function StreamingList({ list, components, math, live, formulas }: { list: ListItems; components: Components; math: MathSyntax; live: boolean; formulas: boolean }) {
   const first = list.items[0] ?? ''
   const indent = first.length - first.trimStart().length
   const itemComponents = useMemo(() => ({ ...components, ...UNWRAP[indent] }), [components, indent])
   const last = live ? list.items.length - 1 : -1
+  const open = last >= 0 && formulas && !list.loose ? openFormula(list.items[last] as string, math, 'item') : null
   const items = list.items.map((item, i) => (
     // an item is its place in the list; earlier items never move
     <Fragment key={i}>
@@ -276,8 +292,9 @@ function StreamingList({ list, components, math, live }: { list: ListItems; comp
           // A loose item's text is a paragraph: what is after its last mark is not loose text.
           <Parsed text={i === last ? repairTail(item) : item} math={math} components={itemComponents} loose />
         ) : (
-          <ProseTail text={i === last ? repairTail(item) : item} math={math} components={itemComponents} shape="item" />
+          <ProseTail text={i === last ? repairTail(open ? open.head : item) : item} math={math} components={itemComponents} shape="item" />
         )}
+        {i === last ? <OpenFormula open={open} /> : null}
       </li>
     </Fragment>
   ))
@@ -378,9 +395,10 @@ const TableCell = memo(function TableCell({ text, delimiter, math, components }:
  * whole; kept after it is finished. The rest takes the place (the key) its piece will have, so
  * when it settles its elements stay where they are.
  */
-function StreamingParagraph({ paragraph, components, math, live }: { paragraph: ParagraphPieces; components: Components; math: MathSyntax; live: boolean }) {
+function StreamingParagraph({ paragraph, components, math, live, formulas }: { paragraph: ParagraphPieces; components: Components; math: MathSyntax; live: boolean; formulas: boolean }) {
   const inner = useMemo(() => ({ ...components, p: Passthrough }), [components])
-  const tail = live ? repairTail(paragraph.tail) : paragraph.tail
+  const open = live && formulas ? openFormula(paragraph.tail, math, 'sentence') : null
+  const tail = live ? repairTail(open ? open.head : paragraph.tail) : paragraph.tail
   // One flat list, so the rest and the piece it becomes are the same child (same key, same place).
   const children = paragraph.pieces.map((piece, i) => (
     // a piece is its place in the paragraph; earlier pieces never move
@@ -392,6 +410,7 @@ function StreamingParagraph({ paragraph, components, math, live }: { paragraph: 
   children.push(
     <Fragment key={paragraph.pieces.length}>
       <ProseTail text={tail} math={math} components={inner} shape="sentence" />
+      <OpenFormula open={open} />
     </Fragment>,
   )
   return <p>{children}</p>
@@ -526,7 +545,7 @@ const MarkdownBlock = memo(function MarkdownBlock({ source, streaming, policy, h
   if (list) {
     return (
       <LiveBlock.Provider value={streaming}>
-        <StreamingList list={list} components={merged} math={math} live={streaming} />
+        <StreamingList list={list} components={merged} math={math} live={streaming} formulas={!components?.code} />
       </LiveBlock.Provider>
     )
   }
@@ -536,7 +555,7 @@ const MarkdownBlock = memo(function MarkdownBlock({ source, streaming, policy, h
   if (paragraph) {
     return (
       <LiveBlock.Provider value={streaming}>
-        <StreamingParagraph paragraph={paragraph} components={merged} math={math} live={streaming} />
+        <StreamingParagraph paragraph={paragraph} components={merged} math={math} live={streaming} formulas={!components?.code} />
       </LiveBlock.Provider>
     )
   }

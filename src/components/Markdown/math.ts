@@ -136,3 +136,52 @@ export function readMathBlock(block: string, streaming: boolean): MathBlock | nu
   // An unclosed formula's last line, empty once its indent is off, is not part of it.
   return { tex: (!closed && lines.at(-1) === '' ? lines.slice(0, -1) : lines).join('\n'), closed }
 }
+
+/** Whether only spaces or tabs are before `at` on its line. */
+function firstOnLine(text: string, at: number): boolean {
+  let before = at - 1
+  while (text[before] === ' ' || text[before] === '\t') before--
+  return before < 0 || text[before] === '\n'
+}
+
+/**
+ * Where the inline formula a piece of a paragraph ends in opens, while its closing delimiter has
+ * not come: a `\(` with no `\)` after it, paired as {@link texDelimiters} pairs them (or, reading
+ * `$$` only, an odd `$$`); -1 for none. Also -1 wherever the delimiters could pair otherwise once
+ * the formula closes: in or after an open code span, `\[` or a `$` beside `\(`, single-dollar
+ * math, `$` runs of other lengths, a `$$` first on its line (a display formula).
+ */
+export function openFormulaAt(piece: string, syntax: MathSyntax): number {
+  if (syntax === 'off' || !mayUseMath(piece, syntax)) return -1
+  // TeX delimiters pair within the text between code spans (see texDelimiters): the last such stretch.
+  let from = 0
+  for (const match of piece.matchAll(CODE)) from = match.index + match[0].length
+  const stretch = piece.slice(from)
+  if (stretch.includes('`') || stretch.includes('\\[')) return -1
+  if (stretch.includes('\\(')) {
+    if (piece.includes('$')) return -1
+    // As inlineMath pairs them: each `\(` with the first `\)` at least one character on. A
+    // backslash before either (`\\(`) leaves a `\$` that the parser reads as a dollar.
+    for (let open = stretch.indexOf('\\('); open >= 0;) {
+      if (stretch[open - 1] === '\\') return -1
+      const end = stretch.indexOf('\\)', open + 3)
+      if (end < 0) return from + open
+      if (stretch[end - 1] === '\\') return -1
+      open = stretch.indexOf('\\(', end + 2)
+    }
+    return -1
+  }
+  // Which of a code span and a formula the parser reads depends on which opens first: a piece with
+  // a backtick is left to it.
+  if (syntax !== 'double' || piece.includes('`')) return -1
+  let runs = 0
+  let at = -1
+  for (const run of piece.matchAll(/\$+/g)) {
+    // A last lone dollar may be the first half of the closing `$$`.
+    if (run[0].length === 1 && run.index === piece.length - 1 && runs % 2 === 1) break
+    if (run[0].length !== 2 || piece[run.index - 1] === '\\' || firstOnLine(piece, run.index)) return -1
+    runs++
+    at = run.index
+  }
+  return runs % 2 === 1 ? at : -1
+}

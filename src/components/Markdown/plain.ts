@@ -1,3 +1,5 @@
+import { type MathSyntax, openFormulaAt } from './math.js'
+
 // Most of what a reply streams is prose. A piece of a block being written (a paragraph's sentence,
 // a list item) is cut where its last mark ends: the part up to there is parsed (and, memoized, not
 // again while only prose is added), the prose after it is its own text, with no parse. These say
@@ -128,4 +130,69 @@ function trimTrailingSpaces(text: string): string {
   let end = text.length
   while (end > 0 && text.charCodeAt(end - 1) === 32) end--
   return end === text.length ? text : text.slice(0, end)
+}
+
+/** A piece cut before the inline formula it ends in, still being written (see {@link openFormula}). */
+export interface OpenFormula {
+  /** The piece up to the formula, less the space before it. */
+  readonly head: string
+  /** What the parser shows between the head and the formula: nothing, spaces, or a line break. */
+  readonly gap: string
+  /** The TeX written so far, without the spaces around it (never empty). */
+  readonly tex: string
+}
+
+/**
+ * Cuts a paragraph's sentence or a tight list item (as {@link plainTail} does) before the inline
+ * formula it ends in while the formula's closing delimiter has not come (see openFormulaAt), so the
+ * piece shows its head as it did and the formula typeset as it grows, with no parse of the piece
+ * at each token. What the parser shows for the piece closed right there is what it shows for
+ * `head`, then `gap`, then a formula of `tex`: `null` where that is not sure (no TeX yet, an escaped
+ * delimiter, a hard break, a tab or an autolink literal before it, a head that is not one
+ * paragraph or one item with text).
+ */
+export function openFormula(markdown: string, syntax: MathSyntax, shape: 'sentence' | 'item'): OpenFormula | null {
+  const at = openFormulaAt(markdown, syntax)
+  if (at < 0 || markdown[at - 1] === '\\') return null
+  // TeX on one line: its next lines could start blocks of their own (or, first on its line, the
+  // formula close as a display one).
+  const written = markdown.slice(at + 2)
+  if (written.includes('\n')) return null
+  // A backslash or a dollar last may be the closing delimiter's first half: not TeX to show.
+  const tex = withoutCloserStart(written, markdown[at] === '$' ? '$' : '\\').trim()
+  if (tex === '') return null
+  // The gap: spaces (shown as they are), or a line break with spaces around it (shown as the break alone; two spaces or more before it make a hard break).
+  let end = at
+  while (markdown.charCodeAt(end - 1) === 32) end--
+  let gap = markdown.slice(end, at)
+  if (markdown[end - 1] === '\n') {
+    let line = end - 1
+    while (markdown.charCodeAt(line - 1) === 32) line--
+    if (end - 1 - line > 1) return null
+    end = line
+    gap = '\n'
+  }
+  const head = markdown.slice(0, end)
+  // A sentence that starts with the formula (spaces before it could make code).
+  if (head === '') return shape === 'sentence' && at === 0 ? { head, gap, tex } : null
+  // Right after a formula (`\)`), the two would read as one run of four dollars.
+  if (/[\s\\]$/.test(head) || (gap === '' && head.endsWith('\\)')) || AUTOLINK.test(head) || CONTROL.test(head)) return null
+  let start = 0
+  if (shape === 'item') {
+    const marker = ITEM_MARKER.exec(head)
+    if (!marker || marker[0].length === head.length) return null
+    start = marker[0].length
+  }
+  const lines = head.slice(start).split('\n')
+  for (const [i, line] of lines.entries()) if (!PARAGRAPH_LINE.test(i === 0 ? line : line.replace(LEADING, ''))) return null
+  return { head, gap, tex }
+}
+
+/** `tex` less a last `mark` that may begin the closing delimiter (a backslash ending a run of an odd number of them: `\\` is TeX's line break). */
+function withoutCloserStart(tex: string, mark: '$' | '\\'): string {
+  if (!tex.endsWith(mark)) return tex
+  if (mark === '$') return tex.slice(0, -1)
+  let run = 0
+  while (tex[tex.length - 1 - run] === '\\') run++
+  return run % 2 === 1 ? tex.slice(0, -1) : tex
 }

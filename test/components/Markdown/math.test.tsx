@@ -1,5 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react'
 import fc from 'fast-check'
+import type { ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import ReactMarkdown from 'react-markdown'
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
@@ -83,6 +84,70 @@ describe('math in markdown', () => {
     unmount()
     const single = render(<Markdown text="Then $x^2$ grows." />, { wrapper: withConfig({ inlineDollarMath: true }) })
     await typeset(single.container)
+  })
+
+  it.each([
+    ['a sentence', 'p', 'Settled first. The **bold** bound \\(x_i + y_i \\le 2\\) holds, and so does \\(z\\).', 'Settled first. The bold bound '],
+    ['a list item', 'li', '- one\n- The **bold** bound \\(x_i + y_i \\le 2\\) holds, and so does \\(z\\).', 'The bold bound '],
+  ])('typesets an inline formula as it is written in %s, after the text before it, which is not parsed again at each token', async (_kind, holder, text, before) => {
+    // The sentence's emphasis is rendered by a component of the app's: each render is a parse of the text around it.
+    const renders = vi.fn()
+    const components = {
+      strong: ({ children }: { children?: ReactNode }) => {
+        renders()
+        return <strong>{children}</strong>
+      },
+    }
+    const { container, rerender } = render(<Markdown text="" streaming components={components} />, { wrapper: withConfig() })
+    await act(() => createKatexRenderer().load())
+    const opens = text.indexOf('\\(x') + 3
+    const closes = text.indexOf('\\)')
+    // The app's emphasis renders, counted at each token of the open formula.
+    const counted: number[] = []
+    for (let end = 1; end <= text.length; end++) {
+      rerender(<Markdown text={text.slice(0, end)} streaming={end < text.length} components={components} />)
+      if (end < opens || end >= closes) continue
+      counted.push(renders.mock.calls.length)
+      // The formula so far, as a formula (typeset or its source), after the text and the space before it; never `(x_i` as text.
+      const paragraph = [...container.querySelectorAll(holder)].at(-1) as HTMLElement
+      const formula = paragraph.querySelector('.cp-math') as HTMLElement
+      expect(formula, text.slice(0, end)).not.toBeNull()
+      expect(paragraph.lastChild).toBe(formula)
+      const shown = paragraph.textContent as string
+      expect(shown.slice(0, shown.length - (formula.textContent as string).length)).toBe(before)
+    }
+    // Written inside the formula, the bold text before it was not rendered again.
+    expect(counted.length).toBe(closes - opens)
+    expect(new Set(counted).size).toBe(1)
+    await typeset(container, 2)
+    const streamed = container.innerHTML
+    const fresh = render(<Markdown text={text} components={components} />, { wrapper: withConfig() })
+    await typeset(fresh.container, 2)
+    expect(streamed).toBe(fresh.container.innerHTML)
+  })
+
+  it('keeps a formula being written as it last read while its TeX does not read, and says why if it ends so', async () => {
+    // Every token typeset (no frames to wait for), so each TeX below is read as it comes.
+    vi.stubGlobal('requestAnimationFrame', undefined)
+    onTestFinished(() => {
+      vi.unstubAllGlobals()
+    })
+    await createKatexRenderer().load()
+    const { container, rerender } = render(<Markdown text={'$$\n\\frac{1}{2} +'} streaming />, { wrapper: withConfig() })
+    await typeset(container)
+    const shown: (string | null)[] = []
+    for (const tex of ['\\frac{1}{2} + \\frac{', '\\frac{1}{2} + \\frac{3', '\\frac{1}{2} + \\frac{3}{4}']) {
+      rerender(<Markdown text={`$$\n${tex}`} streaming />)
+      expect(container.querySelector('.cp-math--source'), tex).toBeNull()
+      shown.push(container.querySelector('.katex-mathml annotation')?.textContent ?? null)
+    }
+    // Half-typed, it shows the TeX that last read; then the TeX that reads again.
+    expect(shown).toEqual(['\\frac{1}{2} +', '\\frac{1}{2} +', '\\frac{1}{2} + \\frac{3}{4}'])
+    // Finished unreadable, it is its source, saying why.
+    rerender(<Markdown text={'$$\n\\frac{1}{2} + \\frac{\n$$'} />)
+    const source = container.querySelector('.cp-math--source') as HTMLElement
+    expect(source.dataset.state).toBe('error')
+    expect(source.title).not.toBe('')
   })
 
   it('shows an unfinished formula as its source while it streams, never an error', async () => {

@@ -3,8 +3,8 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import ReactMarkdown from 'react-markdown'
 import { describe, expect, it } from 'vitest'
 import { remarkGfmParse } from '../../../src/components/Markdown/gfm'
-import { remarkMathSingle } from '../../../src/components/Markdown/math'
-import { plainCell, plainTail } from '../../../src/components/Markdown/plain'
+import { type MathSyntax, remarkMathDouble, remarkMathSingle, texDelimiters } from '../../../src/components/Markdown/math'
+import { openFormula, plainCell, plainTail } from '../../../src/components/Markdown/plain'
 import { repairTail } from '../../../src/components/Markdown/repair'
 import reply from '../../fixtures/streaming/reply.md?raw'
 
@@ -189,5 +189,94 @@ describe('a table cell shown as its text', () => {
     expect(plainCell(' The store keeps every message, in order. ')).toBe('The store keeps every message, in order.')
     expect(plainCell('')).toBe('')
     for (const cell of [' **changed** ', ' `src/a.ts` ', ' a \\| b ', ' www.example.com ', ' a@b.co ', ' $x$ ', ' &amp; ', '\tx', ' ~~gone~~ ', ' [a](b) ']) expect(plainCell(cell), cell).toBeNull()
+  })
+})
+
+describe('a piece cut before the inline formula it ends in', () => {
+  // What the parser shows inside the paragraph (or the one item) a piece is, in a math syntax, with
+  // TeX's delimiters read as the kit reads them; null when it is not one.
+  const inside = (markdown: string, syntax: MathSyntax, shape: 'sentence' | 'item') => {
+    if (markdown === '') return ''
+    const plugins = [remarkGfmParse, syntax === 'single' ? remarkMathSingle : remarkMathDouble]
+    const markup = renderToStaticMarkup(<ReactMarkdown remarkPlugins={plugins}>{texDelimiters(markdown)}</ReactMarkdown>)
+    const match = shape === 'sentence' ? /^<p>([\s\S]*)<\/p>$/.exec(markup) : /^<(ul|ol)(?: start="\d+")?>\n<li>([\s\S]*)<\/li>\n<\/\1>$/.exec(markup)
+    return match ? (match[shape === 'sentence' ? 1 : 2] as string) : null
+  }
+  const formula = (tex: string) => `<code class="language-math math-inline">${escaped(tex)}</code>`
+  // Prose, TeX, and every mark near a formula that could make the piece read otherwise.
+  const words = fc.constantFrom('word', 'x', ' ', ' ', '  ', '.', ',', 'a^2', '\\frac{1}{2}', '\\(x\\)', '$$y$$')
+  const marks = fc.constantFrom(
+    ...['\n', ' \n', '  \n', '\\\n', '\\(', '\\(', '\\)', '\\)', '\\[', '\\]', '$', '$$', '$$', '$$$', '\\', '\\\\', '`', '``', '*', '**', '_', '[', ']', '(', ')'],
+    ...['&', '<b>', '- ', '# ', '    ', '\t', '---', '===', 'www.', '@', '[ ] ', '> '],
+  )
+  const token = fc.oneof({ arbitrary: words, weight: 3 }, { arbitrary: marks, weight: 1 })
+  // Any text of them; and text that ends in a delimiter and some TeX, most of it open.
+  const anyText = fc.array(token, { minLength: 1, maxLength: 16 }).map((tokens) => tokens.join(''))
+  const tex = fc.oneof({ arbitrary: fc.constantFrom('x', 'a^2', ' ', '\\le', '_i', '{', '}'), weight: 4 }, { arbitrary: fc.constantFrom('*', '$', '\\', '`', '\\)', '\n'), weight: 1 })
+  const endsOpen = fc
+    .tuple(fc.array(token, { maxLength: 10 }), fc.constantFrom('', ' ', '  ', '\n', ' \n', '\n  '), fc.constantFrom('\\(', '$$'), fc.array(tex, { minLength: 1, maxLength: 6 }))
+    .map(([before, gap, open, inside]) => `The ${before.join('')}${gap}${open}${inside.join('')}`)
+
+  it('shows, as its head parsed, the gap and the formula, what the parser shows for the piece closed right there', () => {
+    let open = 0
+    fc.assert(
+      fc.property(fc.constantFrom<MathSyntax>('double', 'single'), fc.constantFrom('', '', '', '- ', '1. ', '* '), fc.oneof(anyText, endsOpen), (syntax, marker, rest) => {
+        const shape = marker === '' ? 'sentence' : 'item'
+        const text = marker + rest
+        const cut = openFormula(text, syntax, shape)
+        if (!cut) return
+        open++
+        expect(cut.tex, JSON.stringify(text)).not.toBe('')
+        const head = inside(cut.head, syntax, shape)
+        expect(head, JSON.stringify(cut.head)).not.toBeNull()
+        // Closed right there: a last `$` or lone backslash is the closing delimiter's first half.
+        const dollars = text.slice(cut.head.length + cut.gap.length).startsWith('$$')
+        const half = dollars ? text.endsWith('$') : /(?<!\\)(?:\\\\)*\\$/.test(text)
+        const closer = dollars ? (half ? '$' : '$$') : half ? ')' : '\\)'
+        // TeX reads a run of spaces and line breaks as one space, and none around a formula: the
+        // parser's TeX (less one space each side, an item's indent off its lines) is compared so.
+        const spaces = (tex: string) => tex.trim().replace(/\s+/g, ' ')
+        const closed = inside(text + closer, syntax, shape)?.replace(
+          /(<code class="language-math math-inline">)([^<]*)(<\/code>)$/,
+          (_all, start: string, tex: string, end: string) => `${start}${spaces(tex)}${end}`,
+        )
+        expect(closed, JSON.stringify(text)).toBe(`${head}${escaped(cut.gap)}${formula(spaces(cut.tex))}`)
+      }),
+      { numRuns: 5000 },
+    )
+    // About 450 of the 5,000 pieces are cut (a fifth of those that end in a delimiter and TeX).
+    expect(open).toBeGreaterThan(250)
+  }, 60_000)
+
+  it('is found after prose, code and closed formulas, and not where the parser could read the piece otherwise', () => {
+    const cut = (text: string) => openFormula(text, 'double', 'sentence')
+    expect(cut('With \\(n = 2\\) pages, each bounded by \\(c_i \\le')).toEqual({ head: 'With \\(n = 2\\) pages, each bounded by', gap: ' ', tex: 'c_i \\le' })
+    expect(cut('Run `f` on \\(x^')).toEqual({ head: 'Run `f` on', gap: ' ', tex: 'x^' })
+    expect(cut('so $$a$$ and $$b +')).toEqual({ head: 'so $$a$$ and', gap: ' ', tex: 'b +' })
+    expect(cut('where \n  \\(x')).toEqual({ head: 'where', gap: '\n', tex: 'x' })
+    expect(cut('\\(x')).toEqual({ head: '', gap: '', tex: 'x' })
+    // The closing delimiter's first half is not shown as TeX; TeX's line break is.
+    expect(cut('a \\(x + 1\\')).toEqual({ head: 'a', gap: ' ', tex: 'x + 1' })
+    expect(cut('a \\(x \\\\')).toEqual({ head: 'a', gap: ' ', tex: 'x \\\\' })
+    expect(cut('a $$x + 1$')).toEqual({ head: 'a', gap: ' ', tex: 'x + 1' })
+    expect(openFormula('- each \\(k', 'double', 'item')).toEqual({ head: '- each', gap: ' ', tex: 'k' })
+    for (const text of [
+      'no formula here',
+      'closed \\(x\\) already',
+      'nothing yet \\(',
+      'in code `\\(x',
+      'escaped \\\\(x',
+      'a hard break  \n\\(x',
+      'a $ price and \\(x',
+      'display \\[x',
+      '$$x',
+      'line\n$$x',
+      'three $$$x',
+      'see www.a.b \\(x',
+      'heading\n--- \\(x',
+    ])
+      expect(cut(text), JSON.stringify(text)).toBeNull()
+    expect(openFormula('cost \\(x', 'off', 'sentence')).toBeNull()
+    for (const item of ['- \\(x', '1. \\(x', '- [ ] \\(x']) expect(openFormula(item, 'double', 'item'), item).toBeNull()
   })
 })
