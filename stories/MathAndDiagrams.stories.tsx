@@ -18,6 +18,11 @@ const cases: Array<{ name: string; part: TextPartData; streaming?: boolean }> = 
     ),
   },
   { name: 'streaming: an unfinished formula shows its source', part: text('m2', 'Solving:\n\n$$\n\\frac{-b \\pm \\sqrt{b^2 - 4'), streaming: true },
+  {
+    name: 'streaming: an inline formula being written is typeset as it grows',
+    part: text('m4', 'The roots are \\(x = \\frac{-b \\pm \\sqrt{b^2 - 4ac}}{2a}'),
+    streaming: true,
+  },
   { name: 'a formula that cannot be read shows its source and says why', part: text('m3', '$$\n\\frac{1}{\n$$') },
   { name: 'a flowchart', part: text('d1', '```mermaid\ngraph LR\n  Wire[Wire protocol] --> Convert[Conversion layer]\n  Convert --> Store[(Store)]\n  Store --> View[Components]\n```') },
   {
@@ -53,7 +58,7 @@ type Story = StoryObj<typeof meta>
 export const MathAndDiagrams: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await waitFor(() => expect(canvasElement.querySelectorAll('.katex').length).toBe(4), { timeout: 10_000 })
+    await waitFor(() => expect(canvasElement.querySelectorAll('.katex').length).toBe(5), { timeout: 10_000 })
     // Each drawing is in a tree of its own (a shadow root).
     const drawings = () => [...canvasElement.querySelectorAll('.cp-diagram__drawing')].filter((box) => box.shadowRoot?.querySelector('svg'))
     await waitFor(() => expect(drawings().length).toBe(2), { timeout: 15_000 })
@@ -62,6 +67,10 @@ export const MathAndDiagrams: Story = {
     await expect(prices.getByText(/costs \$5 to \$10/)).toBeVisible()
     const streaming = canvas.getByRole('region', { name: /unfinished formula/ })
     await expect(streaming.querySelector('.cp-math--source[data-state="source"]')).not.toBeNull()
+    // Its closing `\)` not yet written, the inline formula is typeset after the text before it.
+    const inline = canvas.getByRole('region', { name: /inline formula being written/ })
+    await expect(inline.querySelector('p > .cp-math .katex')).not.toBeNull()
+    await expect(inline.textContent).not.toContain('\\(')
     await highlighted(canvasElement)
     // KaTeX's fonts load as glyphs first need them: wait until none is still loading, so the picture is final.
     await waitFor(
