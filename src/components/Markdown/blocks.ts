@@ -42,6 +42,8 @@ interface ScanState {
   readonly ended: boolean
   /** The line before left a list item with no paragraph a line under it could continue: a marker alone, or a fence's closing line. */
   readonly shut: boolean
+  /** A line since the last blank one is a quote's or HTML: a paragraph there may be a quote's, which a line of `-` outside it cannot underline. */
+  readonly markup: boolean
 }
 
 interface Scanned {
@@ -71,12 +73,12 @@ const ALONE = /^ {0,3}(?:#{1,6}(?:[ \t]|$)|([*_])(?:[ \t]*\1){2,}[ \t]*$)/
 function scan(text: string, state: ScanState, math: boolean): Scanned {
   const blocks: string[] = []
   const starts: number[] = []
-  let { start, end, fence, blank, list, content, alone, code, pipe, table, ended, shut } = state
+  let { start, end, fence, blank, list, content, alone, code, pipe, table, ended, shut, markup } = state
   let offset = state.line
   let last: ScanState = state
   let closedBeforeLast = 0
   while (offset <= text.length) {
-    last = { line: offset, start, end, fence, blank, list, content, alone, code, pipe, table, ended, shut }
+    last = { line: offset, start, end, fence, blank, list, content, alone, code, pipe, table, ended, shut, markup }
     closedBeforeLast = blocks.length
     let lineEnd = text.indexOf('\n', offset)
     if (lineEnd < 0) lineEnd = text.length
@@ -90,10 +92,10 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
       ended = shut = fence === null
     } else if (empty) {
       blank = true
-      pipe = table = ended = shut = false
+      pipe = table = ended = shut = markup = false
     } else {
       // A line of `-` under a paragraph's line is its heading's underline, not an empty item.
-      const underline = list === null && !blank && end >= 0 && !code && !table && !ended && !alone && !pipe && UNDERLINE.test(line) && underParagraph(text.slice(start, offset))
+      const underline = list === null && !blank && end >= 0 && !code && !table && !ended && !alone && !pipe && !markup && UNDERLINE.test(line) && paragraphText(lineBefore(text, offset))
       const item = underline ? null : ITEM.exec(line)
       const bullet = item ? ((item[2] ?? item[4]) as string) : null
       const own = indentColumns(line)
@@ -140,6 +142,7 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
       pipe = line.includes('|')
       blank = false
       alone = isAlone
+      markup ||= QUOTE_OR_HTML.test(line)
       fence = marker?.[1] ?? (math ? (MATH_OPEN.exec(line)?.[1] ?? null) : null)
     }
     if (!empty) end = lineStop
@@ -169,7 +172,22 @@ function indentColumns(line: string): number {
   return column
 }
 
-const START: ScanState = { line: 0, start: 0, end: -1, fence: null, blank: false, list: null, content: 0, alone: false, code: false, pipe: false, table: false, ended: false, shut: false }
+const START: ScanState = {
+  line: 0,
+  start: 0,
+  end: -1,
+  fence: null,
+  blank: false,
+  list: null,
+  content: 0,
+  alone: false,
+  code: false,
+  pipe: false,
+  table: false,
+  ended: false,
+  shut: false,
+  markup: false,
+}
 
 /** A heading's underline (under a paragraph; `===` alone is text). */
 export const UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/
@@ -555,15 +573,18 @@ function continuesParagraph(previous: string, content: number): boolean {
   return text.trim() !== '' && !NOT_PARAGRAPH.test(text) && !endsBlock(text)
 }
 
-/**
- * Whether the lines of a block before a line of `-` end in a paragraph of its own, which that line
- * underlines as a heading: its last line is paragraph text, and no line of the block is a quote's
- * (whose paragraph a line outside it cannot underline) or HTML. Told conservatively.
- */
-function underParagraph(block: string): boolean {
-  const lines = block.trimEnd()
-  const last = lines.slice(lines.lastIndexOf('\n') + 1).trimStart()
-  return last !== '' && !NOT_PARAGRAPH.test(last) && !/^ {0,3}[<>]/m.test(lines)
+// A quote's line, or one that may start HTML.
+const QUOTE_OR_HTML = /^ {0,3}[<>]/
+
+/** The line before the one starting at `offset` (without its line ending). */
+function lineBefore(text: string, offset: number): string {
+  return text.slice(text.lastIndexOf('\n', offset - 2) + 1, offset - 1).replace(/\r$/, '')
+}
+
+/** Whether `line` is paragraph text, which a line of `-` under it underlines as a heading. Told conservatively. */
+function paragraphText(line: string): boolean {
+  const text = line.trimStart()
+  return text !== '' && !NOT_PARAGRAPH.test(text)
 }
 
 // A fence's marker at the start of any line after spaces (a line break in the spaces would only make
