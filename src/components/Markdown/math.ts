@@ -159,14 +159,18 @@ export function openFormulaAt(piece: string, syntax: MathSyntax): number {
   const stretch = piece.slice(from)
   if (stretch.includes('`') || stretch.includes('\\[')) return -1
   if (stretch.includes('\\(')) {
-    if (piece.includes('$')) return -1
-    // As inlineMath pairs them: each `\(` with the first `\)` at least one character on. A
-    // backslash before either (`\\(`) leaves a `\$` that the parser reads as a dollar.
+    // A backslash before a delimiter anywhere (`\\(`, `\\)`) leaves a `\$` that the parser reads
+    // as a dollar, and a dollar could pair with the formula's.
+    if (piece.includes('$') || piece.includes('\\\\(') || piece.includes('\\\\)')) return -1
+    // As inlineMath pairs them: each `\(` with the first `\)` at least one character on.
     for (let open = stretch.indexOf('\\('); open >= 0;) {
-      if (stretch[open - 1] === '\\') return -1
       const end = stretch.indexOf('\\)', open + 3)
-      if (end < 0) return from + open
-      if (stretch[end - 1] === '\\') return -1
+      if (end < 0) {
+        // The formulas closed before it must read as pairs of `$$` apart from its own: an empty one
+        // is `$$$$`, and two side by side one run of dollars.
+        for (const run of `${texDelimiters(piece.slice(0, from + open))}$$`.matchAll(/\$+/g)) if (run[0].length !== 2) return -1
+        return from + open
+      }
       open = stretch.indexOf('\\(', end + 2)
     }
     return -1

@@ -175,8 +175,8 @@ export function openFormula(markdown: string, syntax: MathSyntax, shape: 'senten
   const head = markdown.slice(0, end)
   // A sentence that starts with the formula (spaces before it could make code).
   if (head === '') return shape === 'sentence' && at === 0 ? { head, gap, tex } : null
-  // Right after a formula (`\)`), the two would read as one run of four dollars.
-  if (/[\s\\]$/.test(head) || (gap === '' && head.endsWith('\\)')) || AUTOLINK.test(head) || CONTROL.test(head)) return null
+  // Emphasis right before the formula would have its delimiter (punctuation) after it, not the end.
+  if (/[\s\\]$/.test(head) || (gap === '' && /[*_~]$/.test(head)) || AUTOLINK.test(head) || CONTROL.test(head)) return null
   let start = 0
   if (shape === 'item') {
     const marker = ITEM_MARKER.exec(head)

@@ -266,6 +266,13 @@ describe('a piece cut before the inline formula it ends in', () => {
       'nothing yet \\(',
       'in code `\\(x',
       'escaped \\\\(x',
+      // an escaped delimiter earlier leaves a dollar that could pair with the formula's
+      'The \\\\(x\\)``\\(x',
+      // a formula closed before it that reads as a run of four dollars: empty, or right before it
+      'The \\( \\) and \\(x',
+      'a \\(x\\)\\(y',
+      // emphasis right before it, whose delimiter run is followed by the formula's
+      'The *\\)**\\(x',
       'a hard break  \n\\(x',
       'a $ price and \\(x',
       'display \\[x',
