@@ -267,7 +267,8 @@ function OpenFormula({ open }: { open: OpenFormulaCut | null }) {
   return (
     <>
       {open.gap}
-      <Formula tex={open.tex} display={false} streaming />
+      {/* One formula per place: another that opens right after this one closes (in one update) starts afresh, showing nothing of this one's. */}
+      <Formula key={open.head.length} tex={open.tex} display={false} streaming />
     </>
   )
 }

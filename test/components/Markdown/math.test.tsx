@@ -150,6 +150,22 @@ describe('math in markdown', () => {
     expect(source.title).not.toBe('')
   })
 
+  it('shows nothing of a formula just closed in the next one, opened in the same update', async () => {
+    vi.stubGlobal('requestAnimationFrame', undefined)
+    onTestFinished(() => {
+      vi.unstubAllGlobals()
+    })
+    await createKatexRenderer().load()
+    const { container, rerender } = render(<Markdown text={'Let \\(a + b'} streaming />, { wrapper: withConfig() })
+    await typeset(container)
+    // The first closes and the second opens at once; the second's TeX does not read yet.
+    rerender(<Markdown text={'Let \\(a + b\\) and \\(c_'} streaming />)
+    const formulas = container.querySelectorAll('p > .cp-math')
+    expect(formulas).toHaveLength(2)
+    expect(formulas[1]?.textContent).toBe('c_')
+    expect((formulas[1] as HTMLElement).dataset.state).toBe('source')
+  })
+
   it('shows an unfinished formula as its source while it streams, never an error', async () => {
     const { container, rerender } = render(<Markdown text={'$$\n\\frac{1}{'} streaming />, { wrapper: withConfig() })
     // Give KaTeX time to load: the unfinished formula still shows as source, not as an error.
