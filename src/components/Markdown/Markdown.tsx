@@ -325,8 +325,11 @@ const TABLE_HOST_PARTS = ['table', 'thead', 'tbody', 'tr', 'th', 'td'] as const
  * same elements as the table parsed whole; kept after the table is finished, so its rows are not
  * made again.
  */
-function StreamingTable({ table, components, math }: { table: TableRows; components: Components; math: MathSyntax }) {
+function StreamingTable({ table, components, math, formulas }: { table: TableRows; components: Components; math: MathSyntax; formulas: boolean }) {
   const head = useMemo(() => ({ ...components, table: Passthrough, thead: Passthrough }), [components])
+  // The cell being written, in the last row: it may end in an inline formula being written.
+  const open = useContext(LiveBlock) && formulas ? table.open : -1
+  const last = Math.ceil(table.rows.length / ROWS) - 1
   const cell = useMemo(() => ({ ...head, tr: Passthrough, th: Passthrough }), [head])
   const [groups] = useState(() => new Groups<readonly string[]>(ROWS))
   return (
@@ -340,7 +343,7 @@ function StreamingTable({ table, components, math }: { table: TableRows; compone
             .of(table.rows.length, (i) => table.rows[i] as readonly string[])
             .map((rows, g) => (
               // a group is its place in the table; earlier groups never move
-              <RowGroup key={g} rows={rows} columns={table.columns} math={math} components={cell} />
+              <RowGroup key={g} rows={rows} columns={table.columns} math={math} components={cell} open={g === last ? open : -1} />
             ))}
         </tbody>
       )}
@@ -357,14 +360,14 @@ interface RowProps {
   components: Components
 }
 
-const RowGroup = memo(function RowGroup({ rows, ...props }: RowProps & { rows: readonly (readonly string[])[] }) {
+const RowGroup = memo(function RowGroup({ rows, open, ...props }: RowProps & { rows: readonly (readonly string[])[]; open: number }) {
   return rows.map((cells, i) => (
     // a row is its place in the group; earlier rows never move
-    <TableRow key={i} cells={cells} {...props} />
+    <TableRow key={i} cells={cells} open={i === rows.length - 1 ? open : -1} {...props} />
   ))
 })
 
-const TableRow = memo(function TableRow({ cells, columns, math, components }: RowProps & { cells: readonly string[] }) {
+const TableRow = memo(function TableRow({ cells, columns, math, components, open }: RowProps & { cells: readonly string[]; open: number }) {
   return (
     <tr>
       {cells.map((text, i) => {
@@ -372,7 +375,7 @@ const TableRow = memo(function TableRow({ cells, columns, math, components }: Ro
         return (
           // a cell is its column
           <td key={i} style={column.align ? { textAlign: column.align } : undefined}>
-            <TableCell text={text} delimiter={column.delimiter} math={math} components={components} />
+            <TableCell text={text} delimiter={column.delimiter} math={math} components={components} live={i === open} />
           </td>
         )
       })}
@@ -385,9 +388,18 @@ const TableRow = memo(function TableRow({ cells, columns, math, components }: Ro
  * plainCell), else the cell parsed alone as a one-cell table under its column's delimiter, which
  * reads it as the cell of the whole table is read (inline only, trimmed, `\|` a pipe).
  */
-const TableCell = memo(function TableCell({ text, delimiter, math, components }: { text: string; delimiter: string; math: MathSyntax; components: Components }) {
-  const plain = plainCell(text)
-  return plain ?? <Parsed text={`| ${text} |\n| ${delimiter} |`} math={math} components={components} />
+const TableCell = memo(function TableCell({ text, delimiter, math, components, live }: { text: string; delimiter: string; math: MathSyntax; components: Components; live: boolean }) {
+  // Being written and ending in an inline formula (left unrepaired for this, see tableSplit): what
+  // is before the formula, repaired, then the formula as written so far.
+  const open = live ? openFormula(text.trimStart(), math, 'sentence') : null
+  const cell = open ? repairInline(open.head) : text
+  const plain = plainCell(cell)
+  return (
+    <>
+      {open && cell === '' ? null : (plain ?? <Parsed text={`| ${cell} |\n| ${delimiter} |`} math={math} components={components} />)}
+      <OpenFormula open={open} />
+    </>
+  )
 })
 
 /**
@@ -465,9 +477,12 @@ function StreamingQuote({ text, live, policy, highlighter, math, diagrams, compo
   )
 }
 
-const tableSplit = () => {
+const tableSplit = (math: MathSyntax, formulas: boolean) => {
   const reader = new TableReader()
-  return new SplitWhileStreaming((block, streaming) => reader.read(block, streaming ? repairInline : undefined))
+  // A cell that ends in an inline formula being written is left as it is: its formula is shown as
+  // written so far, and what is before it repaired (see TableCell).
+  const repairLast = (cell: string) => (formulas && openFormula(cell.trimStart(), math, 'sentence') ? cell : repairInline(cell))
+  return new SplitWhileStreaming((block, streaming) => reader.read(block, streaming ? repairLast : undefined))
 }
 const paragraphSplit = (math: MathSyntax) => {
   const reader = new ParagraphReader(math)
@@ -504,7 +519,9 @@ const MarkdownBlock = memo(function MarkdownBlock({ source, streaming, policy, h
   // A finished block past the task's budget shows its source for a moment (see useProgressive).
   const pending = useRef<HTMLDivElement>(null)
   const [fences] = useState(() => new FenceReader())
-  const [tables] = useState(tableSplit)
+  // A table read for another math syntax starts again (its cells' formulas may read otherwise).
+  const formulas = !components?.code
+  const tables = useMemo(() => tableSplit(math, formulas), [math, formulas])
   // A list read for another math syntax starts again (a `$$` line may end it or not).
   const lists = useMemo(() => new SplitWhileStreaming((block) => splitListItems(block, math), SPLIT_LIST_FROM), [math])
   // A paragraph read in pieces for another math syntax starts again (its `$` may read otherwise).
@@ -538,7 +555,7 @@ const MarkdownBlock = memo(function MarkdownBlock({ source, streaming, policy, h
   if (table) {
     return (
       <LiveBlock.Provider value={streaming}>
-        <StreamingTable table={table} components={merged} math={math} />
+        <StreamingTable table={table} components={merged} math={math} formulas={formulas} />
       </LiveBlock.Provider>
     )
   }
@@ -546,7 +563,7 @@ const MarkdownBlock = memo(function MarkdownBlock({ source, streaming, policy, h
   if (list) {
     return (
       <LiveBlock.Provider value={streaming}>
-        <StreamingList list={list} components={merged} math={math} live={streaming} formulas={!components?.code} />
+        <StreamingList list={list} components={merged} math={math} live={streaming} formulas={formulas} />
       </LiveBlock.Provider>
     )
   }
@@ -556,7 +573,7 @@ const MarkdownBlock = memo(function MarkdownBlock({ source, streaming, policy, h
   if (paragraph) {
     return (
       <LiveBlock.Provider value={streaming}>
-        <StreamingParagraph paragraph={paragraph} components={merged} math={math} live={streaming} formulas={!components?.code} />
+        <StreamingParagraph paragraph={paragraph} components={merged} math={math} live={streaming} formulas={formulas} />
       </LiveBlock.Provider>
     )
   }

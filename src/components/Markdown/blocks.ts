@@ -654,6 +654,8 @@ export interface TableRows {
    * A row read once is the same array from then on.
    */
   rows: readonly (readonly string[])[]
+  /** The cell of the last row still being written (its column), as `repairLast` was given it; -1 when none is. */
+  open: number
 }
 
 const ROW = /^ {0,3}\|/
@@ -729,13 +731,13 @@ export class TableReader {
       this.done.push(fit(tableCells(line)))
     }
     const tail = last >= 2 ? (lines[last] as string) : ''
-    if (tail.trim() === '') return { head: head.text, columns, rows: this.done }
+    if (tail.trim() === '') return { head: head.text, columns, rows: this.done, open: -1 }
     if (!ROW.test(tail)) return null
     // Only the last cell can be open: the cells before it end at a pipe.
     const cells = tableCells(tail)
     const open = cells.length - 1
     cells[open] = repairLast(cells[open] as string)
-    return { head: head.text, columns, rows: [...this.done, fit(cells)] }
+    return { head: head.text, columns, rows: [...this.done, fit(cells)], open: open < columns.length ? open : -1 }
   }
 }
 

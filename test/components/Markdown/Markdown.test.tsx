@@ -82,15 +82,17 @@ describe('TableReader', () => {
       { delimiter: ':--', align: 'left' },
       { delimiter: ':-:', align: 'center' },
     ]
-    expect(reader.read('| a | b | c | d |\n|---|--:| :-- |:-:|')).toEqual({ head: '| a | b | c | d |\n|---|--:| :-- |:-:|', columns, rows: [] })
+    expect(reader.read('| a | b | c | d |\n|---|--:| :-- |:-:|')).toEqual({ head: '| a | b | c | d |\n|---|--:| :-- |:-:|', columns, rows: [], open: -1 })
     const first = reader.read('| a | b | c | d |\n|---|--:| :-- |:-:|\n| 1 | 2 | 3 | 4 |\n| 5 | `6 \\| x', repairInline)
     // A short row is filled with empty cells; only its last cell can be open, and is repaired.
+    expect(first?.open).toBe(1)
     expect(first?.rows).toEqual([
       [' 1 ', ' 2 ', ' 3 ', ' 4 '],
       [' 5 ', ' `6 \\| x`', ' ', ' '],
     ])
     const next = reader.read('| a | b | c | d |\n|---|--:| :-- |:-:|\n| 1 | 2 | 3 | 4 |\n| 5 | `6 \\| x` | 7 | 8 | 9 |\n')
-    // A row with too many cells loses the extra ones, as GFM does.
+    // A row with too many cells loses the extra ones, as GFM does; a row ended by its line break has no cell open.
+    expect(next?.open).toBe(-1)
     expect(next?.rows).toEqual([
       [' 1 ', ' 2 ', ' 3 ', ' 4 '],
       [' 5 ', ' `6 \\| x` ', ' 7 ', ' 8 '],

@@ -150,6 +150,33 @@ describe('math in markdown', () => {
     expect(source.title).not.toBe('')
   })
 
+  it('typesets an inline formula being written in a table cell, after the cell text before it', async () => {
+    const text = '| step | cost |\n|---|---|\n| sort | **about** \\(O(n \\log n)\\) |\n| scan | \\(O(n)\\) |\n'
+    const { container, rerender } = render(<Markdown text="" streaming />, { wrapper: withConfig() })
+    await act(() => createKatexRenderer().load())
+    const opens = text.indexOf('\\(O(n \\log') + 3
+    const closes = text.indexOf('\\)')
+    let checked = 0
+    for (let end = 1; end <= text.length; end++) {
+      rerender(<Markdown text={text.slice(0, end)} streaming={end < text.length} />)
+      if (end < opens || end >= closes) continue
+      const cell = container.querySelector('tbody tr:last-child td:last-child') as HTMLElement
+      const formula = cell.querySelector('.cp-math') as HTMLElement
+      expect(formula, text.slice(0, end)).not.toBeNull()
+      expect(cell.lastChild).toBe(formula)
+      // The bold text before it, repaired and parsed; never `(O(n` as text.
+      expect(cell.querySelector('strong')?.textContent).toBe('about')
+      expect((cell.textContent as string).slice(0, (cell.textContent as string).length - (formula.textContent as string).length)).toBe('about ')
+      checked++
+    }
+    expect(checked).toBe(closes - opens)
+    await typeset(container, 2)
+    const streamed = container.innerHTML
+    const fresh = render(<Markdown text={text} />, { wrapper: withConfig() })
+    await typeset(fresh.container, 2)
+    expect(streamed).toBe(fresh.container.innerHTML)
+  })
+
   it('shows nothing of a formula just closed in the next one, opened in the same update', async () => {
     vi.stubGlobal('requestAnimationFrame', undefined)
     onTestFinished(() => {
