@@ -570,7 +570,7 @@ function continuesParagraph(previous: string, content: number): boolean {
     text = text.slice(marker[0].length)
   }
   // A thematic break or a heading's underline leaves no paragraph open (`===` may be text: told as none, conservatively).
-  return text.trim() !== '' && !NOT_PARAGRAPH.test(text) && !endsBlock(text)
+  return paragraphText(text) && !endsBlock(text)
 }
 
 // A quote's line, or one that may start HTML.
