@@ -63,6 +63,18 @@ function scrollingBox() {
   return { box, scrollTo }
 }
 
+/** One diagram waiting in a scrolling box of the page, with a clock the test moves (`clock.now`). */
+function waitingInBox() {
+  const clock = { now: 1_000 }
+  vi.spyOn(performance, 'now').mockImplementation(() => clock.now)
+  const view = fakeView()
+  const queue = createDrawQueue()
+  const { box, scrollTo } = scrollingBox()
+  const { list, started } = jobs(['diagram'], [box])
+  queue.add(list[0] as (typeof list)[0])
+  return { clock, view, box, scrollTo, started }
+}
+
 afterEach(() => {
   vi.unstubAllGlobals()
   vi.restoreAllMocks()
@@ -136,13 +148,7 @@ describe('the queue of diagrams to draw', () => {
 
   it('starts no drawing while the page scrolls fast, and starts it once it has slowed', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
-    let clock = 1_000
-    vi.spyOn(performance, 'now').mockImplementation(() => clock)
-    const view = fakeView()
-    const queue = createDrawQueue()
-    const { box, scrollTo } = scrollingBox()
-    const { list, started } = jobs(['diagram'], [box])
-    queue.add(list[0] as (typeof list)[0])
+    const { clock, view, box, scrollTo, started } = waitingInBox()
     scrollTo(0)
     // Flung a view down: the diagram comes into view meanwhile.
     scrollTo(innerHeight)
@@ -154,11 +160,11 @@ describe('the queue of diagrams to draw', () => {
     view.report(box, 0)
     await tasks()
     expect(vi.getTimerCount()).toBe(1)
-    clock += 100
+    clock.now += 100
     vi.advanceTimersByTime(100)
     await tasks()
     expect(started).toEqual([])
-    clock += 60
+    clock.now += 60
     vi.advanceTimersByTime(60)
     await tasks()
     expect(started).toEqual(['diagram'])
@@ -166,15 +172,9 @@ describe('the queue of diagrams to draw', () => {
   })
 
   it('draws while a box follows a streaming reply down a few lines at a time', async () => {
-    let clock = 1_000
-    vi.spyOn(performance, 'now').mockImplementation(() => clock)
-    const view = fakeView()
-    const queue = createDrawQueue()
-    const { box, scrollTo } = scrollingBox()
-    const { list, started } = jobs(['diagram'], [box])
-    queue.add(list[0] as (typeof list)[0])
+    const { clock, view, box, scrollTo, started } = waitingInBox()
     for (let line = 1; line <= 5; line++) {
-      clock += 16
+      clock.now += 16
       scrollTo(line * 20)
     }
     view.report(box, 0)
