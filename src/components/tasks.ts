@@ -24,6 +24,42 @@ export function queueTask(run: () => void): void {
   channel.port2.postMessage(null)
 }
 
+/**
+ * The items of a queue watched at their elements with one IntersectionObserver, made on first use:
+ * each report of an element is handed on with its item (`seen`), then `after` runs once for the
+ * batch. Without an IntersectionObserver (a server, jsdom) `watch` says so (`false`) and nothing is
+ * watched.
+ */
+export function createViewWatcher<T>(rootMargin: string, seen: (item: T, entry: IntersectionObserverEntry) => void, after: () => void) {
+  const byElement = new Map<Element, T>()
+  let observer: IntersectionObserver | null = null
+  return {
+    /** Watches `item` at `element`; whether it can be (there is an IntersectionObserver). */
+    watch(item: T, element: Element): boolean {
+      if (typeof IntersectionObserver === 'undefined') return false
+      observer ??= new IntersectionObserver(
+        (entries) => {
+          for (const entry of entries) {
+            const found = byElement.get(entry.target)
+            if (found !== undefined) seen(found, entry)
+          }
+          after()
+        },
+        { rootMargin },
+      )
+      byElement.set(element, item)
+      observer.observe(element)
+      return true
+    },
+    /** Stops watching `element`, if it is still `item`'s. */
+    unwatch(item: T, element: Element): void {
+      if (byElement.get(element) !== item) return
+      byElement.delete(element)
+      observer?.unobserve(element)
+    },
+  }
+}
+
 /** A piece of background work tied to an element on the page. */
 export interface ViewItem {
   /** The element it is for: while in or near the view, the item goes first. */
@@ -48,10 +84,16 @@ export interface ViewQueue<T extends ViewItem> {
  */
 export function createViewQueue<T extends ViewItem>(budgetMs: number, work: (item: T) => void): ViewQueue<T> {
   const items = new Map<T, { order: number; visible: boolean }>()
-  const byElement = new Map<Element, T>()
   let arrivals = 0
   let scheduled = false
-  let observer: IntersectionObserver | null = null
+  const view = createViewWatcher<T>(
+    '50% 0px',
+    (item, entry) => {
+      const place = items.get(item)
+      if (place) place.visible = entry.isIntersecting
+    },
+    () => queue.schedule(),
+  )
 
   const pick = (): T | undefined => {
     let best: T | undefined
@@ -80,28 +122,12 @@ export function createViewQueue<T extends ViewItem>(budgetMs: number, work: (ite
   const queue: ViewQueue<T> = {
     add(item) {
       items.set(item, { order: arrivals++, visible: false })
-      if (item.element && typeof IntersectionObserver !== 'undefined') {
-        observer ??= new IntersectionObserver(
-          (entries) => {
-            for (const entry of entries) {
-              const found = byElement.get(entry.target)
-              const place = found && items.get(found)
-              if (place) place.visible = entry.isIntersecting
-            }
-            queue.schedule()
-          },
-          { rootMargin: '50% 0px' },
-        )
-        byElement.set(item.element, item)
-        observer.observe(item.element)
-      }
+      if (item.element) view.watch(item, item.element)
       queue.schedule()
     },
     remove(item) {
       items.delete(item)
-      if (!item.element) return
-      byElement.delete(item.element)
-      observer?.unobserve(item.element)
+      if (item.element) view.unwatch(item, item.element)
     },
     schedule() {
       if (scheduled) return

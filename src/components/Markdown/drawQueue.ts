@@ -1,4 +1,4 @@
-import { now, queueTask } from '../tasks.js'
+import { createViewWatcher, now, queueTask } from '../tasks.js'
 
 /** A diagram waiting to be drawn. */
 export interface DrawJob {
@@ -33,8 +33,6 @@ const STILL_MS = 150
 export function createDrawQueue(near = NEAR) {
   /** Waiting jobs, and how far from the view each was when last seen (0: in it; `Infinity`: not near). */
   const waiting = new Map<DrawJob, number>()
-  const byElement = new Map<Element, DrawJob>()
-  let observer: IntersectionObserver | null = null
   let running = false
   let scheduled = false
   let pausing = false
@@ -111,27 +109,23 @@ export function createDrawQueue(near = NEAR) {
     queueTask(next)
   }
 
+  const view = createViewWatcher<DrawJob>(
+    near,
+    (job, entry) => {
+      if (waiting.has(job)) waiting.set(job, distance(entry))
+    },
+    () => schedule(),
+  )
+
   const queue = {
     add(job: DrawJob) {
-      if (!job.element || typeof IntersectionObserver === 'undefined') {
+      // Not near until the observer says so (its first report comes before the next frame).
+      waiting.set(job, Number.POSITIVE_INFINITY)
+      if (!job.element || !view.watch(job, job.element)) {
         waiting.set(job, 0)
         schedule()
         return
       }
-      // Not near until the observer says so (its first report comes before the next frame).
-      waiting.set(job, Number.POSITIVE_INFINITY)
-      observer ??= new IntersectionObserver(
-        (entries) => {
-          for (const entry of entries) {
-            const found = byElement.get(entry.target)
-            if (found && waiting.has(found)) waiting.set(found, distance(entry))
-          }
-          schedule()
-        },
-        { rootMargin: near },
-      )
-      byElement.set(job.element, job)
-      observer.observe(job.element)
       if (!listening && typeof document !== 'undefined') {
         // Scroll events do not bubble: caught on their way down, from the page and any box in it.
         document.addEventListener('scroll', onScroll, { capture: true, passive: true })
@@ -141,9 +135,7 @@ export function createDrawQueue(near = NEAR) {
     /** Takes a job out (started, or no longer wanted: its diagram left the page). */
     remove(job: DrawJob) {
       waiting.delete(job)
-      if (!job.element || byElement.get(job.element) !== job) return
-      byElement.delete(job.element)
-      observer?.unobserve(job.element)
+      if (job.element) view.unwatch(job, job.element)
     },
   }
   return queue
