@@ -177,7 +177,10 @@ export async function runStreaming({ only = [] } = {}) {
             await profile.send('Profiler.setSamplingInterval', { interval: 100 })
             await profile.send('Profiler.start')
           }
+          // BENCH_TRACE=<renderer> traces that renderer's first round.
+          const trace = process.env.BENCH_TRACE === name && round === 0 ? await startTrace(page) : null
           runs.get(name).push(await page.evaluate((renderer) => window.bench.runText(renderer), name))
+          if (trace) summarizeTrace(await trace(), join(root, `bench/.out/${name}-text.trace.json`))
           if (profile) {
             const { profile: data } = await profile.send('Profiler.stop')
             writeFileSync(join(root, `bench/.out/${name}.cpuprofile`), JSON.stringify(data))

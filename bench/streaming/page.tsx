@@ -241,6 +241,8 @@ async function runText(name: string): Promise<TextResult> {
   let drops = 0
   let previousLines: boolean[][] = []
   let text = ''
+  // The timed stream, for a trace (BENCH_TRACE).
+  performance.mark('timed-start')
   for (let i = 0; i < TOKENS.length; i++) {
     text += TOKENS[i]
     const spent = commitToken(renderer, text, i === TOKENS.length - 1, commits, layouts)
@@ -257,6 +259,7 @@ async function runText(name: string): Promise<TextResult> {
     await nextTask()
     times.push(spent + (performance.now() - t2))
   }
+  performance.mark('timed-end')
   const atCommit = codeLines(stage).highlighted
   await settle(1500)
   const settled = codeLines(stage)
