@@ -436,10 +436,11 @@ export function quoteText(block: string, streaming: boolean): string | null {
 }
 
 /**
- * Whether a list inside a quote is followed by what may make micromark read it as loose there (and
- * only there, not in the same text outside a quote): blank lines and then a quote or a list item
- * (of this list or another), or two blank lines. Read block by block, the list would be tight:
- * such a quote is parsed whole.
+ * Whether a list inside a quote is followed by what may make micromark read it otherwise there
+ * than in the same text outside a quote: blank lines and then a quote or a list item (of this list
+ * or another), or two blank lines (it may be loose there, and tight read block by block); blank
+ * lines and then a line indented into an item (after a nested list, it is tight there, and loose
+ * read block by block). Such a quote is parsed whole.
  */
 function listSpreadInQuote(lines: readonly string[]): boolean {
   let list = false
@@ -451,9 +452,9 @@ function listSpreadInQuote(lines: readonly string[]): boolean {
       continue
     }
     if (list && blanks > 0) {
-      if (/^ {0,3}>/.test(line) || ITEM.test(line)) return true
+      if (/^ {0,3}>/.test(line) || ITEM.test(line) || line.startsWith(' ')) return true
       // Text not indented after a blank line ends the list (a paragraph, a table): read as outside a quote.
-      if (!line.startsWith(' ')) list = false
+      list = false
     }
     blanks = 0
     list ||= ITEM.test(line)
