@@ -29,7 +29,7 @@ import { Formula } from './Formula.js'
 import { Groups } from './groups.js'
 import { type MathSyntax, mayUseMath, readMathBlock, remarkMathDouble, remarkMathSingle, texDelimiters } from './math.js'
 import { type ParagraphPieces, ParagraphReader } from './paragraph.js'
-import { openFormula, type OpenFormula as OpenFormulaCut, plainCell, plainTail } from './plain.js'
+import { type AtxHeading, atxHeading, openFormula, type OpenFormula as OpenFormulaCut, openSpan, type OpenSpan as OpenSpanCut, plainCell, plainTail } from './plain.js'
 import { repairInline, repairTail } from './repair.js'
 import { type Intricacy, IntricacyReader } from './intricacy.js'
 import { remarkUntrusted } from './tree.js'
@@ -274,16 +274,40 @@ function OpenFormula({ open }: { open: OpenFormulaCut | null }) {
 }
 
 /**
+ * The span the piece being written ends in, while it is open (see openSpan): after the gap the
+ * parser would show before it, its element around the text written so far (the piece's head is
+ * not parsed again at each token of it). Once it closes, the piece is parsed with it.
+ */
+function OpenSpan({ open }: { open: OpenSpanCut | null }) {
+  if (!open) return null
+  const Tag = open.tag
+  return (
+    <>
+      {open.gap}
+      <Tag>{open.text}</Tag>
+    </>
+  )
+}
+
+/** The tail of the piece being written, repaired (see repairTail), and the span it ends in if that is open and the app renders none of the span elements itself. */
+function liveTail(piece: string, spans: boolean, shape: 'sentence' | 'item'): { text: string; span: OpenSpanCut | null } {
+  const repaired = repairTail(piece)
+  const span = spans ? openSpan(piece, repaired, shape) : null
+  return { text: span ? span.head : repaired, span }
+}
+
+/**
  * The live block when it is a list: the list element is rendered here and each item parsed on its
  * own, so a growing list re-parses only its last item. The same elements as the list parsed
  * whole; kept after the list is finished, so its items are not made again.
  */
-function StreamingList({ list, components, math, live, formulas }: { list: ListItems; components: Components; math: MathSyntax; live: boolean; formulas: boolean }) {
+function StreamingList({ list, components, math, live, formulas, spans }: { list: ListItems; components: Components; math: MathSyntax; live: boolean; formulas: boolean; spans: boolean }) {
   const first = list.items[0] ?? ''
   const indent = first.length - first.trimStart().length
   const itemComponents = useMemo(() => ({ ...components, ...UNWRAP[indent] }), [components, indent])
   const last = live ? list.items.length - 1 : -1
   const open = last >= 0 && formulas && !list.loose ? openFormula(list.items[last] as string, math, 'item') : null
+  const tail = last >= 0 && !list.loose ? liveTail(open ? open.head : (list.items[last] as string), spans && !open, 'item') : null
   const items = list.items.map((item, i) => (
     // an item is its place in the list; earlier items never move
     <Fragment key={i}>
@@ -293,9 +317,14 @@ function StreamingList({ list, components, math, live, formulas }: { list: ListI
           // A loose item's text is a paragraph: what is after its last mark is not loose text.
           <Parsed text={i === last ? repairTail(item) : item} math={math} components={itemComponents} loose />
         ) : (
-          <ProseTail text={i === last ? repairTail(open ? open.head : item) : item} math={math} components={itemComponents} shape="item" />
+          <ProseTail text={i === last && tail ? tail.text : item} math={math} components={itemComponents} shape="item" />
         )}
-        {i === last ? <OpenFormula open={open} /> : null}
+        {i === last ? (
+          <>
+            <OpenSpan open={tail?.span ?? null} />
+            <OpenFormula open={open} />
+          </>
+        ) : null}
       </li>
     </Fragment>
   ))
@@ -325,10 +354,10 @@ const TABLE_HOST_PARTS = ['table', 'thead', 'tbody', 'tr', 'th', 'td'] as const
  * same elements as the table parsed whole; kept after the table is finished, so its rows are not
  * made again.
  */
-function StreamingTable({ table, components, math, formulas }: { table: TableRows; components: Components; math: MathSyntax; formulas: boolean }) {
+function StreamingTable({ table, components, math, formulas, spans }: { table: TableRows; components: Components; math: MathSyntax; formulas: boolean; spans: boolean }) {
   const head = useMemo(() => ({ ...components, table: Passthrough, thead: Passthrough }), [components])
-  // The cell being written, in the last row: it may end in an inline formula being written.
-  const open = useContext(LiveBlock) && formulas ? table.open : -1
+  // The cell being written, in the last row: it is repaired, and may end in a formula or a span being written.
+  const open = useContext(LiveBlock) ? table.open : -1
   const last = Math.ceil(table.rows.length / ROWS) - 1
   const cell = useMemo(() => ({ ...head, tr: Passthrough, th: Passthrough }), [head])
   const [groups] = useState(() => new Groups<readonly string[]>(ROWS))
@@ -343,7 +372,7 @@ function StreamingTable({ table, components, math, formulas }: { table: TableRow
             .of(table.rows.length, (i) => table.rows[i] as readonly string[])
             .map((rows, g) => (
               // a group is its place in the table; earlier groups never move
-              <RowGroup key={g} rows={rows} columns={table.columns} math={math} components={cell} open={g === last ? open : -1} />
+              <RowGroup key={g} rows={rows} columns={table.columns} math={math} components={cell} formulas={formulas} spans={spans} open={g === last ? open : -1} />
             ))}
         </tbody>
       )}
@@ -358,6 +387,8 @@ interface RowProps {
   columns: readonly TableColumn[]
   math: MathSyntax
   components: Components
+  formulas: boolean
+  spans: boolean
 }
 
 const RowGroup = memo(function RowGroup({ rows, open, ...props }: RowProps & { rows: readonly (readonly string[])[]; open: number }) {
@@ -367,7 +398,7 @@ const RowGroup = memo(function RowGroup({ rows, open, ...props }: RowProps & { r
   ))
 })
 
-const TableRow = memo(function TableRow({ cells, columns, math, components, open }: RowProps & { cells: readonly string[]; open: number }) {
+const TableRow = memo(function TableRow({ cells, columns, open, ...props }: RowProps & { cells: readonly string[]; open: number }) {
   return (
     <tr>
       {cells.map((text, i) => {
@@ -375,7 +406,7 @@ const TableRow = memo(function TableRow({ cells, columns, math, components, open
         return (
           // a cell is its column
           <td key={i} style={column.align ? { textAlign: column.align } : undefined}>
-            <TableCell text={text} delimiter={column.delimiter} math={math} components={components} live={i === open} />
+            <TableCell text={text} delimiter={column.delimiter} live={i === open} {...props} />
           </td>
         )
       })}
@@ -386,17 +417,21 @@ const TableRow = memo(function TableRow({ cells, columns, math, components, open
 /**
  * A cell's content: its text as it is when the parser would show it as that text (see
  * plainCell), else the cell parsed alone as a one-cell table under its column's delimiter, which
- * reads it as the cell of the whole table is read (inline only, trimmed, `\|` a pipe).
+ * reads it as the cell of the whole table is read (inline only, trimmed, `\|` a pipe). The cell
+ * being written (`live`) is repaired first; ending in an inline formula or a span being written, it
+ * shows what is before that, then the formula or the span as written so far.
  */
-const TableCell = memo(function TableCell({ text, delimiter, math, components, live }: { text: string; delimiter: string; math: MathSyntax; components: Components; live: boolean }) {
-  // Being written and ending in an inline formula (left unrepaired for this, see tableSplit): what
-  // is before the formula, repaired, then the formula as written so far.
-  const open = live ? openFormula(text.trimStart(), math, 'sentence') : null
-  const cell = open ? repairInline(open.head) : text
+const TableCell = memo(function TableCell({ text, delimiter, math, components, live, formulas, spans }: { text: string; delimiter: string; live: boolean } & Omit<RowProps, 'columns'>) {
+  const open = live && formulas ? openFormula(text.trimStart(), math, 'sentence') : null
+  const piece = open ? open.head : text
+  const repaired = live ? repairInline(piece) : piece
+  const span = live && spans && !open ? openSpan(piece.trimStart(), repaired.trimStart(), 'cell') : null
+  const cell = span ? span.head : repaired
   const plain = plainCell(cell)
   return (
     <>
-      {open && cell === '' ? null : (plain ?? <Parsed text={`| ${cell} |\n| ${delimiter} |`} math={math} components={components} />)}
+      {(open || span) && cell === '' ? null : (plain ?? <Parsed text={`| ${cell} |\n| ${delimiter} |`} math={math} components={components} />)}
+      <OpenSpan open={span} />
       <OpenFormula open={open} />
     </>
   )
@@ -408,10 +443,24 @@ const TableCell = memo(function TableCell({ text, delimiter, math, components, l
  * whole; kept after it is finished. The rest takes the place (the key) its piece will have, so
  * when it settles its elements stay where they are.
  */
-function StreamingParagraph({ paragraph, components, math, live, formulas }: { paragraph: ParagraphPieces; components: Components; math: MathSyntax; live: boolean; formulas: boolean }) {
+function StreamingParagraph({
+  paragraph,
+  components,
+  math,
+  live,
+  formulas,
+  spans,
+}: {
+  paragraph: ParagraphPieces
+  components: Components
+  math: MathSyntax
+  live: boolean
+  formulas: boolean
+  spans: boolean
+}) {
   const inner = useMemo(() => ({ ...components, p: Passthrough }), [components])
   const open = live && formulas ? openFormula(paragraph.tail, math, 'sentence') : null
-  const tail = live ? repairTail(open ? open.head : paragraph.tail) : paragraph.tail
+  const tail = live ? liveTail(open ? open.head : paragraph.tail, spans && !open, 'sentence') : { text: paragraph.tail, span: null }
   // One flat list, so the rest and the piece it becomes are the same child (same key, same place).
   const children = paragraph.pieces.map((piece, i) => (
     // a piece is its place in the paragraph; earlier pieces never move
@@ -422,11 +471,29 @@ function StreamingParagraph({ paragraph, components, math, live, formulas }: { p
   ))
   children.push(
     <Fragment key={paragraph.pieces.length}>
-      <ProseTail text={tail} math={math} components={inner} shape="sentence" />
+      <ProseTail text={tail.text} math={math} components={inner} shape="sentence" />
+      <OpenSpan open={tail.span} />
       <OpenFormula open={open} />
     </Fragment>,
   )
   return <p>{children}</p>
+}
+
+/**
+ * A heading being written: its content shown as a sentence is (parsed up to its last mark, a span
+ * being written as its element), not the heading parsed at every token. The same elements as the
+ * heading parsed whole; kept after it is finished.
+ */
+function StreamingHeading({ heading, components, math, live, spans }: { heading: AtxHeading; components: Components; math: MathSyntax; live: boolean; spans: boolean }) {
+  const inner = useMemo(() => ({ ...components, p: Passthrough }), [components])
+  const tail = live ? liveTail(heading.content, spans, 'sentence') : { text: heading.content, span: null }
+  const Heading = `h${heading.depth}` as const
+  return (
+    <Heading>
+      <ProseTail text={tail.text} math={math} components={inner} shape="sentence" />
+      <OpenSpan open={tail.span} />
+    </Heading>
+  )
 }
 
 /**
@@ -477,12 +544,10 @@ function StreamingQuote({ text, live, policy, highlighter, math, diagrams, compo
   )
 }
 
-const tableSplit = (math: MathSyntax, formulas: boolean) => {
+// The cell being written is repaired where it is shown (see TableCell).
+const tableSplit = () => {
   const reader = new TableReader()
-  // A cell that ends in an inline formula being written is left as it is: its formula is shown as
-  // written so far, and what is before it repaired (see TableCell).
-  const repairLast = (cell: string) => (formulas && openFormula(cell.trimStart(), math, 'sentence') ? cell : repairInline(cell))
-  return new SplitWhileStreaming((block, streaming) => reader.read(block, streaming ? repairLast : undefined))
+  return new SplitWhileStreaming((block) => reader.read(block))
 }
 const paragraphSplit = (math: MathSyntax) => {
   const reader = new ParagraphReader(math)
@@ -519,14 +584,16 @@ const MarkdownBlock = memo(function MarkdownBlock({ source, streaming, policy, h
   // A finished block past the task's budget shows its source for a moment (see useProgressive).
   const pending = useRef<HTMLDivElement>(null)
   const [fences] = useState(() => new FenceReader())
-  // A table read for another math syntax starts again (its cells' formulas may read otherwise).
   const formulas = !components?.code
-  const tables = useMemo(() => tableSplit(math, formulas), [math, formulas])
+  // A span being written is shown as its element unless the app renders that element itself.
+  const spans = !components?.strong && !components?.em && !components?.del && !components?.code
+  const [tables] = useState(tableSplit)
   // A list read for another math syntax starts again (a `$$` line may end it or not).
   const lists = useMemo(() => new SplitWhileStreaming((block) => splitListItems(block, math), SPLIT_LIST_FROM), [math])
   // A paragraph read in pieces for another math syntax starts again (its `$` may read otherwise).
   const paragraphs = useMemo(() => paragraphSplit(math), [math])
   const [quotes] = useState(() => new SplitWhileStreaming(quoteText, SPLIT_LIST_FROM))
+  const [headings] = useState(() => new SplitWhileStreaming(atxHeading))
   const [intricacies] = useState(() => new IntricacyReader())
   const full = useProgressive(!streaming, pending, flushSync)
   if (!full) {
@@ -551,11 +618,19 @@ const MarkdownBlock = memo(function MarkdownBlock({ source, streaming, policy, h
   // Markup past what the parser reads in linear time is not parsed at all.
   const intricacy = intricacies.read(source)
   if (intricacy) return <Unformatted source={source} intricacy={intricacy} />
+  const heading = headings.read(source, streaming)
+  if (heading && !components?.[`h${heading.depth}`]) {
+    return (
+      <LiveBlock.Provider value={streaming}>
+        <StreamingHeading heading={heading} components={merged} math={math} live={streaming} spans={spans} />
+      </LiveBlock.Provider>
+    )
+  }
   const table = TABLE_HOST_PARTS.some((name) => components?.[name]) ? null : tables.read(source, streaming)
   if (table) {
     return (
       <LiveBlock.Provider value={streaming}>
-        <StreamingTable table={table} components={merged} math={math} formulas={formulas} />
+        <StreamingTable table={table} components={merged} math={math} formulas={formulas} spans={spans} />
       </LiveBlock.Provider>
     )
   }
@@ -563,7 +638,7 @@ const MarkdownBlock = memo(function MarkdownBlock({ source, streaming, policy, h
   if (list) {
     return (
       <LiveBlock.Provider value={streaming}>
-        <StreamingList list={list} components={merged} math={math} live={streaming} formulas={formulas} />
+        <StreamingList list={list} components={merged} math={math} live={streaming} formulas={formulas} spans={spans} />
       </LiveBlock.Provider>
     )
   }
@@ -573,7 +648,7 @@ const MarkdownBlock = memo(function MarkdownBlock({ source, streaming, policy, h
   if (paragraph) {
     return (
       <LiveBlock.Provider value={streaming}>
-        <StreamingParagraph paragraph={paragraph} components={merged} math={math} live={streaming} formulas={formulas} />
+        <StreamingParagraph paragraph={paragraph} components={merged} math={math} live={streaming} formulas={formulas} spans={spans} />
       </LiveBlock.Provider>
     )
   }

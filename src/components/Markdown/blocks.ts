@@ -655,7 +655,7 @@ export interface TableRows {
    * A row read once is the same array from then on.
    */
   rows: readonly (readonly string[])[]
-  /** The cell of the last row still being written (its column), as `repairLast` was given it; -1 when none is. */
+  /** The cell of the last row still being written (its column; its text as written so far, not repaired); -1 when none is. */
   open: number
 }
 
@@ -699,8 +699,8 @@ export class TableReader {
   private done: (readonly string[])[] = []
   private broken = false
 
-  /** The table `block` holds so far; `repairLast` closes what the last cell written leaves open. */
-  read(block: string, repairLast: (cell: string) => string = (cell) => cell): TableRows | null {
+  /** The table `block` holds so far. */
+  read(block: string): TableRows | null {
     const lines = this.growing.lines(block)
     if (lines !== this.list) {
       // A new array: the block did not extend the last one; start over.
@@ -737,7 +737,9 @@ export class TableReader {
     // Only the last cell can be open: the cells before it end at a pipe.
     const cells = tableCells(tail)
     const open = cells.length - 1
-    cells[open] = repairLast(cells[open] as string)
+    // The spaces the row ends in are the open cell's (a code span being written shows them).
+    const end = tail.trimEnd()
+    if (end.length < tail.length && !end.endsWith('|')) cells[open] += tail.slice(end.length)
     return { head: head.text, columns, rows: [...this.done, fit(cells)], open: open < columns.length ? open : -1 }
   }
 }

@@ -80,9 +80,10 @@ const PUNCTUATION = /[\p{P}\p{S}]/u
 /**
  * Whether the mark that ends at `cut` means the same followed by `rest` as at the end of the text:
  * a space or a line break after it is what the end is; after a code span, a link or a bracket
- * anything is; after emphasis or strikethrough closed after a letter or digit, punctuation is too
- * (the run still cannot open). A letter after emphasis could let the run open (and change which
- * runs pair); anything after a backslash is escaped by it.
+ * anything is, and after an opening parenthesis that no bracket or backslash is before (it starts
+ * no link destination and no TeX); after emphasis or strikethrough closed after a letter or digit,
+ * punctuation is too (the run still cannot open). A letter after emphasis could let the run open
+ * (and change which runs pair); anything after a backslash is escaped by it.
  */
 function joins(markdown: string, cut: number, rest: string): boolean {
   const next = rest[0]
@@ -90,6 +91,7 @@ function joins(markdown: string, cut: number, rest: string): boolean {
   if (next === undefined || next === ' ') return true
   if (next === '\n') return last !== '\\'
   if (last === '`' || last === ')' || last === ']') return true
+  if (last === '(') return markdown[cut - 2] !== ']' && markdown[cut - 2] !== '\\'
   if (last !== '*' && last !== '_' && last !== '~') return false
   let run = cut - 1
   while (markdown[run - 1] === last) run--
@@ -195,4 +197,134 @@ function withoutCloserStart(tex: string, mark: '$' | '\\'): string {
   let run = 0
   while (tex[tex.length - 1 - run] === '\\') run++
   return run % 2 === 1 ? tex.slice(0, -1) : tex
+}
+
+/** The inline elements a span being written may be (see {@link openSpan}), by their opening mark. */
+const SPAN_TAGS = { '*': 'em', _: 'em', '**': 'strong', __: 'strong', '~~': 'del', '`': 'code' } as const
+
+/** A piece cut before the emphasis, strikethrough or code span it ends in, still open (see {@link openSpan}). */
+export interface OpenSpan {
+  /** The piece up to the span, less the spaces before it. */
+  readonly head: string
+  /** What the parser shows between the head and the span: nothing (the span starts the piece), spaces, or a line break. */
+  readonly gap: string
+  /** The element the span is. */
+  readonly tag: (typeof SPAN_TAGS)[keyof typeof SPAN_TAGS]
+  /** Its text so far, as the parser shows it closed right there (never empty). */
+  readonly text: string
+}
+
+/**
+ * Cuts a paragraph's sentence or a tight list item (as {@link plainTail} does) before the span it
+ * ends in while the span is open (`**bold so far`, `` `code so far ``), so the piece shows its head
+ * as it did (parsed once, not at each token) and the span as its element around the text written
+ * so far. `repaired` is the piece as `repairTail` closes it; what the parser shows for it is what
+ * it shows for `head`, then `gap`, then the element around `text`. `null` unless that is sure: the
+ * repair only added the span's closing mark; the span opens after a space or a line break (or
+ * starts the piece), its first character is not a space, and it holds prose (emphasis: no mark,
+ * autolink literal or hard break; code: no backtick, dollar or `>`) on lines that start like a paragraph's, with
+ * no control character; the head is one paragraph (an item's paragraph) that ends in a character
+ * that is not a space or a backslash, with no autolink literal or control character, and, before
+ * code, no escaped backtick or code span left open by a lone backtick. A table cell (`cell`, its
+ * text between two pipes, without the spaces before it) is cut as a sentence is, and not before a
+ * span with a pipe in it.
+ */
+export function openSpan(piece: string, repaired: string, shape: 'sentence' | 'item' | 'cell'): OpenSpan | null {
+  if (repaired === piece) return null
+  // The repair closed code (a backtick) or emphasis: the span opens at the last backtick, or at the last mark.
+  const code = repaired.endsWith('`')
+  let end = code ? piece.lastIndexOf('`') : piece.length - 1
+  if (!code) while (end >= 0 && !MARK.test(piece[end] as string)) end--
+  if (end < 0) return null
+  const mark = piece[end] as string
+  let at = end
+  while (piece[at - 1] === mark) at--
+  const opener = piece.slice(at, end + 1)
+  const tag = SPAN_TAGS[opener as keyof typeof SPAN_TAGS]
+  if (tag === undefined || code !== (tag === 'code')) return null
+  const written = code ? piece.slice(end + 1) : piece.slice(end + 1).trimEnd()
+  // In code, a dollar could close math, and an angle bracket HTML, opened before the code; in a
+  // table cell, an escaped pipe is a pipe, in code too.
+  if (written === '' || /^\s/.test(written) || CONTROL.test(written) || (code ? /[$>]/.test(written) : AUTOLINK.test(written)) || (shape === 'cell' && written.includes('|'))) return null
+  if (repaired !== `${piece.slice(0, end + 1)}${written}${opener}`) return null
+  // A line of it that started a block would end the paragraph. Code's line breaks are spaces, and
+  // the spaces that indent its lines are its own (an item's indent is not: code over lines of an
+  // item is left to the parser).
+  const lines = written.split('\n')
+  if (code && shape === 'item' && lines.length > 1) return null
+  for (const line of lines.slice(1)) if (!PARAGRAPH_LINE.test(line.replace(LEADING, ''))) return null
+  const text = code ? lines.join(' ') : proseText(written, false)
+  if (text === null) return null
+  let start = 0
+  if (shape === 'item') {
+    const marker = ITEM_MARKER.exec(piece)
+    if (!marker) return null
+    start = marker[0].length
+  }
+  if (at === start) return { head: piece.slice(0, at), gap: '', tag, text }
+  // The gap: spaces (shown as they are), or a line break with spaces around it (shown as the break
+  // alone; two spaces or more, or a backslash, before it make a hard break).
+  let before = at
+  while (piece.charCodeAt(before - 1) === 32) before--
+  let gap = piece.slice(before, at)
+  if (piece[before - 1] === '\n') {
+    let line = before - 1
+    while (piece.charCodeAt(line - 1) === 32) line--
+    if (before - 1 - line > 1 || !PARAGRAPH_LINE.test(piece.slice(at))) return null
+    before = line
+    gap = '\n'
+  }
+  const head = piece.slice(0, before)
+  if (gap === '' || before <= start || /[\s\\]$/.test(head) || AUTOLINK.test(head) || CONTROL.test(head)) return null
+  if (code && (head.includes('\\`') || !codeSpansClose(head))) return null
+  const headLines = head.slice(start).split('\n')
+  for (const [i, line] of headLines.entries()) if (!PARAGRAPH_LINE.test(i === 0 ? line : line.replace(LEADING, ''))) return null
+  return { head, gap, tag, text }
+}
+
+/**
+ * Whether no lone backtick in `text` opens a code span that a backtick after it would close: each
+ * run of backticks closes at the next run as long (the text between is code) or is literal, and
+ * no run of one is literal.
+ */
+function codeSpansClose(text: string): boolean {
+  const runs: { at: number; length: number }[] = []
+  for (const match of text.matchAll(/`+/g)) runs.push({ at: match.index, length: match[0].length })
+  for (let i = 0; i < runs.length; i++) {
+    const length = (runs[i] as { length: number }).length
+    let close = i + 1
+    while (close < runs.length && (runs[close] as { length: number }).length !== length) close++
+    if (close < runs.length) i = close
+    else if (length === 1) return false
+  }
+  return true
+}
+
+/** An ATX heading read without a parse (see {@link atxHeading}). */
+export interface AtxHeading {
+  /** 1 to 6: how many `#` open it. */
+  readonly depth: 1 | 2 | 3 | 4 | 5 | 6
+  /** Its inline content, without the spaces before it. */
+  readonly content: string
+}
+
+const ATX = /^ {0,3}(#{1,6})(?:[ \t](.*))?$/
+const HEADING_START = /^ {0,3}#/
+
+/**
+ * A block that is one ATX heading (`## Title`) whose content shows, parsed as a sentence is, what
+ * the parser shows in the heading: one line, content with no `#` (a closing sequence), no tab or
+ * other control character, starting like a paragraph's line (so it is not parsed as a list, a
+ * quote or a block of HTML). `null` for anything else, which is parsed whole.
+ */
+export function atxHeading(block: string): AtxHeading | null {
+  // (A heading is one line: a long paragraph is not searched for a line break at each token.)
+  if (!HEADING_START.test(block) || block.includes('\n')) return null
+  const match = ATX.exec(block)
+  if (!match) return null
+  // The spaces it ends in are shown as a sentence's are (not at all), or, in code being written, as
+  // the repaired heading shows them.
+  const content = (match[2] ?? '').replace(/^[ \t]+/, '')
+  if (content !== '' && (content.includes('#') || CONTROL.test(content) || !PARAGRAPH_LINE.test(content))) return null
+  return { depth: (match[1] as string).length as AtxHeading['depth'], content }
 }

@@ -1,10 +1,10 @@
 import { act, render } from '@testing-library/react'
 import fc from 'fast-check'
-import { type ComponentProps } from 'react'
+import { type ComponentProps, type ReactNode } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { ChatpartsProvider } from '../../../src/components/config'
 import { quoteText, splitListItems, TableReader, tableCells } from '../../../src/components/Markdown/blocks'
-import { repairInline } from '../../../src/components/Markdown/repair'
+import { repairTail } from '../../../src/components/Markdown/repair'
 import { Markdown, SPLIT_LIST_FROM } from '../../../src/components/Markdown/Markdown'
 import { ParagraphReader, settled } from '../../../src/components/Markdown/paragraph'
 import { remarkGfmParse } from '../../../src/components/Markdown/gfm'
@@ -83,12 +83,12 @@ describe('TableReader', () => {
       { delimiter: ':-:', align: 'center' },
     ]
     expect(reader.read('| a | b | c | d |\n|---|--:| :-- |:-:|')).toEqual({ head: '| a | b | c | d |\n|---|--:| :-- |:-:|', columns, rows: [], open: -1 })
-    const first = reader.read('| a | b | c | d |\n|---|--:| :-- |:-:|\n| 1 | 2 | 3 | 4 |\n| 5 | `6 \\| x', repairInline)
-    // A short row is filled with empty cells; only its last cell can be open, and is repaired.
+    const first = reader.read('| a | b | c | d |\n|---|--:| :-- |:-:|\n| 1 | 2 | 3 | 4 |\n| 5 | `6 \\| x')
+    // A short row is filled with empty cells; only its last cell can be open (as written: it is repaired where it is shown).
     expect(first?.open).toBe(1)
     expect(first?.rows).toEqual([
       [' 1 ', ' 2 ', ' 3 ', ' 4 '],
-      [' 5 ', ' `6 \\| x`', ' ', ' '],
+      [' 5 ', ' `6 \\| x', ' ', ' '],
     ])
     const next = reader.read('| a | b | c | d |\n|---|--:| :-- |:-:|\n| 1 | 2 | 3 | 4 |\n| 5 | `6 \\| x` | 7 | 8 | 9 |\n')
     // A row with too many cells loses the extra ones, as GFM does; a row ended by its line break has no cell open.
@@ -308,6 +308,86 @@ describe('a long paragraph streamed sentence by sentence', () => {
       expect(fresh(text), JSON.stringify(text)).toContain('<table>')
       expect(stream(text, 3).container.innerHTML, JSON.stringify(text)).toBe(fresh(text))
     }
+  })
+})
+
+describe('a span being written', () => {
+  // A link rendered by a component of the app's: each of its renders is a parse of the text it is in.
+  const counting = (renders: () => void, more: Record<string, (props: { children?: ReactNode }) => ReactNode> = {}) => ({
+    a: ({ children }: { children?: ReactNode }) => {
+      renders()
+      return <a href="#d">{children}</a>
+    },
+    ...more,
+  })
+  const shown = (text: string, streaming: boolean, components: ReturnType<typeof counting>) => (
+    <ChatpartsProvider highlighter={null}>
+      <Markdown text={text} streaming={streaming} components={components} />
+    </ChatpartsProvider>
+  )
+  const SPAN = /(\*\*|\*|`|~~)([^*`~]+)\1/g
+
+  it.each([
+    ['a sentence', 'p', 'Settled first. See [the docs](#d) for **the bold part** and `code here ` and *em text* and ~~gone~~ now.'],
+    ['a list item', 'li', '- one\n- See [the docs](#d) for **the bold part** and `code here ` and *em text* and ~~gone~~ now.'],
+    ['a heading', 'h2', '## See [the docs](/d) for **the bold part** and `code here ` and *em text* and ~~gone~~ now'],
+    ['a table cell', 'td', '| step | note |\n|---|---|\n| sort | See [the docs](#d) for **the bold part** and `code, here` and *em text* and ~~gone~~ now. |\n'],
+  ])('in %s shows its element around the text so far, as the text repaired parses, and the text before it is not parsed again', (_kind, holder, text) => {
+    const renders = vi.fn()
+    const components = counting(renders)
+    const { container, rerender } = render(shown('', true, components))
+    const live = () => [...container.querySelectorAll(holder)].at(-1) as HTMLElement
+    const spans = [...text.matchAll(SPAN)]
+    expect(spans).toHaveLength(4)
+    for (const span of spans) {
+      const [, mark, content] = span as unknown as [string, string, string]
+      const from = span.index + mark.length + 1
+      const to = span.index + mark.length + content.length
+      const counted: number[] = []
+      for (let end = from; end <= to; end++) {
+        const prefix = text.slice(0, end)
+        rerender(shown(prefix, true, components))
+        counted.push(renders.mock.calls.length)
+        // The element, last, around the text written so far (emphasis without the spaces it ends in).
+        const element = live().lastChild as HTMLElement
+        const written = text.slice(span.index + mark.length, end)
+        expect(element.tagName.toLowerCase(), prefix).toBe({ '**': 'strong', '*': 'em', '`': 'code', '~~': 'del' }[mark])
+        expect(element.textContent, prefix).toBe(mark === '`' ? written : written.trimEnd())
+        // What the piece repaired shows parsed whole.
+        const whole = render(
+          shown(
+            repairTail(prefix),
+            false,
+            counting(() => {}),
+          ),
+        )
+        expect(live().innerHTML, prefix).toBe(([...whole.container.querySelectorAll(holder)].at(-1) as HTMLElement).innerHTML)
+        whole.unmount()
+      }
+      // The link before the span was rendered once as the span opened, and not again while it grew.
+      expect(new Set(counted).size, mark).toBe(1)
+    }
+    rerender(shown(text, false, components))
+    const streamed = container.innerHTML
+    expect(streamed).toBe(render(shown(text, false, components)).container.innerHTML)
+  })
+
+  it("is the app's own element where the app renders it", () => {
+    const strongs = vi.fn()
+    const components = counting(() => {}, {
+      strong: ({ children }) => {
+        strongs()
+        return <strong className="app">{children}</strong>
+      },
+    })
+    const text = 'See **the bold part** now.'
+    const { container, rerender } = render(shown('', true, components))
+    for (let end = 7; end <= 19; end++) {
+      rerender(shown(text.slice(0, end), true, components))
+      expect(container.querySelector('p > strong.app')?.textContent, text.slice(0, end)).toBe(text.slice(6, end).trimEnd())
+    }
+    // Rendered for each text the span had (13 tokens, two of them a space that changes nothing).
+    expect(strongs).toHaveBeenCalledTimes(11)
   })
 })
 
