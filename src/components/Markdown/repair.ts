@@ -32,9 +32,12 @@ export function repairTail(block: string): string {
   let from = lines.length - 1
   while (from > 0 && !STARTS_BLOCK.test(lines[from] as string) && (lines[from - 1] as string).trim() !== '') from--
   const repaired = [...lines.slice(0, from), repairInline(lines.slice(from).join('\n'))].join('\n')
-  // A mark dropped from the end of `=== *` leaves a heading's underline: the line waits, as a lone `=` does.
+  // A mark dropped from the end of `=== *` leaves a heading's underline, and a bracket dropped from
+  // `--- - [` a thematic break under the paragraph: the line waits, as a lone `=` does.
   const newline = repaired.lastIndexOf('\n')
-  if (newline >= 0 && UNDERLINE.test(repaired.slice(newline + 1)) && !UNDERLINE.test(lines.at(-1) as string)) return repaired.slice(0, newline)
+  const last = lines.at(-1) as string
+  const made = (pattern: RegExp) => pattern.test(repaired.slice(newline + 1)) && !pattern.test(last)
+  if (newline >= 0 && (made(UNDERLINE) || made(THEMATIC_BREAK))) return repaired.slice(0, newline)
   return repaired
 }
 

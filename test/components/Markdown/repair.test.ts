@@ -38,6 +38,9 @@ describe('repairTail', () => {
     // Parsed, `text\n===` is a heading: the paragraph would flash as one (inside the paragraph a
     // streaming one is rendered in).
     expect(repairTail('text\n=== *')).toBe('text')
+    // A dropped bracket that would leave a thematic break under the paragraph: the line waits too.
+    expect(repairTail('text\n--- - [')).toBe('text')
+    expect(repairTail('text\n--- - [x')).toBe('text\n--- - x')
     expect(repairTail('text\n--- _')).toBe('text')
     expect(repairTail('text\n=== **a')).toBe('text\n=== **a**')
   })
