@@ -86,10 +86,25 @@ export function repairInline(line: string): string {
     const single = `(?<![${escaped}\\w])${escaped}(?![${escaped}\\s])|(?<=[^\\s${escaped}])${escaped}(?![${escaped}\\w])`
     const runs = outside.match(new RegExp(marker.length === 2 ? escaped : single, 'g')) ?? []
     if (runs.length % 2 === 0) continue
-    if (text.endsWith(marker)) text = text.slice(0, -marker.length).trimEnd() === '' ? text : text.slice(0, -marker.length)
+    // An opening mark with nothing after it yet is not shown (alone, it would show as text).
+    if (text.endsWith(marker)) text = text.slice(0, -marker.length)
+    // A last `*` (or `_`, `~`) that no single mark pairs with is the closing mark's first half.
+    else if (marker.length === 2 && text.endsWith(marker[0] as string) && oddSingles(outside, marker[0] as string)) text = `${text.slice(0, -1).trimEnd()}${marker}`
     else text = `${text.trimEnd()}${marker}`
   }
   return text
+}
+
+/** Whether `text` has an odd number of runs of exactly one `mark` (runs of two or more are other marks). */
+function oddSingles(text: string, mark: string): boolean {
+  let count = 0
+  for (let at = text.indexOf(mark); at >= 0; at = text.indexOf(mark, at + 1)) {
+    let end = at
+    while (text[end + 1] === mark) end++
+    if (end === at) count++
+    at = end
+  }
+  return count % 2 === 1
 }
 
 /**

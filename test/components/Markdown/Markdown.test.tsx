@@ -372,6 +372,19 @@ describe('a span being written', () => {
     expect(streamed).toBe(render(shown(text, false, components)).container.innerHTML)
   })
 
+  it('never shows its opening mark, or the first half of its closing one, as text', () => {
+    for (const text of ['Intro.\n\n**Note:** text', '- a\n- **b** c', '| a | b |\n|---|---|\n| 1 | **x** |', 'Intro.\n\n`code` x', 'Intro.\n\n*em* and __strong__ x']) {
+      const result = render(view('', true))
+      for (let end = 1; end <= text.length; end++) {
+        act(() => result.rerender(view(text.slice(0, end), true)))
+        expect(result.container.textContent, JSON.stringify(text.slice(0, end))).not.toMatch(/[*_`]/)
+      }
+      act(() => result.rerender(view(text, false)))
+      expect(result.container.innerHTML).toBe(fresh(text))
+      result.unmount()
+    }
+  })
+
   it("is the app's own element where the app renders it", () => {
     const strongs = vi.fn()
     const components = counting(() => {}, {

@@ -12,6 +12,8 @@ describe('repairTail', () => {
   it('closes unclosed emphasis and code, and drops a marker with nothing after it yet', () => {
     expect(repairTail('This is **bol')).toBe('This is **bol**')
     expect(repairTail('This is **')).toBe('This is ')
+    expect(repairTail('**')).toBe('')
+    expect(repairTail('**Note:*')).toBe('**Note:**')
     expect(repairTail('Run `npm te')).toBe('Run `npm te`')
     expect(repairTail('Run `')).toBe('Run ')
     expect(repairTail('an *ital')).toBe('an *ital*')
