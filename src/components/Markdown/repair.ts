@@ -78,19 +78,40 @@ export function repairInline(line: string): string {
     if (!taskBox) text = `${before.replace(/!$/, '')}${inner}`
   }
   const code = (text.match(/`/g) ?? []).length
-  if (code % 2 === 1) return text.endsWith('`') ? text.slice(0, -1) : `${text}\``
-  // Emphasis markers outside inline code.
+  if (code % 2 === 1) {
+    // A lone backtick last is dropped; else the code span is closed, and then what is open before it.
+    if (text.endsWith('`')) return closeEmphasis(text.slice(0, -1))
+    return closeEmphasis(text.slice(0, text.lastIndexOf('`')), `${text}\``)
+  }
+  return closeEmphasis(text)
+}
+
+/**
+ * Closes the emphasis and strikethrough that `scope` leaves open (outside its code spans) at the end
+ * of `text` (which `scope` begins), the mark opened last first, so marks opened inside open ones
+ * close inside them. An opening mark with nothing after it yet is dropped (alone, it would show as
+ * text), and so is a last lone `*`, `_` or `~` that no single mark pairs with: the first half of a
+ * closing `**`, `__` or `~~`.
+ */
+function closeEmphasis(scope: string, text = scope): string {
+  const outside = scope.replace(/`[^`]*`/g, '')
+  const open: { marker: string; at: number }[] = []
   for (const marker of ['**', '__', '~~', '*', '_']) {
-    const outside = text.replace(/`[^`]*`/g, '')
     const escaped = marker.replace(/[*_~]/g, '\\$&')
     const single = `(?<![${escaped}\\w])${escaped}(?![${escaped}\\s])|(?<=[^\\s${escaped}])${escaped}(?![${escaped}\\w])`
-    const runs = outside.match(new RegExp(marker.length === 2 ? escaped : single, 'g')) ?? []
-    if (runs.length % 2 === 0) continue
-    // An opening mark with nothing after it yet is not shown (alone, it would show as text).
-    if (text.endsWith(marker)) text = text.slice(0, -marker.length)
-    // A last `*` (or `_`, `~`) that no single mark pairs with is the closing mark's first half.
-    else if (marker.length === 2 && text.endsWith(marker[0] as string) && oddSingles(outside, marker[0] as string)) text = `${text.slice(0, -1).trimEnd()}${marker}`
-    else text = `${text.trimEnd()}${marker}`
+    const runs = [...outside.matchAll(new RegExp(marker.length === 2 ? escaped : single, 'g'))]
+    if (runs.length % 2 === 1) open.push({ marker, at: (runs.at(-1) as RegExpExecArray).index })
+  }
+  open.sort((a, b) => b.at - a.at)
+  // Once a mark is closed, the text ends in that closing mark, not in what was written.
+  let closed = false
+  for (const { marker } of open) {
+    const half = marker[0] as string
+    if (!closed && text.endsWith(marker)) text = text.slice(0, -marker.length)
+    else {
+      text = !closed && marker.length === 2 && text.endsWith(half) && oddSingles(outside, half) ? `${text.slice(0, -1).trimEnd()}${marker}` : `${text.trimEnd()}${marker}`
+      closed = true
+    }
   }
   return text
 }

@@ -373,7 +373,16 @@ describe('a span being written', () => {
   })
 
   it('never shows its opening mark, or the first half of its closing one, as text', () => {
-    for (const text of ['Intro.\n\n**Note:** text', '- a\n- **b** c', '| a | b |\n|---|---|\n| 1 | **x** |', 'Intro.\n\n`code` x', 'Intro.\n\n*em* and __strong__ x']) {
+    for (const text of [
+      'Intro.\n\n**Note:** text',
+      '- a\n- **b** c',
+      '| a | b |\n|---|---|\n| 1 | **x** |',
+      'Intro.\n\n`code` x',
+      'Intro.\n\n*em* and __strong__ x',
+      'A **bold *and em* run** ends.',
+      'A **bold `code` run** and *em `x` too*.',
+      '- **Deletes.** we chose *delete wins\n  by more than a minute*, and so',
+    ]) {
       const result = render(view('', true))
       for (let end = 1; end <= text.length; end++) {
         act(() => result.rerender(view(text.slice(0, end), true)))

@@ -14,6 +14,11 @@ describe('repairTail', () => {
     expect(repairTail('This is **')).toBe('This is ')
     expect(repairTail('**')).toBe('')
     expect(repairTail('**Note:*')).toBe('**Note:**')
+    // Marks opened inside open ones close first; code, then the emphasis it is in.
+    expect(repairTail('A **bold *and e')).toBe('A **bold *and e***')
+    expect(repairTail('A **bold *and em* ru')).toBe('A **bold *and em* ru**')
+    expect(repairTail('A **bold `co')).toBe('A **bold `co`**')
+    expect(repairTail('A **bold `')).toBe('A **bold**')
     expect(repairTail('Run `npm te')).toBe('Run `npm te`')
     expect(repairTail('Run `')).toBe('Run ')
     expect(repairTail('an *ital')).toBe('an *ital*')
