@@ -12,6 +12,7 @@ import type { UrlPolicy } from '../urlPolicy.js'
 import {
   type FenceRead,
   type ListItems,
+  nestedList,
   normalizeLineEndings,
   quoteText,
   readFenceAppend,
@@ -29,7 +30,7 @@ import { Formula } from './Formula.js'
 import { Groups } from './groups.js'
 import { type MathSyntax, mayUseMath, readMathBlock, remarkMathDouble, remarkMathSingle, texDelimiters } from './math.js'
 import { type ParagraphPieces, ParagraphReader } from './paragraph.js'
-import { type AtxHeading, atxHeading, openFormula, type OpenFormula as OpenFormulaCut, openSpan, type OpenSpan as OpenSpanCut, plainCell, plainTail } from './plain.js'
+import { type AtxHeading, atxHeading, itemOfText, openFormula, type OpenFormula as OpenFormulaCut, openSpan, type OpenSpan as OpenSpanCut, plainCell, plainTail } from './plain.js'
 import { repairInline, repairTail } from './repair.js'
 import { type Intricacy, IntricacyReader } from './intricacy.js'
 import { remarkUntrusted } from './tree.js'
@@ -297,6 +298,53 @@ function liveTail(piece: string, spans: boolean, shape: 'sentence' | 'item'): { 
 }
 
 /**
+ * What is inside an item of a tight list. An item that is a line of text over a tight list (see
+ * nestedList) shows the line as an item alone does and the nested list as a list being written is
+ * shown, item by item, so a growing nested list re-parses its last item only. Any other item is its
+ * text cut at its last mark, and, while it is written, repaired, with the span or formula it ends
+ * in shown as written so far. Memoized: a finished item is not read again while the list grows.
+ */
+const TightItem = memo(function TightItem({
+  item,
+  live,
+  math,
+  components,
+  itemComponents,
+  formulas,
+  spans,
+}: {
+  item: string
+  live: boolean
+  math: MathSyntax
+  components: Components
+  /** The components an item parsed alone is rendered with (the list it parses as unwrapped). */
+  itemComponents: Components
+  formulas: boolean
+  spans: boolean
+}) {
+  const nested = nestedList(item, math)
+  if (nested && itemOfText(nested.head)) {
+    return (
+      <>
+        <ProseTail text={nested.head} math={math} components={itemComponents} shape="item" />
+        {'\n'}
+        <StreamingList list={nested.list} components={components} math={math} live={live} formulas={formulas} spans={spans} />
+        {'\n'}
+      </>
+    )
+  }
+  const open = live && formulas ? openFormula(item, math, 'item') : null
+  const tail = live ? liveTail(open ? open.head : item, spans && !open, 'item') : { text: item, span: null }
+  return (
+    <>
+      <ProseTail text={tail.text} math={math} components={itemComponents} shape="item" />
+      <OpenSpan open={tail.span} />
+      <OpenFormula open={open} />
+    </>
+  )
+})
+
+/**
  * The live block when it is a list: the list element is rendered here and each item parsed on its
  * own, so a growing list re-parses only its last item. The same elements as the list parsed
  * whole; kept after the list is finished, so its items are not made again.
@@ -306,8 +354,6 @@ function StreamingList({ list, components, math, live, formulas, spans }: { list
   const indent = first.length - first.trimStart().length
   const itemComponents = useMemo(() => ({ ...components, ...UNWRAP[indent] }), [components, indent])
   const last = live ? list.items.length - 1 : -1
-  const open = last >= 0 && formulas && !list.loose ? openFormula(list.items[last] as string, math, 'item') : null
-  const tail = last >= 0 && !list.loose ? liveTail(open ? open.head : (list.items[last] as string), spans && !open, 'item') : null
   const items = list.items.map((item, i) => (
     // an item is its place in the list; earlier items never move
     <Fragment key={i}>
@@ -317,14 +363,8 @@ function StreamingList({ list, components, math, live, formulas, spans }: { list
           // A loose item's text is a paragraph: what is after its last mark is not loose text.
           <Parsed text={i === last ? repairTail(item) : item} math={math} components={itemComponents} loose />
         ) : (
-          <ProseTail text={i === last && tail ? tail.text : item} math={math} components={itemComponents} shape="item" />
+          <TightItem item={item} live={i === last} math={math} components={components} itemComponents={itemComponents} formulas={formulas} spans={spans} />
         )}
-        {i === last ? (
-          <>
-            <OpenSpan open={tail?.span ?? null} />
-            <OpenFormula open={open} />
-          </>
-        ) : null}
       </li>
     </Fragment>
   ))

@@ -553,6 +553,41 @@ export function splitListItems(block: string, math: MathSyntax = 'off'): ListIte
   return { ordered: bullet === undefined, start: Number(first[3] ?? 1), items, loose }
 }
 
+/** A tight list item cut into its first line and the list nested under it (see {@link nestedList}). */
+export interface NestedList {
+  /** The item's first line: its marker and one line of text. */
+  readonly head: string
+  /** The list under it, its lines without the item's indent. */
+  readonly list: ListItems
+}
+
+// A nested list's first line that ends the item's paragraph: a bullet, or a number 1 (others would continue it).
+const INTERRUPTING_ITEM = /^(?:[-+*]|1[.)]) +\S/
+
+/**
+ * Cuts an item of a tight list (its text as splitListItems gives it) that is one line of text and,
+ * on every line under it (none blank, each indented to the item's content with spaces), a tight
+ * list: the line can be shown as an item alone is and the nested list read item by item, so a
+ * growing nested list re-parses its last item only. `null` for any other item, which is parsed whole.
+ */
+export function nestedList(item: string, math: MathSyntax = 'off'): NestedList | null {
+  const newline = item.indexOf('\n')
+  if (newline < 0) return null
+  const head = item.slice(0, newline)
+  const marker = ITEM.exec(head)
+  if (!marker || marker[0].length === head.length || item.includes('\t')) return null
+  const content = contentColumn(head, marker)
+  const lines = item.slice(newline + 1).split('\n')
+  const inner: string[] = []
+  for (const line of lines) {
+    if (line.trim() === '' || line.length <= content || line.slice(0, content).trim() !== '') return null
+    inner.push(line.slice(content))
+  }
+  if (!INTERRUPTING_ITEM.test(inner[0] as string)) return null
+  const list = splitListItems(inner.join('\n'), math)
+  return list && !list.loose ? { head, list } : null
+}
+
 // What a line of an item starts with when it is no paragraph text: a heading, a fence, a table row, a quote, HTML.
 const NOT_PARAGRAPH = /^(?:#{1,6}(?:[ \t]|$)|`{3,}|~{3,}|[|>]|<)/
 

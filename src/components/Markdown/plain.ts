@@ -328,3 +328,10 @@ export function atxHeading(block: string): AtxHeading | null {
   if (content !== '' && (content.includes('#') || CONTROL.test(content) || !PARAGRAPH_LINE.test(content))) return null
   return { depth: (match[1] as string).length as AtxHeading['depth'], content }
 }
+
+/** Whether an item's first line is its marker and text that starts like a paragraph's (no list, quote, fence or rule inside it). */
+export function itemOfText(line: string): boolean {
+  const start = line.trimStart()
+  const marker = ITEM_MARKER.exec(start)
+  return marker !== null && line.length - start.length <= 3 && PARAGRAPH_LINE.test(start.slice(marker[0].length))
+}

@@ -192,6 +192,45 @@ describe('a list streamed item by item', () => {
     expect(result.container.innerHTML).toBe(fresh(`- first\n${steps.at(-1)}`))
   })
 
+  it('reads a list nested under an item as it is written, item by item, the same as the text repaired and rendered whole', () => {
+    const renders = vi.fn()
+    const components = {
+      a: ({ children }: { children?: ReactNode }) => {
+        renders()
+        return <a href="#d">{children}</a>
+      },
+    }
+    const nested = Array.from({ length: 12 }, (_, i) => `  - step ${i} with [a link](#d) and **bold ${i}** text`).join('\n')
+    const text = `- first item\n- Steps:\n${nested}\n    1. an ordered one\n       - deeper \`code\`\n- last item`
+    const shown = (markdown: string, streaming: boolean) => (
+      <ChatpartsProvider highlighter={null}>
+        <Markdown text={markdown} streaming={streaming} components={components} />
+      </ChatpartsProvider>
+    )
+    const result = render(shown('', true))
+    let before = 0
+    for (let end = 1; end <= text.length; end++) {
+      const prefix = text.slice(0, end)
+      renders.mockClear()
+      act(() => result.rerender(shown(prefix, true)))
+      // At most the link of the item being written renders again: the items before it are not parsed again.
+      expect(renders.mock.calls.length, prefix).toBeLessThanOrEqual(1)
+      // (A line that is a marker alone, or not yet past it, waits for its text: the text repaired would drop it.)
+      if (!/^\s*(?:[-*+]|\d+[.)])?\s*$/.test(prefix.slice(prefix.lastIndexOf('\n') + 1))) {
+        const whole = render(shown(repairTail(prefix), false))
+        expect(result.container.innerHTML, JSON.stringify(prefix)).toBe(whole.container.innerHTML)
+        whole.unmount()
+      }
+      before += renders.mock.calls.length
+    }
+    expect(before).toBeGreaterThan(0)
+    act(() => result.rerender(shown(text, false)))
+    expect(result.container.innerHTML).toBe(render(shown(text, false)).container.innerHTML)
+    // An item whose first line is a list, a quote, a fence or a rule is parsed whole.
+    for (const other of ['- start\n- - x\n  - nested', '- start\n- > q\n  - nested', '- start\n- ```\n  - nested', '- start\n- ***\n  - nested'])
+      expect(stream(other, 1).container.innerHTML, other).toBe(fresh(other))
+  }, 60_000)
+
   it('renders a loose list as one list, as the parser does the text whole, streamed or not', () => {
     for (const list of [
       '- a\n\n- b\n\n- c',
