@@ -563,6 +563,7 @@ export interface NestedList {
 
 // A nested list's first line that ends the item's paragraph: a bullet, or a number 1 (others would continue it).
 const INTERRUPTING_ITEM = /^(?:[-+*]|1[.)]) +\S/
+const INDENT = /^ +$/
 
 /**
  * Cuts an item of a tight list (its text as splitListItems gives it) that is one line of text and,
@@ -580,7 +581,8 @@ export function nestedList(item: string, math: MathSyntax = 'off'): NestedList |
   const lines = item.slice(newline + 1).split('\n')
   const inner: string[] = []
   for (const line of lines) {
-    if (line.trim() === '' || line.length <= content || line.slice(0, content).trim() !== '') return null
+    // (Spaces only: a no-break space does not indent.)
+    if (line.trim() === '' || line.length <= content || !INDENT.test(line.slice(0, content))) return null
     inner.push(line.slice(content))
   }
   if (!INTERRUPTING_ITEM.test(inner[0] as string)) return null

@@ -226,8 +226,16 @@ describe('a list streamed item by item', () => {
     expect(before).toBeGreaterThan(0)
     act(() => result.rerender(shown(text, false)))
     expect(result.container.innerHTML).toBe(render(shown(text, false)).container.innerHTML)
-    // An item whose first line is a list, a quote, a fence or a rule is parsed whole.
-    for (const other of ['- start\n- - x\n  - nested', '- start\n- > q\n  - nested', '- start\n- ```\n  - nested', '- start\n- ***\n  - nested'])
+    // An item whose first line is a list, a quote, a fence or a rule is parsed whole, and so is one
+    // whose lines under it are "indented" with no-break spaces (no indent to the parser).
+    for (const other of [
+      '- start\n- - x\n  - nested',
+      '- start\n- > q\n  - nested',
+      '- start\n- ```\n  - nested',
+      '- start\n- ***\n  - nested',
+      '- start\n- a\n\u00a0\u00a0- nested',
+      '- a\n  - b\n  \u00a0- c',
+    ])
       expect(stream(other, 1).container.innerHTML, other).toBe(fresh(other))
   }, 60_000)
 
