@@ -68,10 +68,27 @@ export function plainTail(markdown: string, shape: 'sentence' | 'item'): PlainTa
   if (text === null) return whole
   // The head is one paragraph: each of its lines starts like one (its last too, cut short: `***`
   // under a line of text is a thematic break before the rest is added).
-  // The first line as it is: four spaces before it would make code.
-  const lines = markdown.slice(start, cut).split('\n')
-  for (const [i, line] of lines.entries()) if (!PARAGRAPH_LINE.test(i === 0 ? line : line.replace(LEADING, ''))) return whole
-  return { head: markdown.slice(0, cut), text }
+  return paragraphLines(markdown.slice(start, cut)) ? { head: markdown.slice(0, cut), text } : whole
+}
+
+/** Whether every line of `text` starts like a paragraph's: the first as it is (four spaces before it would make code), the others less their indent. */
+function paragraphLines(text: string): boolean {
+  for (const [i, line] of text.split('\n').entries()) if (!PARAGRAPH_LINE.test(i === 0 ? line : line.replace(LEADING, ''))) return false
+  return true
+}
+
+/**
+ * What the parser shows between the text before `at` and what starts there: spaces as they are, or
+ * a line break with spaces around it as the break alone; `end` is where the text before ends. `null`
+ * for two spaces or more before the line break (a hard break).
+ */
+function gapBefore(text: string, at: number): { end: number; gap: string } | null {
+  let end = at
+  while (text.charCodeAt(end - 1) === 32) end--
+  if (text[end - 1] !== '\n') return { end, gap: text.slice(end, at) }
+  let line = end - 1
+  while (text.charCodeAt(line - 1) === 32) line--
+  return end - 1 - line > 1 ? null : { end: line, gap: '\n' }
 }
 
 const ALNUM = /[\p{L}\p{N}]/u
@@ -163,18 +180,10 @@ export function openFormula(markdown: string, syntax: MathSyntax, shape: 'senten
   // A backslash or a dollar last may be the closing delimiter's first half: not TeX to show.
   const tex = withoutCloserStart(written, markdown[at] === '$' ? '$' : '\\').trim()
   if (tex === '') return null
-  // The gap: spaces (shown as they are), or a line break with spaces around it (shown as the break alone; two spaces or more before it make a hard break).
-  let end = at
-  while (markdown.charCodeAt(end - 1) === 32) end--
-  let gap = markdown.slice(end, at)
-  if (markdown[end - 1] === '\n') {
-    let line = end - 1
-    while (markdown.charCodeAt(line - 1) === 32) line--
-    if (end - 1 - line > 1) return null
-    end = line
-    gap = '\n'
-  }
-  const head = markdown.slice(0, end)
+  const before = gapBefore(markdown, at)
+  if (!before) return null
+  const { gap } = before
+  const head = markdown.slice(0, before.end)
   // A sentence that starts with the formula (spaces before it could make code).
   if (head === '') return shape === 'sentence' && at === 0 ? { head, gap, tex } : null
   // Emphasis right before the formula would have its delimiter (punctuation) after it, not the end.
@@ -185,9 +194,7 @@ export function openFormula(markdown: string, syntax: MathSyntax, shape: 'senten
     if (!marker || marker[0].length === head.length) return null
     start = marker[0].length
   }
-  const lines = head.slice(start).split('\n')
-  for (const [i, line] of lines.entries()) if (!PARAGRAPH_LINE.test(i === 0 ? line : line.replace(LEADING, ''))) return null
-  return { head, gap, tex }
+  return paragraphLines(head.slice(start)) ? { head, gap, tex } : null
 }
 
 /** `tex` less a last `mark` that may begin the closing delimiter (a backslash ending a run of an odd number of them: `\\` is TeX's line break). */
@@ -262,24 +269,15 @@ export function openSpan(piece: string, repaired: string, shape: 'sentence' | 'i
     start = marker[0].length
   }
   if (at === start) return { head: piece.slice(0, at), gap: '', tag, text }
-  // The gap: spaces (shown as they are), or a line break with spaces around it (shown as the break
-  // alone; two spaces or more, or a backslash, before it make a hard break).
-  let before = at
-  while (piece.charCodeAt(before - 1) === 32) before--
-  let gap = piece.slice(before, at)
-  if (piece[before - 1] === '\n') {
-    let line = before - 1
-    while (piece.charCodeAt(line - 1) === 32) line--
-    if (before - 1 - line > 1 || !PARAGRAPH_LINE.test(piece.slice(at))) return null
-    before = line
-    gap = '\n'
-  }
-  const head = piece.slice(0, before)
-  if (gap === '' || before <= start || /[\s\\]$/.test(head) || AUTOLINK.test(head) || CONTROL.test(head)) return null
+  // After a line break, the span's line starts like a paragraph's; a backslash before the gap is
+  // a hard break (see the head's check).
+  const before = gapBefore(piece, at)
+  if (!before || (before.gap === '\n' && !PARAGRAPH_LINE.test(piece.slice(at)))) return null
+  const { gap } = before
+  const head = piece.slice(0, before.end)
+  if (gap === '' || before.end <= start || /[\s\\]$/.test(head) || AUTOLINK.test(head) || CONTROL.test(head)) return null
   if (code && (head.includes('\\`') || !codeSpansClose(head))) return null
-  const headLines = head.slice(start).split('\n')
-  for (const [i, line] of headLines.entries()) if (!PARAGRAPH_LINE.test(i === 0 ? line : line.replace(LEADING, ''))) return null
-  return { head, gap, tag, text }
+  return paragraphLines(head.slice(start)) ? { head, gap, tag, text } : null
 }
 
 /**
@@ -288,12 +286,11 @@ export function openSpan(piece: string, repaired: string, shape: 'sentence' | 'i
  * no run of one is literal.
  */
 function codeSpansClose(text: string): boolean {
-  const runs: { at: number; length: number }[] = []
-  for (const match of text.matchAll(/`+/g)) runs.push({ at: match.index, length: match[0].length })
+  const runs = Array.from(text.matchAll(/`+/g), (match) => match[0].length)
   for (let i = 0; i < runs.length; i++) {
-    const length = (runs[i] as { length: number }).length
+    const length = runs[i]
     let close = i + 1
-    while (close < runs.length && (runs[close] as { length: number }).length !== length) close++
+    while (close < runs.length && runs[close] !== length) close++
     if (close < runs.length) i = close
     else if (length === 1) return false
   }
