@@ -290,11 +290,32 @@ function OpenSpan({ open }: { open: OpenSpanCut | null }) {
   )
 }
 
-/** The tail of the piece being written, repaired (see repairTail), and the span it ends in if that is open and the app renders none of the span elements itself. */
-function liveTail(piece: string, spans: boolean, shape: 'sentence' | 'item'): { text: string; span: OpenSpanCut | null } {
-  const repaired = repairTail(piece)
-  const span = spans ? openSpan(piece, repaired, shape) : null
-  return { text: span ? span.head : repaired, span }
+/** What a piece being written shows: its text to parse, then the span or the inline formula it ends in while that is open. */
+interface LiveTail {
+  readonly text: string
+  readonly span: OpenSpanCut | null
+  readonly formula: OpenFormulaCut | null
+}
+
+/**
+ * A piece (a sentence, a tight item, a table cell) as it shows: as it is when it is finished; being
+ * written (`live`), the inline formula it ends in cut off while it is open (`formulas`: the app does
+ * not render code itself), the rest repaired (`repair`), and the span that ends in cut off while it
+ * is open (`spans`: the app renders none of the span elements itself).
+ */
+function liveTail(
+  piece: string,
+  shape: 'sentence' | 'item' | 'cell',
+  live: boolean,
+  { math, formulas, spans }: { math: MathSyntax; formulas: boolean; spans: boolean },
+  repair = repairTail,
+): LiveTail {
+  if (!live) return { text: piece, span: null, formula: null }
+  const formula = formulas ? openFormula(piece, math, shape === 'item' ? 'item' : 'sentence') : null
+  const rest = formula ? formula.head : piece
+  const repaired = repair(rest)
+  const span = spans && !formula ? openSpan(rest, repaired, shape) : null
+  return { text: span ? span.head : repaired, span, formula }
 }
 
 /**
@@ -333,13 +354,12 @@ const TightItem = memo(function TightItem({
       </>
     )
   }
-  const open = live && formulas ? openFormula(item, math, 'item') : null
-  const tail = live ? liveTail(open ? open.head : item, spans && !open, 'item') : { text: item, span: null }
+  const tail = liveTail(item, 'item', live, { math, formulas, spans })
   return (
     <>
       <ProseTail text={tail.text} math={math} components={itemComponents} shape="item" />
       <OpenSpan open={tail.span} />
-      <OpenFormula open={open} />
+      <OpenFormula open={tail.formula} />
     </>
   )
 })
@@ -462,17 +482,15 @@ const TableRow = memo(function TableRow({ cells, columns, open, ...props }: RowP
  * shows what is before that, then the formula or the span as written so far.
  */
 const TableCell = memo(function TableCell({ text, delimiter, math, components, live, formulas, spans }: { text: string; delimiter: string; live: boolean } & Omit<RowProps, 'columns'>) {
-  const open = live && formulas ? openFormula(text.trimStart(), math, 'sentence') : null
-  const piece = open ? open.head : text
-  const repaired = live ? repairInline(piece) : piece
-  const span = live && spans && !open ? openSpan(piece.trimStart(), repaired.trimStart(), 'cell') : null
-  const cell = span ? span.head : repaired
+  // (The spaces before a cell's text are not its own: the cell being written is read without them.)
+  const tail = liveTail(live ? text.trimStart() : text, 'cell', live, { math, formulas, spans }, repairInline)
+  const cell = tail.text
   const plain = plainCell(cell)
   return (
     <>
-      {(open || span) && cell === '' ? null : (plain ?? <Parsed text={`| ${cell} |\n| ${delimiter} |`} math={math} components={components} />)}
-      <OpenSpan open={span} />
-      <OpenFormula open={open} />
+      {(tail.formula || tail.span) && cell === '' ? null : (plain ?? <Parsed text={`| ${cell} |\n| ${delimiter} |`} math={math} components={components} />)}
+      <OpenSpan open={tail.span} />
+      <OpenFormula open={tail.formula} />
     </>
   )
 })
@@ -499,8 +517,7 @@ function StreamingParagraph({
   spans: boolean
 }) {
   const inner = useMemo(() => ({ ...components, p: Passthrough }), [components])
-  const open = live && formulas ? openFormula(paragraph.tail, math, 'sentence') : null
-  const tail = live ? liveTail(open ? open.head : paragraph.tail, spans && !open, 'sentence') : { text: paragraph.tail, span: null }
+  const tail = liveTail(paragraph.tail, 'sentence', live, { math, formulas, spans })
   // One flat list, so the rest and the piece it becomes are the same child (same key, same place).
   const children = paragraph.pieces.map((piece, i) => (
     // a piece is its place in the paragraph; earlier pieces never move
@@ -513,7 +530,7 @@ function StreamingParagraph({
     <Fragment key={paragraph.pieces.length}>
       <ProseTail text={tail.text} math={math} components={inner} shape="sentence" />
       <OpenSpan open={tail.span} />
-      <OpenFormula open={open} />
+      <OpenFormula open={tail.formula} />
     </Fragment>,
   )
   return <p>{children}</p>
@@ -526,7 +543,8 @@ function StreamingParagraph({
  */
 function StreamingHeading({ heading, components, math, live, spans }: { heading: AtxHeading; components: Components; math: MathSyntax; live: boolean; spans: boolean }) {
   const inner = useMemo(() => ({ ...components, p: Passthrough }), [components])
-  const tail = live ? liveTail(heading.content, spans, 'sentence') : { text: heading.content, span: null }
+  // (A heading's inline formula being written is parsed with it.)
+  const tail = liveTail(heading.content, 'sentence', live, { math, formulas: false, spans })
   const Heading = `h${heading.depth}` as const
   return (
     <Heading>
