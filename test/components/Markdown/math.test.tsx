@@ -15,6 +15,14 @@ import { forStrings } from '../../support/property'
 
 const typeset = async (container: HTMLElement, count = 1) => waitFor(() => expect(container.querySelectorAll('.katex').length).toBe(count))
 
+/** No frames to wait for (restored after the test): a formula being written is typeset at every token. */
+function withoutFrames() {
+  vi.stubGlobal('requestAnimationFrame', undefined)
+  onTestFinished(() => {
+    vi.unstubAllGlobals()
+  })
+}
+
 describe('TeX delimiters', () => {
   it('turn into markdown math, display on their own lines and inline within text', () => {
     expect(texDelimiters('Energy:\n\\[\nE = mc^2\n\\]\nDone')).toBe('Energy:\n$$\nE = mc^2\n$$\nDone')
@@ -130,11 +138,8 @@ describe('math in markdown', () => {
   })
 
   it('keeps a formula being written as it last read while its TeX does not read, and says why if it ends so', async () => {
-    // Every token typeset (no frames to wait for), so each TeX below is read as it comes.
-    vi.stubGlobal('requestAnimationFrame', undefined)
-    onTestFinished(() => {
-      vi.unstubAllGlobals()
-    })
+    // Every token typeset, so each TeX below is read as it comes.
+    withoutFrames()
     await createKatexRenderer().load()
     const { container, rerender } = render(<Markdown text={'$$\n\\frac{1}{2} +'} streaming />, { wrapper: withConfig() })
     await typeset(container)
@@ -154,10 +159,7 @@ describe('math in markdown', () => {
   })
 
   it('shows nothing of a formula just closed in the next one, opened in the same update', async () => {
-    vi.stubGlobal('requestAnimationFrame', undefined)
-    onTestFinished(() => {
-      vi.unstubAllGlobals()
-    })
+    withoutFrames()
     await createKatexRenderer().load()
     const { container, rerender } = render(<Markdown text={'Let \\(a + b'} streaming />, { wrapper: withConfig() })
     await typeset(container)
@@ -416,11 +418,10 @@ describe('a block that is one $$ formula', () => {
 
   it('holds no TeX back where there are no frames to show it by', () => {
     vi.useFakeTimers({ toFake: ['performance'] })
-    vi.stubGlobal('requestAnimationFrame', undefined)
     onTestFinished(() => {
       vi.useRealTimers()
-      vi.unstubAllGlobals()
     })
+    withoutFrames()
     const math: MathRenderer = { ready: () => true, load: () => Promise.resolve(true), render: (tex) => ({ html: `<span class="typeset">${tex.replace(/[<&]/g, '')}</span>` }) }
     const { rerender } = render(<Markdown text={'$$\nx'} streaming />, { wrapper: withConfig({ math }) })
     rerender(<Markdown text={'$$\nx + 1'} streaming />)
