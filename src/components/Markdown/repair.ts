@@ -90,8 +90,8 @@ export function repairInline(line: string): string {
  * Closes the emphasis and strikethrough that `scope` leaves open (outside its code spans) at the end
  * of `text` (which `scope` begins), the mark opened last first, so marks opened inside open ones
  * close inside them. An opening mark with nothing after it yet is dropped (alone, it would show as
- * text), and so is a last lone `*`, `_` or `~` that no single mark pairs with: the first half of a
- * closing `**`, `__` or `~~`.
+ * text): a last lone `*` after bold (`**Note:*`), the first half of its closing `**`, is such a mark,
+ * opened last, and goes before the bold is closed.
  */
 function closeEmphasis(scope: string, text = scope): string {
   const outside = scope.replace(/`[^`]*`/g, '')
@@ -106,26 +106,13 @@ function closeEmphasis(scope: string, text = scope): string {
   // Once a mark is closed, the text ends in that closing mark, not in what was written.
   let closed = false
   for (const { marker } of open) {
-    const half = marker[0] as string
     if (!closed && text.endsWith(marker)) text = text.slice(0, -marker.length)
     else {
-      text = !closed && marker.length === 2 && text.endsWith(half) && oddSingles(outside, half) ? `${text.slice(0, -1).trimEnd()}${marker}` : `${text.trimEnd()}${marker}`
+      text = `${text.trimEnd()}${marker}`
       closed = true
     }
   }
   return text
-}
-
-/** Whether `text` has an odd number of runs of exactly one `mark` (runs of two or more are other marks). */
-function oddSingles(text: string, mark: string): boolean {
-  let count = 0
-  for (let at = text.indexOf(mark); at >= 0; at = text.indexOf(mark, at + 1)) {
-    let end = at
-    while (text[end + 1] === mark) end++
-    if (end === at) count++
-    at = end
-  }
-  return count % 2 === 1
 }
 
 /**

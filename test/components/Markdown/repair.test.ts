@@ -14,6 +14,8 @@ describe('repairTail', () => {
     expect(repairTail('This is **')).toBe('This is ')
     expect(repairTail('**')).toBe('')
     expect(repairTail('**Note:*')).toBe('**Note:**')
+    // A lone `*` between spaces is no mark: the last one closes the emphasis inside the bold.
+    expect(repairTail('**x * y *z*')).toBe('**x * y *z***')
     // Marks opened inside open ones close first; code, then the emphasis it is in.
     expect(repairTail('A **bold *and e')).toBe('A **bold *and e***')
     expect(repairTail('A **bold *and em* ru')).toBe('A **bold *and em* ru**')
