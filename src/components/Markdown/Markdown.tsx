@@ -10,7 +10,10 @@ import { ImageGate } from '../ImageGate.js'
 import { RegionHostContext, regionProps, useRegionHost, useScrollRegion } from '../useScrollRegion.js'
 import type { UrlPolicy } from '../urlPolicy.js'
 import {
+  FENCE,
   type FenceRead,
+  type ItemContent,
+  itemContent,
   type ListItems,
   nestedList,
   normalizeLineEndings,
@@ -186,7 +189,9 @@ interface BlockProps {
 // is inside the item rendered, in the list and the item element `StreamingList` renders once (so
 // the item stays the same element whether its text is parsed or plain, see Parsed). The list of
 // one starts where the item does, after the list's indent; a list inside the item starts later.
-function unwrapAt(indent: number): Components {
+// `trim`: the line break the item's content starts with (1), ends with (2), is dropped: a piece
+// of an item read block by block (see TightBlocks) has a line break between it and the next only.
+function unwrapAt(indent: number, trim: number): Components {
   const outer = (node: ExtraProps['node']) => node?.position?.start.offset === indent
   const unwrap = (tag: 'ul' | 'ol') =>
     function Unwrapped({ node, children, ...props }: ComponentPropsWithoutRef<'ul'> & ExtraProps) {
@@ -196,12 +201,16 @@ function unwrapAt(indent: number): Components {
       return <List {...props}>{children}</List>
     }
   function ItemContent({ node, children, ...props }: ComponentPropsWithoutRef<'li'> & ExtraProps) {
-    return outer(node) ? <>{children}</> : <li {...props}>{children}</li>
+    if (!outer(node)) return <li {...props}>{children}</li>
+    if (trim === 0 || !Array.isArray(children)) return <>{children}</>
+    const from = trim & 1 && children[0] === '\n' ? 1 : 0
+    const to = trim & 2 && children.at(-1) === '\n' ? children.length - 1 : children.length
+    return <>{children.slice(from, to)}</>
   }
   return { ul: unwrap('ul'), ol: unwrap('ol'), li: ItemContent }
 }
-// A list is indented by up to three spaces (four make code).
-const UNWRAP = [0, 1, 2, 3].map(unwrapAt)
+// A list is indented by up to three spaces (four make code); each with the four ways of trimming.
+const UNWRAP = [0, 1, 2, 3].map((indent) => [0, 1, 2, 3].map((trim) => unwrapAt(indent, trim)))
 
 /** Markdown in the given math syntax, with TeX's own delimiters made markdown math (see `texDelimiters`). */
 const withMath = (text: string, math: MathSyntax) => (math === 'off' ? text : texDelimiters(text))
@@ -333,6 +342,7 @@ const TightItem = memo(function TightItem({
   itemComponents,
   formulas,
   spans,
+  trimEnd = false,
 }: {
   item: string
   live: boolean
@@ -342,6 +352,8 @@ const TightItem = memo(function TightItem({
   itemComponents: Components
   formulas: boolean
   spans: boolean
+  /** No line break after the item's content: another piece of the item follows (see TightBlocks). */
+  trimEnd?: boolean
 }) {
   const nested = nestedList(item, math)
   if (nested && itemOfText(nested.head)) {
@@ -350,7 +362,7 @@ const TightItem = memo(function TightItem({
         <ProseTail text={nested.head} math={math} components={itemComponents} shape="item" />
         {'\n'}
         <StreamingList list={nested.list} components={components} math={math} live={live} formulas={formulas} spans={spans} />
-        {'\n'}
+        {trimEnd ? null : '\n'}
       </>
     )
   }
@@ -364,6 +376,127 @@ const TightItem = memo(function TightItem({
   )
 })
 
+/** What a block is rendered with (see MarkdownBlock): the blocks inside a list's items are rendered so too. */
+interface BlockInputs {
+  readonly policy: UrlPolicy
+  readonly highlighter: Highlighter | null
+  readonly math: MathSyntax
+  readonly diagrams: boolean
+  readonly components: Components | undefined
+}
+const BlockInputsContext = createContext<BlockInputs | null>(null)
+
+/** The props of one item of a list being written (see StreamingList). */
+interface ItemProps {
+  item: string
+  live: boolean
+  math: MathSyntax
+  components: Components
+  /** The components an item parsed alone is rendered with, for each way of trimming it (see unwrapAt). */
+  itemComponents: readonly Components[]
+  formulas: boolean
+  spans: boolean
+}
+
+/**
+ * What is inside an item of a list being written. An item whose content is a text of its own (see
+ * itemContent) is read block by block, as a text is, so a growing item re-reads its last block
+ * only: the code a step of a numbered list holds grows as any code block does, not parsed again
+ * with the item at each token. Any other item is read whole. Memoized: a finished item is not read
+ * again while the list grows.
+ */
+const ListItem = memo(function ListItem({ item, loose, ...props }: ItemProps & { loose: boolean }) {
+  const content = itemContent(item)
+  const { live, math, itemComponents } = props
+  if (loose) {
+    // A loose item's text is in paragraphs: the blocks inside it are a text's.
+    if (content) return <LooseItem text={content.text} live={live} />
+    return <Parsed text={live ? repairTail(item) : item} math={math} components={itemComponents[0] as Components} loose />
+  }
+  if (content) return <TightBlocks content={content} {...props} />
+  return <TightItem item={item} {...props} itemComponents={itemComponents[0] as Components} />
+})
+
+/** The blocks of a loose list's item, as a text's (a line break before each and after the last). */
+function LooseItem({ text, live }: { text: string; live: boolean }) {
+  const inputs = useContext(BlockInputsContext) as BlockInputs
+  const [blocks] = useState(() => new BlockElements())
+  const { finished, live: last } = blocks.render(text, live, inputs.policy, inputs.highlighter, inputs.math, inputs.diagrams, inputs.components)
+  const children = last === null ? finished : [...finished, last]
+  return (
+    <>
+      {children.flatMap((child) => ['\n', child])}
+      {'\n'}
+    </>
+  )
+}
+
+/** A text split into blocks as it grows (see splitAppend). */
+class GrowingSplit {
+  private last: SplitText | null = null
+  blocks(text: string, math: MathSyntax): readonly string[] {
+    const split = splitAppend(this.last, text, math !== 'off')
+    this.last = split
+    return split.live === null ? split.finished : [...split.finished, split.live]
+  }
+}
+
+/**
+ * The blocks of a tight list's item. A block of code is rendered as a text's is (with a line
+ * break before and after it, as the parser puts them around it in an item); every other block as an
+ * item of its own, the item's marker before it, so its paragraph is not wrapped, as in a tight
+ * item, with the line breaks between the blocks the parser's: one between two blocks, one before the
+ * first and after the last unless they are text. A block under the first that starts with spaces
+ * would move the content column given the marker: the item is then read whole.
+ */
+function TightBlocks({ content, live, math, components, itemComponents, formulas, spans }: Omit<ItemProps, 'item'> & { content: ItemContent }) {
+  const inputs = useContext(BlockInputsContext) as BlockInputs
+  const [split] = useState(() => new GrowingSplit())
+  const blocks = split.blocks(content.text, math)
+  const code = blocks.map((block) => FENCE.test(block))
+  const item = (block: string) => content.marker + block.replaceAll('\n', `\n${' '.repeat(content.marker.length)}`)
+  if (blocks.some((block, i) => i > 0 && !code[i] && block.startsWith(' '))) {
+    return <TightItem item={item(content.text)} live={live} math={math} components={components} itemComponents={itemComponents[0] as Components} formulas={formulas} spans={spans} />
+  }
+  const last = blocks.length - 1
+  return (
+    <>
+      {blocks.map((block, i) => {
+        const streaming = live && i === last
+        // One line break between two blocks; one before the first and after the last block of code.
+        return (
+          <Fragment key={i}>
+            {i > 0 || code[i] ? '\n' : null}
+            {code[i] ? (
+              <MarkdownBlock
+                source={block}
+                streaming={streaming}
+                policy={inputs.policy}
+                highlighter={inputs.highlighter}
+                math={inputs.math}
+                diagrams={inputs.diagrams}
+                components={inputs.components}
+              />
+            ) : (
+              <TightItem
+                item={item(block)}
+                live={streaming}
+                math={math}
+                components={components}
+                itemComponents={itemComponents[(i > 0 ? 1 : 0) | (i < last ? 2 : 0)] as Components}
+                formulas={formulas}
+                spans={spans}
+                trimEnd={i < last}
+              />
+            )}
+            {code[i] && i === last ? '\n' : null}
+          </Fragment>
+        )
+      })}
+    </>
+  )
+}
+
 /**
  * The live block when it is a list: the list element is rendered here and each item parsed on its
  * own, so a growing list re-parses only its last item. The same elements as the list parsed
@@ -372,19 +505,14 @@ const TightItem = memo(function TightItem({
 function StreamingList({ list, components, math, live, formulas, spans }: { list: ListItems; components: Components; math: MathSyntax; live: boolean; formulas: boolean; spans: boolean }) {
   const first = list.items[0] ?? ''
   const indent = first.length - first.trimStart().length
-  const itemComponents = useMemo(() => ({ ...components, ...UNWRAP[indent] }), [components, indent])
+  const itemComponents = useMemo(() => (UNWRAP[indent] ?? []).map((unwrap) => ({ ...components, ...unwrap })), [components, indent])
   const last = live ? list.items.length - 1 : -1
   const items = list.items.map((item, i) => (
     // an item is its place in the list; earlier items never move
     <Fragment key={i}>
       {'\n'}
       <li>
-        {list.loose ? (
-          // A loose item's text is a paragraph: what is after its last mark is not loose text.
-          <Parsed text={i === last ? repairTail(item) : item} math={math} components={itemComponents} loose />
-        ) : (
-          <TightItem item={item} live={i === last} math={math} components={components} itemComponents={itemComponents} formulas={formulas} spans={spans} />
-        )}
+        <ListItem item={item} loose={list.loose} live={i === last} math={math} components={components} itemComponents={itemComponents} formulas={formulas} spans={spans} />
       </li>
     </Fragment>
   ))
@@ -653,6 +781,8 @@ const MarkdownBlock = memo(function MarkdownBlock({ source, streaming, policy, h
   const [quotes] = useState(() => new SplitWhileStreaming(quoteText, SPLIT_LIST_FROM))
   const [headings] = useState(() => new SplitWhileStreaming(atxHeading))
   const [intricacies] = useState(() => new IntricacyReader())
+  // What the blocks inside a list's items are rendered with.
+  const inputs = useMemo<BlockInputs>(() => ({ policy, highlighter, math, diagrams, components }), [policy, highlighter, math, diagrams, components])
   const full = useProgressive(!streaming, pending, flushSync)
   if (!full) {
     return (
@@ -696,7 +826,9 @@ const MarkdownBlock = memo(function MarkdownBlock({ source, streaming, policy, h
   if (list) {
     return (
       <LiveBlock.Provider value={streaming}>
-        <StreamingList list={list} components={merged} math={math} live={streaming} formulas={formulas} spans={spans} />
+        <BlockInputsContext.Provider value={inputs}>
+          <StreamingList list={list} components={merged} math={math} live={streaming} formulas={formulas} spans={spans} />
+        </BlockInputsContext.Provider>
       </LiveBlock.Provider>
     )
   }

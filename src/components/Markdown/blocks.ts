@@ -24,6 +24,10 @@ interface ScanState {
   readonly end: number
   /** The open fence's marker (`$$` for a formula's). */
   readonly fence: string | null
+  /** The open fence is a block of its own at the top level: the line after its closing line starts another block. */
+  readonly fenceAlone: boolean
+  /** The column of the content of the list item the open fence is in (0: none): a line left of it ends the item, and the fence with it. */
+  readonly fenceIn: number
   /** The line before was blank. */
   readonly blank: boolean
   /** The marker (`-`, `*`, `+`, `.` or `)`) of the open block's outermost list item, if it has one. */
@@ -32,6 +36,16 @@ interface ScanState {
   readonly content: number
   /** The line before was a heading or thematic break of its own: the next line starts another block. */
   readonly alone: boolean
+  /** The open block has held a list: a fence in it may be an item's, which the list's end closes where this scan does not see it. */
+  readonly listed: boolean
+  /** That list surely is one as the parser reads it, and its item goes on to the line before: under a paragraph's line its first item may be the paragraph's text (or `-` its heading's underline), and a line left of its content may have ended it. Only then is a fence in it followed as the item's. */
+  readonly listSure: boolean
+  /** A line of that list may have opened code the scan does not follow (a fence under a list in its item, a formula): a line left of its content is no surely lazy one. */
+  readonly listFenced: boolean
+  /** A line since the last blank one may start HTML (whose block takes every line to a blank one). */
+  readonly html: boolean
+  /** The line before surely left no paragraph open: a heading's underline under a paragraph, a thematic break, a fence's closing line. */
+  readonly settled: boolean
   /** The open block's last line is indented code (outside any list). */
   readonly code: boolean
   /** The line before holds a pipe (a table's header row, if a delimiter row follows). */
@@ -73,12 +87,12 @@ const ALONE = /^ {0,3}(?:#{1,6}(?:[ \t]|$)|([*_])(?:[ \t]*\1){2,}[ \t]*$)/
 function scan(text: string, state: ScanState, math: boolean): Scanned {
   const blocks: string[] = []
   const starts: number[] = []
-  let { start, end, fence, blank, list, content, alone, code, pipe, table, ended, shut, markup } = state
+  let { start, end, fence, fenceAlone, fenceIn, blank, list, content, listed, listSure, listFenced, settled, html, alone, code, pipe, table, ended, shut, markup } = state
   let offset = state.line
   let last: ScanState = state
   let closedBeforeLast = 0
   while (offset <= text.length) {
-    last = { line: offset, start, end, fence, blank, list, content, alone, code, pipe, table, ended, shut, markup }
+    last = { line: offset, start, end, fence, fenceAlone, fenceIn, blank, list, content, listed, listSure, listFenced, settled, html, alone, code, pipe, table, ended, shut, markup }
     closedBeforeLast = blocks.length
     let lineEnd = text.indexOf('\n', offset)
     if (lineEnd < 0) lineEnd = text.length
@@ -87,12 +101,23 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
     const line = text.slice(offset, lineStop)
     const marker = FENCE.exec(line)
     const empty = line.trim() === ''
+    // A fence in a list item is no lazy line's: a line left of the item's content ends the item and
+    // its code (a fence there opens another, outside the list), and the item with no paragraph open.
+    if (fence !== null && fenceIn > 0 && !empty && indentColumns(line) < fenceIn) {
+      fence = null
+      shut = true
+    }
     if (fence) {
-      if (closesFence(line, fence)) fence = null
-      ended = shut = fence === null
+      // (Read from the item's content on, for a fence in an item: its closing line is indented as far.)
+      if (closesFence(fenceIn > 0 && !line.slice(0, fenceIn).includes('\t') ? line.slice(fenceIn) : line, fence)) fence = null
+      ended = shut = settled = fence === null
+      // What follows a top-level code block's closing line is read afresh: the block ends there.
+      if (fence === null && fenceAlone) alone = true
     } else if (empty) {
       blank = true
-      pipe = table = ended = shut = markup = false
+      // An item that is a marker alone ends at a blank line (an item starts with one blank line at most).
+      if (shut) listSure = false
+      pipe = table = ended = shut = markup = settled = html = false
     } else {
       // A line of `-` under a paragraph's line is its heading's underline, not an empty item.
       const underline = list === null && !blank && end >= 0 && !code && !table && !ended && !alone && !pipe && !markup && UNDERLINE.test(line) && paragraphText(lineBefore(text, offset))
@@ -102,14 +127,20 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
       // After a blank line, an item with the list's marker goes on with the list (a loose list is
       // one list), and so does a line indented to its item's content; in other blocks an indented
       // line stays with the block; anything else starts a new block.
-      // After indented code and a blank line, micromark reads an item that could not interrupt a
-      // paragraph (a number other than 1, or nothing after the marker) as a paragraph: kept with the
-      // code, so the block parsed reads it so too.
-      const paragraphItem = blank && code && list === null && item !== null && ((item[3] !== undefined && Number(item[3]) !== 1) || line.slice(item[0].length).trim() === '')
+      // After indented code (a blank line between or not), micromark reads an item that could not
+      // interrupt a paragraph (a number other than 1, or nothing after the marker) as a paragraph:
+      // kept with the code, so the block parsed reads it so too. (Right under a quote's lines, what
+      // looks like code may be a lazy line of its paragraph.)
+      const paragraphItem = code && (blank || !markup) && list === null && item !== null && ((item[3] !== undefined && Number(item[3]) !== 1) || line.slice(item[0].length).trim() === '')
       const goesOn = paragraphItem || (list === null ? CONTINUES.test(line) : (bullet === list && own < content) || own >= content)
       // A heading or break left of every list item's content ends the block before it and is one alone.
       const isAlone = ALONE.test(line) && (list === null || own < content)
-      if ((blank && !goesOn) || isAlone || alone) {
+      // A code fence right under a paragraph's line interrupts it: outside lists, tables, indented
+      // code and lines that may be a quote's or HTML, it starts a block of its own, so a reply that
+      // writes `Run this:` and its code with no blank line between does not parse both at every
+      // token of the code.
+      const interrupts = marker !== null && !blank && end >= 0 && !listed && !markup && !table && !code && !alone
+      if ((blank && !goesOn) || isAlone || alone || interrupts) {
         // Trailing blank lines belong to the break, not to the block.
         if (end >= 0) {
           blocks.push(text.slice(start, end))
@@ -118,12 +149,20 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
         start = offset
         end = -1
         list = null
+        listed = false
         content = 0
       }
       // The block's outermost list item (the last one left of the content of the one before; not one
       // nested in it) sets the marker and the content column: a list of another marker may follow.
       if (item && !paragraphItem && (list === null || own < content)) {
+        // Sure where no paragraph's line is above it, or where it interrupts one (a bullet or a 1 with
+        // text after it, not an underline), outside HTML and tables; under a quote's lines or a list's
+        // item, any marker left of its content starts an item.
+        const interrupting = item[3] === undefined || Number(item[3]) === 1 ? line.slice(item[0].length).trim() !== '' && !UNDERLINE.test(line) : false
+        listSure = end < 0 || blank || code || settled || (list !== null ? listSure : markup ? !html && !table : interrupting && !table)
+        if (list === null) listFenced = false
         list = bullet
+        listed = true
         content = contentColumn(line, item)
       } else if (list !== null && own < content && (shut || LIST_ENDS.test(line) || THEMATIC_BREAK.test(line) || (math && MATH_OPEN.test(line)))) {
         // A quote, a fence (a formula's, with math on) or a thematic break (never a lazy heading
@@ -132,18 +171,29 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
         // block).
         list = null
         content = 0
+      } else if (list !== null && own < content) {
+        // A line left of the item's content goes on with its paragraph, lazily, or ends the list if
+        // the item has none open (after a heading in it, code, HTML or a table, say): surely the
+        // first only under a line of the item's paragraph text.
+        listSure &&= !listFenced && !markup && !table && continuesParagraph(lineBefore(text, offset), content, !DELIMITER.test(line))
       }
+      if (list !== null) listFenced ||= MAY_FENCE.test(line)
       // Indented code: four columns in, outside a list, starting a block, after a blank line, after a
       // table (which it ends) or a line that ended a block, or going on with code.
       code = list === null && INDENTED_CODE.test(line) && (code || blank || end < 0 || table || ended)
       ended = endsBlock(line)
+      settled = underline || THEMATIC_BREAK.test(line)
       shut = item !== null && line.slice(item[0].length).trim() === ''
       table = !code && (table || (pipe && DELIMITER.test(line)))
       pipe = line.includes('|')
       blank = false
       alone = isAlone
       markup ||= QUOTE_OR_HTML.test(line)
+      html ||= HTML_START.test(line)
       fence = marker?.[1] ?? (math ? (MATH_OPEN.exec(line)?.[1] ?? null) : null)
+      // A code fence that starts a block at the top level (not a formula's: a line after `$$` goes on with it as the parser reads it).
+      fenceAlone = marker !== null && end < 0 && list === null
+      fenceIn = list !== null && listSure ? content : 0
     }
     if (!empty) end = lineStop
     offset = lineEnd + 1
@@ -177,9 +227,16 @@ const START: ScanState = {
   start: 0,
   end: -1,
   fence: null,
+  fenceAlone: false,
+  fenceIn: 0,
   blank: false,
   list: null,
   content: 0,
+  listed: false,
+  listSure: false,
+  listFenced: false,
+  html: false,
+  settled: false,
   alone: false,
   code: false,
   pipe: false,
@@ -194,6 +251,9 @@ export const UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/
 // A thematic break, or a heading's underline (text alone, if there is no paragraph above: taken for
 // an underline all the same, which only keeps lines together).
 const endsBlock = (line: string) => THEMATIC_BREAK.test(line) || UNDERLINE.test(line)
+
+// A line that may open code or a formula somewhere in it (under list markers, say).
+const MAY_FENCE = /`{3}|~{3}|\$\$|\\\[/
 
 // A line that ends a list when it is not indented to the item's content: a quote, a code fence.
 const LIST_ENDS = /^ {0,3}(?:>|`{3,}|~{3,})/
@@ -498,6 +558,12 @@ export function splitListItems(block: string, math: MathSyntax = 'off'): ListIte
   // The item's first line is its marker alone: a line right under it must be indented to the
   // item's content to be in it (no paragraph in the item to continue), or the list ends there.
   let bare = false
+  // The code fence open in the item, directly in it (its marker at the item's content, or one
+  // column in: not in a list inside it). Only the item's end or its closing line closes it, so its
+  // blank lines are the code's. Not followed past a fence further in (in a list in the item), HTML
+  // or a table in the item, which may take or end a fence's lines otherwise: `unsure`.
+  let fence: string | null = null
+  let unsure = false
   const close = () => {
     if (current.length === 0) return
     const item = current.join('\n')
@@ -506,14 +572,27 @@ export function splitListItems(block: string, math: MathSyntax = 'off'): ListIte
   }
   // The blank lines since the last line that was not: kept if the item goes on after them.
   const blanks: string[] = []
-  // Blank lines with code in the list: which item, and which code, they belong to is the parser's to say.
-  // So with display math (a `$$` line, or TeX's `\[`, which becomes one), when math is on: it
-  // interrupts a paragraph as a fence does, so a formula under an item but not indented to its
-  // content ends the list.
-  const fenced = FENCE_ANYWHERE.test(block) || (math !== 'off' && MATH_FENCE_ANYWHERE.test(block))
+  // With code in the list, lines not indented to an item's content are the parser's to read (they
+  // may end the list, and no lazy line goes on with code). So with display math (a `$$` line, or
+  // TeX's `\[`, which becomes one), when math is on: it interrupts a paragraph as a fence does, so
+  // a formula under an item but not indented to its content ends the list; and which formula blank
+  // lines around it belong to is the parser's to say.
+  const mathFenced = math !== 'off' && MATH_FENCE_ANYWHERE.test(block)
+  const fenced = mathFenced || FENCE_ANYWHERE.test(block)
+  // Reads a line of the item, from its content column on, for the fence it opens or closes.
+  const follow = (rest: string) => {
+    if (fence !== null) {
+      if (closesFence(rest, fence)) fence = null
+      return
+    }
+    fence = ITEM_FENCE.exec(rest)?.[1] ?? null
+    unsure ||= fence === null && (FENCE.test(rest.trimStart()) || ITEM_MARKUP.test(rest))
+  }
   for (const line of lines) {
+    // (A tab's width depends on its column: where code starts or ends under it is the parser's to say.)
+    if (fenced && line.includes('\t')) return null
     if (line.trim() === '') {
-      if (fenced) return null
+      if (mathFenced) return null
       blanks.push(line)
       continue
     }
@@ -522,6 +601,9 @@ export function splitListItems(block: string, math: MathSyntax = 'off'): ListIte
     const item = ITEM.exec(line)
     if (item && item[1] === indent && item[2] === bullet && item[4] === delimiter) {
       if (/^\s*\[[ xX]\]/.test(line.slice(item[0].length))) return null
+      // Blank lines at the end of an item whose code may still be open: whether they part it from
+      // this item (a loose list) is the parser's to say.
+      if (blanks.length > 0 && (fence !== null || unsure)) return null
       close()
       current = [line]
       content = contentColumn(line, item)
@@ -529,6 +611,9 @@ export function splitListItems(block: string, math: MathSyntax = 'off'): ListIte
       loose ||= blanks.length > 0
       blanks.length = 0
       inner = false
+      fence = null
+      unsure = false
+      follow(line.slice(content))
       continue
     }
     const own = line.length - line.trimStart().length
@@ -540,7 +625,8 @@ export function splitListItems(block: string, math: MathSyntax = 'off'): ListIte
       if (own < content || line.includes('\t')) return null
       current.push(...blanks)
       blanks.length = 0
-      inner = true
+      // Blank lines in the item's code are the code's; others may part its blocks (a loose list).
+      if (fence === null || unsure) inner = true
     } else if (own < content && (item || fenced || INTERRUPTS.test(line) || !continuesParagraph(current.at(-1) ?? '', content))) {
       // Not indented to the item's content: a marker or a heading, quote, fence or rule there is
       // not in the item (it ends the list, or is an item of it at another indent), and other text
@@ -548,10 +634,18 @@ export function splitListItems(block: string, math: MathSyntax = 'off'): ListIte
       return null
     }
     current.push(line)
+    // (Spaces only: a no-break space does not indent.)
+    if (fenced && INDENT.test(line.slice(0, content))) follow(line.slice(content))
   }
   close()
   return { ordered: bullet === undefined, start: Number(first[3] ?? 1), items, loose }
 }
+
+// A code fence's opening line directly in a list item: its marker at the item's content, or a
+// column in (a list in the item has its content two columns in or more).
+const ITEM_FENCE = /^ ?(`{3,}|~{3,})/
+// HTML or a table row in an item: a fence's lines there may be theirs.
+const ITEM_MARKUP = /^ {0,3}[<|]/
 
 /** A tight list item cut into its first line and the list nested under it (see {@link nestedList}). */
 export interface NestedList {
@@ -598,7 +692,7 @@ const NOT_PARAGRAPH = /^(?:#{1,6}(?:[ \t]|$)|`{3,}|~{3,}|[|>]|<)/
  * continue its paragraph lazily: `previous` is paragraph text, under the item's and nested items'
  * markers, not indented code. Told conservatively: a line that may not is left to the parser.
  */
-function continuesParagraph(previous: string, content: number): boolean {
+function continuesParagraph(previous: string, content: number, pipes = false): boolean {
   const own = previous.length - previous.trimStart().length
   if (own >= content + 4) return false
   let text = previous.trimStart()
@@ -608,11 +702,14 @@ function continuesParagraph(previous: string, content: number): boolean {
     text = text.slice(marker[0].length)
   }
   // A thematic break or a heading's underline leaves no paragraph open (`===` may be text: told as none, conservatively).
-  return paragraphText(text) && !endsBlock(text)
+  // A line that starts with a pipe is a paragraph's, unless a delimiter row under it makes it a
+  // table's head (`pipes`: the line under it is none; else told as no paragraph, conservatively).
+  return ((pipes && text.startsWith('|')) || paragraphText(text)) && !endsBlock(text)
 }
 
 // A quote's line, or one that may start HTML.
 const QUOTE_OR_HTML = /^ {0,3}[<>]/
+const HTML_START = /^ {0,3}</
 
 /** The line before the one starting at `offset` (without its line ending). */
 function lineBefore(text: string, offset: number): string {
@@ -636,14 +733,58 @@ export const THEMATIC_BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/
 // Whether items (with a blank line inside) directly hold blocks apart, by the item's own syntax
 // tree; the same items come back at every token of a list being written, so answers are kept.
 const spreads = new Map<string, boolean>()
+// An item is spread for good once it is: text added after it cannot join blocks a blank line
+// parted (what could hold a blank line, code or HTML, opens before it). So the item being written,
+// once spread, is not parsed again at each token.
+let spreadBefore = ''
 function itemSpread(item: string): boolean {
+  if (spreadBefore !== '' && extendsText(item, spreadBefore)) return true
   let spread = spreads.get(item)
   if (spread === undefined) {
     const list = fromMarkdown(item).children[0]
     spread = list?.type === 'list' && list.children[0]?.spread === true
     keepRecent(spreads, item, spread, 500)
   }
+  if (spread) spreadBefore = item
   return spread
+}
+
+/** A list item's content as a text of its own, to be read block by block (see itemContent). */
+export interface ItemContent {
+  /** The item's first line up to its content: its indent, marker and the spaces after it. */
+  readonly marker: string
+  /** The item's lines from its content column on: what the parser reads inside the item. */
+  readonly text: string
+}
+
+// A line of spaces only: a blank line (a no-break space is text).
+const SPACES = /^ *$/
+
+/**
+ * The content of a list item (its text as splitListItems gives it): its first line after the
+ * marker and every line under it from the item's content column on, which the parser reads as a
+ * text of its own inside the item. `null` where that is not all there is to it: an item whose
+ * first line is its marker alone or starts with indented code, a line under it not indented to its
+ * content with spaces (a lazy line, which only a paragraph takes), a tab (its width depends on its
+ * column).
+ */
+export function itemContent(item: string): ItemContent | null {
+  if (item.includes('\t')) return null
+  const newline = item.indexOf('\n')
+  const head = newline < 0 ? item : item.slice(0, newline)
+  const marker = ITEM.exec(head)
+  const spaces = marker?.[5]?.length ?? 0
+  if (!marker || spaces === 0 || spaces > 4 || marker[0].length === head.length) return null
+  const column = marker[0].length
+  const lines = [head.slice(column)]
+  if (newline >= 0) {
+    for (const line of item.slice(newline + 1).split('\n')) {
+      if (SPACES.test(line)) lines.push(line.slice(Math.min(line.length, column)))
+      else if (line.length > column && INDENT.test(line.slice(0, column))) lines.push(line.slice(column))
+      else return null
+    }
+  }
+  return { marker: head.slice(0, column), text: lines.join('\n') }
 }
 
 /**

@@ -262,6 +262,46 @@ describe('a list streamed item by item', () => {
     }
   })
 
+  it('reads the code and the paragraphs an item holds block by block, not the item again at each token', () => {
+    const renders = vi.fn()
+    const components = {
+      a: ({ children }: { children?: ReactNode }) => {
+        renders()
+        return <a href="#d">{children}</a>
+      },
+    }
+    const code = (n: number, indent: string) => Array.from({ length: n }, (_, i) => `${indent}const step${i} = run(${i}) // line ${i}`).join('\n')
+    // A loose list (blank lines between an item's blocks) and a tight one (code right under the text).
+    const loose = [1, 2, 3].map((n) => `${n}. **Step ${n}**: see [the docs](#d).\n\n   \`\`\`ts\n${code(8, '   ')}\n   \`\`\`\n\n   Then check it says \`ok\`.`).join('\n\n')
+    const tight = [1, 2, 3].map(() => `- Run [this](#d):\n  \`\`\`bash\n${code(8, '  ')}\n  \`\`\`\n  # Then\n  more text`).join('\n')
+    const shown = (markdown: string, streaming: boolean) => (
+      <ChatpartsProvider highlighter={null}>
+        <Markdown text={markdown} streaming={streaming} components={components} />
+      </ChatpartsProvider>
+    )
+    for (const text of [loose, tight]) {
+      const result = render(shown('', true))
+      const pres = new Map<number, Element>()
+      for (let end = 1; end <= text.length; end++) {
+        const prefix = text.slice(0, end)
+        renders.mockClear()
+        act(() => result.rerender(shown(prefix, true)))
+        // Inside an item's code (after its opening line), nothing of the item before it renders again.
+        const lastLine = prefix.slice(prefix.lastIndexOf('\n') + 1)
+        if (/```\w*\n(?:.*\n)*\s+\S*$/.test(prefix.slice(prefix.lastIndexOf('```'))) && !lastLine.trimStart().startsWith('`')) expect(renders, JSON.stringify(prefix)).not.toHaveBeenCalled()
+        // Each code block is one element from its first token to the end.
+        result.container.querySelectorAll('pre').forEach((pre, i) => {
+          if (!pres.has(i)) pres.set(i, pre)
+          expect(pre, `${JSON.stringify(prefix)}: code block ${i}`).toBe(pres.get(i))
+        })
+      }
+      act(() => result.rerender(shown(text, false)))
+      expect(pres.size).toBe(3)
+      expect(result.container.innerHTML).toBe(render(shown(text, false)).container.innerHTML)
+      expect(result.container.querySelectorAll('li > .cp-code > pre').length).toBe(3)
+    }
+  }, 60_000)
+
   it('ends as the list rendered whole when it is indented or ordered from any number', () => {
     for (const list of ['  - a\n  - b c\n    d', '7) seven\n8) eight', '1. one\n   wrapped\n2. two', '- a\n-\n- c'])
       for (const step of [1, 3]) expect(stream(list, step).container.innerHTML, list).toBe(fresh(list))
@@ -637,6 +677,40 @@ describe('a list whose lines are not all in its items', () => {
     // Each run renders a text token by token and whole: seconds on a busy machine.
   }, 120_000)
 })
+
+it('ends as the text rendered whole, for lists whose items hold code and blocks of their own', () => {
+  // Code in an item at its content column or not, blank lines in it and around it, text, headings,
+  // quotes and lists under it, lines indented further or less, items of other kinds.
+  const LINE = fc.constantFrom(
+    '- item',
+    '1. step',
+    '2. next',
+    '',
+    '  ```ts',
+    '   ```',
+    '  ```',
+    '  ~~~',
+    '```',
+    '  code();',
+    '      deeper();',
+    '   text in the item',
+    '  text *in* it',
+    '  # in the item',
+    '  > quoted in it',
+    '  - nested',
+    '    ```',
+    '    nested code',
+    '  ',
+    ' one in',
+    'after',
+    '    code',
+    '  ***',
+  )
+  streamsAsWhole(
+    fc.array(LINE, { minLength: 1, maxLength: 10 }).map((lines) => ['- start', ...lines].join('\n')),
+    300,
+  )
+}, 120_000)
 
 describe('a block quote streamed block by block', () => {
   const QUOTE = [

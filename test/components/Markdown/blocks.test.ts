@@ -9,6 +9,7 @@ import {
   FENCE_ANYWHERE,
   type FenceRead,
   hasDefinition,
+  itemContent,
   readFence,
   readFenceAppend,
   type SplitText,
@@ -223,11 +224,17 @@ describe('splitListItems', () => {
     expect(splitListItems('1. a\n\n   more of a\n2. b')).toEqual({ ordered: true, start: 1, items: ['1. a\n\n   more of a', '2. b'], loose: true })
     // A blank line inside a list in the item does not make the outer list loose.
     expect(splitListItems('- a\n  - b\n\n  - c\n- d')).toEqual({ ordered: false, start: 1, items: ['- a\n  - b\n\n  - c', '- d'], loose: false })
+    // Nor does one in the item's code; one between the item's text and its code does.
+    expect(splitListItems('- a\n  ```\n  x\n\n  ```\n- b')).toEqual({ ordered: false, start: 1, items: ['- a\n  ```\n  x\n\n  ```', '- b'], loose: false })
+    expect(splitListItems('1. Step\n\n   ```ts\n   x\n   ```\n2. Next')).toEqual({ ordered: true, start: 1, items: ['1. Step\n\n   ```ts\n   x\n   ```', '2. Next'], loose: true })
   })
 
   it('leaves whole what a cut could change: blank lines before text not indented to the item, or with code in the list, task boxes, other markers, interruptions', () => {
     expect(splitListItems('1. a\n\n  more\n2. b')).toBeNull()
-    expect(splitListItems('- a\n  ```\n  x\n\n  ```\n- b')).toBeNull()
+    // Blank lines at the end of an item whose code may be open, in it or in a list in it.
+    expect(splitListItems('- a\n  ```\n  x\n\n- b')).toBeNull()
+    expect(splitListItems('- a\n  - b\n    ```\n\n- c')).toBeNull()
+    expect(splitListItems('- a\n  ```\n\tx\n  ```\n- b')).toBeNull()
     expect(splitListItems('- [ ] a\n- [x] b')).toBeNull()
     expect(splitListItems('- a\n* b')).toBeNull()
     expect(splitListItems('1. a\n2) b')).toBeNull()
@@ -264,6 +271,23 @@ describe('splitListItems', () => {
 // Each of these replaced a pattern that took more than linear time on some line (thousands of tabs,
 // of lines opening a bracket): the same answers on any text of the characters that matter, and an
 // answer on the hostile text of a size that hung the page.
+describe('itemContent', () => {
+  it('reads an item as the text inside it: its first line after the marker, the lines under it from its content column on', () => {
+    expect(itemContent('1. **Step**\n\n   ```ts\n   const a = 1\n\n     indented\n   ```\n   After.')).toEqual({
+      marker: '1. ',
+      text: '**Step**\n\n```ts\nconst a = 1\n\n  indented\n```\nAfter.',
+    })
+    // A blank line of spaces keeps those past the content column (a line of code in the item).
+    expect(itemContent('- a\n  ```\n      \n  ```')?.text).toBe('a\n```\n    \n```')
+    expect(itemContent('  * x')).toEqual({ marker: '  * ', text: 'x' })
+  })
+
+  it('reads no item whose lines are not all inside it, or whose content column is not its text', () => {
+    // A lazy line, a line indented with a no-break space, a tab, a marker alone, indented code first.
+    for (const item of ['- a\nlazy', '- a\n\u00a0\u00a0b', '- a\n\u00a0', '- a\n\tb', '-\n  a', '-', '-      code']) expect(itemContent(item), JSON.stringify(item)).toBeNull()
+  })
+})
+
 describe('patterns read in one pass', () => {
   it('finds a reference definition where the pattern it replaced did', () => {
     const before = /^ {0,3}\[[^\]]+\]:\s/m
@@ -319,6 +343,9 @@ describe('blocks rendered one by one', () => {
     '| a | b |',
     '|---|---|',
     '```',
+    '```ts',
+    '~~~',
+    '  ```',
     '',
     'Title',
     '#tag',
@@ -338,6 +365,47 @@ describe('blocks rendered one by one', () => {
       { numRuns: 1_500 },
     )
     // Each run parses a text whole and by blocks: a busy machine takes seconds.
+  }, 60_000)
+
+  it('show what the text parsed whole shows where a code fence follows a line with no blank line between', () => {
+    // A fence under a paragraph's line is a block of its own, and so is what follows its closing
+    // line; not in HTML (whose block goes on to a blank line), a table, a list or indented code.
+    // (Not HTML: a fence in it is its text, which the split, as before, does not know. Nor a table's
+    // row over `-`: the split does not tell an underline from a delimiter row there, and what is
+    // indented under it may be an item's or indented code under a heading.)
+    const FENCE_LINE = fc.constantFrom(
+      '```',
+      '```ts',
+      '~~~',
+      '  ```',
+      '    ```',
+      '````',
+      'Text line',
+      'more *text*',
+      '> quoted',
+      '- item',
+      '-',
+      '  item text',
+      '1. first',
+      '2.',
+      '    indented code',
+      '',
+      '[link]',
+      '$$',
+    )
+    fc.assert(
+      fc.property(fc.array(FENCE_LINE, { maxLength: 14 }), (lines) => {
+        const text = lines.join('\n')
+        const split = splitBlocks(text).map(html).join('').replace(/\n/g, '')
+        expect(split, JSON.stringify(text)).toBe(html(text).replace(/\n/g, ''))
+      }),
+      { numRuns: 1_500 },
+    )
+    expect(splitBlocks('Run this:\n```sh\nnpm test\n```\nThen read the output.')).toEqual(['Run this:', '```sh\nnpm test\n```', 'Then read the output.'])
+    // In HTML the fence is the HTML block's line; under a list item it is the item's.
+    expect(splitBlocks('<div>\n```\nx\n```')).toEqual(['<div>\n```\nx\n```'])
+    expect(splitBlocks('Text\n<div>\n```\nx\n```')).toEqual(['Text\n<div>\n```\nx\n```'])
+    expect(splitBlocks('- a\n  ```\n  x\n  ```\n  b')).toEqual(['- a\n  ```\n  x\n  ```\n  b'])
   }, 60_000)
 
   it('show what the text parsed whole shows with math on: a `$$` formula keeps its blank lines and headings', () => {
