@@ -84,6 +84,23 @@ function lists(): string {
   return `The steps, in detail:\n\n${nested.join('\n')}\n\nAnd the checks after each step:\n\n${loose.join('\n\n')}\n`
 }
 
+/**
+ * Steps that hold code, as agents write instructions: a numbered list whose items each hold a
+ * paragraph, a code block and a line after it (loose), then a tight list whose items each hold a
+ * line and the commands under it.
+ */
+function steps(): string {
+  const words = sentences()
+  let w = 0
+  const next = () => words[w++ % words.length] as string
+  const ts = code('ts')
+  const bash = code('bash')
+  const lines = (source: string[], from: number, count: number, indent: string) => Array.from({ length: count }, (_, i) => `${indent}${source[(from + i) % source.length] ?? ''}`.trimEnd()).join('\n')
+  const loose = Array.from({ length: 12 }, (_, i) => `${i + 1}. **${next()}**\n\n   ${next()}\n\n   \`\`\`ts\n${lines(ts, i * 25, 25, '   ')}\n   \`\`\`\n\n   ${next()}`)
+  const tight = Array.from({ length: 8 }, (_, i) => `- ${next()}\n  \`\`\`bash\n${lines(bash, i * 10, 10, '  ')}\n  \`\`\``)
+  return `Do it in these steps:\n\n${loose.join('\n\n')}\n\nThen, on each machine:\n\n${tight.join('\n')}\n`
+}
+
 /** One paragraph of 20 KB: the reply's sentences without a blank line, its line breaks kept. */
 function paragraph(): string {
   const source = prose()
@@ -151,6 +168,7 @@ export const SHAPES: Record<string, string> = {
   'table, 200 rows': table(),
   'code, 2,000 lines': longCode(),
   'nested and loose lists': lists(),
+  'steps that hold code': steps(),
   'one 20 KB paragraph': paragraph(),
   'a 16 KB quote': quote(),
   'math and diagrams': mathAndDiagrams(),
