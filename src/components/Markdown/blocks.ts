@@ -119,8 +119,9 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
       if (shut) listSure = false
       pipe = table = ended = shut = markup = settled = html = false
     } else {
-      // A line of `-` under a paragraph's line is its heading's underline, not an empty item.
-      const underline = list === null && !blank && end >= 0 && !code && !table && !ended && !alone && !pipe && !markup && UNDERLINE.test(line) && paragraphText(lineBefore(text, offset))
+      // A line of `-` under a paragraph's line is its heading's underline, not an empty item (under
+      // a line with pipes too: with no pipe of its own it is no table's delimiter row).
+      const underline = list === null && !blank && end >= 0 && !code && !table && !ended && !alone && !markup && UNDERLINE.test(line) && paragraphOrRow(lineBefore(text, offset))
       const item = underline ? null : ITEM.exec(line)
       const bullet = item ? ((item[2] ?? item[4]) as string) : null
       const own = indentColumns(line)
@@ -151,15 +152,18 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
         list = null
         listed = false
         content = 0
+        // A heading or a fence ends a quote's paragraph (no lazy line goes on with it): what follows is no quote's.
+        if (!blank) markup = html = false
       }
       // The block's outermost list item (the last one left of the content of the one before; not one
       // nested in it) sets the marker and the content column: a list of another marker may follow.
       if (item && !paragraphItem && (list === null || own < content)) {
         // Sure where no paragraph's line is above it, or where it interrupts one (a bullet or a 1 with
-        // text after it, not an underline), outside HTML and tables; under a quote's lines or a list's
-        // item, any marker left of its content starts an item.
+        // text after it, not an underline: it is an item whether the list above was one or a
+        // paragraph's text), outside HTML and tables; under a quote's lines or a list's item, any
+        // marker left of its content starts an item.
         const interrupting = item[3] === undefined || Number(item[3]) === 1 ? line.slice(item[0].length).trim() !== '' && !UNDERLINE.test(line) : false
-        listSure = end < 0 || blank || code || settled || (list !== null ? listSure : markup ? !html && !table : interrupting && !table)
+        listSure = end < 0 || blank || (code && !markup) || settled || (list !== null && listSure) || (markup ? !html && !table : interrupting && !table)
         if (list === null) listFenced = false
         list = bullet
         listed = true
@@ -181,8 +185,9 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
       // Indented code: four columns in, outside a list, starting a block, after a blank line, after a
       // table (which it ends) or a line that ended a block, or going on with code.
       code = list === null && INDENTED_CODE.test(line) && (code || blank || end < 0 || table || ended)
-      ended = endsBlock(line)
-      settled = underline || THEMATIC_BREAK.test(line)
+      // (A line read as a paragraph's text is no underline.)
+      ended = !paragraphItem && endsBlock(line)
+      settled = !paragraphItem && (underline || THEMATIC_BREAK.test(line))
       shut = item !== null && line.slice(item[0].length).trim() === ''
       table = !code && (table || (pipe && DELIMITER.test(line)))
       pipe = line.includes('|')
@@ -715,6 +720,9 @@ const HTML_START = /^ {0,3}</
 function lineBefore(text: string, offset: number): string {
   return text.slice(text.lastIndexOf('\n', offset - 2) + 1, offset - 1).replace(/\r$/, '')
 }
+
+/** Whether `line`, not in a table, is paragraph text: a row with pipes is, until a delimiter row makes it a table's head. */
+const paragraphOrRow = (line: string) => paragraphText(line) || line.trimStart().startsWith('|')
 
 /** Whether `line` is paragraph text, which a line of `-` under it underlines as a heading. Told conservatively. */
 function paragraphText(line: string): boolean {

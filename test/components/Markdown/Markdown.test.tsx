@@ -676,41 +676,41 @@ describe('a list whose lines are not all in its items', () => {
     )
     // Each run renders a text token by token and whole: seconds on a busy machine.
   }, 120_000)
-})
 
-it('ends as the text rendered whole, for lists whose items hold code and blocks of their own', () => {
-  // Code in an item at its content column or not, blank lines in it and around it, text, headings,
-  // quotes and lists under it, lines indented further or less, items of other kinds.
-  const LINE = fc.constantFrom(
-    '- item',
-    '1. step',
-    '2. next',
-    '',
-    '  ```ts',
-    '   ```',
-    '  ```',
-    '  ~~~',
-    '```',
-    '  code();',
-    '      deeper();',
-    '   text in the item',
-    '  text *in* it',
-    '  # in the item',
-    '  > quoted in it',
-    '  - nested',
-    '    ```',
-    '    nested code',
-    '  ',
-    ' one in',
-    'after',
-    '    code',
-    '  ***',
-  )
-  streamsAsWhole(
-    fc.array(LINE, { minLength: 1, maxLength: 10 }).map((lines) => ['- start', ...lines].join('\n')),
-    300,
-  )
-}, 120_000)
+  it('ends as the text rendered whole, for lists whose items hold code and blocks of their own', () => {
+    // Code in an item at its content column or not, blank lines in it and around it, text, headings,
+    // quotes and lists under it, lines indented further or less, items of other kinds.
+    const LINE = fc.constantFrom(
+      '- item',
+      '1. step',
+      '2. next',
+      '',
+      '  ```ts',
+      '   ```',
+      '  ```',
+      '  ~~~',
+      '```',
+      '  code();',
+      '      deeper();',
+      '   text in the item',
+      '  text *in* it',
+      '  # in the item',
+      '  > quoted in it',
+      '  - nested',
+      '    ```',
+      '    nested code',
+      '  ',
+      ' one in',
+      'after',
+      '    code',
+      '  ***',
+    )
+    streamsAsWhole(
+      fc.array(LINE, { minLength: 1, maxLength: 10 }).map((lines) => ['- start', ...lines].join('\n')),
+      300,
+    )
+  }, 120_000)
+})
 
 describe('a block quote streamed block by block', () => {
   const QUOTE = [
