@@ -471,8 +471,8 @@ const QUOTE_MARK = /^ {0,3}> ?/
  * spaces, and the one space after it, taken off as the parser does), so a streaming quote is read
  * block by block inside; `null` for anything else, which is then rendered whole. Not read: a line
  * with no mark (lazy continuation), a tab (its width after `>` depends on its column), a carriage
- * return, a reference definition inside (it reaches across blocks), a code fence or `$$` formula
- * inside, and lists micromark reads otherwise in a quote (see listSpreadInQuote). While the quote streams,
+ * return, a reference definition inside (it reaches across blocks), a quote with code or a
+ * `$$` formula inside that ends in blank lines, and lists micromark reads otherwise in a quote (see listSpreadInQuote). While the quote streams,
  * a last line not yet past its indent is an empty line of the quote.
  */
 export function quoteText(block: string, streaming: boolean): string | null {
@@ -492,12 +492,12 @@ export function quoteText(block: string, streaming: boolean): string | null {
     start = newline + 1
   }
   const text = inner.join('\n')
-  // Code fences and `$$` formulas inside make the quote read whole: a block that is one alone is read
-  // without the parser (see readFence, readMathBlock), and blank lines the quote ends with are lines of
-  // a code block left open for the parser, where a text's trailing blank lines are no block's. While
-  // the quote streams, its last line is not yet what it will be (`>` may be a blank line or the
-  // start of one): what it may make of a list is judged once it is written.
-  return hasDefinition(text) || listSpreadInQuote(streaming ? inner.slice(0, -1) : inner) || FENCE_ANYWHERE.test(text) || text.includes('$$') ? null : text
+  // With code fences or `$$` formulas inside, a finished quote that ends in blank lines is read
+  // whole: they may be lines of code left open, for the parser, where a text's trailing blank lines
+  // are no block's. While the quote streams, its last line is not yet what it will be (`>` may be a
+  // blank line or the start of one): what it may make of a list is judged once it is written.
+  const openCode = !streaming && (inner.at(-1) ?? '').trim() === '' && (FENCE_ANYWHERE.test(text) || text.includes('$$'))
+  return hasDefinition(text) || listSpreadInQuote(streaming ? inner.slice(0, -1) : inner) || openCode ? null : text
 }
 
 /**

@@ -733,13 +733,16 @@ describe('a block quote streamed block by block', () => {
     '> The end.',
   ].join('\n')
 
-  it('is read inside as a text is: every line marked, no tab, no code fence, no definition', () => {
+  it('is read inside as a text is: every line marked, no tab, no definition, no code that may be open at its end', () => {
     expect(quoteText('> a\n>\n>  b\n  > c', false)).toBe('a\n\n b\nc')
     expect(quoteText('> a\n', true)).toBe('a\n')
     expect(quoteText('> a\n  ', true)).toBe('a\n')
     expect(quoteText('> a\n  ', false)).toBeNull()
+    // Code and formulas inside are read as a text's blocks are.
+    expect(quoteText('> Run:\n> ```sh\n> ls\n> ```\n> done', false)).toBe('Run:\n```sh\nls\n```\ndone')
+    expect(quoteText('> ```\n> code\n>', true)).toBe('```\ncode\n')
 
-    for (const block of ['> a\nlazy', '    > code', '>\ta', '> a\r\n> b', '> [x]: /url', '> ```\n> code\n> ```', '> $$\n> x\n> $$', '> - a\n>\n> > b', '> - a\n>\n>\n> b', 'a\n> b'])
+    for (const block of ['> a\nlazy', '    > code', '>\ta', '> a\r\n> b', '> [x]: /url', '> ```\n> code\n>', '> $$\n> x\n>', '> - a\n>\n> > b', '> - a\n>\n>\n> b', 'a\n> b'])
       expect(quoteText(block, false), JSON.stringify(block)).toBeNull()
   })
 
@@ -773,6 +776,37 @@ describe('a block quote streamed block by block', () => {
       for (const step of [1, 3, 7]) expect(stream(text, step).container.innerHTML, `${JSON.stringify(text)} in steps of ${step}`).toBe(fresh(text))
   })
 
+  it('reads the code a quote holds as a code block being written, not the quote again at each token', () => {
+    const renders = vi.fn()
+    const components = {
+      a: ({ children }: { children?: ReactNode }) => {
+        renders()
+        return <a href="#d">{children}</a>
+      },
+    }
+    const lines = Array.from({ length: 8 }, (_, i) => `> const step${i} = run(${i})`).join('\n')
+    const text = `> As [the docs](#d) say:\n>\n> \`\`\`ts\n${lines}\n> \`\`\`\n>\n> And [more](#d).`
+    const shown = (markdown: string, streaming: boolean) => (
+      <ChatpartsProvider highlighter={null}>
+        <Markdown text={markdown} streaming={streaming} components={components} />
+      </ChatpartsProvider>
+    )
+    const result = render(shown('', true))
+    let pre: Element | null = null
+    for (let end = 1; end <= text.length; end++) {
+      const prefix = text.slice(0, end)
+      renders.mockClear()
+      act(() => result.rerender(shown(prefix, true)))
+      // Once the code has a line, nothing before it renders again until the text after it.
+      if (prefix.includes('```ts\n> c') && !prefix.includes('And')) expect(renders, JSON.stringify(prefix)).not.toHaveBeenCalled()
+      pre ??= result.container.querySelector('blockquote pre')
+      if (pre) expect(result.container.querySelector('blockquote pre'), JSON.stringify(prefix)).toBe(pre)
+    }
+    act(() => result.rerender(shown(text, false)))
+    expect(pre).not.toBeNull()
+    expect(result.container.innerHTML).toBe(render(shown(text, false)).container.innerHTML)
+  }, 60_000)
+
   it('ends as the quote rendered whole, for quotes of the lines a reply writes', () => {
     const LINE = fc.constantFrom(
       '# Title',
@@ -789,6 +823,9 @@ describe('a block quote streamed block by block', () => {
       '| a | b |',
       '|---|---|',
       '```',
+      '```ts',
+      '  ```',
+      'const x = 1',
       '~~~',
       '',
       'Title',
