@@ -21,6 +21,14 @@ export function repairTail(block: string): string {
     return closed ? block : `${block}\n${marker}`
   }
   let lines = block.split('\n')
+  // A code fence in the making (a line of one or two backticks or tildes so far): it waits for its
+  // third mark rather than showing as text for a token.
+  if (FENCE_BEING_TYPED.test(lines.at(-1) ?? '')) {
+    lines = lines.slice(0, -1)
+    if (lines.length === 0) return ''
+  }
+  // A fence just opened under a line of the block is an empty code block, not a code span to close.
+  if (lines.length > 1 && FENCE_OPENED.test(lines.at(-1) ?? '')) return lines.join('\n')
   // A setext underline in the making, or a bullet with nothing after it yet.
   if (lines.length > 1 && /^\s*([-=*+]|[-=]{2})\s*$/.test(lines.at(-1) ?? '')) lines = lines.slice(0, -1)
   lines = repairTable(lines)
@@ -40,6 +48,9 @@ export function repairTail(block: string): string {
   if (newline >= 0 && (made(UNDERLINE) || made(THEMATIC_BREAK))) return repaired.slice(0, newline)
   return repaired
 }
+
+const FENCE_BEING_TYPED = /^[ \t]*(?:`{1,2}|~{1,2})$/
+const FENCE_OPENED = /^[ \t]*(?:`{3,}[^`]*$|~{3})/
 
 // A line that starts a block of its own rather than going on with the paragraph above it.
 const STARTS_BLOCK = /^\s*(?:[-+*][ \t]|\d{1,9}[.)][ \t]|[#>|]|`{3,}|~{3,})/

@@ -469,6 +469,10 @@ describe('a span being written', () => {
       'A **bold *and em* run** ends.',
       'A **bold `code` run** and *em `x` too*.',
       '- **Deletes.** we chose *delete wins\n  by more than a minute*, and so',
+      // A code fence being typed, under a line, in a quote and in an item.
+      'Run this:\n```sh\nls -la\n```\nThen go.',
+      '> Quote:\n>\n> ```ts\n> let a = 1\n> ```',
+      '1. Step:\n\n   ```sh\n   npm i\n   ```\n\n   Done.',
     ]) {
       const result = render(view('', true))
       for (let end = 1; end <= text.length; end++) {

@@ -76,6 +76,16 @@ describe('repairTail', () => {
     expect(repairTail('Some text\n-')).toBe('Some text')
     expect(repairTail('Some text\n- item')).toBe('Some text\n- item')
   })
+
+  it('holds back a code fence being typed, one or two marks so far, rather than show them as text', () => {
+    expect(repairTail('Run this:\n``')).toBe('Run this:')
+    expect(repairTail('``')).toBe('')
+    expect(repairTail('  ~')).toBe('')
+    expect(repairTail('Run this:\n```')).toBe('Run this:\n```')
+    // A fence opened under a line is an empty code block; marks with text after them are a code span.
+    expect(repairTail('Run this:\n```sh')).toBe('Run this:\n```sh')
+    expect(repairTail('``x``')).toBe('``x``')
+  })
 })
 
 describe('a link being written', () => {
