@@ -407,21 +407,26 @@ interface ItemProps {
  */
 const ListItem = memo(function ListItem({ item, loose, ...props }: ItemProps & { loose: boolean }) {
   const content = itemContent(item)
+  const inputs = useContext(BlockInputsContext) as BlockInputs
   const { live, math, itemComponents } = props
   if (loose) {
     // A loose item's text is in paragraphs: the blocks inside it are a text's.
-    if (content) return <LooseItem text={content.text} live={live} />
+    if (content) return <InnerBlocks text={content.text} live={live} inputs={inputs} />
     return <Parsed text={live ? repairTail(item) : item} math={math} components={itemComponents[0] as Components} loose />
   }
   if (content) return <TightBlocks content={content} {...props} />
   return <TightItem item={item} {...props} itemComponents={itemComponents[0] as Components} />
 })
 
-/** The blocks of a loose list's item, as a text's (a line break before each and after the last). */
-function LooseItem({ text, live }: { text: string; live: boolean }) {
-  const inputs = useContext(BlockInputsContext) as BlockInputs
+/**
+ * Blocks inside a container (a block quote, a loose list's item), read as a text's: finished blocks
+ * kept, the last one read again; a line break before each and after the last, as the parser puts
+ * them in the container.
+ */
+function InnerBlocks({ text, live, inputs }: { text: string; live: boolean; inputs: BlockInputs }) {
   const [blocks] = useState(() => new BlockElements())
   const { finished, live: last } = blocks.render(text, live, inputs.policy, inputs.highlighter, inputs.math, inputs.diagrams, inputs.components)
+  // One array, so the live block keeps its place (and instance) when it finishes.
   const children = last === null ? finished : [...finished, last]
   return (
     <>
@@ -717,15 +722,10 @@ export const SPLIT_LIST_FROM = 12_000
  * same elements as the quote parsed whole (a line break before each block and after the last);
  * kept after the quote is finished, so its blocks are not made again.
  */
-function StreamingQuote({ text, live, policy, highlighter, math, diagrams, components }: Omit<BlockProps, 'source' | 'streaming'> & { text: string; live: boolean }) {
-  const [blocks] = useState(() => new BlockElements())
-  const { finished, live: last } = blocks.render(text, live, policy, highlighter, math, diagrams, components)
-  // One array, so the live block keeps its place (and instance) when it finishes.
-  const children = last === null ? finished : [...finished, last]
+function StreamingQuote({ text, live, inputs }: { text: string; live: boolean; inputs: BlockInputs }) {
   return (
     <blockquote>
-      {children.flatMap((child) => ['\n', child])}
-      {'\n'}
+      <InnerBlocks text={text} live={live} inputs={inputs} />
     </blockquote>
   )
 }
@@ -833,7 +833,7 @@ const MarkdownBlock = memo(function MarkdownBlock({ source, streaming, policy, h
     )
   }
   const quote = components?.blockquote ? null : quotes.read(source, streaming)
-  if (quote !== null) return <StreamingQuote text={quote} live={streaming} policy={policy} highlighter={highlighter} math={math} diagrams={diagrams} components={components} />
+  if (quote !== null) return <StreamingQuote text={quote} live={streaming} inputs={inputs} />
   const paragraph = components?.p ? null : paragraphs.read(source, streaming)
   if (paragraph) {
     return (
