@@ -88,13 +88,71 @@ export function repairInline(line: string): string {
     const taskBox = /^\s*([-*+]|\d+[.)])\s+$/.test(before) && /^[ xX]?$/.test(inner)
     if (!taskBox) text = `${before.replace(/!$/, '')}${inner}`
   }
-  const code = (text.match(/`/g) ?? []).length
-  if (code % 2 === 1) {
-    // A lone backtick last is dropped; else the code span is closed, and then what is open before it.
-    if (text.endsWith('`')) return closeEmphasis(text.slice(0, -1))
-    return closeEmphasis(text.slice(0, text.lastIndexOf('`')), `${text}\``)
+  const code = openCodeSpan(text)
+  if (code === null) return closeEmphasis(text)
+  const { at, length } = code
+  let inside = text.slice(at + length)
+  // An opening run with nothing after it yet is dropped.
+  if (inside === '') return closeEmphasis(text.slice(0, at))
+  // Else the span is closed with a run as long, and then what is open before it. A shorter run at its
+  // end is its closing run being typed (`` ``code` ``), dropped; a longer one is code, kept apart
+  // from the closing run by a space.
+  let last = 0
+  while (inside[inside.length - 1 - last] === '`') last++
+  if (last > 0 && last < length) inside = inside.slice(0, -last)
+  const closer = '`'.repeat(length)
+  return closeEmphasis(text.slice(0, at), `${text.slice(0, at + length)}${inside}${last >= length ? ' ' : ''}${closer}`)
+}
+
+/** A run of backticks: where it starts in the text, and how many. */
+interface Run {
+  at: number
+  length: number
+}
+
+/**
+ * The code spans of `text`, read as CommonMark reads runs of backticks: a run closes at the next run
+ * as long (the text between is code, backslashes in it included), and a backslash before a run makes
+ * its first backtick text. `closed` are the spans (from the opening run to the end of the closing
+ * one); `open` is the first run with none as long after it, which the end of a streaming text may
+ * yet close (`null` when every run closes).
+ */
+function codeSpans(text: string): { closed: [number, number][]; open: Run | null } {
+  const closed: [number, number][] = []
+  if (!text.includes('`')) return { closed, open: null }
+  const runs = Array.from(text.matchAll(/`+/g), (match): Run => ({ at: match.index, length: match[0].length }))
+  for (let i = 0; i < runs.length; i++) {
+    let { at, length } = runs[i] as Run
+    let slashes = 0
+    while (text[at - 1 - slashes] === '\\') slashes++
+    if (slashes % 2 === 1) {
+      at++
+      length--
+      if (length === 0) continue
+    }
+    // Each opening run looks ahead to its closing one only, and the search goes on after it: linear.
+    let close = i + 1
+    while (close < runs.length && (runs[close] as Run).length !== length) close++
+    if (close === runs.length) return { closed, open: { at, length } }
+    const end = runs[close] as Run
+    closed.push([at, end.at + end.length])
+    i = close
   }
-  return closeEmphasis(text)
+  return { closed, open: null }
+}
+
+/** The code span a streaming text leaves open: its opening run (see {@link codeSpans}), or `null`. */
+const openCodeSpan = (text: string): Run | null => codeSpans(text).open
+
+/** `text` (in which every code span closes) without its code spans, which hold no emphasis. */
+function withoutCodeSpans(text: string): string {
+  let out = ''
+  let from = 0
+  for (const [start, end] of codeSpans(text).closed) {
+    out += text.slice(from, start)
+    from = end
+  }
+  return out + text.slice(from)
 }
 
 /**
@@ -105,7 +163,7 @@ export function repairInline(line: string): string {
  * opened last, and goes before the bold is closed.
  */
 function closeEmphasis(scope: string, text = scope): string {
-  const outside = scope.replace(/`[^`]*`/g, '')
+  const outside = withoutCodeSpans(scope)
   const open: { marker: string; at: number }[] = []
   for (const marker of ['**', '__', '~~', '*', '_']) {
     const escaped = marker.replace(/[*_~]/g, '\\$&')

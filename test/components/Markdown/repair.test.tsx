@@ -1,3 +1,5 @@
+import ReactMarkdown from 'react-markdown'
+import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { COMPLETE_DELIMITER, repairInline, repairTail, unfinishedLinkAsText } from '../../../src/components/Markdown/repair'
 import { forStrings } from '../../support/property'
@@ -25,6 +27,30 @@ describe('repairTail', () => {
     expect(repairTail('Run `')).toBe('Run ')
     expect(repairTail('an *ital')).toBe('an *ital*')
     expect(repairTail('~~gone')).toBe('~~gone~~')
+  })
+
+  it('closes a code span of two backticks or more with as many, and drops its closing run being typed', () => {
+    expect(repairTail('Run ``this')).toBe('Run ``this``')
+    // The first backtick of the closing run: the span shows as it will, not as `this` and a backtick.
+    expect(repairTail('Run ``this`')).toBe('Run ``this``')
+    expect(repairTail('Run ``')).toBe('Run ')
+    // A single backtick inside is code.
+    expect(repairTail('Use ``a ` b')).toBe('Use ``a ` b``')
+    // Closed spans hold no emphasis, whatever their runs.
+    expect(repairTail('a ``*b*`` *c')).toBe('a ``*b*`` *c*')
+    expect(repairTail('A **bold ``co')).toBe('A **bold ``co``**')
+    // A run the span holds that is as long as its closing one or longer stays apart from it.
+    expect(repairTail('x ``a```')).toBe('x ``a``` ``')
+    // An escaped backtick is text; the run after it is one backtick shorter.
+    expect(repairTail('a \\`b')).toBe('a \\`b')
+    expect(repairTail('a \\``b')).toBe('a \\``b`')
+  })
+
+  it('leaves no run of backticks shown as text in a repaired line (none escaped)', () => {
+    forStrings(/^[`a *]{0,20}$/, (text) => {
+      const html = renderToStaticMarkup(<ReactMarkdown>{repairInline(text)}</ReactMarkdown>)
+      expect(html.replace(/<code>[^<]*<\/code>/g, ''), `${JSON.stringify(text)} → ${JSON.stringify(repairInline(text))}`).not.toContain('`')
+    })
   })
 
   it('counts the marks of the whole paragraph the last line is in, not of the line alone', () => {
