@@ -479,7 +479,7 @@ export async function runStreaming({ only = [] } = {}) {
       const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
       const SLICED = process.env.BENCH_SLICED === '1'
       if (SLICED) console.log("each token's text a slice of the finished reply, not the text before it with the token appended (BENCH_SLICED=1)\n")
-      const wanted = process.env.BENCH_SHAPE ? info.shapes.filter((shape) => shape.includes(process.env.BENCH_SHAPE)) : info.shapes
+      const wanted = process.env.BENCH_SHAPE ? info.shapes.filter((shape) => shape.includes(process.env.BENCH_SHAPE)) : info.shapes.filter((shape) => !shape.startsWith('hostile'))
       console.log(
         `${pad('shape', 26)}${left('bytes', 8)}${left('tokens', 8)}${left('floor', 9)}${left('chatparts', 11)}${left('x floor', 9)}${left('first-200', 11)}${left('last-200', 10)}${left('growth', 8)}${left('floor growth', 14)}${left('stale', 7)}${left('re-mounted', 12)}  code lines highlighted, same as a fresh render`,
       )
@@ -514,6 +514,7 @@ export async function runStreaming({ only = [] } = {}) {
         console.log(
           `${pad(shape, 26)}${left(ours.bytes.toLocaleString('en'), 8)}${left(ours.tokens.toLocaleString('en'), 8)}${left(`${(sum(floorRun.times) / 1000).toFixed(2)} s`, 9)}${left(`${(total / 1000).toFixed(2)} s`, 11)}${left(xFloor.toFixed(2), 9)}${left(ms(first, 3), 11)}${left(ms(last, 3), 10)}${left((last / first).toFixed(2), 8)}${left(floorGrowth.toFixed(2), 14)}${left(ours.stale, 7)}${left(`${ours.remounted} / ${ours.remountedAtFinish}`, 12)}  ${ours.code.highlighted} / ${ours.code.lines}, ${ours.sameAsFresh ? 'yes' : 'NO'}`,
         )
+        if (ours.held > 0) console.log(`    held back (the text written since a slow block's last render shown as written) at ${ours.held} of ${ours.tokens} commits`)
         for (const sample of ours.remountSamples) console.log(`    re-mounted: ${sample}`)
         for (const sample of ours.staleSamples) console.log(`    stale: ${sample}`)
         if (ours.difference) console.log(`    not as a fresh render: ${ours.difference}`)

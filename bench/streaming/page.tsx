@@ -616,6 +616,8 @@ export interface ShapeResult {
   remountSamples: string[]
   /** Code lines highlighted at the end, of all code lines. */
   code: { lines: number; highlighted: number }
+  /** Commits at which a block being written was held back, the text written since its last render shown as written (see RenderGate). */
+  held: number
   /** The settled DOM equals a fresh render of the finished text (ids aside), and where it first differs if not. */
   sameAsFresh: boolean | null
   difference: string
@@ -724,6 +726,7 @@ async function runShape(shape: string, name: string, sliced = false): Promise<Sh
   const layouts: number[] = []
   const staleSamples: string[] = []
   let stale = 0
+  let held = 0
   let text = ''
   // The timed stream, for a trace (BENCH_TRACE).
   performance.mark('timed-start')
@@ -733,6 +736,7 @@ async function runShape(shape: string, name: string, sliced = false): Promise<Sh
     commit = i
     const spent = commitToken(renderer, text, done, commits, layouts)
     account(done)
+    if (stage.querySelector('.cp-md-held')) held++
     const expected = expect[i]
     if (expected && !alnum(tailText(stage)).includes(expected)) {
       stale++
@@ -772,6 +776,7 @@ async function runShape(shape: string, name: string, sliced = false): Promise<Sh
     stale,
     remounted,
     remountedAtFinish,
+    held,
     remountSamples,
     code,
     sameAsFresh,

@@ -173,4 +173,20 @@ export const SHAPES: Record<string, string> = {
   'a 16 KB quote': quote(),
   'math and diagrams': mathAndDiagrams(),
   [LONG]: longParts.join('\n'),
+  ...hostile(),
+}
+
+/**
+ * Hostile shapes, run only when asked for (`BENCH_SHAPE=hostile`): markup no reply writes on
+ * purpose, that no reader of blocks in pieces can cut and that the parser reads whole, in time that
+ * grows with the block, at every token. 8 KB each.
+ */
+function hostile(): Record<string, string> {
+  const size = 8_000
+  const repeat = (piece: string) => piece.repeat(Math.floor(size / piece.length))
+  return {
+    'hostile: a line of cells': repeat('| a '),
+    'hostile: formulas on a line': repeat('$$a '),
+    'hostile: lines opening math': repeat('\\[x\n'),
+  }
 }

@@ -1,4 +1,4 @@
-import { type ComponentPropsWithoutRef, createContext, Fragment, memo, type ReactElement, type ReactNode, useContext, useMemo, useRef, useState } from 'react'
+import { type ComponentPropsWithoutRef, createContext, Fragment, memo, type ReactElement, type ReactNode, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { pendingStyle, useProgressive } from '../progressive.js'
 import ReactMarkdown, { type Components, type ExtraProps, type Options } from 'react-markdown'
@@ -37,6 +37,8 @@ import { type AtxHeading, atxHeading, itemOfText, openFormula, type OpenFormula 
 import { repairInline, repairTail } from './repair.js'
 import { type Intricacy, IntricacyReader } from './intricacy.js'
 import { remarkUntrusted } from './tree.js'
+import { RenderGate } from './renderGate.js'
+import { now } from '../tasks.js'
 
 interface Node {
   type: string
@@ -784,6 +786,18 @@ const MarkdownBlock = memo(function MarkdownBlock({ source, streaming, policy, h
   // What the blocks inside a list's items are rendered with.
   const inputs = useMemo<BlockInputs>(() => ({ policy, highlighter, math, diagrams, components }), [policy, highlighter, math, diagrams, components])
   const full = useProgressive(!streaming, pending, flushSync)
+  // A block that costs more than a frame at every token renders at most a quarter of the time, the
+  // text written since its last render shown as written after it (see RenderGate).
+  const [gate] = useState(() => new RenderGate<ReactNode>())
+  const [, wake] = useState(0)
+  const began = now()
+  const held = full ? gate.held(source, streaming, began) : null
+  useLayoutEffect(() => gate.committed(now()))
+  useEffect(() => {
+    if (held === null) return
+    const timer = setTimeout(() => wake((n) => n + 1), gate.wait(now()))
+    return () => clearTimeout(timer)
+  }, [gate, held])
   if (!full) {
     return (
       <div className="cp-markdown--pending" ref={pending} style={pendingStyle(source)}>
@@ -791,66 +805,75 @@ const MarkdownBlock = memo(function MarkdownBlock({ source, streaming, policy, h
       </div>
     )
   }
-  // A block that is one fenced code block needs no markdown parse: the growing code goes straight
-  // to the code block, whose highlighted lines are kept. Unless the host renders code itself.
-  const fence = components?.pre || components?.code ? null : fences.read(source, streaming)
-  // The code as the parser's path gives it (its text and a line break): a closed fence's last blank
-  // line is a line of the code; an open one's trailing line break already stands for that break.
-  if (fence) {
-    const code = fence.closed && fence.code !== '' ? `${fence.code}\n` : fence.code
-    return <FencedBlock code={code} lang={fence.lang} streaming={streaming && !fence.closed} highlighter={highlighter} math={math !== 'off'} diagrams={diagrams} />
-  }
-  // The same for a block that is one `$$` formula: the TeX goes straight to the formula.
-  const formula = math === 'off' || components?.pre || components?.code ? null : readMathBlock(source, streaming)
-  if (formula) return <Formula tex={formula.tex} display streaming={streaming && !formula.closed} />
-  // Markup past what the parser reads in linear time is not parsed at all.
-  const intricacy = intricacies.read(source)
-  if (intricacy) return <Unformatted source={source} intricacy={intricacy} />
-  const heading = headings.read(source, streaming)
-  if (heading && !components?.[`h${heading.depth}`]) {
-    return (
-      <LiveBlock.Provider value={streaming}>
-        <StreamingHeading heading={heading} components={merged} math={math} live={streaming} spans={spans} />
-      </LiveBlock.Provider>
-    )
-  }
-  const table = TABLE_HOST_PARTS.some((name) => components?.[name]) ? null : tables.read(source, streaming)
-  if (table) {
-    return (
-      <LiveBlock.Provider value={streaming}>
-        <StreamingTable table={table} components={merged} math={math} formulas={formulas} spans={spans} />
-      </LiveBlock.Provider>
-    )
-  }
-  const list = components?.ul || components?.ol || components?.li ? null : lists.read(source, streaming)
-  if (list) {
-    return (
-      <LiveBlock.Provider value={streaming}>
-        <BlockInputsContext.Provider value={inputs}>
-          <StreamingList list={list} components={merged} math={math} live={streaming} formulas={formulas} spans={spans} />
-        </BlockInputsContext.Provider>
-      </LiveBlock.Provider>
-    )
-  }
-  const quote = components?.blockquote ? null : quotes.read(source, streaming)
-  if (quote !== null) return <StreamingQuote text={quote} live={streaming} inputs={inputs} />
-  const paragraph = components?.p ? null : paragraphs.read(source, streaming)
-  if (paragraph) {
-    return (
-      <LiveBlock.Provider value={streaming}>
-        <StreamingParagraph paragraph={paragraph} components={merged} math={math} live={streaming} formulas={formulas} spans={spans} />
-      </LiveBlock.Provider>
-    )
-  }
-  const repaired = streaming ? repairTail(source) : source
-  const markdown = withMath(repaired, math)
   return (
-    <LiveBlock.Provider value={streaming}>
-      <ReactMarkdown remarkPlugins={pluginsFor(markdown, math)} components={merged} urlTransform={keepUrl}>
-        {markdown}
-      </ReactMarkdown>
-    </LiveBlock.Provider>
+    <>
+      {held === null ? gate.render(source, began, render) : gate.value}
+      {held === null ? null : <p className="cp-md-held">{held}</p>}
+    </>
   )
+
+  function render(): ReactNode {
+    // A block that is one fenced code block needs no markdown parse: the growing code goes straight
+    // to the code block, whose highlighted lines are kept. Unless the host renders code itself.
+    const fence = components?.pre || components?.code ? null : fences.read(source, streaming)
+    // The code as the parser's path gives it (its text and a line break): a closed fence's last blank
+    // line is a line of the code; an open one's trailing line break already stands for that break.
+    if (fence) {
+      const code = fence.closed && fence.code !== '' ? `${fence.code}\n` : fence.code
+      return <FencedBlock code={code} lang={fence.lang} streaming={streaming && !fence.closed} highlighter={highlighter} math={math !== 'off'} diagrams={diagrams} />
+    }
+    // The same for a block that is one `$$` formula: the TeX goes straight to the formula.
+    const formula = math === 'off' || components?.pre || components?.code ? null : readMathBlock(source, streaming)
+    if (formula) return <Formula tex={formula.tex} display streaming={streaming && !formula.closed} />
+    // Markup past what the parser reads in linear time is not parsed at all.
+    const intricacy = intricacies.read(source)
+    if (intricacy) return <Unformatted source={source} intricacy={intricacy} />
+    const heading = headings.read(source, streaming)
+    if (heading && !components?.[`h${heading.depth}`]) {
+      return (
+        <LiveBlock.Provider value={streaming}>
+          <StreamingHeading heading={heading} components={merged} math={math} live={streaming} spans={spans} />
+        </LiveBlock.Provider>
+      )
+    }
+    const table = TABLE_HOST_PARTS.some((name) => components?.[name]) ? null : tables.read(source, streaming)
+    if (table) {
+      return (
+        <LiveBlock.Provider value={streaming}>
+          <StreamingTable table={table} components={merged} math={math} formulas={formulas} spans={spans} />
+        </LiveBlock.Provider>
+      )
+    }
+    const list = components?.ul || components?.ol || components?.li ? null : lists.read(source, streaming)
+    if (list) {
+      return (
+        <LiveBlock.Provider value={streaming}>
+          <BlockInputsContext.Provider value={inputs}>
+            <StreamingList list={list} components={merged} math={math} live={streaming} formulas={formulas} spans={spans} />
+          </BlockInputsContext.Provider>
+        </LiveBlock.Provider>
+      )
+    }
+    const quote = components?.blockquote ? null : quotes.read(source, streaming)
+    if (quote !== null) return <StreamingQuote text={quote} live={streaming} inputs={inputs} />
+    const paragraph = components?.p ? null : paragraphs.read(source, streaming)
+    if (paragraph) {
+      return (
+        <LiveBlock.Provider value={streaming}>
+          <StreamingParagraph paragraph={paragraph} components={merged} math={math} live={streaming} formulas={formulas} spans={spans} />
+        </LiveBlock.Provider>
+      )
+    }
+    const repaired = streaming ? repairTail(source) : source
+    const markdown = withMath(repaired, math)
+    return (
+      <LiveBlock.Provider value={streaming}>
+        <ReactMarkdown remarkPlugins={pluginsFor(markdown, math)} components={merged} urlTransform={keepUrl}>
+          {markdown}
+        </ReactMarkdown>
+      </LiveBlock.Provider>
+    )
+  }
 })
 
 /** Props of {@link Markdown}. */
