@@ -1,4 +1,4 @@
-import { type ComponentPropsWithoutRef, createContext, Fragment, memo, type ReactElement, type ReactNode, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { type ComponentPropsWithoutRef, createContext, Fragment, memo, type ReactElement, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { pendingStyle, useProgressive } from '../progressive.js'
 import ReactMarkdown, { type Components, type ExtraProps, type Options } from 'react-markdown'
@@ -765,6 +765,12 @@ function Unformatted({ source, intricacy }: { source: string; intricacy: Intrica
   )
 }
 
+/** Rendered after a block's elements: the end of their render, for the block's gate (see RenderGate). */
+function RenderEnd({ gate }: { gate: RenderGate<ReactNode> }) {
+  gate.ended(now())
+  return null
+}
+
 /** One top-level block; memoized, so a finished block does not re-render while the tail grows. */
 const MarkdownBlock = memo(function MarkdownBlock({ source, streaming, policy, highlighter, math, diagrams, components }: BlockProps) {
   const base = useComponents(policy, highlighter, math !== 'off', diagrams)
@@ -792,7 +798,6 @@ const MarkdownBlock = memo(function MarkdownBlock({ source, streaming, policy, h
   const [, wake] = useState(0)
   const began = now()
   const held = full ? gate.held(source, streaming, began) : null
-  useLayoutEffect(() => gate.committed(now()))
   useEffect(() => {
     if (held === null) return
     const timer = setTimeout(() => wake((n) => n + 1), gate.wait(now()))
@@ -808,7 +813,7 @@ const MarkdownBlock = memo(function MarkdownBlock({ source, streaming, policy, h
   return (
     <>
       {held === null ? gate.render(source, began, render) : gate.value}
-      {held === null ? null : <p className="cp-md-held">{held}</p>}
+      {held === null ? <RenderEnd gate={gate} /> : <p className="cp-md-held">{held}</p>}
     </>
   )
 

@@ -7,8 +7,9 @@ export const HOLD_FROM = 2_000
 
 /**
  * A render of a block costing this long (ms) or more, three times running, holds the block back: a
- * frame. Counted from the render's start to its commit (the browser's layout of it comes after).
- * The hard shapes of the bench cost 0.2 to 2 ms a token.
+ * frame. Counted from the start of the block's render to the end of its elements' (not the other
+ * blocks or messages rendered in the same update, nor the browser's layout after it). The hard
+ * shapes of the bench cost 0.2 to 2 ms a token.
  */
 export const SLOW_RENDER_MS = 16
 
@@ -67,8 +68,8 @@ export class RenderGate<T> {
     return value
   }
 
-  /** The render begun last is on screen (at `time`): its cost is counted. */
-  committed(time: number): void {
+  /** The elements of the render begun last are rendered (at `time`): its cost is counted. */
+  ended(time: number): void {
     if (this.began === null) return
     this.costs.push(time - this.began)
     if (this.costs.length > 3) this.costs.shift()

@@ -19,7 +19,7 @@ function slowGate(source: string, cost: number, at: number) {
   for (let i = 0; i < 3; i++) {
     const begin = at - (2 - i) * 1_000
     gate.render(source, begin, () => source)
-    gate.committed(begin + cost)
+    gate.ended(begin + cost)
   }
   return gate
 }
@@ -45,7 +45,7 @@ describe('RenderGate', () => {
     expect(short.held(`${'x'.repeat(HOLD_FROM - 10)}abc`, true, 10_010)).toBeNull()
     // One render under the threshold among the last three.
     gate.render(long, 20_000, () => long)
-    gate.committed(20_000 + SLOW_RENDER_MS - 1)
+    gate.ended(20_000 + SLOW_RENDER_MS - 1)
     expect(gate.held(`${long}abc`, true, 20_001)).toBeNull()
   })
 
@@ -103,6 +103,24 @@ describe('a block being written that costs more than a frame at every token', ()
     act(() => result.rerender(view(words, false)))
     expect(held()).toBeNull()
     expect(result.container.innerHTML).toBe(render(view(words, false)).container.innerHTML)
+  })
+
+  it('counts its own render only, not the slow one of a reply rendered after it in the same update', () => {
+    const fast = { p: ({ children }: { children?: ReactNode }) => <p>{children}</p> }
+    const both = (end: number) => (
+      <ChatpartsProvider highlighter={null}>
+        <div data-reply="fast">
+          <Markdown text={words.slice(0, end)} streaming components={fast} />
+        </div>
+        <div data-reply="slow">
+          <Markdown text={words.slice(0, end)} streaming components={components} />
+        </div>
+      </ChatpartsProvider>
+    )
+    const result = render(both(0))
+    for (let end = 7; end < HOLD_FROM + 200; end += 7) act(() => result.rerender(both(end)))
+    expect(result.container.querySelector('[data-reply="slow"] .cp-md-held')).not.toBeNull()
+    expect(result.container.querySelector('[data-reply="fast"] .cp-md-held')).toBeNull()
   })
 
   it('is never held while it renders fast', () => {
