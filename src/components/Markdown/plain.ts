@@ -96,8 +96,8 @@ const PUNCTUATION = /[\p{P}\p{S}]/u
 
 /**
  * Whether the mark that ends at `cut` means the same followed by `rest` as at the end of the text:
- * a space or a line break after it is what the end is; after a code span, a link or a bracket
- * anything is, and after an opening parenthesis that no bracket or backslash is before (it starts
+ * a space or a line break after it is what the end is; after a code span, a run of dollars (a
+ * formula's end, or text), a link or a bracket anything is, and after an opening parenthesis that no bracket or backslash is before (it starts
  * no link destination and no TeX); after emphasis or strikethrough closed after a letter or digit,
  * punctuation is too (the run still cannot open). A letter after emphasis could let the run open
  * (and change which runs pair); anything after a backslash is escaped by it.
@@ -107,7 +107,9 @@ function joins(markdown: string, cut: number, rest: string): boolean {
   const last = markdown[cut - 1] as string
   if (next === undefined || next === ' ') return true
   if (next === '\n') return last !== '\\'
-  if (last === '`' || last === ')' || last === ']') return true
+  // A run of dollars pairs as a run of backticks does, with one as long after it: the prose has
+  // none, so the run is a formula's closing one, or text (an opening one no run closes).
+  if (last === '`' || last === '$' || last === ')' || last === ']') return true
   if (last === '(') return markdown[cut - 2] !== ']' && markdown[cut - 2] !== '\\'
   if (last !== '*' && last !== '_' && last !== '~') return false
   let run = cut - 1

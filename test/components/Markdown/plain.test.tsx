@@ -8,13 +8,14 @@ import { atxHeading, openFormula, openSpan, plainCell, plainTail } from '../../.
 import { repairInline, repairTail } from '../../../src/components/Markdown/repair'
 import reply from '../../fixtures/streaming/reply.md?raw'
 
-type Plugins = 'none' | 'gfm' | 'gfm+math'
+type Plugins = 'none' | 'gfm' | 'gfm+math' | 'gfm+math$$'
 // (Without the preload hints React's server renderer puts before an image.)
 const html = (markdown: string, plugins: Plugins = 'gfm') =>
-  renderToStaticMarkup(<ReactMarkdown remarkPlugins={plugins === 'none' ? [] : plugins === 'gfm' ? [remarkGfmParse] : [remarkGfmParse, remarkMathSingle]}>{markdown}</ReactMarkdown>).replace(
-    /^(?:<link rel="preload"[^>]*>)+/,
-    '',
-  )
+  renderToStaticMarkup(
+    <ReactMarkdown remarkPlugins={plugins === 'none' ? [] : plugins === 'gfm' ? [remarkGfmParse] : [remarkGfmParse, plugins === 'gfm+math' ? remarkMathSingle : remarkMathDouble]}>
+      {markdown}
+    </ReactMarkdown>,
+  ).replace(/^(?:<link rel="preload"[^>]*>)+/, '')
 // Text as React writes it into markup.
 const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;')
 
@@ -54,6 +55,8 @@ const mark = fc.constantFrom(
   ';',
   '$',
   '$x$',
+  '$$',
+  '$$x$$',
   '|',
   '<b>',
   '>',
@@ -69,7 +72,7 @@ describe('a piece cut at its last mark', () => {
   it('shows, as its head parsed then its prose, what the parser shows for the whole sentence', () => {
     let cut = 0
     fc.assert(
-      fc.property(markdown, fc.constantFrom<Plugins>('none', 'gfm', 'gfm+math'), (text, plugins) => {
+      fc.property(markdown, fc.constantFrom<Plugins>('none', 'gfm', 'gfm+math', 'gfm+math$$'), (text, plugins) => {
         const { head, text: prose } = plainTail(text, 'sentence')
         if (head === text) return
         cut++
