@@ -136,6 +136,9 @@ describe('a piece cut at its last mark', () => {
     expect(cut('The **change log** keyed by version')).toEqual({ head: 'The **change log**', text: ' keyed by version' })
     expect(cut('Run `npm test`, then wait')).toEqual({ head: 'Run `npm test`', text: ', then wait' })
     expect(cut('see [the docs](x). Then')).toEqual({ head: 'see [the docs](x)', text: '. Then' })
+    // After a formula in dollars, as after a code span: the prose holds no dollar that could pair with the run.
+    expect(cut('with $$n = 2$$, each page')).toEqual({ head: 'with $$n = 2$$', text: ', each page' })
+    expect(cut('costs $5 and more')).toEqual({ head: 'costs $', text: '5 and more' })
     expect(cut('the same version (a bug in the')).toEqual({ head: 'the same version (', text: 'a bug in the' })
     expect(cut('Prose that wraps \n  onto a second line. ')).toEqual({ head: '', text: 'Prose that wraps\nonto a second line.' })
     expect(plainTail('- **Hot accounts.** A shared account', 'item')).toEqual({ head: '- **Hot accounts.**', text: ' A shared account' })
