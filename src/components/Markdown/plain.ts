@@ -175,10 +175,25 @@ export interface OpenFormula {
 export function openFormula(markdown: string, syntax: MathSyntax, shape: 'sentence' | 'item'): OpenFormula | null {
   const at = openFormulaAt(markdown, syntax)
   if (at < 0 || markdown[at - 1] === '\\') return null
-  // TeX on one line: its next lines could start blocks of their own (or, first on its line, the
-  // formula close as a display one).
+  // TeX over lines (a reply wrapped at 80 columns): each next line must go on with the paragraph,
+  // not start a block of its own (or, a `$$` first on its line, close the formula as a display one);
+  // and the formula must not start its line, where, read as `$$` and TeX to the line's end, it would
+  // open a display formula.
   const written = markdown.slice(at + 2)
-  if (written.includes('\n')) return null
+  if (written.includes('\n')) {
+    let before = at - 1
+    while (markdown[before] === ' ') before--
+    const startsLine = before < 0 || markdown[before] === '\n'
+    if (
+      startsLine ||
+      written.includes('\t') ||
+      !written
+        .split('\n')
+        .slice(1)
+        .every((line) => TEX_LINE.test(line))
+    )
+      return null
+  }
   // A backslash or a dollar last may be the closing delimiter's first half: not TeX to show.
   const tex = withoutCloserStart(written, markdown[at] === '$' ? '$' : '\\').trim()
   if (tex === '') return null
@@ -198,6 +213,10 @@ export function openFormula(markdown: string, syntax: MathSyntax, shape: 'senten
   }
   return paragraphLines(head.slice(start)) ? { head, gap, tex } : null
 }
+
+// A line of TeX that goes on with the paragraph above it: after its spaces, no character that may
+// start a block (a list item, a heading, a quote, a table, HTML, a fence, a formula, an underline).
+const TEX_LINE = /^ *(?![-*+#>|<$`~=_]|\d{1,9}[.)])\S/
 
 /** `tex` less a last `mark` that may begin the closing delimiter (a backslash ending a run of an odd number of them: `\\` is TeX's line break). */
 function withoutCloserStart(tex: string, mark: '$' | '\\'): string {

@@ -296,6 +296,8 @@ describe('a piece cut before the inline formula it ends in', () => {
     expect(cut('a \\(x \\\\')).toEqual({ head: 'a', gap: ' ', tex: 'x \\\\' })
     expect(cut('a $$x + 1$')).toEqual({ head: 'a', gap: ' ', tex: 'x + 1' })
     expect(openFormula('- each \\(k', 'double', 'item')).toEqual({ head: '- each', gap: ' ', tex: 'k' })
+    // Over lines, each going on with the paragraph (TeX reads a line break as a space).
+    expect(cut('the formula \\(E = m\n  c^2 +')).toEqual({ head: 'the formula', gap: ' ', tex: 'E = m\n  c^2 +' })
     for (const text of [
       'no formula here',
       'closed \\(x\\) already',
@@ -317,6 +319,12 @@ describe('a piece cut before the inline formula it ends in', () => {
       'three $$$x',
       'see www.a.b \\(x',
       'heading\n--- \\(x',
+      // over lines: a line that starts a block ends the paragraph; first on its line, `$$` and TeX open a display formula
+      'a \\(x +\n- y',
+      'a \\(x +\n# y',
+      'a \\(x +\n1. y',
+      'a \\(x +\n\ty',
+      'where\n\\(x +\ny',
     ])
       expect(cut(text), JSON.stringify(text)).toBeNull()
     expect(openFormula('cost \\(x', 'off', 'sentence')).toBeNull()
