@@ -97,10 +97,11 @@ const PUNCTUATION = /[\p{P}\p{S}]/u
 /**
  * Whether the mark that ends at `cut` means the same followed by `rest` as at the end of the text:
  * a space or a line break after it is what the end is; after a code span, a run of dollars (a
- * formula's end, or text), a link or a bracket anything is, and after an opening parenthesis that no bracket or backslash is before (it starts
- * no link destination and no TeX); after emphasis or strikethrough closed after a letter or digit,
- * punctuation is too (the run still cannot open). A letter after emphasis could let the run open
- * (and change which runs pair); anything after a backslash is escaped by it.
+ * formula's end, or text), a link or a bracket anything is, and after an opening parenthesis that
+ * no bracket or backslash is before (it starts no link destination and no TeX); after emphasis or
+ * strikethrough closed after a letter or digit, punctuation is too (the run still cannot open). A
+ * letter after emphasis could let the run open (and change which runs pair); anything after a
+ * backslash is escaped by it.
  */
 function joins(markdown: string, cut: number, rest: string): boolean {
   const next = rest[0]

@@ -1,5 +1,5 @@
 /**
- * A block being written (longer than this, in characters) may be held back (see {@link RenderGate}).
+ * A block being written this long or longer, in characters, may be held back (see {@link RenderGate}).
  * Replies' blocks are read in pieces and cost a fraction of a millisecond per token whatever their
  * length; this keeps short blocks, which any parse reads in a few milliseconds, out of it.
  */
@@ -18,9 +18,9 @@ export const HOLD_FACTOR = 4
 
 /**
  * Holds back the render of a block being written whose markup cannot be read in pieces and costs
- * the parser the whole block at every token (a line of a thousand table cells, a paragraph whose
- * marks never close, thousands of inline formulas): a stream of such a block grows with the square
- * of its length, and each render takes longer than a frame. Once the block's last three renders each
+ * the parser the whole block at every token (a line of a thousand table cells, TeX delimiters on
+ * every line): a stream of such a block grows with the square of its length, and each render takes
+ * longer than a frame. Once the block's last three renders each
  * cost {@link SLOW_RENDER_MS} or more, it renders again only after {@link HOLD_FACTOR} times its
  * last cost has passed; in between it shows what it rendered last and, after it, the text written
  * since, as written (`held`). The finished block is always rendered (nothing is held once it ends),
