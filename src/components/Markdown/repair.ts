@@ -88,12 +88,14 @@ export function repairInline(line: string): string {
     const taskBox = /^\s*([-*+]|\d+[.)])\s+$/.test(before) && /^[ xX]?$/.test(inner)
     if (!taskBox) text = `${before.replace(/!$/, '')}${inner}`
   }
-  const code = openCodeSpan(text)
-  if (code === null) return closeEmphasis(text)
+  // The code spans are read once: those before the one left open (all of them if none is) hold no emphasis.
+  const { closed, open: code } = codeSpans(text)
+  if (code === null) return closeEmphasis(withoutSpans(text, closed), text)
   const { at, length } = code
+  const outside = withoutSpans(text.slice(0, at), closed)
   let inside = text.slice(at + length)
   // An opening run with nothing after it yet is dropped.
-  if (inside === '') return closeEmphasis(text.slice(0, at))
+  if (inside === '') return closeEmphasis(outside, text.slice(0, at))
   // Else the span is closed with a run as long, and then what is open before it. A shorter run at its
   // end is its closing run being typed (`` ``code` ``), dropped; a longer one is code, kept apart
   // from the closing run by a space.
@@ -101,7 +103,7 @@ export function repairInline(line: string): string {
   while (inside[inside.length - 1 - last] === '`') last++
   if (last > 0 && last < length) inside = inside.slice(0, -last)
   const closer = '`'.repeat(length)
-  return closeEmphasis(text.slice(0, at), `${text.slice(0, at + length)}${inside}${last >= length ? ' ' : ''}${closer}`)
+  return closeEmphasis(outside, `${text.slice(0, at + length)}${inside}${last >= length ? ' ' : ''}${closer}`)
 }
 
 /** A run of backticks: where it starts in the text, and how many. */
@@ -141,14 +143,11 @@ function codeSpans(text: string): { closed: [number, number][]; open: Run | null
   return { closed, open: null }
 }
 
-/** The code span a streaming text leaves open: its opening run (see {@link codeSpans}), or `null`. */
-const openCodeSpan = (text: string): Run | null => codeSpans(text).open
-
-/** `text` (in which every code span closes) without its code spans, which hold no emphasis. */
-function withoutCodeSpans(text: string): string {
+/** `text` without the code spans `closed` (see {@link codeSpans}) that end in it. */
+function withoutSpans(text: string, closed: readonly [number, number][]): string {
   let out = ''
   let from = 0
-  for (const [start, end] of codeSpans(text).closed) {
+  for (const [start, end] of closed) {
     out += text.slice(from, start)
     from = end
   }
@@ -156,14 +155,13 @@ function withoutCodeSpans(text: string): string {
 }
 
 /**
- * Closes the emphasis and strikethrough that `scope` leaves open (outside its code spans) at the end
- * of `text` (which `scope` begins), the mark opened last first, so marks opened inside open ones
- * close inside them. An opening mark with nothing after it yet is dropped (alone, it would show as
- * text): a last lone `*` after bold (`**Note:*`), the first half of its closing `**`, is such a mark,
- * opened last, and goes before the bold is closed.
+ * Closes the emphasis and strikethrough that `outside` (the text that holds them, its code spans
+ * taken out) leaves open at the end of `text` (which that text begins), the mark opened last first,
+ * so marks opened inside open ones close inside them. An opening mark with nothing after it yet is
+ * dropped (alone, it would show as text): a last lone `*` after bold (`**Note:*`), the first half of
+ * its closing `**`, is such a mark, opened last, and goes before the bold is closed.
  */
-function closeEmphasis(scope: string, text = scope): string {
-  const outside = withoutCodeSpans(scope)
+function closeEmphasis(outside: string, text: string): string {
   const open: { marker: string; at: number }[] = []
   for (const marker of ['**', '__', '~~', '*', '_']) {
     const escaped = marker.replace(/[*_~]/g, '\\$&')
