@@ -138,7 +138,7 @@ export function readMathBlock(block: string, streaming: boolean): MathBlock | nu
 }
 
 /** Whether only spaces or tabs are before `at` on its line. */
-function firstOnLine(text: string, at: number): boolean {
+export function firstOnLine(text: string, at: number): boolean {
   let before = at - 1
   while (text[before] === ' ' || text[before] === '\t') before--
   return before < 0 || text[before] === '\n'

@@ -1,4 +1,4 @@
-import { type MathSyntax, openFormulaAt } from './math.js'
+import { firstOnLine, type MathSyntax, openFormulaAt } from './math.js'
 
 // Most of what a reply streams is prose. A piece of a block being written (a paragraph's sentence,
 // a list item) is cut where its last mark ends: the part up to there is parsed (and, memoized, not
@@ -181,20 +181,16 @@ export function openFormula(markdown: string, syntax: MathSyntax, shape: 'senten
   // and the formula must not start its line, where, read as `$$` and TeX to the line's end, it would
   // open a display formula.
   const written = markdown.slice(at + 2)
-  if (written.includes('\n')) {
-    let before = at - 1
-    while (markdown[before] === ' ') before--
-    const startsLine = before < 0 || markdown[before] === '\n'
-    if (
-      startsLine ||
+  if (
+    written.includes('\n') &&
+    (firstOnLine(markdown, at) ||
       written.includes('\t') ||
       !written
         .split('\n')
         .slice(1)
-        .every((line) => TEX_LINE.test(line))
-    )
-      return null
-  }
+        .every((line) => TEX_LINE.test(line)))
+  )
+    return null
   // A backslash or a dollar last may be the closing delimiter's first half: not TeX to show.
   const tex = withoutCloserStart(written, markdown[at] === '$' ? '$' : '\\').trim()
   if (tex === '') return null
