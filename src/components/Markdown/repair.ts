@@ -155,6 +155,18 @@ function withoutSpans(text: string, closed: readonly [number, number][]): string
 }
 
 /**
+ * The emphasis and strikethrough marks, each with the pattern of its runs that open or close one
+ * (made once, not at every token): a double mark anywhere; a single one not beside another of its
+ * kind, with no letter before it and text after it (opening), or text before it and no letter
+ * after it (closing).
+ */
+const EMPHASIS_RUNS = ['**', '__', '~~', '*', '_'].map((marker) => {
+  const escaped = marker.replace(/[*_~]/g, '\\$&')
+  const single = `(?<![${escaped}\\w])${escaped}(?![${escaped}\\s])|(?<=[^\\s${escaped}])${escaped}(?![${escaped}\\w])`
+  return { marker, runs: new RegExp(marker.length === 2 ? escaped : single, 'g') }
+})
+
+/**
  * Closes the emphasis and strikethrough that `outside` (the text that holds them, its code spans
  * taken out) leaves open at the end of `text` (which that text begins), the mark opened last first,
  * so marks opened inside open ones close inside them. An opening mark with nothing after it yet is
@@ -162,12 +174,17 @@ function withoutSpans(text: string, closed: readonly [number, number][]): string
  * its closing `**`, is such a mark, opened last, and goes before the bold is closed.
  */
 function closeEmphasis(outside: string, text: string): string {
+  // Most lines being written have no mark at all.
+  if (!/[*_~]/.test(outside)) return text
   const open: { marker: string; at: number }[] = []
-  for (const marker of ['**', '__', '~~', '*', '_']) {
-    const escaped = marker.replace(/[*_~]/g, '\\$&')
-    const single = `(?<![${escaped}\\w])${escaped}(?![${escaped}\\s])|(?<=[^\\s${escaped}])${escaped}(?![${escaped}\\w])`
-    const runs = [...outside.matchAll(new RegExp(marker.length === 2 ? escaped : single, 'g'))]
-    if (runs.length % 2 === 1) open.push({ marker, at: (runs.at(-1) as RegExpExecArray).index })
+  for (const { marker, runs } of EMPHASIS_RUNS) {
+    let count = 0
+    let last = -1
+    for (const run of outside.matchAll(runs)) {
+      count++
+      last = run.index
+    }
+    if (count % 2 === 1) open.push({ marker, at: last })
   }
   open.sort((a, b) => b.at - a.at)
   // Once a mark is closed, the text ends in that closing mark, not in what was written.
