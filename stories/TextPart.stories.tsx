@@ -138,3 +138,66 @@ export const ShownAsWritten: Story = {
     await expect(canvas.getByText('formatted', { selector: 'strong' })).toBeVisible()
   },
 }
+
+const steps = `Do it in three steps:
+
+1. **Add the column.** Every write records its version from now on:
+
+   \`\`\`ts
+   await db.schema.alterTable('notes').addColumn('version', 'bigint', (column) => column.notNull().defaultTo(0)).execute()
+   \`\`\`
+
+   Rows written before it read as version 0.
+
+2. **Backfill the old rows**, once per account:
+
+   \`\`\`bash
+   npm run backfill -- --account "$ACCOUNT" --batch 500
+   \`\`\`
+
+3. **Switch the clients.** They ask for the changes since their cursor.
+
+Then, on each machine:
+
+- Pull and install
+  \`\`\`bash
+  git pull && npm ci
+  \`\`\`
+- Restart the worker
+  \`\`\`bash
+  systemctl restart sync-worker
+  \`\`\``
+
+/**
+ * Steps that hold code, as agents write them: a numbered list whose items hold a paragraph, an
+ * indented fence and another paragraph, and a list with code right under each item's line. Finished,
+ * and cut while the second step's code is being written: the numbering goes on, the code is a block
+ * inside its step.
+ */
+export const StepsWithCode: Story = {
+  args: { part: real },
+  render: () => (
+    <PartStates
+      component={TextPart}
+      cases={[
+        { name: 'finished', part: text('p12', steps) },
+        { name: 'streaming: the second step’s code being written', part: text('p13', steps.slice(0, steps.indexOf('--batch'))), streaming: true },
+      ]}
+    />
+  ),
+  play: async ({ canvasElement }) => {
+    await highlighted(canvasElement)
+    const canvas = within(canvasElement)
+    const finished = within(canvas.getByRole('region', { name: 'finished' }))
+    // One numbered list of three steps (not three lists each starting at 1), each code block inside its item.
+    const [numbered, bullets] = finished.getAllByRole('list')
+    await expect(within(numbered as HTMLElement).getAllByRole('listitem')).toHaveLength(3)
+    await expect((numbered as HTMLElement).querySelectorAll(':scope > li .cp-code')).toHaveLength(2)
+    await expect((bullets as HTMLElement).querySelectorAll(':scope > li .cp-code')).toHaveLength(2)
+    const streaming = within(canvas.getByRole('region', { name: 'streaming: the second step’s code being written' }))
+    const [live] = streaming.getAllByRole('list')
+    await expect(within(live as HTMLElement).getAllByRole('listitem')).toHaveLength(2)
+    await expect((live as HTMLElement).querySelectorAll(':scope > li .cp-code')).toHaveLength(2)
+    await expect(streaming.queryByText(/```/)).toBeNull()
+  },
+}

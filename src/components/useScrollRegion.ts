@@ -45,7 +45,7 @@ export const RegionHostContext = createContext<RegionHost | null>(null)
 /**
  * For a box that may scroll (a code block, a tool's output): whether it does, read after each
  * render (`live`: at the next frame, while its content streams) and when it resizes. Only a box
- * that scrolls is made a focusable, named region, so a keyboard reaches what it needs to scroll and
+ * that scrolls is made a focusable, named group, so a keyboard reaches what it needs to scroll and
  * skips every block it would only have to tab past. Without layout (a server, jsdom) nothing
  * scrolls.
  */
@@ -107,7 +107,12 @@ export function useScrollRegion<T extends HTMLElement>(live = false): [attach: (
   return [ref, scrollable]
 }
 
-/** The attributes of a box that scrolls: focusable, a region, named; none for one that does not. */
+/**
+ * The attributes of a box that scrolls: focusable, a group, named; none for one that does not. A
+ * group, not a region: a region is a landmark, and a reply's code blocks, tables and formulas are
+ * content, not sections of the page: a landmark each would crowd the list of landmarks a screen
+ * reader moves by, under names that repeat ("TypeScript code" for every block of TypeScript).
+ */
 export function regionProps(scrollable: boolean, name: string) {
-  return scrollable ? ({ tabIndex: 0, role: 'region', 'aria-label': name } as const) : {}
+  return scrollable ? ({ tabIndex: 0, role: 'group', 'aria-label': name } as const) : {}
 }

@@ -31,13 +31,13 @@ it('streams a wide table with every token committed synchronously (no render loo
   render(table, false)
   const region = stage.querySelector('.cp-table-wrap')
   expect(stage.querySelectorAll('tbody tr')).toHaveLength(12)
-  // It does scroll, so it is a named, focusable region (once the measure after the last render ran).
-  await expect.poll(() => region?.getAttribute('role')).toBe('region')
+  // It does scroll, so it is a named, focusable group (once the measure after the last render ran).
+  await expect.poll(() => region?.getAttribute('role')).toBe('group')
   expect(region?.getAttribute('tabindex')).toBe('0')
   root.unmount()
 })
 
-it('makes the blocks of a text regions, and plain boxes again, as the text narrows and widens (one observation for them all)', async () => {
+it('makes the blocks of a text named groups, and plain boxes again, as the text narrows and widens (one observation for them all)', async () => {
   const root = createRoot(stage)
   stage.style.width = '900px'
   // What is observed for resizes: the text's markdown, not each box in it.
@@ -66,7 +66,7 @@ it('makes the blocks of a text regions, and plain boxes again, as the text narro
   observe.mockRestore()
   // Narrower than the long line and the table: those two scroll, the short block does not.
   stage.style.width = '160px'
-  await expect.poll(roles).toEqual(['region', 'region', null])
+  await expect.poll(roles).toEqual(['group', 'group', null])
   stage.style.width = '900px'
   await expect.poll(roles).toEqual([null, null, null])
   root.unmount()

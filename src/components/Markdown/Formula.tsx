@@ -100,7 +100,7 @@ export function Formula({ tex, display, streaming = false }: FormulaProps) {
   const [scrollRef, scrollable] = useScrollRegion<HTMLDivElement>(streaming)
   if (result && 'html' in result) {
     // KaTeX's own markup, made from TeX with `trust` off: no HTML, URL or style of the model's gets through.
-    // A display formula wider than the reply scrolls, and is then a focusable region named "Formula".
+    // A display formula wider than the reply scrolls, and is then a focusable group named "Formula".
     return display ? (
       <div ref={scrollRef} className="cp-math" data-display="" dangerouslySetInnerHTML={{ __html: result.html }} {...regionProps(scrollable, labels.formula)} />
     ) : (

@@ -133,7 +133,7 @@ function StreamingMath({ tex, display }: { tex: string; display: boolean }) {
   return <Formula tex={tex} display={display} streaming={useContext(LiveBlock)} />
 }
 
-/** A table in a box that scrolls sideways when it is wider than the reply, and is then a focusable, named region. */
+/** A table in a box that scrolls sideways when it is wider than the reply, and is then a focusable, named group. */
 function ScrollTable({ children }: { children?: ReactNode }) {
   const labels = useLabels()
   const [scrollRef, scrollable] = useScrollRegion<HTMLDivElement>(useContext(LiveBlock))

@@ -57,7 +57,7 @@ describe('a long code block', () => {
     await expect.poll(skippedInside).toBe(true)
     const skipped = pre.scrollWidth
     expect(skipped).toBeGreaterThan(pre.clientWidth + 1500)
-    await expect.poll(() => pre.getAttribute('role')).toBe('region')
+    await expect.poll(() => pre.getAttribute('role')).toBe('group')
     // Shown, it is as wide as estimated: no jump in the scroll range.
     last.scrollIntoView()
     await expect.poll(skippedInside).toBe(false)
