@@ -1,6 +1,7 @@
 // The hard shapes: replies real agents produce that break streaming renderers, each made from the
 // bench reply's own prose and code (test/fixtures/streaming/reply.md) so the words are real.
 import reply from '../../test/fixtures/streaming/reply.md?raw'
+import messageFile from '../../test/fixtures/textcase-msg-md/REQ010.md?raw'
 
 const lines = reply.split('\n')
 
@@ -115,6 +116,23 @@ function paragraph(): string {
 }
 
 /**
+ * One paragraph of 12 KB in Chinese, which puts no space after its full-width stops: the Chinese
+ * lines of the Message File spec (test/fixtures/textcase-msg-md/REQ010.md), with their code spans
+ * and bold, less their list and heading marks, each ended with a stop, over and over.
+ */
+function chinese(): string {
+  const out: string[] = []
+  for (const line of messageFile.split('\n')) {
+    const text = line.replace(/^\s*(?:#+|[-*]|\d+\.)\s+/, '').trim()
+    if (!/\p{Script=Han}/u.test(text) || /^[#|>`]/.test(text) || /^\d+\.|^[-*] /.test(text)) continue
+    out.push(/[。！？：]$/u.test(text) ? text.replace(/：$/u, '。') : `${text}。`)
+  }
+  let paragraph = ''
+  for (let i = 0; paragraph.length < 12_000; i++) paragraph += out[i % out.length]
+  return `${paragraph}\n`
+}
+
+/**
  * A quote of 16 KB, as a reply quotes an earlier message or a document: the reply's paragraphs
  * under `>`, a blank `>` line between them, and a short list in every fourth.
  */
@@ -170,6 +188,7 @@ export const SHAPES: Record<string, string> = {
   'nested and loose lists': lists(),
   'steps that hold code': steps(),
   'one 20 KB paragraph': paragraph(),
+  'a Chinese paragraph': chinese(),
   'a 16 KB quote': quote(),
   'math and diagrams': mathAndDiagrams(),
   [LONG]: longParts.join('\n'),

@@ -6,7 +6,10 @@ import type { MathSyntax } from './math.js'
 
 /** A paragraph being written, cut into sentences that later text cannot change, and the rest. */
 export interface ParagraphPieces {
-  /** Pieces that are settled (none while the paragraph is short), each followed in the text by the one-character separator in `separators`. */
+  /**
+   * Pieces that are settled (none while the paragraph is short), each followed in the text by its
+   * separator in `separators`: a space or a line break, or nothing after a full-width sentence end.
+   */
   readonly pieces: readonly string[]
   readonly separators: readonly string[]
   /** The rest of the paragraph, still growing. */
@@ -32,6 +35,22 @@ const OTHER_BLOCK =
 // TeX's delimiters (math), pipes (a table). A backslash escape or hard break is read within its
 // piece; a `<` and a `$` are checked where they are left as text (see safeText).
 const NEVER_IN_A_PIECE = /\||\\[()[\]]/
+// Where a piece may end: a sentence end, then a space or a line break, then a letter; or a
+// full-width one (Chinese and Japanese write no space after it), then a letter.
+const SENTENCE_END = /[.!?][ \n](?=\p{L})|[。！？](?=\p{L})/gu
+// What starts a URL that GFM links as it is written (`www.example.com`, `https://…`).
+const URL_START = /www\.|:\/\//i
+
+/**
+ * Whether a URL written as text may run to the end of `piece`: one starts after its last space, tab
+ * or line break. GFM's URL goes on up to one of those, past a full-width stop and into the text
+ * after it, so a piece that no space ends cannot end there. (An email address stops at the stop.)
+ */
+function urlReachesEnd(piece: string): boolean {
+  let from = piece.length
+  while (from > 0 && !' \t\n\r'.includes(piece[from - 1] as string)) from--
+  return URL_START.test(piece.slice(from))
+}
 const syntax = [gfmSyntax]
 const tree = [gfmTree]
 
@@ -81,7 +100,8 @@ function safeText(text: string, math: MathSyntax): boolean {
 /**
  * Reads a growing block that is one paragraph into settled pieces and a growing rest, so a long
  * paragraph being written re-parses its rest only, not everything from its start. Pieces end at a
- * sentence (`.`, `!` or `?`, then one space or line break, then a letter) and are settled only when
+ * sentence (`.`, `!` or `?`, then one space or line break, then a letter; or `。`, `！` or `？` right
+ * before a letter, with no URL written as text running through it) and are settled only when
  * text after them cannot change them (see {@link settled}); rendered one after the other with their
  * separators, they are the same elements and text as the paragraph parsed whole. `null` while the
  * block is not, or is no longer, such a paragraph: it is then parsed whole. A rest that does not
@@ -123,19 +143,23 @@ export class ParagraphReader {
    * long paragraph costs a few parses, not one per sentence).
    */
   private seal(block: string) {
-    const sentence = /[.!?][ \n](?=\p{L})/gu
+    const sentence = new RegExp(SENTENCE_END)
     sentence.lastIndex = Math.max(this.end, this.tried)
     let cut = -1
-    for (let match = sentence.exec(block); match; match = sentence.exec(block)) cut = match.index + 1
+    let gap = 0
+    for (let match = sentence.exec(block); match; match = sentence.exec(block)) {
+      cut = match.index + 1
+      gap = match[0].length - 1
+    }
     if (cut < 0 || cut < this.tried) return
     const piece = block.slice(this.end, cut)
-    if (!settled(piece, this.math)) {
+    if (!settled(piece, this.math) || (gap === 0 && urlReachesEnd(piece))) {
       this.tried = cut + Math.max(SEAL_AFTER, piece.length >> 1)
       return
     }
     this.tried = -1
     this.pieces = [...this.pieces, piece]
-    this.separators = [...this.separators, block[cut] as string]
-    this.end = cut + 1
+    this.separators = [...this.separators, block.slice(cut, cut + gap)]
+    this.end = cut + gap
   }
 }

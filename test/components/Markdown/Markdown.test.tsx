@@ -380,6 +380,41 @@ describe('a long paragraph streamed sentence by sentence', () => {
     // Each run renders a long paragraph token by token and whole: seconds on a busy machine.
   }, 120_000)
 
+  it('ends as the paragraph rendered whole, for Chinese sentences with no space between them', () => {
+    // Full-width stops with no space after them, marks right beside letters, autolink literals that
+    // run through a stop, text in ASCII right after one, and English sentences among them.
+    const PROSE = [
+      '增量同步让开销与变化量成正比。',
+      '每次写入都通过`saveNote`完成，并把**版本号**加一。',
+      '时间戳方案会*跳过*其中一个！',
+      '游标存在设备上吗？',
+      '这里有~~删除线~~和_下划线_。',
+      'An English sentence. ',
+      '价格是 $5，公式是 $$x$$。',
+      '一个开着的**粗体。',
+      '它在这里**闭合**。',
+    ]
+    // URLs and an email address written as text (a piece ending at a stop after a URL would cut it
+    // short), and text in ASCII right after a stop.
+    const LITERALS = [
+      '详见 https://example.com/sync。',
+      '或者 www.example.com/docs。',
+      '写信给 me@example.com。',
+      '然后。www.example.com 是链接。',
+      '然后。Next 是英文。',
+      '详见 https://example.com/a<1。',
+    ]
+    const sentence = fc.oneof({ arbitrary: fc.constantFrom(...PROSE), weight: 2 }, { arbitrary: fc.constantFrom(...LITERALS), weight: 1 })
+    fc.assert(
+      fc.property(fc.array(sentence, { minLength: 30, maxLength: 80 }), fc.integer({ min: 1, max: 40 }), (sentences, step) => {
+        const text = sentences.join('')
+        expect(stream(text, step).container.innerHTML, JSON.stringify(text)).toBe(fresh(text))
+      }),
+      { numRuns: 60 },
+    )
+    // Each run renders a long paragraph token by token and whole: seconds on a busy machine.
+  }, 120_000)
+
   it('is parsed whole again when a line turns it into something else', () => {
     const text = `${paragraph(12)}\n# Heading after it`
     expect(stream(text, 5).container.innerHTML).toBe(fresh(text))
@@ -525,6 +560,38 @@ describe('ParagraphReader', () => {
     expect(read?.pieces[0]?.startsWith('Opens `a span. Still in it. Closes` here.')).toBe(true)
     expect(read && read.pieces.map((piece, i) => piece + (read?.separators[i] ?? '')).join('') + read.tail).toBe(text)
   })
+
+  it('settles a long Chinese paragraph at its full-width sentence ends, which no space follows', () => {
+    const reader = new ParagraphReader()
+    const text = Array.from({ length: 80 }, (_, i) => `第${i}句有**粗体**和\`代码\`。`).join('')
+    let read = null
+    for (let end = 4; end <= text.length; end += 4) read = reader.read(text.slice(0, end))
+    read = reader.read(text)
+    expect(read?.pieces.length).toBeGreaterThan(3)
+    expect(read?.pieces.every((piece) => piece.endsWith('。'))).toBe(true)
+    expect(read?.separators.every((separator) => separator === '')).toBe(true)
+    expect(read && read.pieces.map((piece, i) => piece + (read?.separators[i] ?? '')).join('') + read.tail).toBe(text)
+  })
+
+  it('ends no piece at a full-width stop that a URL written as text runs through', () => {
+    const filler = '这一句只是为了让段落足够长，好让读者开始切分它。'.repeat(12)
+    // GFM's URL runs up to a space: through the stop and the text after it. An email address ends
+    // at the stop; a URL right after one is read as it is after a space.
+    for (const [end, cut] of [
+      ['见 https://example.com/a。下一句', false],
+      ['见 WWW.example.com。下一句', false],
+      ['见 https://example.com/a<1。下一句', false],
+      ['写信给 me@example.com。下一句', true],
+      ['然后。www.example.com 是链接', true],
+    ] as const) {
+      const text = `${filler}${end}${'后面还有很多文字。'.repeat(40)}`
+      const stop = text.indexOf(end) + end.indexOf('。') + 1
+      // Read up to just after the stop: the last sentence end, where the piece would end.
+      const read = new ParagraphReader().read(text.slice(0, stop + 5))
+      expect(read?.pieces.join('').length === stop, end).toBe(cut)
+      expect(stream(text, 4).container.innerHTML, end).toBe(fresh(text))
+    }
+  }, 30_000)
 
   it('reads no block with a blank line and text after it as one paragraph', () => {
     const long = 'A sentence that is long enough to be settled on its own, and then some more words. '.repeat(4)
