@@ -35,9 +35,10 @@ const OTHER_BLOCK =
 // TeX's delimiters (math), pipes (a table). A backslash escape or hard break is read within its
 // piece; a `<` and a `$` are checked where they are left as text (see safeText).
 const NEVER_IN_A_PIECE = /\||\\[()[\]]/
-// Where a piece may end: a sentence end, then a space or a line break, then a letter; or a
-// full-width one (Chinese and Japanese write no space after it), then a letter.
-const SENTENCE_END = /[.!?][ \n](?=\p{L})|[。！？](?=\p{L})/gu
+// Where a piece may end: a sentence end (Latin, or Hindi's danda, Arabic's question mark, Urdu's
+// full stop), then a space or a line break, then a letter; or a full-width one (Chinese and
+// Japanese write no space after it), then a letter.
+const SENTENCE_END = /[.!?।؟۔][ \n](?=\p{L})|[。！？](?=\p{L})/gu
 // What starts a URL that GFM links as it is written (`www.example.com`, `https://…`).
 const URL_START = /www\.|:\/\//i
 
@@ -100,12 +101,13 @@ function safeText(text: string, math: MathSyntax): boolean {
 /**
  * Reads a growing block that is one paragraph into settled pieces and a growing rest, so a long
  * paragraph being written re-parses its rest only, not everything from its start. Pieces end at a
- * sentence (`.`, `!` or `?`, then one space or line break, then a letter; or `。`, `！` or `？` right
- * before a letter, with no URL written as text running through it) and are settled only when
- * text after them cannot change them (see {@link settled}); rendered one after the other with their
- * separators, they are the same elements and text as the paragraph parsed whole. `null` while the
- * block is not, or is no longer, such a paragraph: it is then parsed whole. A rest that does not
- * settle at a sentence (a delimiter that may pair later) is tried again at a later one.
+ * sentence (`.`, `!`, `?`, `।`, `؟` or `۔`, then one space or line break, then a letter; or `。`,
+ * `！` or `？` right before a letter, with no URL written as text running through it) and are
+ * settled only when text after them cannot change them (see {@link settled}); rendered one after
+ * the other with their separators, they are the same elements and text as the paragraph parsed
+ * whole. `null` while the block is not, or is no longer, such a paragraph: it is then parsed whole.
+ * A rest that does not settle at a sentence (a delimiter that may pair later) is tried again at a
+ * later one.
  */
 export class ParagraphReader {
   /** `math`: the math syntax the paragraph is rendered with (a `$` that is no math cannot pair). */

@@ -573,6 +573,27 @@ describe('ParagraphReader', () => {
     expect(read && read.pieces.map((piece, i) => piece + (read?.separators[i] ?? '')).join('') + read.tail).toBe(text)
   })
 
+  it('settles a long paragraph in Hindi, Arabic or Urdu at its own sentence ends', () => {
+    for (const [stop, sentence] of [
+      ['।', 'हर बदलाव **संस्करण** बढ़ाता है और `saveNote` से होकर जाता है'],
+      ['؟', 'هل يحفظ **المؤشر** على الجهاز و`saveNote` يكتب السجل'],
+      ['۔', 'ہر تبدیلی **ورژن** بڑھاتی ہے اور `saveNote` سے گزرتی ہے'],
+    ] as const) {
+      const text = Array.from({ length: 40 }, () => `${sentence}${stop}`).join(' ')
+      const reader = new ParagraphReader()
+      let read = null
+      for (let end = 4; end <= text.length; end += 4) read = reader.read(text.slice(0, end))
+      read = reader.read(text)
+      expect(read?.pieces.length, stop).toBeGreaterThan(3)
+      expect(
+        read?.pieces.every((piece) => piece.endsWith(stop)),
+        stop,
+      ).toBe(true)
+      expect(read && read.pieces.map((piece, i) => piece + (read?.separators[i] ?? '')).join('') + read.tail).toBe(text)
+      expect(stream(text, 7).container.innerHTML, stop).toBe(fresh(text))
+    }
+  }, 30_000)
+
   it('ends no piece at a full-width stop that a URL written as text runs through', () => {
     const filler = '这一句只是为了让段落足够长，好让读者开始切分它。'.repeat(12)
     // GFM's URL runs up to a space: through the stop and the text after it. An email address ends
