@@ -368,15 +368,83 @@ const TightItem = memo(function TightItem({
       </>
     )
   }
-  const tail = liveTail(item, 'item', live, { math, formulas, spans })
-  return (
-    <>
-      <ProseTail text={tail.text} math={math} components={itemComponents} shape="item" />
+  return <ItemText item={item} live={live} math={math} components={components} itemComponents={itemComponents} formulas={formulas} spans={spans} />
+})
+
+// An item's marker and the spaces after it, when what follows is its content (one to four spaces;
+// five or more would make the content code).
+const ITEM_MARKER = /^ {0,3}(?:[-+*]|\d{1,9}[.)]) {1,4}(?=\S)/
+// The spaces of an item's content column at the start of its lines, by the column's width.
+const CONTENT_INDENT: RegExp[] = []
+
+/**
+ * What follows an item's marker as the item reads it: each line less the spaces of the content
+ * column (a line indented by four more is still part of a paragraph, never code, as on its own).
+ * `null` with a tab in it, which counts as several columns from where it stands.
+ */
+function itemText(item: string): { marker: string; text: string } | null {
+  const marker = item.includes('\t') ? undefined : ITEM_MARKER.exec(item)?.[0]
+  if (marker === undefined) return null
+  const indent = (CONTENT_INDENT[marker.length] ??= new RegExp(`\\n {1,${marker.length}}`, 'g'))
+  return { marker, text: item.slice(marker.length).replace(indent, '\n') }
+}
+
+/**
+ * The text of a tight list's item, with no list inside it. A long item being written is read as a
+ * paragraph is (see ParagraphReader): its settled sentences parsed once each, the first with the
+ * item's marker (as the item alone parses), the others as sentences, and the sentence being written
+ * cut at its last mark, so a long item re-parses the sentence being written, not everything since
+ * its marker. The same elements and text as the item parsed whole; kept after it is finished. A
+ * short item, one that arrives finished, and one whose text does not start as a paragraph does (a
+ * task's box, say) are the item parsed alone.
+ */
+function ItemText({
+  item,
+  live,
+  math,
+  components,
+  itemComponents,
+  formulas,
+  spans,
+}: {
+  item: string
+  live: boolean
+  math: MathSyntax
+  components: Components
+  itemComponents: Components
+  formulas: boolean
+  spans: boolean
+}) {
+  const parts = itemText(item)
+  const split = useMemo(() => paragraphSplit(math), [math])
+  const read = parts === null ? null : split.read(parts.text, live)
+  const inner = useMemo(() => ({ ...components, p: Passthrough }), [components])
+  const pieces = read ? read.pieces : []
+  // The item being written: all of it until a piece of it settles, then what follows the last piece.
+  const rest = pieces.length === 0 ? item : (read as ParagraphPieces).tail
+  const tail = liveTail(rest, pieces.length === 0 ? 'item' : 'sentence', live, { math, formulas, spans })
+  // One flat list, so the rest and the piece it becomes are the same child (same key, same place):
+  // the first piece, with the marker, is what the whole item was before it settled.
+  const children = pieces.map((piece, i) => (
+    // a piece is its place in the item; earlier pieces never move
+    <Fragment key={i}>
+      {i === 0 ? (
+        <ProseTail text={(parts as { marker: string }).marker + piece} math={math} components={itemComponents} shape="item" />
+      ) : (
+        <ProseTail text={piece} math={math} components={inner} shape="sentence" />
+      )}
+      {(read as ParagraphPieces).separators[i]}
+    </Fragment>
+  ))
+  children.push(
+    <Fragment key={pieces.length}>
+      {pieces.length === 0 ? <ProseTail text={tail.text} math={math} components={itemComponents} shape="item" /> : <ProseTail text={tail.text} math={math} components={inner} shape="sentence" />}
       <OpenSpan open={tail.span} />
       <OpenFormula open={tail.formula} />
-    </>
+    </Fragment>,
   )
-})
+  return <>{children}</>
+}
 
 /** What a block is rendered with (see MarkdownBlock): the blocks inside a list's items are rendered so too. */
 interface BlockInputs {

@@ -674,6 +674,72 @@ describe('a long text', () => {
   })
 })
 
+describe('a long item of a tight list, being written', () => {
+  const SENTENCES = [
+    'Every write goes through `saveNote`, which bumps the **version**.',
+    'Clients keep a cursor and ask for *changes* since it.',
+    '每次写入都通过`saveNote`完成，并把**版本号**加一。',
+    '客户端只记住游标。',
+  ]
+
+  it('parses its settled sentences once, not its text since the marker at each mark', () => {
+    const strongs = vi.fn()
+    const components = {
+      strong: ({ children }: { children?: ReactNode }) => {
+        strongs()
+        return <strong>{children}</strong>
+      },
+    }
+    const shown = (markdown: string, streaming: boolean) => (
+      <ChatpartsProvider highlighter={null}>
+        <Markdown text={markdown} streaming={streaming} components={components} />
+      </ChatpartsProvider>
+    )
+    // One bold word at the start, then 3 KB of sentences with code spans and emphasis, none bold.
+    const item = `- **First** of all, the plan. ${Array.from({ length: 60 }, () => 'Clients keep a cursor and ask `GET /sync` for *changes* since it.').join(' ')}`
+    const text = `${item}
+- next`
+    const result = render(shown('', true))
+    for (let end = 4; end < text.length; end += 4) act(() => result.rerender(shown(text.slice(0, end), true)))
+    // Parsed with each new mark the bold came before, it rendered once per code span and emphasis (120 of them).
+    expect(strongs.mock.calls.length).toBeLessThan(20)
+    act(() => result.rerender(shown(text, false)))
+    expect(result.container.innerHTML).toBe(render(shown(text, false)).container.innerHTML)
+  })
+
+  it('is read whole again once a line under it opens a block (a heading indented to its content)', () => {
+    const sentences = (count: number) => Array.from({ length: count }, () => 'Clients keep a cursor and ask for *changes* since it.').join(' ')
+    // The lazy last line keeps the item from being read block by block; the heading is the item's own.
+    for (const [marker, indent] of [
+      ['- ', '    '],
+      ['1.  ', '      '],
+    ]) {
+      const text = `${marker}${sentences(6)}\n${indent}# Heading\nlazy line. ${sentences(8)}`
+      expect(fresh(text), marker).toContain('<h1>Heading</h1>')
+      expect(stream(text, 4).container.innerHTML, marker).toBe(fresh(text))
+    }
+  })
+
+  it('ends as the list rendered whole, for items of sentences over lines, in any marker, with a task box or blocks under a line', () => {
+    const item = fc.tuple(
+      fc.constantFrom('- ', '* ', '1. ', '2) ', '10.  ', '-    ', '  - '),
+      fc.constantFrom('', '', '[ ] ', '[x] '),
+      fc.array(fc.constantFrom(...SENTENCES), { minLength: 4, maxLength: 24 }),
+      // What goes between sentences: mostly a space or nothing (after a full-width stop); a line
+      // indented to the content, further, or lazily; a line that opens a block; a tab.
+      fc.array(fc.constantFrom(' ', ' ', ' ', ' ', '', '', '\n', '\n  ', '\n    ', '\n      ', '\n    # Heading\n', '\n  > quoted\n', '\n    - nested\n', '\n\t'), { minLength: 24, maxLength: 24 }),
+    )
+    fc.assert(
+      fc.property(fc.array(item, { minLength: 1, maxLength: 2 }), fc.integer({ min: 1, max: 40 }), (items, step) => {
+        const text = items.map(([marker, task, sentences, gaps]) => marker + task + sentences.map((sentence, i) => (i === 0 ? '' : gaps[i]) + sentence).join('')).join('\n')
+        expect(stream(text, step).container.innerHTML, JSON.stringify(text)).toBe(fresh(text))
+      }),
+      { numRuns: 40 },
+    )
+    // Each run renders a list token by token and whole: seconds on a busy machine.
+  }, 120_000)
+})
+
 describe('a long list that arrives finished', () => {
   it('is read item by item, and shows what the parser gives for it whole', () => {
     const lists = [
