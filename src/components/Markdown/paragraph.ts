@@ -19,9 +19,10 @@ export interface ParagraphPieces {
 // A piece is settled once the rest runs past this many characters: at its last sentence, so what
 // stays in the rest is the sentence being written.
 const SEAL_AFTER = 240
-// A paragraph starts with a letter, a code span, a parenthesis or quote, or emphasis followed by a
-// word (not a digit, which may number a list; not a bracket, which may define a reference).
-const PARAGRAPH_START = /^(?:\p{L}|`(?!``)|["'(]|\*\*?[\p{L}`]|__?\p{L})/u
+// A paragraph starts with a letter, a code span, a parenthesis or quote (full-width ones too), or
+// emphasis followed by a word (not a digit, which may number a list; not a bracket, which may define
+// a reference).
+const PARAGRAPH_START = /^(?:\p{L}|`(?!``)|["'(“‘「『（]|\*\*?[\p{L}`]|__?\p{L})/u
 // After the first line, a line that could start another block (a heading, quote, HTML, list item,
 // thematic break, fence, math block, footnote definition) or turn the paragraph into a heading (a
 // setext underline) or a table (any pipe, or the delimiter row of a table of one column, which
@@ -36,9 +37,10 @@ const OTHER_BLOCK =
 // piece; a `<` and a `$` are checked where they are left as text (see safeText).
 const NEVER_IN_A_PIECE = /\||\\[()[\]]/
 // Where a piece may end: a sentence end (Latin, or Hindi's danda, Arabic's question mark, Urdu's
-// full stop), then a space or a line break, then a letter; or a full-width one (Chinese and
-// Japanese write no space after it), then a letter.
-const SENTENCE_END = /[.!?।؟۔][ \n](?=\p{L})|[。！？](?=\p{L})/gu
+// full stop) and the quotes or brackets that close with it, then a space or a line break, then a
+// letter; or a full-width one and its closing quotes (Chinese and Japanese write no space after
+// them), then a letter.
+const SENTENCE_END = /[.!?।؟۔]["'”’)\]]*[ \n](?=\p{L})|[。！？][」』”’）]*(?=\p{L})/gu
 // What starts a URL that GFM links as it is written (`www.example.com`, `https://…`).
 const URL_START = /www\.|:\/\//i
 
@@ -101,13 +103,13 @@ function safeText(text: string, math: MathSyntax): boolean {
 /**
  * Reads a growing block that is one paragraph into settled pieces and a growing rest, so a long
  * paragraph being written re-parses its rest only, not everything from its start. Pieces end at a
- * sentence (`.`, `!`, `?`, `।`, `؟` or `۔`, then one space or line break, then a letter; or `。`,
- * `！` or `？` right before a letter, with no URL written as text running through it) and are
- * settled only when text after them cannot change them (see {@link settled}); rendered one after
- * the other with their separators, they are the same elements and text as the paragraph parsed
- * whole. `null` while the block is not, or is no longer, such a paragraph: it is then parsed whole.
- * A rest that does not settle at a sentence (a delimiter that may pair later) is tried again at a
- * later one.
+ * sentence (`.`, `!`, `?`, `।`, `؟` or `۔` and the quotes or brackets after it, then one space or
+ * line break, then a letter; or `。`, `！` or `？` and its closing quotes right before a letter, with
+ * no URL written as text running through it) and are settled only when text after them cannot
+ * change them (see {@link settled}); rendered one after the other with their separators, they are
+ * the same elements and text as the paragraph parsed whole. `null` while the block is not, or is no
+ * longer, such a paragraph: it is then parsed whole. A rest that does not settle at a sentence (a
+ * delimiter that may pair later) is tried again at a later one.
  */
 export class ParagraphReader {
   /** `math`: the math syntax the paragraph is rendered with (a `$` that is no math cannot pair). */
@@ -150,8 +152,9 @@ export class ParagraphReader {
     let cut = -1
     let gap = 0
     for (let match = sentence.exec(block); match; match = sentence.exec(block)) {
-      cut = match.index + 1
-      gap = match[0].length - 1
+      // The space or line break after a sentence is the separator; a full-width stop has none.
+      gap = /[ \n]$/.test(match[0]) ? 1 : 0
+      cut = match.index + match[0].length - gap
     }
     if (cut < 0 || cut < this.tried) return
     const piece = block.slice(this.end, cut)

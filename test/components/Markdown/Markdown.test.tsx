@@ -393,6 +393,10 @@ describe('a long paragraph streamed sentence by sentence', () => {
       '价格是 $5，公式是 $$x$$。',
       '一个开着的**粗体。',
       '它在这里**闭合**。',
+      '他说：“先加**版本号**。”',
+      '「`saveNote`で書く。」',
+      'They wrote "skip the *old* rows." ',
+      'It is done (see [the docs](https://example.com/a).) ',
     ]
     // URLs and an email address written as text (a piece ending at a stop after a URL would cut it
     // short), and text in ASCII right after a stop.
@@ -591,6 +595,31 @@ describe('ParagraphReader', () => {
       ).toBe(true)
       expect(read && read.pieces.map((piece, i) => piece + (read?.separators[i] ?? '')).join('') + read.tail).toBe(text)
       expect(stream(text, 7).container.innerHTML, stop).toBe(fresh(text))
+    }
+  }, 30_000)
+
+  it('settles sentences that end in a closing quote or bracket after the stop', () => {
+    // Each piece ends with the sentence's closing mark; the Japanese paragraph starts with a quote.
+    for (const [sentence, separator, end] of [
+      ['They wrote "skip the **old** rows." ', ' ', '"'],
+      ['It is done (see `sync.ts`.) ', ' ', ')'],
+      ['他说：“先加**版本号**。”', '', '”'],
+      ['「`saveNote`で書く。」と言う。', '', '」'],
+    ] as const) {
+      const text = Array.from({ length: 100 }, () => sentence).join('')
+      const reader = new ParagraphReader()
+      for (let at = 4; at <= text.length; at += 4) reader.read(text.slice(0, at))
+      const read = reader.read(text)
+      expect(read?.pieces.length, sentence).toBeGreaterThan(3)
+      expect(
+        read?.separators.every((gap) => gap === separator),
+        sentence,
+      ).toBe(true)
+      expect(
+        read?.pieces.every((piece) => piece.endsWith(end)),
+        sentence,
+      ).toBe(true)
+      expect(stream(text, 7).container.innerHTML, sentence).toBe(fresh(text))
     }
   }, 30_000)
 
