@@ -336,16 +336,7 @@ function liveTail(
  * text cut at its last mark, and, while it is written, repaired, with the span or formula it ends
  * in shown as written so far. Memoized: a finished item is not read again while the list grows.
  */
-const TightItem = memo(function TightItem({
-  item,
-  live,
-  math,
-  components,
-  itemComponents,
-  formulas,
-  spans,
-  trimEnd = false,
-}: {
+interface TightItemProps {
   item: string
   live: boolean
   math: MathSyntax
@@ -356,7 +347,9 @@ const TightItem = memo(function TightItem({
   spans: boolean
   /** No line break after the item's content: another piece of the item follows (see TightBlocks). */
   trimEnd?: boolean
-}) {
+}
+
+const TightItem = memo(function TightItem({ item, live, math, components, itemComponents, formulas, spans, trimEnd = false }: TightItemProps) {
   const nested = nestedList(item, math)
   if (nested && itemOfText(nested.head)) {
     return (
@@ -398,23 +391,7 @@ function itemText(item: string): { marker: string; text: string } | null {
  * short item, one that arrives finished, and one whose text does not start as a paragraph does (a
  * task's box, say) are the item parsed alone.
  */
-function ItemText({
-  item,
-  live,
-  math,
-  components,
-  itemComponents,
-  formulas,
-  spans,
-}: {
-  item: string
-  live: boolean
-  math: MathSyntax
-  components: Components
-  itemComponents: Components
-  formulas: boolean
-  spans: boolean
-}) {
+function ItemText({ item, live, math, components, itemComponents, formulas, spans }: Omit<TightItemProps, 'trimEnd'>) {
   const parts = itemText(item)
   const split = useMemo(() => paragraphSplit(math), [math])
   const read = parts === null ? null : split.read(parts.text, live)
@@ -423,27 +400,38 @@ function ItemText({
   // The item being written: all of it until a piece of it settles, then what follows the last piece.
   const rest = pieces.length === 0 ? item : (read as ParagraphPieces).tail
   const tail = liveTail(rest, pieces.length === 0 ? 'item' : 'sentence', live, { math, formulas, spans })
-  // One flat list, so the rest and the piece it becomes are the same child (same key, same place):
-  // the first piece, with the marker, is what the whole item was before it settled.
+  // The first piece, with the marker, is what the whole item was before it settled.
+  const shown = (text: string, i: number) =>
+    i > 0 ? (
+      <ProseTail text={text} math={math} components={inner} shape="sentence" />
+    ) : (
+      <ProseTail text={pieces.length === 0 ? text : (parts as { marker: string }).marker + text} math={math} components={itemComponents} shape="item" />
+    )
+  return <>{piecesAndRest(pieces, read ? read.separators : [], tail, shown)}</>
+}
+
+/**
+ * A text read in settled pieces (see ParagraphReader), each followed by its separator, then the rest
+ * being written and the span or formula it ends in, as one flat list, so the rest and the piece it
+ * becomes are the same child (same key, same place). `shown` renders the `i`th piece, or the rest
+ * (`i`: the number of pieces).
+ */
+function piecesAndRest(pieces: readonly string[], separators: readonly string[], rest: LiveTail, shown: (text: string, i: number) => ReactNode): ReactNode[] {
   const children = pieces.map((piece, i) => (
-    // a piece is its place in the item; earlier pieces never move
+    // a piece is its place in the text; earlier pieces never move
     <Fragment key={i}>
-      {i === 0 ? (
-        <ProseTail text={(parts as { marker: string }).marker + piece} math={math} components={itemComponents} shape="item" />
-      ) : (
-        <ProseTail text={piece} math={math} components={inner} shape="sentence" />
-      )}
-      {(read as ParagraphPieces).separators[i]}
+      {shown(piece, i)}
+      {separators[i]}
     </Fragment>
   ))
   children.push(
     <Fragment key={pieces.length}>
-      {pieces.length === 0 ? <ProseTail text={tail.text} math={math} components={itemComponents} shape="item" /> : <ProseTail text={tail.text} math={math} components={inner} shape="sentence" />}
-      <OpenSpan open={tail.span} />
-      <OpenFormula open={tail.formula} />
+      {shown(rest.text, pieces.length)}
+      <OpenSpan open={rest.span} />
+      <OpenFormula open={rest.formula} />
     </Fragment>,
   )
-  return <>{children}</>
+  return children
 }
 
 /** What a block is rendered with (see MarkdownBlock): the blocks inside a list's items are rendered so too. */
@@ -721,22 +709,13 @@ function StreamingParagraph({
 }) {
   const inner = useMemo(() => ({ ...components, p: Passthrough }), [components])
   const tail = liveTail(paragraph.tail, 'sentence', live, { math, formulas, spans })
-  // One flat list, so the rest and the piece it becomes are the same child (same key, same place).
-  const children = paragraph.pieces.map((piece, i) => (
-    // a piece is its place in the paragraph; earlier pieces never move
-    <Fragment key={i}>
-      <ProseTail text={piece} math={math} components={inner} shape="sentence" />
-      {paragraph.separators[i]}
-    </Fragment>
-  ))
-  children.push(
-    <Fragment key={paragraph.pieces.length}>
-      <ProseTail text={tail.text} math={math} components={inner} shape="sentence" />
-      <OpenSpan open={tail.span} />
-      <OpenFormula open={tail.formula} />
-    </Fragment>,
+  return (
+    <p>
+      {piecesAndRest(paragraph.pieces, paragraph.separators, tail, (text) => (
+        <ProseTail text={text} math={math} components={inner} shape="sentence" />
+      ))}
+    </p>
   )
-  return <p>{children}</p>
 }
 
 /**
