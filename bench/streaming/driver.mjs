@@ -153,7 +153,7 @@ export async function runStreaming({ only = [] } = {}) {
       bytes: window.bench.bytes,
     }))
     const version = await browser.version()
-    const scenarios = only.length > 0 ? only : ['text', 'session', 'mount', 'shapes', 'parallel', 'memory']
+    const scenarios = only.length > 0 ? only : ['text', 'session', 'mount', 'draw', 'shapes', 'parallel', 'memory']
 
     if (scenarios.includes('text')) {
       console.log(`\nstreaming: one reply of ${info.bytes.toLocaleString('en')} bytes in ${info.tokens.toLocaleString('en')} tokens of 4 characters, Chromium ${version}, headless`)
@@ -383,6 +383,26 @@ export async function runStreaming({ only = [] } = {}) {
         console.log('\nchatparts against the goals:')
         for (const [label, value, goal, ok] of checks) console.log(`  ${ok ? 'ok  ' : 'MISS'} ${pad(label, 56)} ${left(Number.isInteger(value) ? value : value.toFixed(2), 7)}  (goal ${goal})`)
       }
+    }
+    if (scenarios.includes('draw')) {
+      const COUNT = Number(process.env.BENCH_DRAW_REPLIES ?? 50)
+      const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3) * 5
+      // BENCH_DRAW_MATH=1: the page is of the math replies (formulas and diagrams) rather than the bench reply.
+      await page.evaluate((on) => window.bench.setMathReplies(on), process.env.BENCH_DRAW_MATH === '1')
+      const run = await page.evaluate(([n, r]) => window.bench.runDraw(n, r), [COUNT, ROUNDS])
+      await page.evaluate(() => window.bench.setMathReplies(false))
+      console.log(`\ndrawing a diagram in a long page: a mermaid sequence diagram drawn ${ROUNDS} times each way, alternating, in a page of ${COUNT} finished replies`)
+      console.log(`(${run.elements.toLocaleString('en')} elements), each draw timed up to the page laid out again; mermaid in the page (securityLevel 'strict', as chatparts drew`)
+      console.log(`before) against chatparts' renderer (createMermaidRenderer, which draws in a frame of its own)\n`)
+      console.log(`${pad('page', 44)}${left('in the page', 13)}${left('chatparts', 11)}${left('ratio', 8)}`)
+      const rows = [
+        ['a word added since it was last laid out', median(run.inPage), median(run.chatparts)],
+        ['laid out', median(run.inPageClean), median(run.chatpartsClean)],
+      ]
+      for (const [name, before, ours] of rows) console.log(`${pad(name, 44)}${left(ms(before, 1), 13)}${left(ms(ours, 1), 11)}${left((ours / before).toFixed(2), 8)}`)
+      console.log(`draws, a word added: in the page ${run.inPage.map((t) => t.toFixed(0)).join(' ')}; chatparts ${run.chatparts.map((t) => t.toFixed(0)).join(' ')} ms`)
+      const ratio = rows[0][2] / rows[0][1]
+      console.log(`\n  ${ratio < 1 ? 'ok  ' : 'MISS'} ${pad('a drawing / the same drawn in the page', 52)} ${left(ratio.toFixed(2), 6)}  (goal < 1)`)
     }
     if (scenarios.includes('parallel')) {
       const STREAMS = 4

@@ -21,7 +21,7 @@ import type { TextPart as TextPartData } from '../../src/core/model/types'
 import { ChatpartsProvider, createKatexRenderer, createMermaidRenderer, defaultHighlighter, TextPart, Transcript } from '../../src/index'
 import { createChatStore } from '../../src/store/index'
 import '../../src/styles/chatparts.css'
-import { LONG_FIRST_PART_TOKENS, SHAPES } from './shapes'
+import { LONG_FIRST_PART_TOKENS, sequenceDiagram, SHAPES } from './shapes'
 import { parallelTargets, replyMessages, sessionMessages, streamTarget } from './session'
 import reply from '../../test/fixtures/streaming/reply.md?raw'
 // KaTeX's own bundle (a dependency, MIT): one line of 270 KB of minified JavaScript.
@@ -329,6 +329,72 @@ async function mountOnly(above: number, virtualize: boolean): Promise<number> {
   stage.replaceChildren()
   await settle(100)
   return ms
+}
+
+/** Draw times, in ms, in a page of finished replies: mermaid drawing in the page itself, and chatparts' renderer. */
+interface DrawResult {
+  elements: number
+  /** Per draw, the page laid out since a word was added to it (as a page that changed since its last frame). */
+  inPage: number[]
+  chatparts: number[]
+  /** The same with the page laid out before each draw. */
+  inPageClean: number[]
+  chatpartsClean: number[]
+}
+
+/**
+ * Draws a sequence diagram `rounds` times each way, alternating, in a page of `count` finished
+ * copies of the reply (formatted and highlighted first): mermaid in the page (`securityLevel:
+ * 'strict'`, as chatparts drew before its renderer drew in a frame) and `createMermaidRenderer()`,
+ * each draw with a source of its own and timed up to the page laid out again after it.
+ */
+async function runDraw(count: number, rounds: number): Promise<DrawResult> {
+  stage.className = ''
+  const root = createRoot(stage)
+  flushSync(() => root.render(MOUNTERS.chatparts?.(count)))
+  const start = performance.now()
+  while (performance.now() - start < 60_000 && (stage.querySelector(WAITING) !== null || codeLines(stage).highlighted < codeLines(stage).lines)) await settle(200)
+  const mermaid = (await import('mermaid')).default
+  const renderer = createMermaidRenderer()
+  const options = { dark: false, link: (url: string) => url }
+  const words = [...stage.querySelectorAll('.cp-markdown p')]
+  const result: DrawResult = { elements: stage.querySelectorAll('*').length, inPage: [], chatparts: [], inPageClean: [], chatpartsClean: [] }
+  let n = 0
+  const ways: [keyof DrawResult, boolean, (source: string) => Promise<unknown>][] = [
+    [
+      'inPage',
+      true,
+      (source) => {
+        mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: 'default', htmlLabels: false, flowchart: { htmlLabels: false } })
+        return mermaid.render(`bench-draw-${n}`, source)
+      },
+    ],
+    ['chatparts', true, (source) => renderer.render(source, options)],
+    [
+      'inPageClean',
+      false,
+      (source) => {
+        mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: 'default', htmlLabels: false, flowchart: { htmlLabels: false } })
+        return mermaid.render(`bench-draw-${n}`, source)
+      },
+    ],
+    ['chatpartsClean', false, (source) => renderer.render(source, options)],
+  ]
+  // One of each first: mermaid's diagram code loads on first use.
+  for (const [, , draw] of ways) await draw(sequenceDiagram(1_000 + n++))
+  for (let round = 0; round < rounds; round++)
+    for (const [name, dirty, draw] of ways) {
+      await settle(50)
+      if (dirty) words[(round * 37) % words.length]?.append(' more')
+      const t0 = performance.now()
+      await draw(sequenceDiagram(n++))
+      void stage.offsetHeight
+      ;(result[name] as number[]).push(performance.now() - t0)
+    }
+  root.unmount()
+  stage.replaceChildren()
+  await settle(100)
+  return result
 }
 
 /**
@@ -945,6 +1011,7 @@ declare global {
       runSession: typeof runSession
       mountOnly: typeof mountOnly
       runMount: typeof runMount
+      runDraw: typeof runDraw
       setLongLines: typeof setLongLines
       setMathReplies: typeof setMathReplies
       runMountTranscript: typeof runMountTranscript
@@ -967,6 +1034,7 @@ window.bench = {
   runSession,
   mountOnly,
   runMount,
+  runDraw,
   setLongLines,
   setMathReplies,
   runMountTranscript,

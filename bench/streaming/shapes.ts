@@ -150,6 +150,10 @@ function quote(): string {
   return `${out.join('\n')}\n`
 }
 
+/** The source of a mermaid sequence diagram of a sync, its client numbered `i` (a source of its own for each `i`). */
+export const sequenceDiagram = (i: number) =>
+  `sequenceDiagram\n  participant C as Client ${i}\n  participant S as Server\n  C->>S: GET /sync?since=cursor\n  S-->>C: changes and next cursor\n  C->>C: apply in order\n  C->>S: GET /sync?since=next\n  S-->>C: nothing left`
+
 /** Display and inline formulas between paragraphs, and three diagrams. */
 function mathAndDiagrams(): string {
   const words = sentences()
@@ -159,8 +163,7 @@ function mathAndDiagrams(): string {
     'P(\\text{skip}) = 1 - \\prod_{j=1}^{m} \\left(1 - \\frac{\\delta_j}{T}\\right)',
     '\\begin{aligned} T_{\\text{sync}} &= T_{\\text{page}} \\cdot \\left\\lceil \\frac{N}{p} \\right\\rceil \\\\ &\\approx 40\\,\\text{ms} \\cdot 12 \\end{aligned}',
   ]
-  const diagram = (i: number) =>
-    `\`\`\`mermaid\nsequenceDiagram\n  participant C as Client ${i}\n  participant S as Server\n  C->>S: GET /sync?since=cursor\n  S-->>C: changes and next cursor\n  C->>C: apply in order\n  C->>S: GET /sync?since=next\n  S-->>C: nothing left\n\`\`\``
+  const diagram = (i: number) => `\`\`\`mermaid\n${sequenceDiagram(i)}\n\`\`\``
   const out: string[] = []
   for (let i = 0; i < 24; i++) {
     out.push(`${words[i % words.length]} With \\(n = ${i + 2}\\) pages, each bounded by \\(c_i \\le ${i + 1}\\), the bound below holds:`)

@@ -16,6 +16,63 @@ describe('the mermaid renderer in Chromium', () => {
     expect(box.querySelector('foreignObject, script')).toBeNull()
   }, 30_000)
 
+  it('draws in a frame of its own: no style element is added to the page, nothing of the drawing is left in it, labels in any script intact', async () => {
+    const added: string[] = []
+    const watcher = new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes) if (node instanceof Element) added.push(node.tagName.toLowerCase(), ...[...node.querySelectorAll('*')].map((inner) => inner.tagName.toLowerCase()))
+    })
+    watcher.observe(document, { childList: true, subtree: true })
+    const before = document.body.textContent
+    const styles = document.querySelectorAll('style').length
+    const result = await createMermaidRenderer().render('sequenceDiagram\n  participant C as 客户端 😀\n  C->>S: GET /sync?since=cursor\n  Note over C,S: à bientôt', options)
+    watcher.disconnect()
+    if (!('svg' in result)) throw new Error(result.error)
+    // A style element added to the page has the browser look over all of it: the drawing's is made in the frame.
+    expect(added).not.toContain('style')
+    expect(added).toContain('iframe')
+    // The frame is gone once the drawing is out of it (its box, hidden and empty, is kept for the next).
+    expect(document.querySelector('iframe, svg')).toBeNull()
+    expect(document.querySelectorAll('style').length).toBe(styles)
+    expect(document.body.textContent).toBe(before)
+    const box = document.createElement('div')
+    box.innerHTML = result.svg
+    expect(box.querySelector('svg')?.getAttribute('aria-roledescription')).toBe('sequence')
+    expect(box.textContent).toContain('客户端 😀')
+    expect(box.textContent).toContain('à bientôt')
+    expect(box.textContent).toContain('GET /sync?since=cursor')
+    // Its style came out of the frame with it.
+    expect(box.querySelector('style')?.textContent).toContain('.actor')
+  }, 30_000)
+
+  it('draws what mermaid cannot draw in a frame in the page, as before (a git graph)', async () => {
+    const result = await createMermaidRenderer().render('gitGraph\n  commit\n  branch dev\n  commit\n  checkout main\n  merge dev', options)
+    if (!('svg' in result)) throw new Error(result.error)
+    const box = document.createElement('div')
+    box.innerHTML = result.svg
+    expect(box.querySelector('svg')?.getAttribute('aria-roledescription')).toBe('gitGraph')
+    expect(box.querySelectorAll('.commit').length).toBeGreaterThanOrEqual(3)
+    expect(document.querySelector('iframe')).toBeNull()
+  }, 30_000)
+
+  it('draws a diagram the same in a frame as in the page', async () => {
+    const source = 'graph LR\n  A[Parse the reply] --> B{Valid?}\n  B -->|yes| C[Render 渲染]\n  B -->|no| D[Show the error]'
+    const framed = await createMermaidRenderer().render(source, options)
+    // The page's own drawing, as the renderer drew before: mermaid with the same settings, strict.
+    const mermaid = (await import('mermaid')).default
+    mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: 'default', htmlLabels: false, flowchart: { htmlLabels: false } })
+    const { svg: inPage } = await mermaid.render('cp-compare', source)
+    if (!('svg' in framed)) throw new Error(framed.error)
+    const shapes = (svg: string) => {
+      const box = document.createElement('div')
+      box.innerHTML = svg
+      return [...box.querySelectorAll('rect, path, polygon, text')].map(
+        (shape) => ['width', 'height', 'd', 'points', 'transform', 'x', 'y'].map((name) => shape.getAttribute(name)?.trim() ?? '').join(' ') + (shape.textContent ?? ''),
+      )
+    }
+    expect(shapes(framed.svg)).toEqual(shapes(inPage))
+  }, 30_000)
+
   it('says why it cannot draw a diagram that does not parse', async () => {
     const result = await createMermaidRenderer().render('graph TD\n  A -->', options)
     expect('error' in result && result.error.length > 0).toBe(true)
