@@ -387,22 +387,31 @@ export async function runStreaming({ only = [] } = {}) {
     if (scenarios.includes('draw')) {
       const COUNT = Number(process.env.BENCH_DRAW_REPLIES ?? 50)
       const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3) * 5
-      // BENCH_DRAW_MATH=1: the page is of the math replies (formulas and diagrams) rather than the bench reply.
-      await page.evaluate((on) => window.bench.setMathReplies(on), process.env.BENCH_DRAW_MATH === '1')
-      const run = await page.evaluate(([n, r]) => window.bench.runDraw(n, r), [COUNT, ROUNDS])
+      console.log(`\ndrawing a diagram in a long page: a mermaid sequence diagram drawn ${ROUNDS} times each way, alternating, in a page of ${COUNT} finished replies,`)
+      console.log(`each draw timed up to the page laid out again; mermaid in the page (securityLevel 'strict', as chatparts drew before) against`)
+      console.log(`chatparts' renderer (createMermaidRenderer, which draws in a frame of its own); medians\n`)
+      console.log(`${pad('page', 58)}${left('elements', 10)}${left('in the page', 13)}${left('chatparts', 11)}${left('ratio', 8)}`)
+      const worst = []
+      // The bench reply's page, then the math replies' (formulas and diagrams: KaTeX's markup is most of its elements).
+      for (const [name, math] of [
+        ['bench reply', false],
+        ['formulas and diagrams', true],
+      ]) {
+        await page.evaluate((on) => window.bench.setMathReplies(on), math)
+        const run = await page.evaluate(([n, r]) => window.bench.runDraw(n, r), [COUNT, ROUNDS])
+        for (const [state, before, ours] of [
+          ['a word added since last laid out', run.inPage, run.chatparts],
+          ['laid out', run.inPageClean, run.chatpartsClean],
+        ]) {
+          console.log(
+            `${pad(`${name}, ${state}`, 58)}${left(run.elements.toLocaleString('en'), 10)}${left(ms(median(before), 1), 13)}${left(ms(median(ours), 1), 11)}${left((median(ours) / median(before)).toFixed(2), 8)}`,
+          )
+          worst.push(median(ours))
+        }
+      }
       await page.evaluate(() => window.bench.setMathReplies(false))
-      console.log(`\ndrawing a diagram in a long page: a mermaid sequence diagram drawn ${ROUNDS} times each way, alternating, in a page of ${COUNT} finished replies`)
-      console.log(`(${run.elements.toLocaleString('en')} elements), each draw timed up to the page laid out again; mermaid in the page (securityLevel 'strict', as chatparts drew`)
-      console.log(`before) against chatparts' renderer (createMermaidRenderer, which draws in a frame of its own)\n`)
-      console.log(`${pad('page', 44)}${left('in the page', 13)}${left('chatparts', 11)}${left('ratio', 8)}`)
-      const rows = [
-        ['a word added since it was last laid out', median(run.inPage), median(run.chatparts)],
-        ['laid out', median(run.inPageClean), median(run.chatpartsClean)],
-      ]
-      for (const [name, before, ours] of rows) console.log(`${pad(name, 44)}${left(ms(before, 1), 13)}${left(ms(ours, 1), 11)}${left((ours / before).toFixed(2), 8)}`)
-      console.log(`draws, a word added: in the page ${run.inPage.map((t) => t.toFixed(0)).join(' ')}; chatparts ${run.chatparts.map((t) => t.toFixed(0)).join(' ')} ms`)
-      const ratio = rows[0][2] / rows[0][1]
-      console.log(`\n  ${ratio < 1 ? 'ok  ' : 'MISS'} ${pad('a drawing / the same drawn in the page', 52)} ${left(ratio.toFixed(2), 6)}  (goal < 1)`)
+      const longest = Math.max(...worst)
+      console.log(`\n  ${longest < 50 ? 'ok  ' : 'MISS'} ${pad('a drawing, median, in either page (ms)', 52)} ${left(longest.toFixed(1), 6)}  (goal < 50)`)
     }
     if (scenarios.includes('parallel')) {
       const STREAMS = 4
