@@ -95,12 +95,25 @@ export function useScrollRegion<T extends HTMLElement>(live = false): [attach: (
     (box: T | null) => {
       element.current = box
       if (!box) return
+      // A box skipped while off-screen (`content-visibility: auto` on it: a display formula) has no
+      // content laid out, so it does not scroll then; it is measured again once shown, which need
+      // not resize anything (its height may be what was reserved for it).
+      const shown = (event: Event) => {
+        if (!(event as Event & { skipped?: boolean }).skipped) measure()
+      }
+      box.addEventListener('contentvisibilityautostatechange', shown)
       // Measured when it arrives by the effect above (after every render); later, when the host resizes.
-      if (host) return host.add(measure)
-      if (typeof ResizeObserver === 'undefined') return
-      const observer = new ResizeObserver(measure)
-      observer.observe(box)
-      return () => observer.disconnect()
+      let stop: (() => void) | undefined
+      if (host) stop = host.add(measure)
+      else if (typeof ResizeObserver !== 'undefined') {
+        const observer = new ResizeObserver(measure)
+        observer.observe(box)
+        stop = () => observer.disconnect()
+      }
+      return () => {
+        box.removeEventListener('contentvisibilityautostatechange', shown)
+        stop?.()
+      }
     },
     [measure, host],
   )

@@ -72,3 +72,31 @@ it('makes the blocks of a text named groups, and plain boxes again, as the text 
   root.unmount()
   stage.style.width = '320px'
 })
+
+it('measures a display formula again once it is shown after being skipped off-screen, though nothing around it resized', async () => {
+  const root = createRoot(stage)
+  stage.style.width = '300px'
+  const wide = Array.from({ length: 40 }, (_, i) => `x_{${i}}`).join(' + ')
+  // Far below the view, the formula is skipped by layout (content-visibility: auto) when first measured.
+  const text = `${'A line of text.\n\n'.repeat(600)}$$\n${wide}\n$$\n`
+  flushSync(() =>
+    root.render(
+      <ChatpartsProvider highlighter={null}>
+        <TextPart part={{ id: 'prt_3', sessionID: 'ses_1', messageID: 'msg_1', type: 'text', text }} />
+      </ChatpartsProvider>,
+    ),
+  )
+  await expect.poll(() => stage.querySelector('.cp-math[data-display] .katex')).not.toBeNull()
+  const formula = stage.querySelector('.cp-math[data-display]') as HTMLElement
+  // The text around it keeps its size: only the formula coming into view can say it scrolls.
+  const markdown = stage.querySelector('.cp-markdown') as HTMLElement
+  markdown.style.height = `${markdown.offsetHeight}px`
+  formula.style.containIntrinsicBlockSize = `${formula.offsetHeight}px`
+  await new Promise((resolve) => setTimeout(resolve, 100))
+  expect(formula.getAttribute('role')).toBeNull()
+  formula.scrollIntoView()
+  await expect.poll(() => formula.getAttribute('role')).toBe('group')
+  expect(formula.getAttribute('tabindex')).toBe('0')
+  root.unmount()
+  stage.style.width = '320px'
+})
