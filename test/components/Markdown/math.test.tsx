@@ -4,6 +4,7 @@ import type { ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import ReactMarkdown from 'react-markdown'
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
+import { formulaHeightGuess } from '../../../src/components/Markdown/Formula'
 import { Markdown } from '../../../src/components/Markdown/Markdown'
 import { readMathBlock, remarkMathDouble, texDelimiters } from '../../../src/components/Markdown/math'
 import type { DiagramRenderer, DiagramResult } from '../../../src/diagrams/types'
@@ -445,5 +446,25 @@ describe('a block that is one $$ formula', () => {
     const fresh = render(<Markdown text={text} />, { wrapper: withConfig() })
     await typeset(fresh.container)
     expect(streamed).toBe(fresh.container.innerHTML)
+  })
+})
+
+describe('the height reserved for a display formula off-screen', () => {
+  it('grows with what makes KaTeX draw it taller: lines, big operators with limits, fractions', () => {
+    // Heights of these, laid out with KaTeX's stylesheet in Chromium at 14px: 3.5em, 4.2, 5.6, 5.3, 8.9, 4.5.
+    expect(formulaHeightGuess('E = mc^2')).toBe(3.5)
+    expect(formulaHeightGuess('\\frac{a}{b} = c')).toBe(4.5)
+    expect(formulaHeightGuess('\\sum_{k=1}^{n} k = \\frac{n(n+1)}{2}')).toBe(5.5)
+    expect(formulaHeightGuess('\\begin{aligned} a &= b \\\\ c &= d \\end{aligned}')).toBe(5.3)
+    expect(formulaHeightGuess('\\begin{aligned} a &= b \\\\ c &= d \\\\ e &= f \\\\ g &= h \\end{aligned}')).toBe(8.9)
+    expect(formulaHeightGuess('\\lim_{x \\to 0} \\frac{\\sin x}{x} = 1')).toBe(4.5)
+    // A longer command that starts like one is not it.
+    expect(formulaHeightGuess('\\summary + \\fraction')).toBe(3.5)
+  })
+
+  it('is set on the typeset formula, which the browser keeps once it has laid it out', async () => {
+    const { container } = render(<Markdown text={'$$\n\\sum_{k=1}^{n} k\n$$'} />, { wrapper: withConfig({ math: createKatexRenderer() }) })
+    await typeset(container)
+    expect((container.querySelector('.cp-math[data-display]') as HTMLElement).style.containIntrinsicBlockSize).toBe('auto 5.5em')
   })
 })
