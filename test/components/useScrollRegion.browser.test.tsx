@@ -75,10 +75,10 @@ it('makes the blocks of a text named groups, and plain boxes again, as the text 
 
 it('measures a display formula again once it is shown after being skipped off-screen, though nothing around it resized', async () => {
   const root = createRoot(stage)
-  stage.style.width = '300px'
+  stage.style.width = '2000px'
   const wide = Array.from({ length: 40 }, (_, i) => `x_{${i}}`).join(' + ')
-  // Far below the view, the formula is skipped by layout (content-visibility: auto) when first measured.
-  const text = `${'A line of text.\n\n'.repeat(600)}$$\n${wide}\n$$\n`
+  // The formula first, in view and narrower than the text; far below it, the rest of the reply.
+  const text = `$$\n${wide}\n$$\n\n${'A line of text.\n\n'.repeat(600)}`
   flushSync(() =>
     root.render(
       <ChatpartsProvider highlighter={null}>
@@ -88,10 +88,18 @@ it('measures a display formula again once it is shown after being skipped off-sc
   )
   await expect.poll(() => stage.querySelector('.cp-math[data-display] .katex')).not.toBeNull()
   const formula = stage.querySelector('.cp-math[data-display]') as HTMLElement
-  // The text around it keeps its size: only the formula coming into view can say it scrolls.
+  await new Promise((resolve) => setTimeout(resolve, 100))
+  expect(formula.getAttribute('role')).toBeNull()
+  // The text around it keeps its size from now on: only the formula coming into view can say it scrolls.
   const markdown = stage.querySelector('.cp-markdown') as HTMLElement
   markdown.style.height = `${markdown.offsetHeight}px`
   formula.style.containIntrinsicBlockSize = `${formula.offsetHeight}px`
+  // Far from the view, the browser skips the formula's content (content-visibility: auto)...
+  stage.lastElementChild?.scrollIntoView({ block: 'end' })
+  markdown.lastElementChild?.scrollIntoView({ block: 'end' })
+  await expect.poll(() => formula.firstElementChild?.checkVisibility({ contentVisibilityAuto: true })).toBe(false)
+  // ...and it becomes narrower than its content there, which resizes nothing the page observes.
+  formula.style.width = '300px'
   await new Promise((resolve) => setTimeout(resolve, 100))
   expect(formula.getAttribute('role')).toBeNull()
   formula.scrollIntoView()
