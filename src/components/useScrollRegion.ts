@@ -60,10 +60,10 @@ export function useScrollRegion<T extends HTMLElement>(live = false): [attach: (
   const measure = useCallback(() => {
     const box = element.current
     // A box the browser skips (off-screen under `content-visibility: auto`) is not laid out: reading
-    // its size would force the layout the skipping saves. It is read when it resizes into view. So
-    // for a box whose own content is skipped (`content-visibility: auto` on the box: a display
-    // formula), which would read as not scrolling: it is read when shown (see below). Its first
-    // child answers for both.
+    // its size would force the layout the skipping saves. It is read when it resizes into view. A
+    // box whose own content is skipped (`content-visibility: auto` on the box: a display formula)
+    // would read as not scrolling: it is read when shown (see below). Its first child is skipped
+    // in both cases, so it is the one asked.
     const content = box?.firstElementChild ?? box
     if (!box || content?.checkVisibility?.({ contentVisibilityAuto: true }) === false) return
     const scrolls = box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1
