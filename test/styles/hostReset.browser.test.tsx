@@ -114,17 +114,29 @@ async function mount() {
     await vi.waitFor(() => expect(view.container.querySelector('.cp-markdown--pending')).toBeNull(), { timeout: 20_000 })
   }
   // And once every code line is highlighted (a highlighted line takes the theme's foreground):
-  // every language the blocks name loaded, the lines of each block whose grammar is ready.
+  // every language the code blocks name and the diffs' files imply loaded, the lines of each
+  // block and diff whose grammar is ready.
   const highlighter = defaultHighlighter()
-  const blocks = [...view.container.querySelectorAll('.cp-code')]
-  const language = (block: Element) => block.getAttribute('data-lang') ?? ''
-  await Promise.all(blocks.map((block) => highlighter.load(language(block))))
+  // A line's own text: a diff line's numbers and sign are not code.
+  const code = (line: Element) =>
+    [...line.childNodes]
+      .filter((node) => !(node instanceof Element && node.matches('.cp-diff__num, .cp-diff__sign')))
+      .map((node) => node.textContent)
+      .join('')
+  const blocks = [...view.container.querySelectorAll('.cp-code')].map((block) => ({
+    language: block.getAttribute('data-lang') ?? '',
+    lines: () => [...block.querySelectorAll('.cp-code__line')],
+  }))
+  const diffs = [...view.container.querySelectorAll('.cp-diff')].map((diff) => ({
+    language: /\.([A-Za-z0-9+#-]+)$/.exec(diff.parentElement?.querySelector('.cp-diff__file')?.textContent ?? '')?.[1] ?? '',
+    lines: () => [...diff.querySelectorAll('.cp-diff__line:not([data-kind="skip"])')],
+  }))
+  const coloured = [...blocks, ...diffs]
+  await Promise.all(coloured.map(({ language }) => highlighter.load(language)))
   const plainLines = () =>
-    blocks
-      .filter((block) => highlighter.ready(language(block)))
-      .flatMap((block) => [...block.querySelectorAll('.cp-code__line:not([data-highlighted])')])
-      .filter((line) => (line.textContent ?? '').trim() !== '')
+    coloured.filter(({ language }) => highlighter.ready(language)).flatMap(({ lines }) => lines().filter((line) => !line.hasAttribute('data-highlighted') && code(line).trim() !== ''))
   expect(blocks.length).toBeGreaterThan(0)
+  expect(diffs.filter(({ language }) => highlighter.ready(language)).length).toBeGreaterThan(0)
   await vi.waitFor(() => expect(plainLines()).toEqual([]), { timeout: 20_000 })
   // The same place in every render: whether the view still followed the bottom as the folds
   // opened depends on timing, and with it whether "jump to latest" shows. Scrolled to the top, it
