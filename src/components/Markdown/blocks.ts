@@ -654,7 +654,7 @@ const ITEM_MARKUP = /^ {0,3}[<|]/
 
 /** A tight list item cut into its first line and the list nested under it (see {@link nestedList}). */
 export interface NestedList {
-  /** The item's first line: its marker and one line of text. */
+  /** The item's paragraph: its marker and the lines of text before the nested list, as written. */
   readonly head: string
   /** The list under it, its lines without the item's indent. */
   readonly list: ListItems
@@ -665,18 +665,29 @@ const INTERRUPTING_ITEM = /^(?:[-+*]|1[.)]) +\S/
 const INDENT = /^ +$/
 
 /**
- * Cuts an item of a tight list (its text as splitListItems gives it) that is one line of text and,
- * on every line under it (none blank, each indented to the item's content with spaces), a tight
- * list: the line can be shown as an item alone is and the nested list read item by item, so a
- * growing nested list re-parses its last item only. `null` for any other item, which is parsed whole.
+ * A line of a paragraph, told conservatively: prose (a letter, a digit that does not number a list,
+ * a quote or a parenthesis), or a code span or emphasis before a word or number (as the paragraph
+ * reader starts one). Not a space (indented code), a bracket (which may define a reference), nor
+ * any mark that starts another block or, under a line, makes it a heading (`#`, `>`, `-`, `=`,
+ * `*` and a space, `|`, a fence, HTML).
+ */
+export const PARAGRAPH_LINE = /^(?:(?!\d{1,9}[.)](?:[ \t]|$))[\p{L}\p{N}"'(]|`(?!``)|\*\*?[\p{L}\p{N}`]|__?[\p{L}\p{N}])/u
+
+/**
+ * Cuts an item of a tight list (its text as splitListItems gives it) that is a paragraph (its first
+ * line, and lines under it each indented to the item's content and starting like a paragraph's
+ * line) over a tight list (a bullet or a 1 that interrupts the paragraph, every line under it
+ * indented to the item's content with spaces, none blank): the paragraph can be shown as an item
+ * alone is and the nested list read item by item, so a growing nested list re-parses its last item
+ * only. `null` for any other item, which is parsed whole.
  */
 export function nestedList(item: string, math: MathSyntax = 'off'): NestedList | null {
   const newline = item.indexOf('\n')
   if (newline < 0) return null
-  const head = item.slice(0, newline)
-  const marker = ITEM.exec(head)
-  if (!marker || marker[0].length === head.length || item.includes('\t')) return null
-  const content = contentColumn(head, marker)
+  const first = item.slice(0, newline)
+  const marker = ITEM.exec(first)
+  if (!marker || marker[0].length === first.length || item.includes('\t')) return null
+  const content = contentColumn(first, marker)
   const lines = item.slice(newline + 1).split('\n')
   const inner: string[] = []
   for (const line of lines) {
@@ -684,9 +695,15 @@ export function nestedList(item: string, math: MathSyntax = 'off'): NestedList |
     if (line.trim() === '' || line.length <= content || !INDENT.test(line.slice(0, content))) return null
     inner.push(line.slice(content))
   }
-  if (!INTERRUPTING_ITEM.test(inner[0] as string)) return null
-  const list = splitListItems(inner.join('\n'), math)
-  return list && !list.loose ? { head, list } : null
+  // The paragraph's lines after its first, up to the nested list.
+  let start = 0
+  while (start < inner.length && !INTERRUPTING_ITEM.test(inner[start] as string)) {
+    if (!PARAGRAPH_LINE.test(inner[start] as string)) return null
+    start++
+  }
+  if (start === inner.length) return null
+  const list = splitListItems(inner.slice(start).join('\n'), math)
+  return list && !list.loose ? { head: [first, ...lines.slice(0, start)].join('\n'), list } : null
 }
 
 // What a line of an item starts with when it is no paragraph text: a heading, a fence, a table row, a quote, HTML.

@@ -1,3 +1,4 @@
+import { PARAGRAPH_LINE } from './blocks.js'
 import { firstOnLine, type MathSyntax, openFormulaAt } from './math.js'
 
 // Most of what a reply streams is prose. A piece of a block being written (a paragraph's sentence,
@@ -9,9 +10,6 @@ import { firstOnLine, type MathSyntax, openFormulaAt } from './math.js'
 // parenthesis (not a space, which may indent code; not a mark that starts another block or, under
 // a line, makes the one above a heading). A number and a dot alone on a line start an empty item.
 const PROSE_START = /^(?!\d{1,9}[.)](?:[ \t\n]|$))[\p{L}\p{N}"'(]/u
-// A line of a paragraph: prose, or a code span or emphasis before a word (as the paragraph reader
-// starts one; not a bracket, which may define a reference).
-const PARAGRAPH_LINE = /^(?:(?!\d{1,9}[.)](?:[ \t]|$))[\p{L}\p{N}"'(]|`(?!``)|\*\*?[\p{L}`]|__?\p{L})/u
 // Every character after which text may mean something else: emphasis, code, strikethrough, links,
 // images and footnotes, HTML and autolinks, character references, escapes, tables, math.
 const MARK = /[*_`~[\]()<>&;\\|$]/

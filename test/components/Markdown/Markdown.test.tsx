@@ -201,7 +201,8 @@ describe('a list streamed item by item', () => {
       },
     }
     const nested = Array.from({ length: 12 }, (_, i) => `  - step ${i} with [a link](#d) and **bold ${i}** text`).join('\n')
-    const text = `- first item\n- Steps:\n${nested}\n    1. an ordered one\n       - deeper \`code\`\n- last item`
+    // The second item's paragraph is two lines, with a link, over its nested list.
+    const text = `- first item\n- Steps, written over\n  *2 lines* with [a link](#d):\n${nested}\n    1. an ordered one\n       - deeper \`code\`\n- last item`
     const shown = (markdown: string, streaming: boolean) => (
       <ChatpartsProvider highlighter={null}>
         <Markdown text={markdown} streaming={streaming} components={components} />
@@ -227,13 +228,20 @@ describe('a list streamed item by item', () => {
     act(() => result.rerender(shown(text, false)))
     expect(result.container.innerHTML).toBe(render(shown(text, false)).container.innerHTML)
     // An item whose first line is a list, a quote, a fence or a rule is parsed whole, and so is one
-    // whose lines under it are "indented" with no-break spaces (no indent to the parser).
+    // whose lines under it are "indented" with no-break spaces (no indent to the parser), or whose
+    // paragraph has a line that may not be a paragraph's (an underline, a heading, a number) or is
+    // not indented to the item's content.
     for (const other of [
       '- start\n- - x\n  - nested',
       '- start\n- > q\n  - nested',
       '- start\n- ```\n  - nested',
       '- start\n- ***\n  - nested',
       '- start\n- a\n\u00a0\u00a0- nested',
+      '- start\n- a\n  b\n  ---\n  - nested',
+      '- start\n- a\n  # b\n  - nested',
+      '- start\n- a\n  2. b\n  - nested',
+      '- start\n- a\n   b\n  - nested',
+      '- start\n- a\nlazy\n  - nested',
       '- a\n  - b\n  \u00a0- c',
     ])
       expect(stream(other, 1).container.innerHTML, other).toBe(fresh(other))

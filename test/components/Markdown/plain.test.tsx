@@ -147,6 +147,9 @@ describe('a piece cut at its last mark', () => {
     expect(cut('12.\nword')).toEqual({ head: '12.\nword', text: '' })
     expect(cut('3)\nword')).toEqual({ head: '3)\nword', text: '' })
     expect(cut('12.5 words\nmore')).toEqual({ head: '', text: '12.5 words\nmore' })
+    // A line of the head may start with emphasis or a code span before a number as before a word.
+    expect(cut('synced in\n*2 requests* and **41 KB**, against')).toEqual({ head: 'synced in\n*2 requests* and **41 KB**', text: ', against' })
+    expect(cut('slower by\n__1 ms__, inside')).toEqual({ head: 'slower by\n__1 ms__', text: ', inside' })
     for (const text of [
       // a letter after `_` keeps it from closing; after `*` it could open
       '_a_b and more',
@@ -165,6 +168,8 @@ describe('a piece cut at its last mark', () => {
       'foo\n***\nbar',
       '    indented **code** here',
       'line **one**\n- item',
+      'line\n* 2 **one** more',
+      'line\n** 2 **one** more',
       'two spaces **x**  \nmake a break',
       'a **b**\tc',
     ])
