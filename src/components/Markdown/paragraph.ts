@@ -66,33 +66,60 @@ export function settled(piece: string, math: MathSyntax = 'single'): boolean {
   if (NEVER_IN_A_PIECE.test(piece) || !PARAGRAPH_START.test(piece)) return false
   const root = fromMarkdown(piece, { extensions: syntax, mdastExtensions: tree }) as Root
   if (root.children.length !== 1 || root.children[0]?.type !== 'paragraph') return false
-  // A walk without recursion: emphasis marks by the thousand nest as deep.
+  const brackets = { open: 0 }
+  // A walk without recursion (emphasis marks by the thousand nest as deep), in the order of the
+  // text: brackets are counted from the first to the last.
   const stack: Nodes[] = [root]
   for (let node = stack.pop(); node; node = stack.pop()) {
-    if (node.type === 'text' && !safeText(node.value, math)) return false
-    if ('children' in node) for (const child of node.children) stack.push(child)
+    if (node.type === 'text' && !safeText(node.value, math, brackets, around(piece, node))) return false
+    if ('children' in node) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as Nodes)
   }
-  return true
+  return brackets.open === 0
+}
+
+/**
+ * The characters of `piece` just before and after a text node: what its first and last characters
+ * are next to (the start and end of the piece read as spaces). Between a text and an element, the
+ * element's mark (`**` of strong text next to a `*` left as text, say).
+ */
+function around(piece: string, node: Nodes): { before: string; after: string } {
+  const start = node.position?.start.offset
+  const end = node.position?.end.offset
+  return {
+    before: start === undefined ? '*' : start === 0 ? ' ' : (piece[start - 1] as string),
+    after: end === undefined ? '*' : end >= piece.length ? ' ' : (piece[end] as string),
+  }
 }
 
 const SPACE = /\s/u
 const WORD = /[\p{L}\p{N}]/u
 
 /**
- * Text left by the parser that cannot open anything: backticks and brackets never, `*` and `~` only
- * between spaces, `_` between spaces or inside a word, `<` unless what follows could start a tag
- * or an autolink (a tag the piece closes is HTML, not text), `$` as the math syntax reads it (any,
- * `$$` only, or none: a `$` in code is no math).
+ * Text left by the parser that cannot open anything: backticks never, `*` and `~` only between
+ * spaces, `_` between spaces or inside a word, `<` unless what follows could start a tag or an
+ * autolink (a tag the piece closes is HTML, not text), `$` as the math syntax reads it (any, `$$`
+ * only, or none: a `$` in code is no math). A bracket is text that cannot open a link once a later
+ * one in the piece closes it (`brackets.open` counts those still open, over the piece's texts in
+ * order; escaped ones never reach here) and no `(` follows a closing one: `[1]` or `[a][b]` left
+ * as text stay text, where `[a](<b` or `[a` could become a link with what is written next. A
+ * reference definition that would make them links keeps the whole text one block (see
+ * hasDefinition), read without pieces. `edges`: what the text's first and last characters are next
+ * to in the piece (see around).
  */
-function safeText(text: string, math: MathSyntax): boolean {
+function safeText(text: string, math: MathSyntax, brackets: { open: number }, edges: { before: string; after: string }): boolean {
   for (let i = 0; i < text.length; i++) {
     const char = text[i] as string
     if (char === '$' && (math === 'single' || (math === 'double' && (text[i + 1] === '$' || text[i - 1] === '$')))) return false
-    if (char === '`' || char === '[') return false
+    if (char === '`') return false
+    if (char === '[') brackets.open++
+    else if (char === ']') {
+      if ((text[i + 1] ?? edges.after) === '(') return false
+      if (brackets.open > 0) brackets.open--
+    }
     if (char === '<' && /[A-Za-z/!?]/.test(text[i + 1] ?? '')) return false
     if (char !== '*' && char !== '_' && char !== '~') continue
-    const before = text[i - 1] ?? ' '
-    const after = text[i + 1] ?? ' '
+    const before = text[i - 1] ?? edges.before
+    const after = text[i + 1] ?? edges.after
     if (SPACE.test(before) && SPACE.test(after)) continue
     if (char === '_' && WORD.test(before) && WORD.test(after)) continue
     return false
