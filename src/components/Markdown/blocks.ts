@@ -127,13 +127,15 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
       const own = indentColumns(line)
       // After a blank line, an item with the list's marker goes on with the list (a loose list is
       // one list), and so does a line indented to its item's content; in other blocks an indented
-      // line stays with the block; anything else starts a new block.
+      // line stays with the block, but for a code fence (indented three spaces at most, it opens a
+      // block wherever no list is open: after the paragraph of an item `10.` whose lines are
+      // indented three, say); anything else starts a new block.
       // After indented code (a blank line between or not), micromark reads an item that could not
       // interrupt a paragraph (a number other than 1, or nothing after the marker) as a paragraph:
       // kept with the code, so the block parsed reads it so too. (Right under a quote's lines, what
       // looks like code may be a lazy line of its paragraph.)
       const paragraphItem = code && (blank || !markup) && list === null && item !== null && ((item[3] !== undefined && Number(item[3]) !== 1) || line.slice(item[0].length).trim() === '')
-      const goesOn = paragraphItem || (list === null ? CONTINUES.test(line) : (bullet === list && own < content) || own >= content)
+      const goesOn = paragraphItem || (list === null ? marker === null && CONTINUES.test(line) : (bullet === list && own < content) || own >= content)
       // A heading or break left of every list item's content ends the block before it and is one alone.
       const isAlone = ALONE.test(line) && (list === null || own < content)
       // A code fence right under a paragraph's line interrupts it: outside lists, tables, indented

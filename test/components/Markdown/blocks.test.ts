@@ -56,6 +56,10 @@ describe('splitBlocks', () => {
     expect(splitBlocks('> quoted\n-\n   # three in')).toEqual(['> quoted\n-\n   # three in'])
     // Indentation is spaces and tabs only: a no-break space is text.
     expect(splitBlocks('- a\n\n\u00a0\u00a0after')).toEqual(['- a', '\u00a0\u00a0after'])
+    // Lines indented three under `10.` (whose content is four in) are no part of its item: a code
+    // fence among them opens a block of its own, where other indented lines stay with the block.
+    expect(splitBlocks('10. **Ten.**\n\n   Some text.\n\n   ```ts\n   const x = 1\n   ```\n\n   After.')).toEqual(['10. **Ten.**', '   Some text.', '   ```ts\n   const x = 1\n   ```', '   After.'])
+    expect(splitBlocks('Text.\n\n  more text\n\n    code')).toEqual(['Text.\n\n  more text\n\n    code'])
     // Another marker starts another list; a paragraph between two lists ends the first.
     expect(splitBlocks('- a\n\n* b')).toEqual(['- a', '* b'])
     expect(splitBlocks('1. a\n\n2) b')).toEqual(['1. a', '2) b'])
@@ -346,7 +350,9 @@ describe('blocks rendered one by one', () => {
     '```ts',
     '~~~',
     '  ```',
+    '   ```ts',
     '    ```',
+    '   indented text',
     '',
     'Title',
     '#tag',
