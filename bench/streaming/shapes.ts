@@ -102,6 +102,28 @@ function steps(): string {
   return `Do it in these steps:\n\n${loose.join('\n\n')}\n\nThen, on each machine:\n\n${tight.join('\n')}\n`
 }
 
+/**
+ * An answer that cites its sources, as search-backed assistants write: paragraphs of the reply's
+ * sentences, each sentence ended by one or two citations in brackets (`[3]`, `[2][5]`), 16 KB,
+ * then the numbered sources as links.
+ */
+function cited(): string {
+  const words = sentences()
+  const paragraphs: string[] = []
+  let size = 0
+  for (let i = 0; size < 16_000; i++) {
+    const paragraph = Array.from({ length: 6 }, (_, j) => {
+      const n = i * 6 + j
+      const sentence = words[n % words.length] as string
+      return `${sentence} [${(n % 8) + 1}]${n % 3 === 0 ? `[${((n + 3) % 8) + 1}]` : ''}`
+    }).join(' ')
+    paragraphs.push(paragraph)
+    size += paragraph.length + 2
+  }
+  const sources = Array.from({ length: 8 }, (_, i) => `${i + 1}. [Incremental sync, part ${i + 1}](https://example.com/sync/${i + 1})`)
+  return `${paragraphs.join('\n\n')}\n\nSources:\n\n${sources.join('\n')}\n`
+}
+
 /** One paragraph of 20 KB: the reply's sentences without a blank line, its line breaks kept. */
 function paragraph(): string {
   const source = prose()
@@ -191,6 +213,7 @@ export const SHAPES: Record<string, string> = {
   'nested and loose lists': lists(),
   'steps that hold code': steps(),
   'one 20 KB paragraph': paragraph(),
+  'an answer citing sources': cited(),
   'a Chinese paragraph': chinese(),
   'a 16 KB quote': quote(),
   'math and diagrams': mathAndDiagrams(),
