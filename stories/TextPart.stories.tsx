@@ -201,3 +201,39 @@ export const StepsWithCode: Story = {
     await expect(streaming.queryByText(/```/)).toBeNull()
   },
 }
+
+/** Twelve steps, as a plan is written: one list whose numbers reach two digits, and a step 10 on its own after a paragraph. */
+const plan = [
+  ...Array.from(
+    { length: 12 },
+    (_, i) => `${i + 1}. ${['Read the cursor.', 'Fetch the page of changes since it.', 'Apply each change in order, in one transaction, and store the new cursor with it.'][i % 3]}`,
+  ),
+  '',
+  'Then, once every client has synced:',
+  '',
+  '10. Compact the log up to the oldest cursor still in use.',
+].join('\n')
+
+/**
+ * Numbers of two digits: their markers ("10.", "11.") have room left of the items, as one digit's
+ * do, in a finished text (painted in a box of its own, which would clip them) and one being written.
+ */
+export const NumberedPastNine: Story = {
+  args: { part: real },
+  render: () => (
+    <PartStates
+      component={TextPart}
+      cases={[
+        { name: 'finished', part: text('p14', plan) },
+        { name: 'streaming', part: text('p15', plan.slice(0, plan.indexOf('Then'))), streaming: true },
+      ]}
+    />
+  ),
+  play: async ({ canvasElement }) => {
+    const finished = within(within(canvasElement).getByRole('region', { name: 'finished' }))
+    const [twelve, ten] = finished.getAllByRole('list') as HTMLOListElement[]
+    await expect(within(twelve as HTMLElement).getAllByRole('listitem')).toHaveLength(12)
+    await expect(ten?.start).toBe(10)
+    for (const list of [twelve, ten] as HTMLOListElement[]) await expect(parseFloat(getComputedStyle(list).paddingLeft)).toBeGreaterThan(parseFloat(getComputedStyle(list).fontSize) * 2)
+  },
+}
