@@ -354,8 +354,17 @@ describe('a long paragraph streamed sentence by sentence', () => {
     expect(result.container.querySelectorAll('p')).toHaveLength(1)
   }, 30_000)
 
-  it('ends as the paragraph rendered whole, for sentences with escapes, hard breaks, angle brackets and TeX', () => {
+  it('ends as the paragraph rendered whole, for sentences with escapes, hard breaks, angle brackets, brackets and TeX', () => {
     const PIECES = [
+      'Clocks skew between machines [1][4].',
+      'See the note [^1] and [a][b] here.',
+      'A [link that spans. Two sentences](https://example.com) closes later.',
+      'An image ![chart. Two](https://example.com/c.png) spans.',
+      'A [bracket. Stays] open, then [closed](x).',
+      'Nested [a [b] c. D](e) link.',
+      'Pointy [x](<a. B>) destination.',
+      'A ***note:** here. Closed later* it.',
+      'Then _www.example.com. Next_ text.',
       'A path like C:\\Users\\me stays as written.',
       'An escaped \\*star\\* is no emphasis.',
       'A hard break ends this line\\\nand the next goes on.',
