@@ -5,7 +5,7 @@ import { useLabels } from '../../labels/LabelsContext.js'
 import { languageName } from '../../highlight/languageNames.js'
 import { regionProps, useScrollRegion } from '../useScrollRegion.js'
 import { CopyButton } from '../CopyButton/CopyButton.js'
-import { Groups } from './groups.js'
+import { AppendOnly, Groups } from './groups.js'
 import { cachedHighlight, rememberHighlight, requestHighlight, type HighlightResult } from './highlightQueue.js'
 import { GrowingLines } from './blocks.js'
 import { LineHighlights, type LineTokens, tokensAt } from './lineHighlights.js'
@@ -185,7 +185,10 @@ export function CodeBlock({ code, lang = '', streaming = false, highlighter }: C
   // Lines and their tokens in groups that stay the same arrays while unchanged (see Chunk).
   const [lineGroups] = useState(() => new Groups<string>(CHUNK))
   const [tokenGroups] = useState(() => new Groups<CodeToken[] | undefined>(CHUNK))
-  const groupedTokens = tokenGroups.of(lines.length, (i) => tokensAt(tokens, i))
+  // The complete lines' tokens are an array only ever appended to (see LineHighlights): given
+  // again, the lines it had are unchanged, and their groups are not looked at again.
+  const [complete] = useState(() => new AppendOnly<CodeToken[]>())
+  const groupedTokens = tokenGroups.of(lines.length, (i) => tokensAt(tokens, i), complete.unchanged(tokens.complete))
   const [scrollRef, scrollable] = useScrollRegion<HTMLPreElement>(streaming)
   const language = languageName(lang) ?? labels.plainText
   return (

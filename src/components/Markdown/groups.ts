@@ -30,3 +30,20 @@ export class Groups<T> {
     return out
   }
 }
+
+/**
+ * For an array only ever appended to (the same array for as long as its items stay): how many items
+ * at its start are those it had when last given, for {@link Groups.of}'s `unchanged`. 0 for
+ * another array.
+ */
+export class AppendOnly<T> {
+  private last: readonly T[] | null = null
+  private length = 0
+
+  unchanged(list: readonly T[]): number {
+    const same = list === this.last ? Math.min(this.length, list.length) : 0
+    this.last = list
+    this.length = list.length
+    return same
+  }
+}

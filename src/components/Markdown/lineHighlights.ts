@@ -64,6 +64,8 @@ function liveTokens(entry: Highlighted, text: string, defer: boolean, tokenize: 
  */
 export class LineHighlights {
   private entry: Highlighted | null = null
+  /** The lines last asked for, and how many there were (see `tokens`). */
+  private asked: { lines: readonly string[]; length: number } | null = null
   /** When the line being written was last tokenized (see `tokens`' `perFrame`). */
   private tokenizedAt = Number.NEGATIVE_INFINITY
 
@@ -102,11 +104,16 @@ export class LineHighlights {
    * (if any) is still being written. Lines highlighted before are not looked at again (only
    * compared, by identity first), so the work per call follows what was added, not the block.
    * `perFrame`: the line being written, tokenized less than a frame ago, shows what was added since
-   * uncoloured (`behind`) until `catchUp` (at the next frame, before it is painted).
+   * uncoloured (`behind`) until `catchUp` (at the next frame, before it is painted). `lines` given
+   * again (the same array) is taken to have changed from its last line on at most, as a
+   * GrowingLines array does: the lines before are not compared again.
    */
   tokens(lines: readonly string[], completeCount: number, lang: string, highlighter: Highlighter, perFrame = false): LineTokens {
     let entry = this.entry
-    if (!entry || entry.lang !== lang || entry.lines.length > completeCount || !sameStart(entry.texts, lines, entry.lines.length)) entry = { lang, lines: [], texts: [], state: undefined }
+    const compared = this.asked?.lines === lines ? Math.max(0, this.asked.length - 1) : 0
+    // (Set again once the entry kept is the one checked against these lines.)
+    this.asked = null
+    if (!entry || entry.lang !== lang || entry.lines.length > completeCount || !sameStart(entry.texts, lines, entry.lines.length, compared)) entry = { lang, lines: [], texts: [], state: undefined }
     const from = entry.lines.length
     // Lines up to about SYNC_CHARS characters a call (always one): a block that arrives with
     // thousands of complete lines at once is coloured over a few frames, not in one long task.
@@ -141,13 +148,17 @@ export class LineHighlights {
       entry = entry.live?.tokens === live ? entry : { ...entry, live: { text, tokens: live, behind: result.behind } }
     }
     this.entry = entry
+    this.asked = { lines, length: lines.length }
     return { complete: entry.lines, live }
   }
 }
 
-/** Whether `lines` begins with the first `count` of `texts` (the same strings are usually the same objects). */
-function sameStart(texts: readonly string[], lines: readonly string[], count: number): boolean {
+/**
+ * Whether `lines` begins with the first `count` of `texts` (the same strings are usually the same
+ * objects); the first `known` of them are known to be.
+ */
+function sameStart(texts: readonly string[], lines: readonly string[], count: number, known: number): boolean {
   if (lines.length < count) return false
-  for (let i = count - 1; i >= 0; i--) if (texts[i] !== lines[i]) return false
+  for (let i = count - 1; i >= known; i--) if (texts[i] !== lines[i]) return false
   return true
 }

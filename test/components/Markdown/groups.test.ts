@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { Groups } from '../../../src/components/Markdown/groups'
+import { AppendOnly, Groups } from '../../../src/components/Markdown/groups'
 
 describe('Groups', () => {
   it('cuts items into groups, and hands out a group again as the same array while its items are the same', () => {
@@ -48,5 +48,28 @@ describe('Groups', () => {
     items[4] = 'x'
     const changed = groups.of(items.length, (i) => items[i] as string, 5)
     expect(changed[2]).toEqual(['x', 'f'])
+  })
+})
+
+describe('AppendOnly', () => {
+  it('counts the items an array given again had, and none for another array', () => {
+    const seen = new AppendOnly<number>()
+    const list = [1, 2]
+    expect(seen.unchanged(list)).toBe(0)
+    list.push(3, 4)
+    expect(seen.unchanged(list)).toBe(2)
+    expect(seen.unchanged(list)).toBe(4)
+    expect(seen.unchanged([1, 2, 3, 4])).toBe(0)
+  })
+
+  it('lets a growing list hand out again the groups it had, made from the same items', () => {
+    const groups = new Groups<number>(2)
+    const seen = new AppendOnly<number>()
+    const list = [1, 2, 3]
+    const first = groups.of(list.length, (i) => list[i] as number, seen.unchanged(list))
+    list.push(4, 5)
+    const second = groups.of(list.length, (i) => list[i] as number, seen.unchanged(list))
+    expect(second[0]).toBe(first[0])
+    expect(second).toEqual([[1, 2], [3, 4], [5]])
   })
 })

@@ -20,6 +20,37 @@ describe('LineHighlights', () => {
     expect(calls).toEqual(['const b = 2\n', 'x'])
   })
 
+  it('does not compare again the lines of an array given again before its last line, as GrowingLines gives them', async () => {
+    const { highlighter, release } = fakeHighlighter()
+    release()
+    await highlighter.load('typescript')
+    const growing = new GrowingLines()
+    const cache = new LineHighlights()
+    const code = Array.from({ length: 400 }, (_, i) => `const line${i} = ${i}`).join('\n')
+    // The lines' array, with every read of a line before the last three counted.
+    let reads = 0
+    let target: readonly string[] = []
+    const lines = new Proxy([] as string[], {
+      get: (_, key) => {
+        if (typeof key === 'string' && /^\d+$/.test(key) && Number(key) < target.length - 3) reads++
+        return Reflect.get(target, key)
+      },
+      has: (_, key) => Reflect.has(target, key),
+    })
+    const ask = (end: number) => {
+      target = growing.lines(code.slice(0, end))
+      return cache.tokens(lines, target.length - 1, 'typescript', highlighter)
+    }
+    for (let end = 4; end < 6000; end += 4) ask(end)
+    reads = 0
+    const last = ask(6004)
+    expect(reads).toBe(0)
+    expect(text(last).slice(0, -1)).toEqual(code.slice(0, 6004).split('\n').slice(0, -1))
+    // A new array (the text replaced, not extended) is compared whole, and an earlier line changed starts over.
+    const changed = code.slice(0, 6004).replace('const line3 ', 'let line3 ')
+    expect(text(cache.tokens(changed.split('\n'), changed.split('\n').length - 1, 'typescript', highlighter))[3]).toBe('let line3 = 3')
+  })
+
   it('is a memo: the same input gives the same tokens whatever was asked before', async () => {
     const { highlighter, release } = fakeHighlighter()
     release()
