@@ -2,6 +2,7 @@ import { act, render } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Transcript } from '../../src/components/Transcript'
 import { createChatStore } from '../../src/createChatStore'
+import { extensionOf } from '../../src/components/ToolPart/views'
 import { defaultHighlighter } from '../../src/highlight/shiki'
 import '../../src/styles/chatparts.css'
 // Tailwind v4's own reset, as `@import 'tailwindcss'` puts it in an app: in the `base` layer.
@@ -128,7 +129,7 @@ async function mount() {
     lines: () => [...block.querySelectorAll('.cp-code__line')],
   }))
   const diffs = [...view.container.querySelectorAll('.cp-diff')].map((diff) => ({
-    language: /\.([A-Za-z0-9+#-]+)$/.exec(diff.parentElement?.querySelector('.cp-diff__file')?.textContent ?? '')?.[1] ?? '',
+    language: extensionOf(diff.parentElement?.querySelector('.cp-diff__file')?.textContent ?? undefined),
     lines: () => [...diff.querySelectorAll('.cp-diff__line:not([data-kind="skip"])')],
   }))
   const coloured = [...blocks, ...diffs]

@@ -130,7 +130,7 @@ export function ShellToolView({ part, display }: DisplayViewProps<'shell'>) {
 const SIGN = { add: '+', remove: '−', context: ' ', skip: '⋯' } as const
 
 /** The language of a file, by its extension (`src/api.ts` → `ts`), as a highlighter resolves it. */
-const extensionOf = (file: string | undefined) => /\.([A-Za-z0-9+#-]{1,12})$/.exec(file ?? '')?.[1] ?? ''
+export const extensionOf = (file: string | undefined) => /\.([A-Za-z0-9+#-]{1,12})$/.exec(file ?? '')?.[1] ?? ''
 
 /**
  * Syntax colour for a diff's lines: the new file's lines (context and added) highlighted as one text
