@@ -48,6 +48,12 @@ interface ScanState {
   readonly settled: boolean
   /** The open block's last line is indented code (outside any list). */
   readonly code: boolean
+  /**
+   * That code's line ended a list after a blank line (it is not indented to the item's content):
+   * micromark reads it as a code block of one line and the next line afresh (an item `10.` there
+   * is an item, where after other indented code it is a paragraph's text).
+   */
+  readonly codeEndedList: boolean
   /** The line before holds a pipe (a table's header row, if a delimiter row follows). */
   readonly pipe: boolean
   /** The open block's last lines are a table's (from its delimiter row on). */
@@ -87,12 +93,12 @@ const ALONE = /^ {0,3}(?:#{1,6}(?:[ \t]|$)|([*_])(?:[ \t]*\1){2,}[ \t]*$)/
 function scan(text: string, state: ScanState, math: boolean): Scanned {
   const blocks: string[] = []
   const starts: number[] = []
-  let { start, end, fence, fenceAlone, fenceIn, blank, list, content, listed, listSure, listFenced, settled, html, alone, code, pipe, table, ended, shut, markup } = state
+  let { start, end, fence, fenceAlone, fenceIn, blank, list, content, listed, listSure, listFenced, settled, html, alone, code, codeEndedList, pipe, table, ended, shut, markup } = state
   let offset = state.line
   let last: ScanState = state
   let closedBeforeLast = 0
   while (offset <= text.length) {
-    last = { line: offset, start, end, fence, fenceAlone, fenceIn, blank, list, content, listed, listSure, listFenced, settled, html, alone, code, pipe, table, ended, shut, markup }
+    last = { line: offset, start, end, fence, fenceAlone, fenceIn, blank, list, content, listed, listSure, listFenced, settled, html, alone, code, codeEndedList, pipe, table, ended, shut, markup }
     closedBeforeLast = blocks.length
     let lineEnd = text.indexOf('\n', offset)
     if (lineEnd < 0) lineEnd = text.length
@@ -134,7 +140,8 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
       // interrupt a paragraph (a number other than 1, or nothing after the marker) as a paragraph:
       // kept with the code, so the block parsed reads it so too. (Right under a quote's lines, what
       // looks like code may be a lazy line of its paragraph.)
-      const paragraphItem = code && (blank || !markup) && list === null && item !== null && ((item[3] !== undefined && Number(item[3]) !== 1) || line.slice(item[0].length).trim() === '')
+      const paragraphItem =
+        code && !codeEndedList && (blank || !markup) && list === null && item !== null && ((item[3] !== undefined && Number(item[3]) !== 1) || line.slice(item[0].length).trim() === '')
       const goesOn = paragraphItem || (list === null ? marker === null && CONTINUES.test(line) : (bullet === list && own < content) || own >= content)
       // A heading or break left of every list item's content ends the block before it and is one alone.
       const isAlone = ALONE.test(line) && (list === null || own < content)
@@ -143,7 +150,11 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
       // writes `Run this:` and its code with no blank line between does not parse both at every
       // token of the code.
       const interrupts = marker !== null && !blank && end >= 0 && !listed && !markup && !table && !code && !alone
-      if ((blank && !goesOn) || isAlone || alone || interrupts) {
+      // A list this line ends after a blank line (it is not indented to the item's content).
+      const endsList = blank && !goesOn && list !== null
+      // micromark reads indented code that ends a list as a block of one line: the line after it
+      // (blank lines between or not) starts another.
+      if ((blank && !goesOn) || isAlone || alone || interrupts || codeEndedList) {
         // Trailing blank lines belong to the break, not to the block.
         if (end >= 0) {
           blocks.push(text.slice(start, end))
@@ -187,6 +198,7 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
       // Indented code: four columns in, outside a list, starting a block, after a blank line, after a
       // table (which it ends) or a line that ended a block, or going on with code.
       code = list === null && INDENTED_CODE.test(line) && (code || blank || end < 0 || table || ended)
+      codeEndedList = code && endsList
       // (A line read as a paragraph's text is no underline.)
       ended = !paragraphItem && endsBlock(line)
       settled = !paragraphItem && (underline || THEMATIC_BREAK.test(line))
@@ -251,6 +263,7 @@ const START: ScanState = {
   ended: false,
   shut: false,
   markup: false,
+  codeEndedList: false,
 }
 
 /** A heading's underline (under a paragraph; `===` alone is text). */
@@ -551,9 +564,10 @@ const INTERRUPTS = /^ {0,3}(?:[#>|]|`{3,}|~{3,}|([-*_])(?:\s*\1){2,}\s*$|=+\s*$|
  * it: the item is parsed to tell).
  */
 export function splitListItems(block: string, math: MathSyntax = 'off'): ListItems | null {
-  const lines = block.split('\n')
-  const first = ITEM.exec(lines[0] ?? '')
+  const firstEnd = block.indexOf('\n')
+  const first = ITEM.exec(firstEnd < 0 ? block : block.slice(0, firstEnd))
   if (!first) return null
+  const lines = block.split('\n')
   const indent = first[1] ?? ''
   const bullet = first[2]
   const delimiter = first[4]
@@ -906,6 +920,8 @@ export class TableReader {
 
   /** The table `block` holds so far. */
   read(block: string): TableRows | null {
+    // A block whose first line is no row is no table however it grows: not split into lines at each token.
+    if (!ROW.test(block)) return null
     const lines = this.growing.lines(block)
     if (lines !== this.list) {
       // A new array: the block did not extend the last one; start over.

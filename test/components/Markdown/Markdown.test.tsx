@@ -1001,6 +1001,20 @@ describe('a list whose lines are not all in its items', () => {
   }, 120_000)
 })
 
+describe('indented code that ends a list', () => {
+  it('streams as the text rendered whole: the code a block of one line, an item `10.` after it a list', () => {
+    for (const text of ['   - y\n\n    code\n10. tenth', '   - y\n\n    code\n    more\n10. tenth', '   1. y\n\n    code\n\n- z']) {
+      const whole = fresh(text)
+      for (const step of [1, 3]) expect(stream(text, step).container.innerHTML, JSON.stringify(text)).toBe(whole)
+    }
+    expect(render(view('   - y\n\n    code\n10. tenth', false)).container.querySelector('ol')?.getAttribute('start')).toBe('10')
+    // The line after it, more code, is another block; `10. tenth` after that is a paragraph's text.
+    const rendered = render(view('   - y\n\n    code\n    more\n10. tenth', false)).container
+    expect(rendered.querySelectorAll('pre')).toHaveLength(2)
+    expect(rendered.querySelector('ol')).toBeNull()
+  })
+})
+
 describe('a block quote streamed block by block', () => {
   const QUOTE = [
     '> # Notes',

@@ -358,6 +358,10 @@ describe('blocks rendered one by one', () => {
     '#tag',
     '\tafter a tab',
     '  a\ttab inside',
+    // Items indented three: indented code after them and a blank line ends their list.
+    '   - three in',
+    '   1. three in',
+    '     five in',
   )
   const html = (markdown: string) => renderToStaticMarkup(createElement(ReactMarkdown, { remarkPlugins: [remarkGfmParse] }, markdown))
 
@@ -373,6 +377,23 @@ describe('blocks rendered one by one', () => {
     )
     // Each run parses a text whole and by blocks: a busy machine takes seconds.
   }, 60_000)
+
+  it('read indented code that ends a list as micromark does: a block of one line, the line after it read afresh', () => {
+    // After other indented code, `10. tenth` is a paragraph's text; after the code line that ended a
+    // list, an item. That line is a code block of its own, whatever follows it.
+    for (const text of [
+      '   - y\n\n    code\n10. tenth',
+      '   - y\n\n    code\n\n10. tenth',
+      '   - y\n\n    code\n    more\n10. tenth',
+      '   - y\n\n    code\n\n    more\n10. x',
+      '   - y\n\n    code\nlazy',
+      '   1. y\n\n    code\n- z',
+    ])
+      expect(splitBlocks(text).map(html).join('').replace(/\n/g, ''), JSON.stringify(text)).toBe(html(text).replace(/\n/g, ''))
+    expect(splitBlocks('   - y\n\n    code\n    more\n10. tenth')).toEqual(['   - y', '    code', '    more\n10. tenth'])
+    // Code that does not end a list keeps the item under it, the paragraph's text micromark reads.
+    expect(splitBlocks('# Title\n    code\n10. tenth')).toEqual(['# Title', '    code\n10. tenth'])
+  })
 
   it('show what the text parsed whole shows where a code fence follows a line with no blank line between', () => {
     // A fence under a paragraph's line is a block of its own, and so is what follows its closing
