@@ -24,7 +24,15 @@ export class Groups<T> {
         continue
       }
       for (let i = from; same && i < to; i++) same = previous?.[i - from] === item(i)
-      out.push(same && previous ? previous : Array.from({ length: to - from }, (_, i) => item(from + i)))
+      if (same && previous) {
+        out.push(previous)
+        continue
+      }
+      // A loop, not Array.from over an array-like: V8 runs that on its slow generic path, several
+      // times the cost of the whole look at the last group, at every token.
+      const group: T[] = []
+      for (let i = from; i < to; i++) group.push(item(i))
+      out.push(group)
     }
     this.kept = out
     return out
