@@ -144,14 +144,15 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
         code && !codeEndedList && (blank || !markup) && list === null && item !== null && ((item[3] !== undefined && Number(item[3]) !== 1) || line.slice(item[0].length).trim() === '')
       const goesOn = paragraphItem || (list === null ? marker === null && CONTINUES.test(line) : (bullet === list && own < content) || own >= content)
       // A heading or break left of every list item's content ends the block before it and is one alone.
-      const isAlone = ALONE.test(line) && (list === null || own < content)
+      // (Not where HTML may be open: its block takes every line to a blank one, headings too.)
+      const isAlone = ALONE.test(line) && (list === null || own < content) && !html
       // A code fence right under a paragraph's line interrupts it: outside lists, tables, indented
       // code and lines that may be a quote's or HTML, it starts a block of its own, so a reply that
       // writes `Run this:` and its code with no blank line between does not parse both at every
       // token of the code.
       const interrupts = marker !== null && !blank && end >= 0 && !listed && !markup && !table && !code && !alone
-      // A list this line ends after a blank line (it is not indented to the item's content).
-      const endsList = blank && !goesOn && list !== null
+      // A list this line surely ends after a blank line (it is not indented to the item's content).
+      const endsList = blank && !goesOn && list !== null && listSure
       // micromark reads indented code that ends a list as a block of one line: the line after it
       // (blank lines between or not) starts another.
       if ((blank && !goesOn) || isAlone || alone || interrupts || codeEndedList) {
@@ -192,7 +193,8 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
         // A line left of the item's content goes on with its paragraph, lazily, or ends the list if
         // the item has none open (after a heading in it, code, HTML or a table, say): surely the
         // first only under a line of the item's paragraph text.
-        listSure &&= !listFenced && !markup && !table && continuesParagraph(lineBefore(text, offset), content, !DELIMITER.test(line))
+        // (HTML may interrupt the paragraph, and end the list, where this scan does not tell its kinds apart.)
+        listSure &&= !listFenced && !markup && !table && !HTML_START.test(line) && continuesParagraph(lineBefore(text, offset), content, !DELIMITER.test(line))
       }
       if (list !== null) listFenced ||= MAY_FENCE.test(line)
       // Indented code: four columns in, outside a list, starting a block, after a blank line, after a
@@ -200,7 +202,8 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
       code = list === null && INDENTED_CODE.test(line) && (code || blank || end < 0 || table || ended)
       codeEndedList = code && endsList
       // (A line read as a paragraph's text is no underline.)
-      ended = !paragraphItem && endsBlock(line)
+      // (`===` or `---` with no paragraph above, at the top level, is text: a line under it may go on with it.)
+      ended = !paragraphItem && (THEMATIC_BREAK.test(line) || (UNDERLINE.test(line) && (list !== null || underline)))
       settled = !paragraphItem && (underline || THEMATIC_BREAK.test(line))
       shut = item !== null && line.slice(item[0].length).trim() === ''
       table = !code && (table || (pipe && DELIMITER.test(line)))

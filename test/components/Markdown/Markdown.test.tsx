@@ -1001,6 +1001,18 @@ describe('a list whose lines are not all in its items', () => {
   }, 120_000)
 })
 
+describe('an HTML block with a heading line in it', () => {
+  it("shows the heading line as the HTML block's text, streamed or whole", () => {
+    const text = '<details>\n## Inner\n</details>\n\n# After'
+    const whole = fresh(text)
+    for (const step of [1, 4]) expect(stream(text, step).container.innerHTML).toBe(whole)
+    const rendered = render(view(text, false)).container
+    expect(rendered.querySelector('h2')).toBeNull()
+    expect(rendered.textContent).toContain('## Inner')
+    expect(rendered.querySelector('h1')?.textContent).toBe('After')
+  })
+})
+
 describe('indented code that ends a list', () => {
   it('streams as the text rendered whole: the code a block of one line, an item `10.` after it a list', () => {
     for (const text of ['   - y\n\n    code\n10. tenth', '   - y\n\n    code\n    more\n10. tenth', '   1. y\n\n    code\n\n- z']) {

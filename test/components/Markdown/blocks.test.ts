@@ -378,6 +378,45 @@ describe('blocks rendered one by one', () => {
     // Each run parses a text whole and by blocks: a busy machine takes seconds.
   }, 60_000)
 
+  it("show what the text parsed whole shows with HTML in it: a heading or a break under an HTML line is the HTML block's text", () => {
+    // An HTML block (`<div>`, or `<b>` starting one) takes every line to a blank one. Raw HTML shows
+    // as text, so a heading split off from it showed as a heading where the parser reads text.
+    const HTML_LINE = fc.constantFrom(
+      '<div>',
+      '<details>',
+      '<b>bold</b>',
+      '<!-- note -->',
+      '</div>',
+      '# Title',
+      '  ## Sub',
+      '***',
+      '---',
+      '===',
+      'Text line',
+      '',
+      '    indented code',
+      '```',
+      '~~~',
+      '> quoted',
+      '| a | b |',
+      '|---|---|',
+      '10. tenth',
+      '- item',
+    )
+    fc.assert(
+      fc.property(fc.array(HTML_LINE, { maxLength: 14 }), (lines) => {
+        const text = lines.join('\n')
+        expect(splitBlocks(text).map(html).join('').replace(/\n/g, ''), JSON.stringify(text)).toBe(html(text).replace(/\n/g, ''))
+      }),
+      { numRuns: 1_000 },
+    )
+    expect(splitBlocks('<details>\n## Inner\n</details>\n\n# After')).toEqual(['<details>\n## Inner\n</details>', '# After'])
+    // `===` with no paragraph above is text, and code under it the text's next line: `-` under them
+    // is their heading's underline, not an item after code.
+    const text = '===\n    ```\n\tafter a tab\n-\n-\n\tafter a tab\n   # three in\n***'
+    expect(splitBlocks(text).map(html).join('').replace(/\n/g, '')).toBe(html(text).replace(/\n/g, ''))
+  }, 60_000)
+
   it('read indented code that ends a list as micromark does: a block of one line, the line after it read afresh', () => {
     // After other indented code, `10. tenth` is a paragraph's text; after the code line that ended a
     // list, an item. That line is a code block of its own, whatever follows it.
