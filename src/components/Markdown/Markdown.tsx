@@ -15,13 +15,13 @@ import {
   type ItemContent,
   itemContent,
   type ListItems,
+  ListReader,
   nestedList,
   normalizeLineEndings,
   quoteText,
   readFenceAppend,
   type SplitText,
   splitAppend,
-  splitListItems,
   type TableColumn,
   TableReader,
   type TableRows,
@@ -784,9 +784,13 @@ const tableSplit = () => {
   const reader = new TableReader()
   return new SplitWhileStreaming((block) => reader.read(block))
 }
+// Up to three spaces before a paragraph's first line are no part of it: the parser drops them.
+const PARAGRAPH_INDENT = /^ {1,3}(?! )/
 const paragraphSplit = (math: MathSyntax) => {
   const reader = new ParagraphReader(math)
-  return new SplitWhileStreaming((block) => reader.read(block))
+  // (A paragraph indented so, as a reply writes one under an item `10.` whose lines are indented
+  // three, is read as it shows: without them.)
+  return new SplitWhileStreaming((block) => reader.read(block.slice(PARAGRAPH_INDENT.exec(block)?.[0].length ?? 0)))
 }
 
 /** The last fence read in a block, so the block, grown, is read from its last line (see readFenceAppend). */
@@ -830,7 +834,10 @@ const MarkdownBlock = memo(function MarkdownBlock({ source, streaming, policy, h
   const spans = !components?.strong && !components?.em && !components?.del && !components?.code
   const [tables] = useState(tableSplit)
   // A list read for another math syntax starts again (a `$$` line may end it or not).
-  const lists = useMemo(() => new SplitWhileStreaming((block) => splitListItems(block, math), SPLIT_LIST_FROM), [math])
+  const lists = useMemo(() => {
+    const reader = new ListReader()
+    return new SplitWhileStreaming((block) => reader.read(block, math), SPLIT_LIST_FROM)
+  }, [math])
   // A paragraph read in pieces for another math syntax starts again (its `$` may read otherwise).
   const paragraphs = useMemo(() => paragraphSplit(math), [math])
   const [quotes] = useState(() => new SplitWhileStreaming(quoteText, SPLIT_LIST_FROM))

@@ -54,6 +54,12 @@ interface ScanState {
    * is an item, where after other indented code it is a paragraph's text).
    */
   readonly codeEndedList: boolean
+  /**
+   * The last line that was not blank is the block's outermost list item, surely one, and its marker
+   * alone: after a blank line nothing goes on with it (an item starts with one blank line at most),
+   * and the list ends at any line that is not its next item.
+   */
+  readonly bareItem: boolean
   /** The line before holds a pipe (a table's header row, if a delimiter row follows). */
   readonly pipe: boolean
   /** The open block's last lines are a table's (from its delimiter row on). */
@@ -93,12 +99,36 @@ const ALONE = /^ {0,3}(?:#{1,6}(?:[ \t]|$)|([*_])(?:[ \t]*\1){2,}[ \t]*$)/
 function scan(text: string, state: ScanState, math: boolean): Scanned {
   const blocks: string[] = []
   const starts: number[] = []
-  let { start, end, fence, fenceAlone, fenceIn, blank, list, content, listed, listSure, listFenced, settled, html, alone, code, codeEndedList, pipe, table, ended, shut, markup } = state
+  let { start, end, fence, fenceAlone, fenceIn, blank, list, content, listed, listSure, listFenced, settled, html, alone, code, codeEndedList, bareItem, pipe, table, ended, shut, markup } = state
   let offset = state.line
   let last: ScanState = state
   let closedBeforeLast = 0
   while (offset <= text.length) {
-    last = { line: offset, start, end, fence, fenceAlone, fenceIn, blank, list, content, listed, listSure, listFenced, settled, html, alone, code, codeEndedList, pipe, table, ended, shut, markup }
+    last = {
+      line: offset,
+      start,
+      end,
+      fence,
+      fenceAlone,
+      fenceIn,
+      blank,
+      list,
+      content,
+      listed,
+      listSure,
+      listFenced,
+      settled,
+      html,
+      alone,
+      code,
+      codeEndedList,
+      bareItem,
+      pipe,
+      table,
+      ended,
+      shut,
+      markup,
+    }
     closedBeforeLast = blocks.length
     let lineEnd = text.indexOf('\n', offset)
     if (lineEnd < 0) lineEnd = text.length
@@ -123,6 +153,7 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
       blank = true
       // An item that is a marker alone ends at a blank line (an item starts with one blank line at most).
       if (shut) listSure = false
+      if (bareItem) content = Number.MAX_SAFE_INTEGER
       pipe = table = ended = shut = markup = settled = html = false
     } else {
       // A line of `-` under a paragraph's line is its heading's underline, not an empty item (under
@@ -152,7 +183,7 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
       // token of the code.
       const interrupts = marker !== null && !blank && end >= 0 && !listed && !markup && !table && !code && !alone
       // A list this line surely ends after a blank line (it is not indented to the item's content).
-      const endsList = blank && !goesOn && list !== null && listSure
+      const endsList = blank && !goesOn && list !== null && (listSure || bareItem)
       // micromark reads indented code that ends a list as a block of one line: the line after it
       // (blank lines between or not) starts another.
       if ((blank && !goesOn) || isAlone || alone || interrupts || codeEndedList) {
@@ -171,6 +202,7 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
       }
       // The block's outermost list item (the last one left of the content of the one before; not one
       // nested in it) sets the marker and the content column: a list of another marker may follow.
+      let setsList = false
       if (item && !paragraphItem && (list === null || own < content)) {
         // Sure where no paragraph's line is above it, or where it interrupts one (a bullet or a 1 with
         // text after it, not an underline: it is an item whether the list above was one or a
@@ -182,6 +214,7 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
         list = bullet
         listed = true
         content = contentColumn(line, item)
+        setsList = true
       } else if (list !== null && own < content && (shut || LIST_ENDS.test(line) || THEMATIC_BREAK.test(line) || (math && MATH_OPEN.test(line)))) {
         // A quote, a fence (a formula's, with math on) or a thematic break (never a lazy heading
         // underline) left of the item's content interrupts its paragraph, and any line there ends
@@ -201,6 +234,7 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
       // table (which it ends) or a line that ended a block, or going on with code.
       code = list === null && INDENTED_CODE.test(line) && (code || blank || end < 0 || table || ended)
       codeEndedList = code && endsList
+      bareItem = setsList && listSure && line.slice((item as RegExpExecArray)[0].length).trim() === ''
       // (A line read as a paragraph's text is no underline.)
       // (`===` or `---` with no paragraph above, at the top level, is text: a line under it may go on with it.)
       ended = !paragraphItem && (THEMATIC_BREAK.test(line) || (UNDERLINE.test(line) && (list !== null || underline)))
@@ -267,6 +301,7 @@ const START: ScanState = {
   shut: false,
   markup: false,
   codeEndedList: false,
+  bareItem: false,
 }
 
 /** A heading's underline (under a paragraph; `===` alone is text). */
@@ -567,27 +602,81 @@ const INTERRUPTS = /^ {0,3}(?:[#>|]|`{3,}|~{3,}|([-*_])(?:\s*\1){2,}\s*$|=+\s*$|
  * it: the item is parsed to tell).
  */
 export function splitListItems(block: string, math: MathSyntax = 'off'): ListItems | null {
-  const firstEnd = block.indexOf('\n')
-  const first = ITEM.exec(firstEnd < 0 ? block : block.slice(0, firstEnd))
-  if (!first) return null
-  const lines = block.split('\n')
+  return scanList(block, math, null).list
+}
+
+/** A list's scan as it stood before the text's last line: a longer text (the same lines and more) goes on from there. */
+interface ListScan {
+  /** Where the last line starts. */
+  readonly offset: number
+  readonly first: RegExpExecArray
+  readonly fenced: boolean
+  readonly mathFenced: boolean
+  readonly items: readonly string[]
+  readonly current: readonly string[]
+  readonly blanks: readonly string[]
+  readonly content: number
+  readonly inner: boolean
+  readonly loose: boolean
+  readonly bare: boolean
+  readonly fence: string | null
+  readonly unsure: boolean
+}
+
+interface ListScanned {
+  readonly list: ListItems | null
+  /** The scan before the last line; `null` where a longer text is scanned from its start. */
+  readonly resume: ListScan | null
+  /** No list, decided before the last line: a longer text is none either. */
+  readonly never: boolean
+}
+
+/**
+ * {@link splitListItems}, going on from `from` (the scan of a text this one extends, before its last
+ * line) where it can: the lines before it are not read again, nor their items joined again.
+ */
+function scanList(block: string, math: MathSyntax, from: ListScan | null): ListScanned {
+  let first: RegExpExecArray
+  // With code in the list, lines not indented to an item's content are the parser's to read (they
+  // may end the list, and no lazy line goes on with code). So with display math (a `$$` line, or
+  // TeX's `\[`, which becomes one), when math is on: it interrupts a paragraph as a fence does, so
+  // a formula under an item but not indented to its content ends the list; and which formula blank
+  // lines around it belong to is the parser's to say.
+  let mathFenced: boolean
+  let fenced: boolean
+  if (from) {
+    // The lines before the last one were looked at for fences already; a fence in what follows
+    // changes how every line is read: read again from the start.
+    const rest = block.slice(from.offset)
+    mathFenced = from.mathFenced || (math !== 'off' && MATH_FENCE_ANYWHERE.test(rest))
+    fenced = mathFenced || from.fenced || FENCE_ANYWHERE.test(rest)
+    if (mathFenced !== from.mathFenced || fenced !== from.fenced) return scanList(block, math, null)
+    first = from.first
+  } else {
+    const firstEnd = block.indexOf('\n')
+    const item = ITEM.exec(firstEnd < 0 ? block : block.slice(0, firstEnd))
+    if (!item) return { list: null, resume: null, never: firstEnd >= 0 }
+    first = item
+    mathFenced = math !== 'off' && MATH_FENCE_ANYWHERE.test(block)
+    fenced = mathFenced || FENCE_ANYWHERE.test(block)
+  }
   const indent = first[1] ?? ''
   const bullet = first[2]
   const delimiter = first[4]
-  const items: string[] = []
-  let current: string[] = []
-  let content = 0
-  let inner = false
-  let loose = false
+  const items: string[] = from ? [...from.items] : []
+  let current: string[] = from ? [...from.current] : []
+  let content = from?.content ?? 0
+  let inner = from?.inner ?? false
+  let loose = from?.loose ?? false
   // The item's first line is its marker alone: a line right under it must be indented to the
   // item's content to be in it (no paragraph in the item to continue), or the list ends there.
-  let bare = false
+  let bare = from?.bare ?? false
   // The code fence open in the item, directly in it (its marker at the item's content, or one
   // column in: not in a list inside it). Only the item's end or its closing line closes it, so its
   // blank lines are the code's. Not followed past a fence further in (in a list in the item), HTML
   // or a table in the item, which may take or end a fence's lines otherwise: `unsure`.
-  let fence: string | null = null
-  let unsure = false
+  let fence: string | null = from?.fence ?? null
+  let unsure = from?.unsure ?? false
   const close = () => {
     if (current.length === 0) return
     const item = current.join('\n')
@@ -595,14 +684,7 @@ export function splitListItems(block: string, math: MathSyntax = 'off'): ListIte
     if (inner && !loose) loose = itemSpread(item)
   }
   // The blank lines since the last line that was not: kept if the item goes on after them.
-  const blanks: string[] = []
-  // With code in the list, lines not indented to an item's content are the parser's to read (they
-  // may end the list, and no lazy line goes on with code). So with display math (a `$$` line, or
-  // TeX's `\[`, which becomes one), when math is on: it interrupts a paragraph as a fence does, so
-  // a formula under an item but not indented to its content ends the list; and which formula blank
-  // lines around it belong to is the parser's to say.
-  const mathFenced = math !== 'off' && MATH_FENCE_ANYWHERE.test(block)
-  const fenced = mathFenced || FENCE_ANYWHERE.test(block)
+  const blanks: string[] = from ? [...from.blanks] : []
   // Reads a line of the item, from its content column on, for the fence it opens or closes.
   const follow = (rest: string) => {
     if (fence !== null) {
@@ -612,22 +694,31 @@ export function splitListItems(block: string, math: MathSyntax = 'off'): ListIte
     fence = ITEM_FENCE.exec(rest)?.[1] ?? null
     unsure ||= fence === null && (FENCE.test(rest.trimStart()) || ITEM_MARKUP.test(rest))
   }
-  for (const line of lines) {
+  let resume: ListScan | null = null
+  // No list: decided before the last line, for any longer text too.
+  const none = (last: boolean): ListScanned => ({ list: null, resume, never: !last })
+  for (let start = from?.offset ?? 0; ;) {
+    const end = block.indexOf('\n', start)
+    const line = end < 0 ? block.slice(start) : block.slice(start, end)
+    // The last line may grow: the scan before it is what a longer text goes on from.
+    if (end < 0) resume = { offset: start, first, fenced, mathFenced, items: [...items], current: [...current], blanks: [...blanks], content, inner, loose, bare, fence, unsure }
+    start = end + 1
     // (A tab's width depends on its column: where code starts or ends under it is the parser's to say.)
-    if (fenced && line.includes('\t')) return null
+    if (fenced && line.includes('\t')) return none(end < 0)
     if (line.trim() === '') {
-      if (mathFenced) return null
+      if (mathFenced) return none(end < 0)
       blanks.push(line)
+      if (end < 0) break
       continue
     }
     // A thematic break (`- - -`, `* * *`) is not an item, though it looks like one: it ends the list.
-    if (THEMATIC_BREAK.test(line)) return null
+    if (THEMATIC_BREAK.test(line)) return none(end < 0)
     const item = ITEM.exec(line)
     if (item && item[1] === indent && item[2] === bullet && item[4] === delimiter) {
-      if (/^\s*\[[ xX]\]/.test(line.slice(item[0].length))) return null
+      if (/^\s*\[[ xX]\]/.test(line.slice(item[0].length))) return none(end < 0)
       // Blank lines at the end of an item whose code may still be open: whether they part it from
       // this item (a loose list) is the parser's to say.
-      if (blanks.length > 0 && (fence !== null || unsure)) return null
+      if (blanks.length > 0 && (fence !== null || unsure)) return none(end < 0)
       close()
       current = [line]
       content = contentColumn(line, item)
@@ -638,15 +729,16 @@ export function splitListItems(block: string, math: MathSyntax = 'off'): ListIte
       fence = null
       unsure = false
       follow(line.slice(content))
+      if (end < 0) break
       continue
     }
     const own = line.length - line.trimStart().length
-    if (bare && current.length === 1 && blanks.length === 0 && own < content) return null
+    if (bare && current.length === 1 && blanks.length === 0 && own < content) return none(end < 0)
     // An item that starts with a blank line ends at a second one, empty: what follows is not in it.
-    if (bare && current.length === 1 && blanks.length > 0) return null
+    if (bare && current.length === 1 && blanks.length > 0) return none(end < 0)
     if (blanks.length > 0) {
       // After a blank line, only content indented to the item's goes on with it.
-      if (own < content || line.includes('\t')) return null
+      if (own < content || line.includes('\t')) return none(end < 0)
       current.push(...blanks)
       blanks.length = 0
       // Blank lines in the item's code are the code's; others may part its blocks (a loose list).
@@ -655,14 +747,38 @@ export function splitListItems(block: string, math: MathSyntax = 'off'): ListIte
       // Not indented to the item's content: a marker or a heading, quote, fence or rule there is
       // not in the item (it ends the list, or is an item of it at another indent), and other text
       // is only if it continues a paragraph (lazily, so not in code): the parser's to read.
-      return null
+      return none(end < 0)
     }
     current.push(line)
     // (Spaces only: a no-break space does not indent.)
     if (fenced && INDENT.test(line.slice(0, content))) follow(line.slice(content))
+    if (end < 0) break
   }
   close()
-  return { ordered: bullet === undefined, start: Number(first[3] ?? 1), items, loose }
+  return { list: { ordered: bullet === undefined, start: Number(first[3] ?? 1), items, loose }, resume, never: false }
+}
+
+/**
+ * {@link splitListItems} for a list being written: a text that extends the last one read is read
+ * from its last line (the items before the one being written are not cut or joined again), so a
+ * token costs its line, not the list.
+ */
+export class ListReader {
+  private block = ''
+  private math: MathSyntax = 'off'
+  private scanned: ListScanned | null = null
+
+  read(block: string, math: MathSyntax = 'off'): ListItems | null {
+    const last = this.scanned
+    const grows = last !== null && math === this.math && block.length >= this.block.length && extendsText(block, this.block)
+    if (grows && block.length === this.block.length) return last.list
+    // (While the first line is the last one, what it starts with may change: read it again.)
+    const resume = grows && last.resume !== null && last.resume.offset > 0 ? last.resume : null
+    this.scanned = grows && last.never ? last : scanList(block, math, resume)
+    this.block = block
+    this.math = math
+    return this.scanned.list
+  }
 }
 
 // A code fence's opening line directly in a list item: its marker at the item's content, or a

@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import { type ComponentProps, type ReactNode } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { ChatpartsProvider } from '../../../src/components/config'
-import { quoteText, splitListItems, TableReader, tableCells } from '../../../src/components/Markdown/blocks'
+import { ListReader, quoteText, TableReader, tableCells } from '../../../src/components/Markdown/blocks'
 import { repairTail } from '../../../src/components/Markdown/repair'
 import { Markdown, SPLIT_LIST_FROM } from '../../../src/components/Markdown/Markdown'
 import { ParagraphReader, settled } from '../../../src/components/Markdown/paragraph'
@@ -14,7 +14,7 @@ import ReactMarkdown from 'react-markdown'
 // The list and quote splitters, watched (they do what they do): which are read in pieces.
 vi.mock('../../../src/components/Markdown/blocks', async (original) => {
   const blocks = await original<typeof import('../../../src/components/Markdown/blocks')>()
-  return { ...blocks, splitListItems: vi.fn(blocks.splitListItems), quoteText: vi.fn(blocks.quoteText) }
+  return { ...blocks, quoteText: vi.fn(blocks.quoteText) }
 })
 
 /** Settings of the provider beside the highlighter (the math syntax, say). */
@@ -342,6 +342,19 @@ describe('a long paragraph streamed sentence by sentence', () => {
     }
     // Thousands of renders: more than the default 5 s when the whole suite shares the machine.
   }, 60_000)
+
+  it('reads a paragraph indented by up to three spaces in pieces, as it shows: without them', () => {
+    for (const indent of ['   ', ' ']) {
+      // Every line indented, as a reply writes a paragraph under an item `10.` whose lines are indented three.
+      const text = indent + paragraph(24).replace(/\n/g, `\n${indent}`)
+      const reads = vi.spyOn(ParagraphReader.prototype, 'read')
+      for (const step of [1, 6]) expect(stream(text, step).container.innerHTML, JSON.stringify(indent)).toBe(fresh(text))
+      expect(reads.mock.results.some((result) => (result.value?.pieces.length ?? 0) > 0)).toBe(true)
+      reads.mockRestore()
+    }
+    // Four spaces are code, not a paragraph.
+    expect(fresh('    Text. More text.')).toContain('<pre')
+  }, 30_000)
 
   it('keeps the elements of sentences already written, while it grows and once it is finished', () => {
     const text = paragraph(60)
@@ -880,9 +893,10 @@ describe('a long list that arrives finished', () => {
     ]
     for (const list of lists) {
       expect(list.length).toBeGreaterThanOrEqual(SPLIT_LIST_FROM)
-      vi.mocked(splitListItems).mockClear()
+      const reads = vi.spyOn(ListReader.prototype, 'read')
       const result = render(view(list, false))
-      expect(splitListItems).toHaveBeenCalledWith(list.trimEnd(), 'double')
+      expect(reads).toHaveBeenCalledWith(list.trimEnd(), 'double')
+      reads.mockRestore()
       // One element per item, each item parsed alone: the list element is the kit's own (see StreamingList).
       expect(result.container.querySelectorAll('.cp-markdown__group > :is(ul, ol) > li').length).toBe(list.match(/^(?:-|1\.) /gm)?.length)
       expect(firstGroup(result.container.innerHTML), list.slice(0, 60)).toBe(parsedWhole(list.trimEnd()))
@@ -891,9 +905,10 @@ describe('a long list that arrives finished', () => {
   }, 30_000)
 
   it('is parsed whole when shorter', () => {
-    vi.mocked(splitListItems).mockClear()
+    const reads = vi.spyOn(ListReader.prototype, 'read')
     render(view('- a\n- b **c**\n  - d', false))
-    expect(splitListItems).not.toHaveBeenCalled()
+    expect(reads).not.toHaveBeenCalled()
+    reads.mockRestore()
   })
 })
 

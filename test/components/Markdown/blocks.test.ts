@@ -10,6 +10,7 @@ import {
   type FenceRead,
   hasDefinition,
   itemContent,
+  ListReader,
   readFence,
   readFenceAppend,
   type SplitText,
@@ -17,7 +18,7 @@ import {
   splitBlocks,
   splitListItems,
 } from '../../../src/components/Markdown/blocks'
-import { remarkMathDouble } from '../../../src/components/Markdown/math'
+import { type MathSyntax, remarkMathDouble } from '../../../src/components/Markdown/math'
 import { remarkGfmParse } from '../../../src/components/Markdown/gfm'
 import { forStrings } from '../../support/property'
 
@@ -275,6 +276,66 @@ describe('splitListItems', () => {
 // Each of these replaced a pattern that took more than linear time on some line (thousands of tabs,
 // of lines opening a bracket): the same answers on any text of the characters that matter, and an
 // answer on the hostile text of a size that hung the page.
+describe('ListReader', () => {
+  it('reads a list written piece by piece as splitListItems reads it whole, at every step', () => {
+    // Items of both kinds and indents, nested items, code fences in and out of items, blank lines,
+    // tabs, task boxes, rules, quotes, formulas and lazy lines: what makes a list read whole or not.
+    const PIECES = [
+      '- a\n',
+      '1. b\n',
+      '2) c\n',
+      '  - nested\n',
+      '   1. three in\n',
+      '\n',
+      '  ```ts\n',
+      '  x = 1\n',
+      '```\n',
+      '  ~~~\n',
+      '$$\n',
+      '\\[x\n',
+      '\tx\n',
+      '- [ ] task\n',
+      '* * *\n',
+      '> q\n',
+      'lazy text\n',
+      '  more\n',
+      '    code\n',
+      '-\n',
+      '10. ten\n',
+      'x',
+      ' y',
+      '*',
+      '**b** ',
+      '1',
+      ')',
+      '- ',
+    ]
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...PIECES), { minLength: 1, maxLength: 16 }), fc.integer({ min: 1, max: 9 }), fc.constantFrom<MathSyntax>('off', 'double'), (pieces, step, math) => {
+        const block = pieces.join('')
+        const reader = new ListReader()
+        for (let end = step; end < block.length + step; end += step) {
+          const prefix = block.slice(0, end)
+          expect(reader.read(prefix, math), JSON.stringify(prefix)).toEqual(splitListItems(prefix, math))
+        }
+      }),
+      { numRuns: 600 },
+    )
+  })
+
+  it('starts over for a text that does not extend the last one, or another math syntax', () => {
+    const reader = new ListReader()
+    expect(reader.read('- a\n- b')?.items).toEqual(['- a', '- b'])
+    expect(reader.read('1. x\n2. y')?.items).toEqual(['1. x', '2. y'])
+    // With math on, a formula's blank lines are the parser's to place; off, `$$` is text of the item.
+    expect(reader.read('1. x\n\n   $$\n   y\n   $$', 'double')).toBeNull()
+    expect(reader.read('1. x\n\n   $$\n   y\n   $$', 'off')?.items).toEqual(['1. x\n\n   $$\n   y\n   $$'])
+    // No list decided before the last line stays none as the text grows.
+    expect(reader.read('Text\n- a')).toBeNull()
+    expect(reader.read('Text\n- a\n- b')).toBeNull()
+  })
+})
+
 describe('itemContent', () => {
   it('reads an item as the text inside it: its first line after the marker, the lines under it from its content column on', () => {
     expect(itemContent('1. **Step**\n\n   ```ts\n   const a = 1\n\n     indented\n   ```\n   After.')).toEqual({
@@ -358,10 +419,6 @@ describe('blocks rendered one by one', () => {
     '#tag',
     '\tafter a tab',
     '  a\ttab inside',
-    // Items indented three: indented code after them and a blank line ends their list.
-    '   - three in',
-    '   1. three in',
-    '     five in',
   )
   const html = (markdown: string) => renderToStaticMarkup(createElement(ReactMarkdown, { remarkPlugins: [remarkGfmParse] }, markdown))
 
@@ -427,6 +484,9 @@ describe('blocks rendered one by one', () => {
       '   - y\n\n    code\n\n    more\n10. x',
       '   - y\n\n    code\nlazy',
       '   1. y\n\n    code\n- z',
+      // An item that is its marker alone ends at the blank line under it: code there ends the list too.
+      '-\n\n    indented code\n    indented code\n\n10. tenth\n- item',
+      '-\n\n  text\n\n    code\n10. tenth',
     ])
       expect(splitBlocks(text).map(html).join('').replace(/\n/g, ''), JSON.stringify(text)).toBe(html(text).replace(/\n/g, ''))
     expect(splitBlocks('   - y\n\n    code\n    more\n10. tenth')).toEqual(['   - y', '    code', '    more\n10. tenth'])
