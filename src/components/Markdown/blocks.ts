@@ -8,7 +8,6 @@ const DEFINITION_START = /^ {0,3}\[/gm
 const SPACE = /\s/
 /** A fence's opening marker at a line's start: three or more backticks or tildes, indented up to three spaces. */
 export const FENCE = /^ {0,3}(`{3,}|~{3,})/
-const CONTINUES = /^(\s{2,}|\t)/
 // Display math's fence, when math is on: `$$` or more (and a meta with no `$`) opens one, as
 // remark-math reads it (a line of as many or more alone closes it: see closesFence).
 const MATH_OPEN = /^ {0,3}(\${2,})[^$]*$/
@@ -163,17 +162,19 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
       const bullet = item ? ((item[2] ?? item[4]) as string) : null
       const own = indentColumns(line)
       // After a blank line, an item with the list's marker goes on with the list (a loose list is
-      // one list), and so does a line indented to its item's content; in other blocks an indented
-      // line stays with the block, but for a code fence (indented three spaces at most, it opens a
-      // block wherever no list is open: after the paragraph of an item `10.` whose lines are
-      // indented three, say); anything else starts a new block.
+      // one list), and so does a line indented to its item's content; in other blocks a line
+      // indented as code stays with the block. Anything else starts a new block: a line indented
+      // less than code where no list is open (the paragraph of an item `10.` whose lines are
+      // indented three, say, or a code fence so indented) starts one of its own, as the paragraph
+      // above it ended at the blank line (kept with it, the paragraph was parsed whole from there,
+      // its elements made again).
       // After indented code (a blank line between or not), micromark reads an item that could not
       // interrupt a paragraph (a number other than 1, or nothing after the marker) as a paragraph:
       // kept with the code, so the block parsed reads it so too. (Right under a quote's lines, what
       // looks like code may be a lazy line of its paragraph.)
       const paragraphItem =
         code && !codeEndedList && (blank || !markup) && list === null && item !== null && ((item[3] !== undefined && Number(item[3]) !== 1) || line.slice(item[0].length).trim() === '')
-      const goesOn = paragraphItem || (list === null ? marker === null && CONTINUES.test(line) : (bullet === list && own < content) || own >= content)
+      const goesOn = paragraphItem || (list === null ? marker === null && INDENTED_CODE.test(line) : (bullet === list && own < content) || own >= content)
       // A heading or break left of every list item's content ends the block before it and is one alone.
       // (Not where HTML may be open: its block takes every line to a blank one, headings too.)
       const isAlone = ALONE.test(line) && (list === null || own < content) && !html

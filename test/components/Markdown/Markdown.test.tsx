@@ -356,6 +356,25 @@ describe('a long paragraph streamed sentence by sentence', () => {
     expect(fresh('    Text. More text.')).toContain('<pre')
   }, 30_000)
 
+  it('keeps its elements when a line indented less than code follows it after a blank line', () => {
+    // The paragraph ended at the blank line: what follows is a block of its own, not a reason to
+    // parse the paragraph whole again (which made its elements again).
+    for (const indent of ['', '   ']) {
+      const prose = `${indent}${paragraph(9)}`
+      const text = `${prose}\n\n   - an item indented three\n`
+      const result = render(view('', true))
+      let kept: Element | null = null
+      for (let end = 4; end <= text.length; end += 4) {
+        act(() => result.rerender(view(text.slice(0, end), true)))
+        if (kept === null && end >= prose.length - 60) kept = result.container.querySelector('p strong')
+      }
+      act(() => result.rerender(view(text, false)))
+      expect(kept).not.toBeNull()
+      expect(result.container.querySelector('p strong'), JSON.stringify(indent)).toBe(kept)
+      expect(result.container.innerHTML).toBe(fresh(text))
+    }
+  })
+
   it('keeps the elements of sentences already written, while it grows and once it is finished', () => {
     const text = paragraph(60)
     const result = render(view('', true))

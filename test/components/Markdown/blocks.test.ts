@@ -60,7 +60,10 @@ describe('splitBlocks', () => {
     // Lines indented three under `10.` (whose content is four in) are no part of its item: a code
     // fence among them opens a block of its own, where other indented lines stay with the block.
     expect(splitBlocks('10. **Ten.**\n\n   Some text.\n\n   ```ts\n   const x = 1\n   ```\n\n   After.')).toEqual(['10. **Ten.**', '   Some text.', '   ```ts\n   const x = 1\n   ```', '   After.'])
-    expect(splitBlocks('Text.\n\n  more text\n\n    code')).toEqual(['Text.\n\n  more text\n\n    code'])
+    // A paragraph ends at a blank line: a line indented less than code after it starts a block (the
+    // paragraph read in pieces is not parsed whole again from there); code stays with the block.
+    expect(splitBlocks('Text.\n\n  more text\n\n    code')).toEqual(['Text.', '  more text\n\n    code'])
+    expect(splitBlocks('Text.\n\n   - an item')).toEqual(['Text.', '   - an item'])
     // Another marker starts another list; a paragraph between two lists ends the first.
     expect(splitBlocks('- a\n\n* b')).toEqual(['- a', '* b'])
     expect(splitBlocks('1. a\n\n2) b')).toEqual(['1. a', '2) b'])
