@@ -57,8 +57,8 @@ describe('splitBlocks', () => {
     expect(splitBlocks('> quoted\n-\n   # three in')).toEqual(['> quoted\n-\n   # three in'])
     // Indentation is spaces and tabs only: a no-break space is text.
     expect(splitBlocks('- a\n\n\u00a0\u00a0after')).toEqual(['- a', '\u00a0\u00a0after'])
-    // Lines indented three under `10.` (whose content is four in) are no part of its item: a code
-    // fence among them opens a block of its own, where other indented lines stay with the block.
+    // Lines indented three under `10.` (whose content is four in) are no part of its item: after a
+    // blank line each starts a block of its own, a code fence among them too.
     expect(splitBlocks('10. **Ten.**\n\n   Some text.\n\n   ```ts\n   const x = 1\n   ```\n\n   After.')).toEqual(['10. **Ten.**', '   Some text.', '   ```ts\n   const x = 1\n   ```', '   After.'])
     // A paragraph ends at a blank line: a line indented less than code after it starts a block (the
     // paragraph read in pieces is not parsed whole again from there); code stays with the block.
