@@ -424,17 +424,22 @@ describe('blocks rendered one by one', () => {
     '  a\ttab inside',
   )
   const html = (markdown: string) => renderToStaticMarkup(createElement(ReactMarkdown, { remarkPlugins: [remarkGfmParse] }, markdown))
+  /**
+   * Checks that `text` split into blocks, each rendered alone by `render`, is the text rendered whole
+   * (the line breaks between elements aside): the split cuts only where the parser's blocks end.
+   */
+  const expectSplitAsWhole = (text: string, render = html, math = false): void => {
+    expect(splitBlocks(text, math).map(render).join('').replace(/\n/g, ''), JSON.stringify(text)).toBe(render(text).replace(/\n/g, ''))
+  }
+  /** {@link expectSplitAsWhole} for texts of up to 14 lines drawn from `lines`. */
+  const splitsAsWhole = (lines: fc.Arbitrary<string>, numRuns: number, render = html, math = false) =>
+    fc.assert(
+      fc.property(fc.array(lines, { maxLength: 14 }), (drawn) => expectSplitAsWhole(drawn.join('\n'), render, math)),
+      { numRuns },
+    )
 
   it('show what the text parsed whole shows', () => {
-    fc.assert(
-      fc.property(fc.array(LINE, { maxLength: 14 }), (lines) => {
-        const text = lines.join('\n')
-        const whole = html(text).replace(/\n/g, '')
-        const split = splitBlocks(text).map(html).join('').replace(/\n/g, '')
-        expect(split, JSON.stringify(text)).toBe(whole)
-      }),
-      { numRuns: 1_500 },
-    )
+    splitsAsWhole(LINE, 1_500)
     // Each run parses a text whole and by blocks: a busy machine takes seconds.
   }, 60_000)
 
@@ -463,18 +468,11 @@ describe('blocks rendered one by one', () => {
       '10. tenth',
       '- item',
     )
-    fc.assert(
-      fc.property(fc.array(HTML_LINE, { maxLength: 14 }), (lines) => {
-        const text = lines.join('\n')
-        expect(splitBlocks(text).map(html).join('').replace(/\n/g, ''), JSON.stringify(text)).toBe(html(text).replace(/\n/g, ''))
-      }),
-      { numRuns: 1_000 },
-    )
+    splitsAsWhole(HTML_LINE, 1_000)
     expect(splitBlocks('<details>\n## Inner\n</details>\n\n# After')).toEqual(['<details>\n## Inner\n</details>', '# After'])
     // `===` with no paragraph above is text, and code under it the text's next line: `-` under them
     // is their heading's underline, not an item after code.
-    const text = '===\n    ```\n\tafter a tab\n-\n-\n\tafter a tab\n   # three in\n***'
-    expect(splitBlocks(text).map(html).join('').replace(/\n/g, '')).toBe(html(text).replace(/\n/g, ''))
+    expectSplitAsWhole('===\n    ```\n\tafter a tab\n-\n-\n\tafter a tab\n   # three in\n***')
   }, 60_000)
 
   it('read indented code that ends a list as micromark does: a block of one line, the line after it read afresh', () => {
@@ -491,7 +489,7 @@ describe('blocks rendered one by one', () => {
       '-\n\n    indented code\n    indented code\n\n10. tenth\n- item',
       '-\n\n  text\n\n    code\n10. tenth',
     ])
-      expect(splitBlocks(text).map(html).join('').replace(/\n/g, ''), JSON.stringify(text)).toBe(html(text).replace(/\n/g, ''))
+      expectSplitAsWhole(text)
     expect(splitBlocks('   - y\n\n    code\n    more\n10. tenth')).toEqual(['   - y', '    code', '    more\n10. tenth'])
     // Code that does not end a list keeps the item under it, the paragraph's text micromark reads.
     expect(splitBlocks('# Title\n    code\n10. tenth')).toEqual(['# Title', '    code\n10. tenth'])
@@ -522,14 +520,7 @@ describe('blocks rendered one by one', () => {
       '[link]',
       '$$',
     )
-    fc.assert(
-      fc.property(fc.array(FENCE_LINE, { maxLength: 14 }), (lines) => {
-        const text = lines.join('\n')
-        const split = splitBlocks(text).map(html).join('').replace(/\n/g, '')
-        expect(split, JSON.stringify(text)).toBe(html(text).replace(/\n/g, ''))
-      }),
-      { numRuns: 1_500 },
-    )
+    splitsAsWhole(FENCE_LINE, 1_500)
     // Texts the property found, each split otherwise than the parser reads it on the way: a fence
     // in an item ended by a line left of its content, an item after indented code, a row with pipes
     // underlined, an item after a paragraph's lazy line, a list under a quote.
@@ -545,7 +536,7 @@ describe('blocks rendered one by one', () => {
       '    indented code\n-\n-\n    indented code\n\n2.',
       '> quoted\n===\n    indented code\n-\n  # two in',
     ])
-      expect(splitBlocks(text).map(html).join('').replace(/\n/g, ''), JSON.stringify(text)).toBe(html(text).replace(/\n/g, ''))
+      expectSplitAsWhole(text)
     expect(splitBlocks('Run this:\n```sh\nnpm test\n```\nThen read the output.')).toEqual(['Run this:', '```sh\nnpm test\n```', 'Then read the output.'])
     // In HTML the fence is the HTML block's line; under a list item it is the item's.
     expect(splitBlocks('<div>\n```\nx\n```')).toEqual(['<div>\n```\nx\n```'])
@@ -558,14 +549,7 @@ describe('blocks rendered one by one', () => {
     // parser ends the item there and opens another fence; the split, as for code fences, closes it.
     const MATH_LINE = fc.constantFrom('$$', '$$$', '$$ meta', '$$x$$', 'x = 1', '# Title', '***', '', 'Text line', '- item', '```', '    code')
     const withMath = (markdown: string) => renderToStaticMarkup(createElement(ReactMarkdown, { remarkPlugins: [remarkGfmParse, remarkMathDouble] }, markdown))
-    fc.assert(
-      fc.property(fc.array(fc.oneof(LINE, MATH_LINE), { maxLength: 14 }), (lines) => {
-        const text = lines.join('\n')
-        const split = splitBlocks(text, true).map(withMath).join('').replace(/\n/g, '')
-        expect(split, JSON.stringify(text)).toBe(withMath(text).replace(/\n/g, ''))
-      }),
-      { numRuns: 1_000 },
-    )
+    splitsAsWhole(fc.oneof(LINE, MATH_LINE), 1_000, withMath, true)
     expect(splitBlocks('$$\na\n\n# b\n$$\n\nText', true)).toEqual(['$$\na\n\n# b\n$$', 'Text'])
     // Without math, `$$` is text.
     expect(splitBlocks('$$\na\n\n# b\n$$', false)).toEqual(['$$\na', '# b', '$$'])
