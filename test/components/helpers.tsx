@@ -1,3 +1,4 @@
+import { onTestFinished } from 'vitest'
 import type { ReactNode } from 'react'
 import { ChatpartsProvider, type ChatpartsProviderProps } from '../../src/components/config'
 import type { CodeToken, Highlighter } from '../../src/highlight/types'
@@ -50,4 +51,18 @@ export function withConfig(config: Omit<ChatpartsProviderProps, 'children'> = {}
       {children}
     </ChatpartsProvider>
   )
+}
+
+/**
+ * For the rest of the test, React runs as in a browser rather than in a test's `act` environment:
+ * an update outside `act` is left to React's scheduler, as a page's is, not flushed for the test.
+ * What a frame's callback commits before the frame is painted is then in the DOM when it returns.
+ */
+export function asInABrowser() {
+  const env = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean | undefined }
+  const before = env.IS_REACT_ACT_ENVIRONMENT
+  env.IS_REACT_ACT_ENVIRONMENT = false
+  onTestFinished(() => {
+    env.IS_REACT_ACT_ENVIRONMENT = before
+  })
 }

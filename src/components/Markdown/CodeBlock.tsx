@@ -1,4 +1,5 @@
 import { memo, useEffect, useRef, useState, type RefObject } from 'react'
+import { flushSync } from 'react-dom'
 import type { CodeToken, Highlighter } from '../../highlight/types.js'
 import { fillLabel } from '../../labels/labels.js'
 import { useLabels } from '../../labels/LabelsContext.js'
@@ -128,13 +129,15 @@ function useHighlightedLines(code: string, lang: string, streaming: boolean, hig
   }
   useGrammar(live ? highlighter : null, canonical)
   // The line being written, when tokens came faster than frames, is coloured again at the next
-  // frame, before it is painted (see LineHighlights.tokens).
+  // frame, before it is painted (see LineHighlights.tokens): committed in the frame's callback. An
+  // update left to React's scheduler there renders in a task after the frame is painted, and the
+  // text added since showed uncoloured for a frame.
   const [, setFrame] = useState(0)
   useEffect(() => {
     if (!cache.behind || typeof requestAnimationFrame === 'undefined') return
     const frame = requestAnimationFrame(() => {
       cache.catchUp()
-      setFrame((n) => n + 1)
+      flushSync(() => setFrame((n) => n + 1))
     })
     return () => cancelAnimationFrame(frame)
   })

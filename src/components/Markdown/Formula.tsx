@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { flushSync } from 'react-dom'
 import { fillLabel } from '../../labels/labels.js'
 import { useLabels } from '../../labels/LabelsContext.js'
 import type { MathRenderer, MathResult } from '../../math/types.js'
@@ -52,9 +53,11 @@ function useOncePerFrame(tex: string, live: boolean): string {
   const shown = gate.pick(tex, live)
   useEffect(() => {
     if (shown === tex || typeof requestAnimationFrame === 'undefined') return
+    // Committed in the frame's callback, so the latest TeX is painted in this frame (an update left
+    // to React's scheduler would render after the paint, a frame late).
     const frame = requestAnimationFrame(() => {
       gate.release()
-      setFrame((n) => n + 1)
+      flushSync(() => setFrame((n) => n + 1))
     })
     return () => cancelAnimationFrame(frame)
   }, [gate, shown, tex])

@@ -11,7 +11,7 @@ import type { DiagramRenderer, DiagramResult } from '../../../src/diagrams/types
 import { createUrlPolicy } from '../../../src/components/urlPolicy'
 import { createKatexRenderer } from '../../../src/math/katex'
 import type { MathRenderer } from '../../../src/math/types'
-import { withConfig } from '../helpers'
+import { asInABrowser, withConfig } from '../helpers'
 import { forStrings } from '../../support/property'
 
 const typeset = async (container: HTMLElement, count = 1) => waitFor(() => expect(container.querySelectorAll('.katex').length).toBe(count))
@@ -415,6 +415,21 @@ describe('a block that is one $$ formula', () => {
     // Finished, it shows its whole TeX at once.
     rerender(<Markdown text={`$$\n${tex} + 4\n$$`} />)
     expect(shown()).toBe(`${tex} + 4`)
+  })
+
+  it('commits the TeX it held back in the frame’s callback, so the frame is painted with it', () => {
+    vi.useFakeTimers({ toFake: ['performance', 'requestAnimationFrame', 'cancelAnimationFrame'] })
+    onTestFinished(() => {
+      vi.useRealTimers()
+    })
+    const math: MathRenderer = { ready: () => true, load: () => Promise.resolve(true), render: (tex) => ({ html: `<span class="typeset">${tex.replace(/[<&]/g, '')}</span>` }) }
+    const { rerender } = render(<Markdown text={'$$\nx'} streaming />, { wrapper: withConfig({ math }) })
+    rerender(<Markdown text={'$$\nx + 1'} streaming />)
+    expect(document.querySelector('.typeset')?.textContent).toBe('x')
+    asInABrowser()
+    vi.advanceTimersToNextFrame()
+    // Read as the frame's callback returns, before React's scheduler runs anything.
+    expect(document.querySelector('.typeset')?.textContent).toBe('x + 1')
   })
 
   it('holds no TeX back where there are no frames to show it by', () => {
