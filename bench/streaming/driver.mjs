@@ -63,6 +63,26 @@ function summarize(profile) {
   for (const [key, time] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`${((100 * time) / total).toFixed(1).padStart(5)}%  ${key}`)
 }
 
+/** Prints a sampled allocation profile's bytes by allocating function (self) and by call path's top frames. */
+function summarizeAllocations(profile) {
+  const self = new Map()
+  let total = 0
+  const visit = (node, path) => {
+    const frame = node.callFrame
+    const name = `${frame.functionName || '(anon)'} ${frame.url.split('/').at(-1)}:${frame.lineNumber}`
+    const here = [...path, name]
+    if (node.selfSize > 0) {
+      const key = here.slice(-3).join(' < ')
+      self.set(key, (self.get(key) ?? 0) + node.selfSize)
+      total += node.selfSize
+    }
+    for (const child of node.children) visit(child, here)
+  }
+  visit(profile.head, [])
+  console.log(`    allocated (sampled) ${(total / 1e6).toFixed(1)} MB`)
+  for (const [key, size] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`    ${(size / 1e6).toFixed(1).padStart(7)} MB  ${key}`)
+}
+
 /** Starts a Chromium trace of the page's timeline; the function it returns stops it and gives the events. */
 async function startTrace(page) {
   const cdp = await page.context().newCDPSession(page)
@@ -179,7 +199,11 @@ export async function runStreaming({ only = [] } = {}) {
           }
           // BENCH_TRACE=<renderer> traces that renderer's first round.
           const trace = process.env.BENCH_TRACE === name && round === 0 ? await startTrace(page) : null
+          // BENCH_ALLOC=<renderer> prints what that renderer's first round allocated, by function (sampled, collected objects too).
+          const alloc = process.env.BENCH_ALLOC === name && round === 0 ? await page.context().newCDPSession(page) : null
+          if (alloc) await alloc.send('HeapProfiler.startSampling', { samplingInterval: 16384, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true })
           runs.get(name).push(await page.evaluate((renderer) => window.bench.runText(renderer), name))
+          if (alloc) summarizeAllocations((await alloc.send('HeapProfiler.stopSampling')).profile)
           if (trace) summarizeTrace(await trace(), join(root, `bench/.out/${name}-text.trace.json`))
           if (profile) {
             const { profile: data } = await profile.send('Profiler.stop')
@@ -214,6 +238,12 @@ export async function runStreaming({ only = [] } = {}) {
         console.log(
           `${pad(result.renderer, 22)} update ${(sum(result.commits) / 1000).toFixed(2)} s (median ${ms(median(result.commits), 3)}), layout ${(sum(result.layouts) / 1000).toFixed(2)} s (median ${ms(median(result.layouts), 3)}), yield ${((sum(result.times) - sum(result.commits) - sum(result.layouts)) / 1000).toFixed(2)} s`,
         )
+      // How the update is spread over the tokens: what the slowest tenth and hundredth of them took.
+      for (const result of results) {
+        const sorted = [...result.commits].sort((a, b) => b - a)
+        const share = (part) => sum(sorted.slice(0, Math.ceil(sorted.length * part))) / sum(sorted)
+        console.log(`${pad(result.renderer, 22)} update in the slowest tenth of tokens ${(share(0.1) * 100).toFixed(0)} %, the slowest hundredth ${(share(0.01) * 100).toFixed(0)} %`)
+      }
       for (const result of results) {
         for (const sample of result.staleSamples)
           console.log(`  stale in ${result.renderer}: token ${sample.token} ${JSON.stringify(sample.text)} should show …${sample.expected}, screen ends …${sample.shown}`)
@@ -573,6 +603,15 @@ export async function runStreaming({ only = [] } = {}) {
         const samePart = shape.includes('100 KB') ? last / median(ours.times.slice(info.longFirstPart - 200, info.longFirstPart)) : null
         const floorSamePart = shape.includes('100 KB') ? median(floorRun.times.slice(-200)) / median(floorRun.times.slice(info.longFirstPart - 200, info.longFirstPart)) : null
         if (samePart !== null) console.log(`    the same 200 tokens, at the end of the 7th part / of the 1st: chatparts ${samePart.toFixed(2)}, floor ${floorSamePart.toFixed(2)}`)
+        if (samePart !== null && process.env.BENCH_PROFILE)
+          for (const run of [floorRun, ours]) {
+            const at = (list, from, to) => median(list.slice(from, to))
+            const parts = (from, to) => {
+              const yields = run.times.map((time, i) => time - run.commits[i] - run.layouts[i])
+              return `update ${ms(at(run.commits, from, to), 3)}, layout ${ms(at(run.layouts, from, to), 3)}, yield ${ms(at(yields, from, to), 3)}`
+            }
+            console.log(`    ${pad(run.renderer, 10)} the same 200 tokens' medians, 1st part: ${parts(info.longFirstPart - 200, info.longFirstPart)}; 7th: ${parts(-200)}`)
+          }
         verdicts.push([shape, xFloor, last / first, floorGrowth, ours, samePart])
       }
       console.log('\nchatparts against the goals (each shape: within 3x the floor; flat: last-200 / first-200 ≤ 1.1, or, where the floor itself')
