@@ -254,6 +254,27 @@ describe('code blocks', () => {
     expect(lines.map((line) => line.querySelector('.cp-code__token') !== null)).toEqual([true, true])
   })
 
+  it('keeps a block of one line highlighted when its line ends with the closing fence in the same update', async () => {
+    const fake = fakeHighlighter()
+    fake.release()
+    await fake.highlighter.load('python')
+    const view = render(
+      <ChatpartsProvider highlighter={fake.highlighter}>
+        <TextPart part={text('```py\nprint(1')} streaming />
+      </ChatpartsProvider>,
+    )
+    expect(document.querySelector('.cp-code__line .cp-code__token')).not.toBeNull()
+    // Its only line was being written; the rest of it and the fence come at once (a frame's tokens joined).
+    for (const streaming of [true, false]) {
+      view.rerender(
+        <ChatpartsProvider highlighter={fake.highlighter}>
+          <TextPart part={text('```py\nprint(1)\n```\n\nDone.')} streaming={streaming} />
+        </ChatpartsProvider>,
+      )
+      expect(document.querySelector('.cp-code__line .cp-code__token')).not.toBeNull()
+    }
+  })
+
   it('highlights a growing block incrementally: each complete line once, and never back to plain', async () => {
     // The clock stands still, so which changes come within one frame does not depend on the machine.
     vi.useFakeTimers({ toFake: ['performance'] })

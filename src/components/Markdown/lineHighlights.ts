@@ -86,9 +86,13 @@ export class LineHighlights {
     this.tokenizedAt = Number.NEGATIVE_INFINITY
   }
 
-  /** Whether any complete line was highlighted here (the block was, or is, being written). */
+  /**
+   * Whether any line was highlighted here, complete or being written (the block was, or is, being
+   * written): it is highlighted here from then on, so a line shown coloured never waits plain for
+   * the background queue (a block of one line whose end and closing fence come in one update).
+   */
   get started(): boolean {
-    return this.entry !== null && this.entry.lines.length > 0
+    return this.entry !== null && (this.entry.lines.length > 0 || this.entry.live?.tokens !== undefined)
   }
 
   /** The complete lines highlighted so far, their text and the state at their end, once any line is. */
