@@ -1,6 +1,5 @@
 import type { CodeToken, Highlighter } from '../../highlight/types.js'
 import { extendsText } from './blocks.js'
-import { FRAME_MS } from '../tasks.js'
 
 interface Highlighted {
   lang: string
@@ -35,8 +34,9 @@ const ENDS_IN_WORD = /[\p{L}\p{N}_$]$/u
  * quarter of a millisecond per theme for a long line), so the growing line is tokenized again only
  * when what was added can change its tokens: letters that continue the last word take that word's
  * color, added spaces are uncolored; anything else (punctuation, a new word after a space) and the
- * line is tokenized again, unless `defer`: then what was added follows uncoloured, to be coloured
- * when the line is next tokenized. Once complete, the line is tokenized properly and kept.
+ * line is tokenized again, unless `defer`: then what was added follows uncoloured, and a line not
+ * tokenized yet shows plain, to be coloured when the line is next tokenized (before the frame is
+ * painted, see `LineHighlights.tokens`). Once complete, the line is tokenized properly and kept.
  */
 function liveTokens(entry: Highlighted, text: string, defer: boolean, tokenize: () => CodeToken[] | undefined): { tokens: CodeToken[] | undefined; behind: boolean } {
   const previous = entry.live
@@ -48,11 +48,19 @@ function liveTokens(entry: Highlighted, text: string, defer: boolean, tokenize: 
     if (added === '') return previous
     if (added.trim() === '') return { tokens: [...previous.tokens, { content: added }], behind }
     if (last && WORD.test(added) && ENDS_IN_WORD.test(last.content)) return { tokens: [...previous.tokens.slice(0, -1), { ...last, content: last.content + added }], behind }
-    // Only on a line with tokens (text in the plain colour is a token without colours): a line
-    // with none yet is tokenized at once, so it is never shown plain once it could have colour.
-    if (defer && previous.tokens.length > 0) return { tokens: [...previous.tokens, { content: added }], behind: true }
+    if (defer) return { tokens: [...previous.tokens, { content: added }], behind: true }
   }
+  // A line with no tokens yet waits too; one with tokens that the text no longer extends does not
+  // (it would turn plain).
+  if (defer && !previous?.tokens) return { tokens: undefined, behind: true }
   return { tokens: tokenize(), behind: false }
+}
+
+/** The tokens of the line that was being written, followed by `text`'s rest uncoloured: it ended, and waits to be tokenized whole. */
+function endedLine(previous: Highlighted['live'], text: string): CodeToken[] | undefined {
+  if (!previous?.tokens) return undefined
+  const added = text.slice(previous.text.length)
+  return added === '' ? previous.tokens : [...previous.tokens, { content: added }]
 }
 
 /**
@@ -66,8 +74,8 @@ export class LineHighlights {
   private entry: Highlighted | null = null
   /** The lines last asked for, and how many there were (see `tokens`). */
   private asked: { lines: readonly string[]; length: number } | null = null
-  /** When the line being written was last tokenized (see `tokens`' `perFrame`). */
-  private tokenizedAt = Number.NEGATIVE_INFINITY
+  /** The block was tokenized in the frame under way: no frame has begun since (see `tokens`' `perFrame`). */
+  private tokenizedThisFrame = false
 
   /** Complete lines were left for the next call (more came at once than one call tokenizes). */
   private more = false
@@ -81,9 +89,18 @@ export class LineHighlights {
     return this.more || (this.entry?.live?.behind ?? false)
   }
 
-  /** Makes the next `tokens` tokenize the line being written, whenever it was last. */
+  /** Makes the next `tokens` tokenize what waits, whenever the block was last tokenized (call it at the frame). */
   catchUp(): void {
-    this.tokenizedAt = Number.NEGATIVE_INFINITY
+    this.tokenizedThisFrame = false
+  }
+
+  /** Notes a tokenizing: until the next frame begins, what comes waits for it (see `tokens`). */
+  private tokenized(perFrame: boolean): void {
+    if (!perFrame || this.tokenizedThisFrame) return
+    this.tokenizedThisFrame = true
+    requestAnimationFrame(() => {
+      this.tokenizedThisFrame = false
+    })
   }
 
   /**
@@ -107,10 +124,16 @@ export class LineHighlights {
    * Tokens of `lines` in `lang`; the first `completeCount` lines are complete, the one after them
    * (if any) is still being written. Lines highlighted before are not looked at again (only
    * compared, by identity first), so the work per call follows what was added, not the block.
-   * `perFrame`: the line being written, tokenized less than a frame ago, shows what was added since
-   * uncoloured (`behind`) until `catchUp` (at the next frame, before it is painted). `lines` given
-   * again (the same array) is taken to have changed from its last line on at most, as a
-   * GrowingLines array does: the lines before are not compared again.
+   * `perFrame`: when the block was tokenized in the frame under way (no frame has begun since: not
+   * a time, so a display of 120 frames a second or a stream coalesced into one write a frame never
+   * waits), what came since waits for the next frame (`behind`, until `catchUp`, whose render is
+   * committed before the frame is painted):
+   * text added to the line being written shows uncoloured, a line begun since shows plain, and
+   * lines completed since show as they were, their rest uncoloured; at the frame they are tokenized
+   * together, in one call. Tokens faster than frames (a fast model, a replayed stream) then cost one
+   * tokenizing a frame, not one per line and more. `lines` given again (the same array) is taken to
+   * have changed from its last line on at most, as a GrowingLines array does: the lines before are
+   * not compared again.
    */
   tokens(lines: readonly string[], completeCount: number, lang: string, highlighter: Highlighter, perFrame = false): LineTokens {
     let entry = this.entry
@@ -119,6 +142,18 @@ export class LineHighlights {
     this.asked = null
     if (!entry || entry.lang !== lang || entry.lines.length > completeCount || !sameStart(entry.texts, lines, entry.lines.length, compared)) entry = { lang, lines: [], texts: [], state: undefined }
     const from = entry.lines.length
+    const wait = perFrame && this.tokenizedThisFrame
+    // (Unless the line that was being written no longer begins with what it showed: it would turn plain.)
+    if (wait && from < completeCount && (!entry.live?.tokens || extendsText(lines[from] as string, entry.live.text))) {
+      // The line that was being written ended: it keeps the tokens it showed, what followed in it
+      // uncoloured; the lines after it are plain.
+      this.more = true
+      const text = lines[from] as string
+      if (entry.live?.text !== text) entry = { ...entry, live: { text, tokens: endedLine(entry.live, text), behind: true } }
+      this.entry = entry
+      this.asked = { lines, length: lines.length }
+      return { complete: entry.lines, live: entry.live?.tokens }
+    }
     // Lines up to about SYNC_CHARS characters a call (always one): a block that arrives with
     // thousands of complete lines at once is coloured over a few frames, not in one long task.
     let to = from
@@ -126,11 +161,14 @@ export class LineHighlights {
     this.more = to < completeCount
     if (to > from) {
       const added = highlighter.tokenize(`${lines.slice(from, to).join('\n')}\n`, lang, entry.state)
-      // No tokens (the grammar is gone): what was highlighted stays so, the rest is plain.
+      // No tokens (the grammar is gone): what was highlighted stays so, the rest is plain, and
+      // nothing waits for a frame any more.
       if (!added) {
         this.more = false
+        if (entry.live?.behind) this.entry = { ...entry, live: { ...entry.live, behind: false } }
         return { complete: entry.lines, live: undefined }
       }
+      this.tokenized(perFrame)
       // Appended in place: a caller holding the array sees at least the lines it was given.
       for (let i = from; i < to; i++) {
         entry.lines.push(added.lines[i - from] ?? [])
@@ -143,13 +181,14 @@ export class LineHighlights {
     if (!this.more && completeCount < lines.length) {
       const text = lines[completeCount] ?? ''
       const state = entry.state
-      const now = performance.now()
-      const result = liveTokens(entry, text, perFrame && now - this.tokenizedAt < FRAME_MS, () => {
-        this.tokenizedAt = now
-        return highlighter.tokenize(text, lang, state)?.lines[0]
+      const result = liveTokens(entry, text, wait, () => {
+        const tokens = highlighter.tokenize(text, lang, state)?.lines[0]
+        // (A call that tokenized nothing, the grammar not loaded yet, does not count.)
+        if (tokens) this.tokenized(perFrame)
+        return tokens
       })
       live = result.tokens
-      entry = entry.live?.tokens === live ? entry : { ...entry, live: { text, tokens: live, behind: result.behind } }
+      entry = entry.live !== undefined && entry.live.tokens === live && entry.live.behind === result.behind ? entry : { ...entry, live: { text, tokens: live, behind: result.behind } }
     }
     this.entry = entry
     this.asked = { lines, length: lines.length }

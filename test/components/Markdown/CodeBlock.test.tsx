@@ -8,8 +8,8 @@ describe('a code block being written', () => {
     const { highlighter, calls, release } = fakeHighlighter()
     release()
     await highlighter.load('typescript')
-    // The clock stands still: the tokens below come within one frame.
-    vi.useFakeTimers({ toFake: ['performance', 'requestAnimationFrame', 'cancelAnimationFrame'] })
+    // Frames come only when the test says: the tokens below come within one frame.
+    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'cancelAnimationFrame'] })
     onTestFinished(() => {
       vi.useRealTimers()
     })

@@ -1,7 +1,7 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import fc from 'fast-check'
 import { GrowingLines } from '../../../src/components/Markdown/blocks.js'
-import { LineHighlights, type LineTokens } from '../../../src/components/Markdown/lineHighlights.js'
+import { LineHighlights, type LineTokens, tokensAt } from '../../../src/components/Markdown/lineHighlights.js'
 import type { Highlighter } from '../../../src/highlight/types'
 import { fakeHighlighter } from '../helpers.js'
 
@@ -69,8 +69,8 @@ describe('LineHighlights', () => {
     const { highlighter, calls, release } = fakeHighlighter()
     release()
     await highlighter.load('typescript')
-    // The clock stands still: every change comes within the same frame.
-    vi.useFakeTimers({ toFake: ['performance'] })
+    // Frames come only when the test says: every change comes within the same frame.
+    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'cancelAnimationFrame'] })
     onTestFinished(() => {
       vi.useRealTimers()
     })
@@ -78,7 +78,7 @@ describe('LineHighlights', () => {
     const line = (text: string) => cache.tokens(['const a = 1', text], 1, 'typescript', highlighter, true).live
     line('const b')
     calls.length = 0
-    // Tokenized a moment ago: what follows (punctuation, which would be tokenized again) waits.
+    // Tokenized in this frame: what follows (punctuation, which would be tokenized again) waits.
     const waiting = line('const b = (')
     expect(calls).toEqual([])
     expect(cache.behind).toBe(true)
@@ -98,18 +98,24 @@ describe('LineHighlights', () => {
     cache.tokens(['const a = 1', 'const b = (1)'], 1, 'typescript', highlighter)
     expect(calls).toEqual(['const b = (1', 'const b = (1)'])
     expect(cache.behind).toBe(false)
-    // A frame later, the line is tokenized at once again.
+    // Once a frame has begun, the line is tokenized at once again.
     calls.length = 0
     line('const b = (1) + 2')
-    vi.advanceTimersByTime(20)
+    vi.advanceTimersToNextFrame()
     line('const b = (1) + 2 +')
     expect(calls).toEqual(['const b = (1) + 2 +'])
-    // A line with no colour yet (nothing tokenized on it) is not left uncoloured: tokenized at once.
+    // A line begun within the frame waits like any other (shown plain: it had no colour), and is
+    // tokenized at the frame.
     calls.length = 0
     const fresh = new LineHighlights()
     fresh.tokens(['const a = 1', 'const b = (1)', ''], 2, 'typescript', highlighter, true)
+    expect(fresh.tokens(['const a = 1', 'const b = (1)', 'x.y'], 2, 'typescript', highlighter, true).live).toEqual([{ content: 'x.y' }])
+    expect(calls).toEqual(['const a = 1\nconst b = (1)\n', ''])
+    expect(fresh.behind).toBe(true)
+    fresh.catchUp()
     fresh.tokens(['const a = 1', 'const b = (1)', 'x.y'], 2, 'typescript', highlighter, true)
     expect(calls).toEqual(['const a = 1\nconst b = (1)\n', '', 'x.y'])
+    expect(fresh.behind).toBe(false)
     // A line whose tokens are all in the plain colour (no colours of their own) has tokens: it waits like any other.
     const plain: Highlighter = {
       ...highlighter,
@@ -124,6 +130,65 @@ describe('LineHighlights', () => {
     expect(uncoloured.tokens(['const a = 1', 'foo('], 1, 'typescript', plain, true).live).toEqual([{ content: 'foo' }, { content: '(' }])
     expect(calls).toEqual([])
     expect(uncoloured.behind).toBe(true)
+  })
+
+  it('tokenizes the lines completed within a frame together at the frame, each showing meanwhile what it showed', async () => {
+    const { highlighter, calls, release } = fakeHighlighter()
+    release()
+    await highlighter.load('typescript')
+    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'cancelAnimationFrame'] })
+    onTestFinished(() => {
+      vi.useRealTimers()
+    })
+    const cache = new LineHighlights()
+    const ask = (text: string) => {
+      const lines = text.split('\n')
+      return cache.tokens(lines, lines.length - 1, 'typescript', highlighter, true)
+    }
+    const first = ask('const a').live
+    expect(calls).toEqual(['const a'])
+    // Within the frame: the line ends, two more come. Nothing is tokenized; the ended line keeps
+    // its tokens, the rest of it uncoloured, and the lines after it are plain.
+    const waiting = ask('const a = 1\nconst b = 2\nlet')
+    expect(calls).toEqual(['const a'])
+    expect(waiting.complete).toEqual([])
+    expect(tokensAt(waiting, 0)).toEqual([...(first ?? []), { content: ' = 1' }])
+    expect([tokensAt(waiting, 1), tokensAt(waiting, 2)]).toEqual([undefined, undefined])
+    expect(cache.behind).toBe(true)
+    // Asked again within the frame (a second render): the same tokens.
+    expect(tokensAt(ask('const a = 1\nconst b = 2\nlet'), 0)).toBe(tokensAt(waiting, 0))
+    // At the frame: the complete lines in one call, then the line being written; as if never deferred.
+    cache.catchUp()
+    const caught = ask('const a = 1\nconst b = 2\nlet')
+    expect(calls).toEqual(['const a', 'const a = 1\nconst b = 2\n', 'let'])
+    expect(caught).toEqual(new LineHighlights().tokens(['const a = 1', 'const b = 2', 'let'], 2, 'typescript', highlighter))
+    expect(cache.behind).toBe(false)
+    // Once the next frame has begun, a line is tokenized as it completes.
+    vi.advanceTimersToNextFrame()
+    calls.length = 0
+    ask('const a = 1\nconst b = 2\nlet c\n')
+    expect(calls).toEqual(['let c\n', ''])
+  })
+
+  it('stops waiting for frames once the grammar gives no tokens', async () => {
+    const { highlighter, release } = fakeHighlighter()
+    release()
+    await highlighter.load('typescript')
+    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'cancelAnimationFrame'] })
+    onTestFinished(() => {
+      vi.useRealTimers()
+    })
+    let gone = false
+    const fickle: Highlighter = { ...highlighter, tokenize: (code, lang, state) => (gone ? null : highlighter.tokenize(code, lang, state)) }
+    const cache = new LineHighlights()
+    cache.tokens(['const a'], 0, 'typescript', fickle, true)
+    cache.tokens(['const a = 1', 'b'], 1, 'typescript', fickle, true)
+    expect(cache.behind).toBe(true)
+    gone = true
+    cache.catchUp()
+    cache.tokens(['const a = 1', 'b'], 1, 'typescript', fickle, true)
+    // Else the block would ask for a frame, and render, at every frame from now on.
+    expect(cache.behind).toBe(false)
   })
 
   it('colours many complete lines that come at once over several calls, a few thousand characters each, the line being written last', async () => {
