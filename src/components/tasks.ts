@@ -2,10 +2,35 @@
 export const now = () => (typeof performance === 'undefined' ? Date.now() : performance.now())
 
 /**
- * Work redone for what is being written, done this long ago or less, waits for the next frame:
- * replies streamed faster than this commit several times a frame, and only the frame shows.
+ * Whether work was done in the frame under way: `mark` it when done; it holds until the next frame
+ * begins (a requestAnimationFrame callback), or until `clear` (at that frame). Work redone for what
+ * is being written, done in the frame under way, waits for the next frame: replies streamed faster
+ * than frames commit several times a frame, and only the frame shows. A frame, not a time: on a
+ * display of 120 frames a second, or for a stream written once a frame, nothing waits. Without
+ * frames (a server, jsdom without them) nothing is ever marked, so nothing waits.
  */
-export const FRAME_MS = 12
+export class FrameMark {
+  private marked = false
+  // Each mark's frame callback clears only its own mark (not one made again after `clear`).
+  private generation = 0
+
+  get current(): boolean {
+    return this.marked
+  }
+
+  mark(): void {
+    if (this.marked || typeof requestAnimationFrame === 'undefined') return
+    this.marked = true
+    const generation = ++this.generation
+    requestAnimationFrame(() => {
+      if (generation === this.generation) this.marked = false
+    })
+  }
+
+  clear(): void {
+    this.marked = false
+  }
+}
 
 /**
  * Runs `run` in a task of its own, soon: after the current task and its rendering, through a

@@ -4,7 +4,7 @@ import { fillLabel } from '../../labels/labels.js'
 import { useLabels } from '../../labels/LabelsContext.js'
 import type { MathRenderer, MathResult } from '../../math/types.js'
 import { useRenderConfig } from '../config.js'
-import { FRAME_MS, now } from '../tasks.js'
+import { FrameMark } from '../tasks.js'
 import { regionProps, useScrollRegion } from '../useScrollRegion.js'
 
 /** Loads the math renderer on first use; the typeset result once it is ready, else `null`. */
@@ -31,19 +31,17 @@ function useTypeset(math: MathRenderer | null, tex: string, display: boolean) {
  */
 class FrameGate {
   private shown: string | null = null
-  private at = Number.NEGATIVE_INFINITY
+  private readonly typeset = new FrameMark()
   /** The TeX to show for `tex` (`live`: the formula is being written). */
   pick(tex: string, live: boolean): string {
-    const time = now()
-    // Without frames (no requestAnimationFrame) nothing would show the TeX held back: none is.
-    if (live && typeof requestAnimationFrame !== 'undefined' && this.shown !== null && this.shown !== tex && time - this.at < FRAME_MS) return this.shown
-    if (this.shown !== tex) this.at = time
+    if (live && this.shown !== null && this.shown !== tex && this.typeset.current) return this.shown
+    if (this.shown !== tex) this.typeset.mark()
     this.shown = tex
     return tex
   }
   /** The next pick shows the TeX it is given. */
   release(): void {
-    this.at = Number.NEGATIVE_INFINITY
+    this.typeset.clear()
   }
 }
 

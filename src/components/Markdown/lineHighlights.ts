@@ -1,5 +1,6 @@
 import type { CodeToken, Highlighter } from '../../highlight/types.js'
 import { extendsText } from './blocks.js'
+import { FrameMark } from '../tasks.js'
 
 interface Highlighted {
   lang: string
@@ -74,8 +75,8 @@ export class LineHighlights {
   private entry: Highlighted | null = null
   /** The lines last asked for, and how many there were (see `tokens`). */
   private asked: { lines: readonly string[]; length: number } | null = null
-  /** The block was tokenized in the frame under way: no frame has begun since (see `tokens`' `perFrame`). */
-  private tokenizedThisFrame = false
+  /** The block was tokenized in the frame under way (see `tokens`' `perFrame`). */
+  private readonly tokenized = new FrameMark()
 
   /** Complete lines were left for the next call (more came at once than one call tokenizes). */
   private more = false
@@ -91,16 +92,7 @@ export class LineHighlights {
 
   /** Makes the next `tokens` tokenize what waits, whenever the block was last tokenized (call it at the frame). */
   catchUp(): void {
-    this.tokenizedThisFrame = false
-  }
-
-  /** Notes a tokenizing: until the next frame begins, what comes waits for it (see `tokens`). */
-  private tokenized(perFrame: boolean): void {
-    if (!perFrame || this.tokenizedThisFrame) return
-    this.tokenizedThisFrame = true
-    requestAnimationFrame(() => {
-      this.tokenizedThisFrame = false
-    })
+    this.tokenized.clear()
   }
 
   /**
@@ -142,7 +134,7 @@ export class LineHighlights {
     this.asked = null
     if (!entry || entry.lang !== lang || entry.lines.length > completeCount || !sameStart(entry.texts, lines, entry.lines.length, compared)) entry = { lang, lines: [], texts: [], state: undefined }
     const from = entry.lines.length
-    const wait = perFrame && this.tokenizedThisFrame
+    const wait = perFrame && this.tokenized.current
     // (Unless the line that was being written no longer begins with what it showed: it would turn plain.)
     if (wait && from < completeCount && (!entry.live?.tokens || extendsText(lines[from] as string, entry.live.text))) {
       // The line that was being written ended: it keeps the tokens it showed, what followed in it
@@ -168,7 +160,7 @@ export class LineHighlights {
         if (entry.live?.behind) this.entry = { ...entry, live: { ...entry.live, behind: false } }
         return { complete: entry.lines, live: undefined }
       }
-      this.tokenized(perFrame)
+      if (perFrame) this.tokenized.mark()
       // Appended in place: a caller holding the array sees at least the lines it was given.
       for (let i = from; i < to; i++) {
         entry.lines.push(added.lines[i - from] ?? [])
@@ -184,7 +176,7 @@ export class LineHighlights {
       const result = liveTokens(entry, text, wait, () => {
         const tokens = highlighter.tokenize(text, lang, state)?.lines[0]
         // (A call that tokenized nothing, the grammar not loaded yet, does not count.)
-        if (tokens) this.tokenized(perFrame)
+        if (tokens && perFrame) this.tokenized.mark()
         return tokens
       })
       live = result.tokens

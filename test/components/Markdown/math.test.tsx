@@ -432,6 +432,35 @@ describe('a block that is one $$ formula', () => {
     expect(document.querySelector('.typeset')?.textContent).toBe('x + 1')
   })
 
+  it('holds TeX back within the frame it last typeset in only, however little time has passed', () => {
+    // The clock stands still (frames as close as a fast display's); frames come when the test says.
+    vi.useFakeTimers({ toFake: ['performance'] })
+    const frames = new Map<number, FrameRequestCallback>()
+    let id = 0
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
+      frames.set(++id, callback)
+      return id
+    })
+    vi.stubGlobal('cancelAnimationFrame', (handle: number) => frames.delete(handle))
+    onTestFinished(() => {
+      vi.useRealTimers()
+      vi.unstubAllGlobals()
+    })
+    const math: MathRenderer = { ready: () => true, load: () => Promise.resolve(true), render: (tex) => ({ html: `<span class="typeset">${tex.replace(/[<&]/g, '')}</span>` }) }
+    const { rerender } = render(<Markdown text={'$$\nx'} streaming />, { wrapper: withConfig({ math }) })
+    act(() => {
+      const due = [...frames.values()]
+      frames.clear()
+      for (const callback of due) callback(performance.now())
+    })
+    // A new frame: the next TeX is typeset at once.
+    rerender(<Markdown text={'$$\nx + 1'} streaming />)
+    expect(document.querySelector('.typeset')?.textContent).toBe('x + 1')
+    // Within it, the one after waits.
+    rerender(<Markdown text={'$$\nx + 1 + 2'} streaming />)
+    expect(document.querySelector('.typeset')?.textContent).toBe('x + 1')
+  })
+
   it('holds no TeX back where there are no frames to show it by', () => {
     vi.useFakeTimers({ toFake: ['performance'] })
     onTestFinished(() => {

@@ -1,0 +1,44 @@
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
+import { FrameMark } from '../../src/components/tasks'
+
+describe('FrameMark', () => {
+  it('holds from the work until the next frame begins, whatever the time', () => {
+    // The clock stands still; frames come only when the test says.
+    vi.useFakeTimers({ toFake: ['performance', 'requestAnimationFrame', 'cancelAnimationFrame'] })
+    onTestFinished(() => {
+      vi.useRealTimers()
+    })
+    const mark = new FrameMark()
+    expect(mark.current).toBe(false)
+    mark.mark()
+    expect(mark.current).toBe(true)
+    vi.advanceTimersToNextFrame()
+    expect(mark.current).toBe(false)
+    // Cleared at the frame and marked again in it (work done at the frame, by a callback that runs
+    // before the mark's own): the first mark's callback does not end the second, made in this frame.
+    requestAnimationFrame(() => {
+      mark.clear()
+      mark.mark()
+    })
+    mark.mark()
+    vi.advanceTimersToNextFrame()
+    expect(mark.current).toBe(true)
+    vi.advanceTimersToNextFrame()
+    expect(mark.current).toBe(false)
+    mark.mark()
+    mark.clear()
+    expect(mark.current).toBe(false)
+    mark.mark()
+    expect(mark.current).toBe(true)
+  })
+
+  it('marks nothing where there are no frames, so nothing waits for one', () => {
+    vi.stubGlobal('requestAnimationFrame', undefined)
+    onTestFinished(() => {
+      vi.unstubAllGlobals()
+    })
+    const mark = new FrameMark()
+    mark.mark()
+    expect(mark.current).toBe(false)
+  })
+})
