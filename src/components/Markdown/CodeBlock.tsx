@@ -18,6 +18,11 @@ export interface CodeBlockProps {
   lang?: string
   /** The last line is still being written: it is highlighted but not kept. */
   streaming?: boolean
+  /**
+   * While `streaming`, the last line's line break has come (the text goes on after `code` with
+   * one), though no line after it has begun: the line is complete, and highlighted whole.
+   */
+  lastLineEnded?: boolean
   highlighter: Highlighter | null
 }
 
@@ -114,7 +119,7 @@ export function useQueuedHighlight(code: string, lang: string | null, highlighte
  * view first (or at once, from the tokens kept for the same code). Until the grammar is loaded, the
  * code shows plain.
  */
-function useHighlightedLines(code: string, lang: string, streaming: boolean, highlighter: Highlighter | null, block: RefObject<HTMLElement | null>) {
+function useHighlightedLines(code: string, lang: string, streaming: boolean, lastLineEnded: boolean, highlighter: Highlighter | null, block: RefObject<HTMLElement | null>) {
   const [cache] = useState(() => new LineHighlights())
   const [growing] = useState(() => new GrowingLines())
   const body = code.endsWith('\n') ? code.slice(0, -1) : code
@@ -124,7 +129,11 @@ function useHighlightedLines(code: string, lang: string, streaming: boolean, hig
   const queued = useQueuedHighlight(body, canonical, highlighter, block, !live)
   let tokens: LineTokens = NO_TOKENS
   if (highlighter && canonical) {
-    if (live) tokens = cache.tokens(lines, streaming ? lines.length - 1 : lines.length, canonical, highlighter, streaming && typeof requestAnimationFrame !== 'undefined')
+    // The last line is being written until its line break comes: then it is tokenized whole (a word
+    // it ends with shows as what it is, `string` a type, not in the colour of the letter it began
+    // with, while the next line has not begun).
+    const complete = streaming && !lastLineEnded ? lines.length - 1 : lines.length
+    if (live) tokens = cache.tokens(lines, complete, canonical, highlighter, streaming && typeof requestAnimationFrame !== 'undefined')
     else if (queued) tokens = { complete: queued.lines, live: undefined }
   }
   useGrammar(live ? highlighter : null, canonical)
@@ -181,10 +190,10 @@ const Chunk = memo(function Chunk({ lines, tokens }: { lines: readonly string[];
 })
 
 /** A fenced code block: language label, copy button, and highlighted lines. */
-export function CodeBlock({ code, lang = '', streaming = false, highlighter }: CodeBlockProps) {
+export function CodeBlock({ code, lang = '', streaming = false, lastLineEnded = false, highlighter }: CodeBlockProps) {
   const labels = useLabels()
   const block = useRef<HTMLDivElement>(null)
-  const { body, lines, unchangedLines, tokens } = useHighlightedLines(code, lang, streaming, highlighter, block)
+  const { body, lines, unchangedLines, tokens } = useHighlightedLines(code, lang, streaming, lastLineEnded, highlighter, block)
   // Lines and their tokens in groups that stay the same arrays while unchanged (see Chunk).
   const [lineGroups] = useState(() => new Groups<string>(CHUNK))
   const [tokenGroups] = useState(() => new Groups<CodeToken[] | undefined>(CHUNK))

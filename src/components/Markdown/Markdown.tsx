@@ -113,12 +113,28 @@ export function SafeImage({ src, alt, policy }: { src?: string | undefined; alt?
 const LiveBlock = createContext(false)
 
 /** A fenced block: math for ```` ```math ````, a diagram for ```` ```mermaid ```` (when they are on), else code. */
-function FencedBlock({ code, lang, highlighter, streaming, math, diagrams }: { code: string; lang: string; highlighter: Highlighter | null; streaming: boolean; math: boolean; diagrams: boolean }) {
+function FencedBlock({
+  code,
+  lang,
+  highlighter,
+  streaming,
+  math,
+  diagrams,
+  lineEnded = false,
+}: {
+  code: string
+  lang: string
+  highlighter: Highlighter | null
+  streaming: boolean
+  math: boolean
+  diagrams: boolean
+  lineEnded?: boolean
+}) {
   const kind = lang.trim().toLowerCase()
   if (math && kind === 'math') return <Formula tex={code.replace(/\n$/, '')} display streaming={streaming} />
   // Without the line break the code ends with (as a formula's): an error's line is the source's last.
   if (diagrams && kind === 'mermaid') return <Diagram source={code.replace(/\n$/, '')} streaming={streaming} />
-  return <CodeBlock code={code} lang={lang} streaming={streaming} highlighter={highlighter} />
+  return <CodeBlock code={code} lang={lang} streaming={streaming} highlighter={highlighter} lastLineEnded={lineEnded} />
 }
 
 function StreamingCodeBlock(props: { code: string; lang: string; highlighter: Highlighter | null; math: boolean; diagrams: boolean }) {
@@ -185,6 +201,13 @@ interface BlockProps {
   diagrams: boolean
   /** Extra element overrides, e.g. for tests or host styling. */
   components?: Components | undefined
+  /**
+   * The block being written ends at a line break the text has after it (the split leaves it out,
+   * and any blank line after it): its last line is complete, though no line after it has begun. Read by a code block being
+   * written, which then tokenizes that line whole (when it has a line of code: the break after the
+   * opening fence alone begins none).
+   */
+  lineEnded?: boolean | undefined
 }
 
 // A list item rendered alone parses as a list of one: that list and its item are dropped and what
@@ -823,7 +846,7 @@ function RenderEnd({ gate }: { gate: RenderGate<ReactNode> }) {
 }
 
 /** One top-level block; memoized, so a finished block does not re-render while the tail grows. */
-const MarkdownBlock = memo(function MarkdownBlock({ source, streaming, policy, highlighter, math, diagrams, components }: BlockProps) {
+const MarkdownBlock = memo(function MarkdownBlock({ source, streaming, policy, highlighter, math, diagrams, components, lineEnded = false }: BlockProps) {
   const base = useComponents(policy, highlighter, math !== 'off', diagrams)
   const merged = useMemo(() => (components ? { ...base, ...components } : base), [base, components])
   // A finished block past the task's budget shows its source for a moment (see useProgressive).
@@ -879,7 +902,9 @@ const MarkdownBlock = memo(function MarkdownBlock({ source, streaming, policy, h
     // line is a line of the code; an open one's trailing line break already stands for that break.
     if (fence) {
       const code = fence.closed && fence.code !== '' ? `${fence.code}\n` : fence.code
-      return <FencedBlock code={code} lang={fence.lang} streaming={streaming && !fence.closed} highlighter={highlighter} math={math !== 'off'} diagrams={diagrams} />
+      return (
+        <FencedBlock code={code} lang={fence.lang} streaming={streaming && !fence.closed} highlighter={highlighter} math={math !== 'off'} diagrams={diagrams} lineEnded={lineEnded && code !== ''} />
+      )
     }
     // The same for a block that is one `$$` formula: the TeX goes straight to the formula.
     const formula = math === 'off' || components?.pre || components?.code ? null : readMathBlock(source, streaming)
@@ -1011,6 +1036,7 @@ class BlockElements {
           key={split.finished.length}
           source={normalizeLineEndings(split.live)}
           streaming={streaming}
+          lineEnded={streaming && split.liveStart >= 0 && split.liveStart + split.live.length < text.length}
           policy={policy}
           highlighter={highlighter}
           math={math}

@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react'
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { Markdown } from '../../../src/components/Markdown/Markdown'
+import type { Highlighter } from '../../../src/highlight/types'
 import { asInABrowser, fakeHighlighter, withConfig } from '../helpers'
 
 describe('a code block being written', () => {
@@ -29,5 +30,37 @@ describe('a code block being written', () => {
     // Read as the frame's callback returns, before anything else runs: coloured.
     expect(calls).toEqual(['const b = ('])
     expect(lastLine(container)).toBe(coloured)
+  })
+
+  it('tokenizes its last line whole once the line’s break has come, though no line follows yet', async () => {
+    // Every change tokenized at once (no frames to wait for).
+    vi.stubGlobal('requestAnimationFrame', undefined)
+    onTestFinished(() => {
+      vi.unstubAllGlobals()
+    })
+    const fake = fakeHighlighter()
+    fake.release()
+    await fake.highlighter.load('typescript')
+    // A grammar that knows `string` only whole: its colour is not that of the letter it begins with.
+    const highlighter: Highlighter = {
+      ...fake.highlighter,
+      tokenize: (code, lang, state) => {
+        const result = fake.highlighter.tokenize(code, lang, state)
+        return result && { ...result, lines: result.lines.map((line) => line.map((token) => (token.content === 'string' ? { ...token, light: '#0000ff' } : token))) }
+      },
+    }
+    const wrapper = withConfig({ highlighter })
+    const { rerender, container } = render(<Markdown text={'```ts\nconst a: s'} streaming />, { wrapper })
+    const colour = () => [...container.querySelectorAll<HTMLElement>('.cp-code__token')].find((token) => token.textContent?.startsWith('s'))?.style.getPropertyValue('--cp-tl')
+    // Letters that go on with a word take its colour while the line is written.
+    rerender(<Markdown text={'```ts\nconst a: string'} streaming />)
+    expect(colour()).toBe('#123456')
+    const lines = () => [...container.querySelectorAll('.cp-code__line')].map((line) => line.textContent)
+    for (const ending of ['\n', '\r\n', '\n  ']) {
+      rerender(<Markdown text={`\`\`\`ts\nconst a: string${ending}`} streaming />)
+      expect(colour()).toBe('#0000ff')
+      // The lines shown are the same: the break ends the line; the next, blank so far, is not shown yet.
+      expect(lines()).toEqual(['const a: string\n'])
+    }
   })
 })
