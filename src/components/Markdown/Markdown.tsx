@@ -203,9 +203,9 @@ interface BlockProps {
   components?: Components | undefined
   /**
    * The block being written ends at a line break the text has after it (the split leaves it out,
-   * and any blank line after it): its last line is complete, though no line after it has begun. Read by a code block being
-   * written, which then tokenizes that line whole (when it has a line of code: the break after the
-   * opening fence alone begins none).
+   * and any blank line after it): its last line is complete, though no line after it has begun.
+   * Read by a code block being written, which then tokenizes that line whole (when it has a line
+   * of code: the break after the opening fence alone begins none).
    */
   lineEnded?: boolean | undefined
 }
