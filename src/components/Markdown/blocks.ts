@@ -27,6 +27,18 @@ interface ScanState {
   readonly fenceAlone: boolean
   /** The column of the content of the list item the open fence is in (0: none): a line left of it ends the item, and the fence with it. */
   readonly fenceIn: number
+  /**
+   * The column of the content of the list item the open fence may be in (0: none): opened under a
+   * list the scan is not sure of, a line left of it either goes on with the code (no list) or ends
+   * the item and the fence with it (a list): see `uncut`.
+   */
+  readonly fenceMaybeIn: number
+  /**
+   * The scan cannot tell where the blocks end from here on (a line that may have ended a fence or
+   * may be its code, see `fenceMaybeIn`): the rest of the text is one block, which the parser reads
+   * whole. Rare: a fence in an item under lazy lines, closed or written on left of the item.
+   */
+  readonly uncut: boolean
   /** The line before was blank. */
   readonly blank: boolean
   /** The marker (`-`, `*`, `+`, `.` or `)`) of the open block's outermost list item, if it has one. */
@@ -98,7 +110,32 @@ const ALONE = /^ {0,3}(?:#{1,6}(?:[ \t]|$)|([*_])(?:[ \t]*\1){2,}[ \t]*$)/
 function scan(text: string, state: ScanState, math: boolean): Scanned {
   const blocks: string[] = []
   const starts: number[] = []
-  let { start, end, fence, fenceAlone, fenceIn, blank, list, content, listed, listSure, listFenced, settled, html, alone, code, codeEndedList, bareItem, pipe, table, ended, shut, markup } = state
+  let {
+    start,
+    end,
+    fence,
+    fenceAlone,
+    fenceIn,
+    fenceMaybeIn,
+    uncut,
+    blank,
+    list,
+    content,
+    listed,
+    listSure,
+    listFenced,
+    settled,
+    html,
+    alone,
+    code,
+    codeEndedList,
+    bareItem,
+    pipe,
+    table,
+    ended,
+    shut,
+    markup,
+  } = state
   let offset = state.line
   let last: ScanState = state
   let closedBeforeLast = 0
@@ -110,6 +147,8 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
       fence,
       fenceAlone,
       fenceIn,
+      fenceMaybeIn,
+      uncut,
       blank,
       list,
       content,
@@ -142,6 +181,7 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
       fence = null
       shut = true
     }
+    if (fence !== null && fenceMaybeIn > 0 && !empty && indentColumns(line) < fenceMaybeIn) uncut = true
     if (fence) {
       // (Read from the item's content on, for a fence in an item: its closing line is indented as far.)
       if (closesFence(fenceIn > 0 && !line.slice(0, fenceIn).includes('\t') ? line.slice(fenceIn) : line, fence)) fence = null
@@ -187,7 +227,7 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
       const endsList = blank && !goesOn && list !== null && (listSure || bareItem)
       // micromark reads indented code that ends a list as a block of one line: the line after it
       // (blank lines between or not) starts another.
-      if ((blank && !goesOn) || isAlone || alone || interrupts || codeEndedList) {
+      if (!uncut && ((blank && !goesOn) || isAlone || alone || interrupts || codeEndedList)) {
         // Trailing blank lines belong to the break, not to the block.
         if (end >= 0) {
           blocks.push(text.slice(start, end))
@@ -251,6 +291,7 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
       // A code fence that starts a block at the top level (not a formula's: a line after `$$` goes on with it as the parser reads it).
       fenceAlone = marker !== null && end < 0 && list === null
       fenceIn = list !== null && listSure ? content : 0
+      fenceMaybeIn = list !== null && !listSure ? content : 0
     }
     if (!empty) end = lineStop
     offset = lineEnd + 1
@@ -286,6 +327,8 @@ const START: ScanState = {
   fence: null,
   fenceAlone: false,
   fenceIn: 0,
+  fenceMaybeIn: 0,
+  uncut: false,
   blank: false,
   list: null,
   content: 0,

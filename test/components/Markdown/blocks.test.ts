@@ -438,6 +438,26 @@ describe('blocks rendered one by one', () => {
       { numRuns },
     )
 
+  it('keep the rest of a text in one block where a fence in an item the split is unsure of meets a line left of the item', () => {
+    // Under lazy lines (`===`, a row of pipes) the split cannot tell that `- item` is still a list:
+    // if it is, a line left of the item ends the item and its fence, and a fence line there opens
+    // another (its code takes `# Title`); if not, the fence is the top level's and that line closes
+    // it or goes on with it. A property run found the first (its `# Title` split off as a heading).
+    const texts = [
+      '- item\n===\n|---|---|\n   ```ts\n```\n# Title',
+      '- item\n===\n|---|---|\n   ```ts\n```\n  a\ttab inside\n> quoted\n# Title\n1. first',
+      '- item\n===\n|---|---|\n   ```ts\n# Title\n```\n\npara',
+      '- item\n===\n   ```ts\n  code\n```\n\n# After',
+    ]
+    for (const text of texts) {
+      expectSplitAsWhole(text)
+      // Streamed, the same blocks.
+      let split: SplitText | null = null
+      for (let end = 1; end <= text.length; end++) split = splitAppend(split, text.slice(0, end))
+      expect([...(split?.finished ?? []), split?.live], JSON.stringify(text)).toEqual(splitBlocks(text))
+    }
+  })
+
   it('show what the text parsed whole shows', () => {
     splitsAsWhole(LINE, 1_500)
     // Each run parses a text whole and by blocks: a busy machine takes seconds.
