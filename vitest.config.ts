@@ -80,6 +80,7 @@ export default defineConfig({
           // Pure code (the core, the protocols, the React-free store) runs in node: no DOM to set up.
           name: 'node',
           environment: 'node',
+          setupFiles: ['test/support/seed.ts'],
           include: ['test/core/**/*.test.ts', 'test/protocols/**/*.test.ts', 'test/store/**/*.test.ts', 'test/components/boundary.test.ts', 'test/components/Transcript/rowLayout.test.ts'],
         },
       },
@@ -98,7 +99,7 @@ export default defineConfig({
             'test/components/boundary.test.ts',
             'test/components/Transcript/rowLayout.test.ts',
           ],
-          setupFiles: ['test/support/setup-unit.ts'],
+          setupFiles: ['test/support/seed.ts', 'test/support/setup-unit.ts'],
         },
       },
       {
@@ -117,7 +118,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['test/**/*.browser.test.{ts,tsx}'],
-          setupFiles: ['test/support/setup-unit.ts'],
+          setupFiles: ['test/support/seed.ts', 'test/support/setup-unit.ts'],
           browser: chromiumBrowser('browser'),
         },
       },
