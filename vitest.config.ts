@@ -118,7 +118,8 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['test/**/*.browser.test.{ts,tsx}'],
-          setupFiles: ['test/support/seed.ts', 'test/support/setup-unit.ts'],
+          // (No property tests run in the browser: test/support/seed.ts reads the process's environment.)
+          setupFiles: ['test/support/setup-unit.ts'],
           browser: chromiumBrowser('browser'),
         },
       },
