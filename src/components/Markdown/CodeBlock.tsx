@@ -1,9 +1,9 @@
 import { memo, useEffect, useRef, useState, type RefObject } from 'react'
-import { flushSync } from 'react-dom'
 import type { CodeToken, Highlighter } from '../../highlight/types.js'
 import { fillLabel } from '../../labels/labels.js'
 import { useLabels } from '../../labels/LabelsContext.js'
 import { languageName } from '../../highlight/languageNames.js'
+import { useFrameCatchUp } from '../useFrameCatchUp.js'
 import { regionProps, useScrollRegion } from '../useScrollRegion.js'
 import { CopyButton } from '../CopyButton/CopyButton.js'
 import { AppendOnly, Groups } from './groups.js'
@@ -138,18 +138,8 @@ function useHighlightedLines(code: string, lang: string, streaming: boolean, las
   }
   useGrammar(live ? highlighter : null, canonical)
   // The line being written, when tokens came faster than frames, is coloured again at the next
-  // frame, before it is painted (see LineHighlights.tokens): committed in the frame's callback. An
-  // update left to React's scheduler there renders in a task after the frame is painted, and the
-  // text added since showed uncoloured for a frame.
-  const [, setFrame] = useState(0)
-  useEffect(() => {
-    if (!cache.behind || typeof requestAnimationFrame === 'undefined') return
-    const frame = requestAnimationFrame(() => {
-      cache.catchUp()
-      flushSync(() => setFrame((n) => n + 1))
-    })
-    return () => cancelAnimationFrame(frame)
-  })
+  // frame, before it is painted (see LineHighlights.tokens).
+  useFrameCatchUp(cache.behind, () => cache.catchUp())
   // The tokens a streamed block ended with are kept, for the next time the same block mounts.
   useEffect(() => {
     if (streaming || !cache.started || !canonical || !highlighter) return

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react'
-import { flushSync } from 'react-dom'
 import { fillLabel } from '../../labels/labels.js'
 import { useLabels } from '../../labels/LabelsContext.js'
 import type { MathRenderer, MathResult } from '../../math/types.js'
 import { useRenderConfig } from '../config.js'
 import { FrameMark } from '../tasks.js'
+import { useFrameCatchUp } from '../useFrameCatchUp.js'
 import { regionProps, useScrollRegion } from '../useScrollRegion.js'
 
 /** Loads the math renderer on first use; the typeset result once it is ready, else `null`. */
@@ -47,18 +47,8 @@ class FrameGate {
 
 function useOncePerFrame(tex: string, live: boolean): string {
   const [gate] = useState(() => new FrameGate())
-  const [, setFrame] = useState(0)
   const shown = gate.pick(tex, live)
-  useEffect(() => {
-    if (shown === tex || typeof requestAnimationFrame === 'undefined') return
-    // Committed in the frame's callback, so the latest TeX is painted in this frame (an update left
-    // to React's scheduler would render after the paint, a frame late).
-    const frame = requestAnimationFrame(() => {
-      gate.release()
-      flushSync(() => setFrame((n) => n + 1))
-    })
-    return () => cancelAnimationFrame(frame)
-  }, [gate, shown, tex])
+  useFrameCatchUp(shown !== tex, () => gate.release())
   return shown
 }
 

@@ -30,6 +30,13 @@ const SYNC_CHARS = 2_000
 const WORD = /^[\p{L}\p{N}_$]+$/u
 const ENDS_IN_WORD = /[\p{L}\p{N}_$]$/u
 
+/** The tokens the line being written showed, followed by the rest of `text` uncoloured (it waits to be tokenized, or ended and waits to be tokenized whole). */
+function restUncoloured(previous: Highlighted['live'], text: string): CodeToken[] | undefined {
+  if (!previous?.tokens) return undefined
+  const added = text.slice(previous.text.length)
+  return added === '' ? previous.tokens : [...previous.tokens, { content: added }]
+}
+
 /**
  * Tokens of the line being written. Tokenizing a line costs far more than a markdown token (a
  * quarter of a millisecond per theme for a long line), so the growing line is tokenized again only
@@ -47,21 +54,14 @@ function liveTokens(entry: Highlighted, text: string, defer: boolean, tokenize: 
     const last = previous.tokens.at(-1)
     const behind = previous.behind
     if (added === '') return previous
-    if (added.trim() === '') return { tokens: [...previous.tokens, { content: added }], behind }
+    if (added.trim() === '') return { tokens: restUncoloured(previous, text), behind }
     if (last && WORD.test(added) && ENDS_IN_WORD.test(last.content)) return { tokens: [...previous.tokens.slice(0, -1), { ...last, content: last.content + added }], behind }
-    if (defer) return { tokens: [...previous.tokens, { content: added }], behind: true }
+    if (defer) return { tokens: restUncoloured(previous, text), behind: true }
   }
   // A line with no tokens yet waits too; one with tokens that the text no longer extends does not
   // (it would turn plain).
   if (defer && !previous?.tokens) return { tokens: undefined, behind: true }
   return { tokens: tokenize(), behind: false }
-}
-
-/** The tokens of the line that was being written, followed by `text`'s rest uncoloured: it ended, and waits to be tokenized whole. */
-function endedLine(previous: Highlighted['live'], text: string): CodeToken[] | undefined {
-  if (!previous?.tokens) return undefined
-  const added = text.slice(previous.text.length)
-  return added === '' ? previous.tokens : [...previous.tokens, { content: added }]
 }
 
 /**
@@ -141,7 +141,7 @@ export class LineHighlights {
       // uncoloured; the lines after it are plain.
       this.more = true
       const text = lines[from] as string
-      if (entry.live?.text !== text) entry = { ...entry, live: { text, tokens: endedLine(entry.live, text), behind: true } }
+      if (entry.live?.text !== text) entry = { ...entry, live: { text, tokens: restUncoloured(entry.live, text), behind: true } }
       this.entry = entry
       this.asked = { lines, length: lines.length }
       return { complete: entry.lines, live: entry.live?.tokens }
