@@ -1,13 +1,13 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import type { ComponentProps } from 'react'
-import { describe, expect, it, onTestFinished, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { ChatpartsProvider } from '../../src/components/config'
 import { Markdown } from '../../src/components/Markdown/Markdown'
 import { TextPart } from '../../src/components/TextPart/TextPart'
 import { createUrlPolicy } from '../../src/components/urlPolicy'
 import type { TextPart as TextPartData } from '../../src/core/model/types'
 import { opencodeSession } from '../fixtures/opencode'
-import { fakeHighlighter, withConfig } from './helpers'
+import { fakeHighlighter, framesOnRequest, withConfig } from './helpers'
 
 const userText = opencodeSession.messages[0]?.parts[0] as TextPartData
 const text = (value: string, extra: Partial<TextPartData> = {}): TextPartData => ({ ...userText, text: value, ...extra })
@@ -277,10 +277,7 @@ describe('code blocks', () => {
 
   it('highlights a growing block incrementally: each complete line once, and never back to plain', async () => {
     // Frames come only when the test says, so which changes come within one frame does not depend on the machine.
-    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'cancelAnimationFrame'] })
-    onTestFinished(() => {
-      vi.useRealTimers()
-    })
+    framesOnRequest()
     const fake = fakeHighlighter()
     fake.release()
     const lines = ['def main():', '    print("hi")', '    return 0']

@@ -1,4 +1,4 @@
-import { onTestFinished } from 'vitest'
+import { onTestFinished, vi } from 'vitest'
 import type { ReactNode } from 'react'
 import { ChatpartsProvider, type ChatpartsProviderProps } from '../../src/components/config'
 import type { CodeToken, Highlighter } from '../../src/highlight/types'
@@ -64,5 +64,16 @@ export function asInABrowser() {
   env.IS_REACT_ACT_ENVIRONMENT = false
   onTestFinished(() => {
     env.IS_REACT_ACT_ENVIRONMENT = before
+  })
+}
+
+/**
+ * For the rest of the test, frames come only when the test says (`vi.advanceTimersToNextFrame`):
+ * what a test does between two is done within one frame. `stillClock`: the clock stands still too.
+ */
+export function framesOnRequest(stillClock = false) {
+  vi.useFakeTimers({ toFake: stillClock ? ['performance', 'requestAnimationFrame', 'cancelAnimationFrame'] : ['requestAnimationFrame', 'cancelAnimationFrame'] })
+  onTestFinished(() => {
+    vi.useRealTimers()
   })
 }

@@ -1,13 +1,11 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { FrameMark } from '../../src/components/tasks'
+import { framesOnRequest } from './helpers'
 
 describe('FrameMark', () => {
   it('holds from the work until the next frame begins, whatever the time', () => {
     // The clock stands still; frames come only when the test says.
-    vi.useFakeTimers({ toFake: ['performance', 'requestAnimationFrame', 'cancelAnimationFrame'] })
-    onTestFinished(() => {
-      vi.useRealTimers()
-    })
+    framesOnRequest(true)
     const mark = new FrameMark()
     expect(mark.current).toBe(false)
     mark.mark()

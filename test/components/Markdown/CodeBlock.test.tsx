@@ -2,7 +2,7 @@ import { render } from '@testing-library/react'
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { Markdown } from '../../../src/components/Markdown/Markdown'
 import type { Highlighter } from '../../../src/highlight/types'
-import { asInABrowser, fakeHighlighter, withConfig } from '../helpers'
+import { asInABrowser, fakeHighlighter, framesOnRequest, withConfig } from '../helpers'
 
 describe('a code block being written', () => {
   it('commits the line it coloured at the frame in the frame’s callback, so no frame is painted with it uncoloured', async () => {
@@ -10,10 +10,7 @@ describe('a code block being written', () => {
     release()
     await highlighter.load('typescript')
     // Frames come only when the test says: the tokens below come within one frame.
-    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'cancelAnimationFrame'] })
-    onTestFinished(() => {
-      vi.useRealTimers()
-    })
+    framesOnRequest()
     const wrapper = withConfig({ highlighter })
     const start = '```ts\nconst a = 1\nconst b'
     const { rerender, container } = render(<Markdown text={start} streaming />, { wrapper })

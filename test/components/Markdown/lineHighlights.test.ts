@@ -1,9 +1,9 @@
-import { describe, expect, it, onTestFinished, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import fc from 'fast-check'
 import { GrowingLines } from '../../../src/components/Markdown/blocks.js'
 import { LineHighlights, type LineTokens, tokensAt } from '../../../src/components/Markdown/lineHighlights.js'
 import type { Highlighter } from '../../../src/highlight/types'
-import { fakeHighlighter } from '../helpers.js'
+import { fakeHighlighter, framesOnRequest } from '../helpers.js'
 
 const text = ({ complete, live }: LineTokens) => [...complete, ...(live ? [live] : [])].map((line) => line.map((t) => t.content).join(''))
 
@@ -70,10 +70,7 @@ describe('LineHighlights', () => {
     release()
     await highlighter.load('typescript')
     // Frames come only when the test says: every change comes within the same frame.
-    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'cancelAnimationFrame'] })
-    onTestFinished(() => {
-      vi.useRealTimers()
-    })
+    framesOnRequest()
     const cache = new LineHighlights()
     const line = (text: string) => cache.tokens(['const a = 1', text], 1, 'typescript', highlighter, true).live
     line('const b')
@@ -136,10 +133,7 @@ describe('LineHighlights', () => {
     const { highlighter, calls, release } = fakeHighlighter()
     release()
     await highlighter.load('typescript')
-    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'cancelAnimationFrame'] })
-    onTestFinished(() => {
-      vi.useRealTimers()
-    })
+    framesOnRequest()
     const cache = new LineHighlights()
     const ask = (text: string) => {
       const lines = text.split('\n')
@@ -174,10 +168,7 @@ describe('LineHighlights', () => {
     const { highlighter, release } = fakeHighlighter()
     release()
     await highlighter.load('typescript')
-    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'cancelAnimationFrame'] })
-    onTestFinished(() => {
-      vi.useRealTimers()
-    })
+    framesOnRequest()
     let gone = false
     const fickle: Highlighter = { ...highlighter, tokenize: (code, lang, state) => (gone ? null : highlighter.tokenize(code, lang, state)) }
     const cache = new LineHighlights()

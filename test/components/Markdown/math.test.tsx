@@ -11,7 +11,7 @@ import type { DiagramRenderer, DiagramResult } from '../../../src/diagrams/types
 import { createUrlPolicy } from '../../../src/components/urlPolicy'
 import { createKatexRenderer } from '../../../src/math/katex'
 import type { MathRenderer } from '../../../src/math/types'
-import { asInABrowser, withConfig } from '../helpers'
+import { asInABrowser, framesOnRequest, withConfig } from '../helpers'
 import { forStrings } from '../../support/property'
 
 const typeset = async (container: HTMLElement, count = 1) => waitFor(() => expect(container.querySelectorAll('.katex').length).toBe(count))
@@ -394,10 +394,7 @@ describe('a block that is one $$ formula', () => {
 
   it('typesets a formula being written at most once a frame, and the latest TeX by the next frame', () => {
     // The clock stands still: every token below comes within one frame.
-    vi.useFakeTimers({ toFake: ['performance', 'requestAnimationFrame', 'cancelAnimationFrame'] })
-    onTestFinished(() => {
-      vi.useRealTimers()
-    })
+    framesOnRequest(true)
     const typeset = vi.fn((tex: string) => ({ html: `<span class="typeset">${tex.replace(/[<&]/g, '')}</span>` }))
     const math: MathRenderer = { ready: () => true, load: () => Promise.resolve(true), render: typeset }
     const shown = () => document.querySelector('.typeset')?.textContent
@@ -418,10 +415,7 @@ describe('a block that is one $$ formula', () => {
   })
 
   it('commits the TeX it held back in the frame’s callback, so the frame is painted with it', () => {
-    vi.useFakeTimers({ toFake: ['performance', 'requestAnimationFrame', 'cancelAnimationFrame'] })
-    onTestFinished(() => {
-      vi.useRealTimers()
-    })
+    framesOnRequest(true)
     const math: MathRenderer = { ready: () => true, load: () => Promise.resolve(true), render: (tex) => ({ html: `<span class="typeset">${tex.replace(/[<&]/g, '')}</span>` }) }
     const { rerender } = render(<Markdown text={'$$\nx'} streaming />, { wrapper: withConfig({ math }) })
     rerender(<Markdown text={'$$\nx + 1'} streaming />)
