@@ -1,6 +1,6 @@
 import { fromMarkdown } from 'mdast-util-from-markdown'
 import { keepRecent } from '../../core/record.js'
-import { LINE_BREAK } from '../../core/text.js'
+import { LINE_BREAK, ownString } from '../../core/text.js'
 import type { MathSyntax } from './math.js'
 // A reference definition (`[id]: url`) resolves across the whole text, so a text with one is never split.
 // The opening bracket at a line's start, indented up to three spaces; see hasDefinition.
@@ -410,7 +410,15 @@ export function extendsText(text: string, prefix: string): boolean {
   return text.length >= prefix.length && text.slice(0, prefix.length) === prefix
 }
 
-const whole = (text: string, math: boolean): SplitText => ({ text, finished: [], live: text === '' ? null : text, liveStart: -1, resume: null, resumeFinished: 0, math })
+const whole = (text: string, math: boolean, grew: boolean): SplitText => ({
+  text,
+  finished: [],
+  live: text === '' ? null : grew ? ownString(text) : text,
+  liveStart: -1,
+  resume: null,
+  resumeFinished: 0,
+  math,
+})
 
 /**
  * Splits `text` into blocks, re-using `previous` when `text` extends it: the scan goes on from the
@@ -419,19 +427,27 @@ const whole = (text: string, math: boolean): SplitText => ({ text, finished: [],
  */
 export function splitAppend(previous: SplitText | null, text: string, math = false): SplitText {
   if (previous && previous.text === text && previous.math === math) return previous
-  const resume = previous !== null && previous.resume !== null && previous.math === math && text.length > previous.text.length && extendsText(text, previous.text) ? previous.resume : null
+  const grew = previous !== null && previous.math === math && text.length > previous.text.length && extendsText(text, previous.text)
+  const resume = grew && previous.resume !== null ? previous.resume : null
   // Lines before the resumed one were searched for a reference definition already.
-  if (hasDefinition(resume ? text.slice(resume.line) : text)) return whole(text, math)
+  if (hasDefinition(resume ? text.slice(resume.line) : text)) return whole(text, math, grew)
   const scanned = scan(text, resume ?? START, math)
+  // A text that grows (streams) is a new string at each token, and a block cut from it is a slice
+  // that keeps all of it: what is kept as it grows (blocks, and what is cut from them and kept: a
+  // settled sentence, a code line, a memoized element's text) would keep thousands of earlier
+  // copies of the text. Each is made a string of its own (see ownString), the open block at every
+  // token, as it is read at every token. A text read once keeps its blocks as slices of it.
+  const blocks = grew ? scanned.blocks.map(ownString) : scanned.blocks
+  const live = grew && scanned.open !== null ? ownString(scanned.open) : scanned.open
   let finished: readonly string[]
   if (resume && previous) {
     const kept = previous.resumeFinished
     finished = previous.finished.length === kept ? previous.finished : previous.finished.slice(0, kept)
-    if (scanned.blocks.length > 0) finished = [...finished, ...scanned.blocks]
+    if (blocks.length > 0) finished = [...finished, ...blocks]
     // The line scanned again closed the same block as before: the same array, so nothing re-renders.
     if (finished !== previous.finished && finished.length === previous.finished.length && finished.at(-1) === previous.finished.at(-1)) finished = previous.finished
-  } else finished = scanned.blocks
-  return { text, finished, live: scanned.open, liveStart: scanned.openStart, resume: scanned.last, resumeFinished: finished.length - scanned.blocks.length + scanned.closedBeforeLast, math }
+  } else finished = blocks
+  return { text, finished, live, liveStart: scanned.openStart, resume: scanned.last, resumeFinished: finished.length - scanned.blocks.length + scanned.closedBeforeLast, math }
 }
 
 /**
@@ -723,7 +739,10 @@ function scanList(block: string, math: MathSyntax, from: ListScan | null): ListS
   let unsure = from?.unsure ?? false
   const close = () => {
     if (current.length === 0) return
-    const item = current.join('\n')
+    // Read on from an earlier scan (the list grows), its own string (see ownString): one line
+    // joined is that line, a slice of the block.
+    const joined = current.join('\n')
+    const item = from ? ownString(joined) : joined
     items.push(item)
     if (inner && !loose) loose = itemSpread(item)
   }
@@ -1009,7 +1028,10 @@ export class GrowingLines {
       const lastStart = this.text.length - (this.list.at(-1) as string).length
       this.list.pop()
       this.unchanged = this.list.length
-      for (const line of text.slice(lastStart).split('\n')) this.list.push(line)
+      // Lines are kept as the text grows (and by the memoized elements that show them): each its
+      // own string, not a slice of this text (see ownString). The one being written is copied at
+      // every call, as it is read at every call.
+      for (const line of text.slice(lastStart).split('\n')) this.list.push(ownString(line))
     } else {
       this.list = text.split('\n')
       this.unchanged = 0

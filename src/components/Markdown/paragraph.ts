@@ -1,5 +1,6 @@
 import type { Nodes, Root } from 'mdast'
 import { fromMarkdown } from 'mdast-util-from-markdown'
+import { ownString } from '../../core/text.js'
 import { extendsText } from './blocks.js'
 import { gfmSyntax, gfmTree } from './gfm.js'
 import type { MathSyntax } from './math.js'
@@ -165,7 +166,9 @@ export class ParagraphReader {
       return null
     }
     if (block.length - this.end > SEAL_AFTER) this.seal(block)
-    return { pieces: this.pieces, separators: this.separators, tail: block.slice(this.end) }
+    // Each piece its own string, not a slice of the block (see ownString): pieces are kept, and the
+    // rest is kept too, by the memoized elements that show it, once it settles as it was.
+    return { pieces: this.pieces, separators: this.separators, tail: ownString(block.slice(this.end)) }
   }
 
   /**
@@ -190,7 +193,7 @@ export class ParagraphReader {
       return
     }
     this.tried = -1
-    this.pieces = [...this.pieces, piece]
+    this.pieces = [...this.pieces, ownString(piece)]
     this.separators = [...this.separators, block.slice(cut, cut + gap)]
     this.end = cut + gap
   }

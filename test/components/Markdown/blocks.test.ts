@@ -7,6 +7,7 @@ import {
   DELIMITER,
   extendsText,
   FENCE_ANYWHERE,
+  GrowingLines,
   type FenceRead,
   hasDefinition,
   itemContent,
@@ -20,7 +21,10 @@ import {
 } from '../../../src/components/Markdown/blocks'
 import { type MathSyntax, remarkMathDouble } from '../../../src/components/Markdown/math'
 import { remarkGfmParse } from '../../../src/components/Markdown/gfm'
+import { ParagraphReader } from '../../../src/components/Markdown/paragraph'
+import { heapKeptBy } from '../../support/heap'
 import { forStrings } from '../../support/property'
+import reply from '../../fixtures/streaming/reply.md?raw'
 
 describe('splitBlocks', () => {
   it('splits at blank lines and keeps a fenced block whole, blank lines included', () => {
@@ -577,4 +581,42 @@ describe('blocks rendered one by one', () => {
     // Without math, `$$` is text.
     expect(splitBlocks('$$\na\n\n# b\n$$', false)).toEqual(['$$\na', '# b', '$$'])
   }, 60_000)
+})
+
+describe('a streamed text, read as it grows', () => {
+  it('keeps no earlier copy of itself in what the readers give', () => {
+    // The bench reply seven times over (100 KB), appended 4 characters at a time as a store gives
+    // it: each token's text is a new string. What the readers give is held as memoized elements
+    // hold their props: in its place (a block, a sentence, an item, a line), the first string of
+    // the text it has until it changes. A slice of a token's text, held, keeps that whole text:
+    // thousands of copies of the reply (13 MB from the finished blocks alone).
+    const source = Array.from({ length: 7 }, (_, i) => reply.replace(/^## (.*)$/m, `## $1, part ${i + 1}`)).join('\n')
+    const kept = heapKeptBy(() => {
+      const held = new Map<string, string>()
+      const hold = (place: string, text: string | null | undefined) => {
+        if (text != null && held.get(place) !== text) held.set(place, text)
+      }
+      const paragraphs = new ParagraphReader()
+      const lists = new ListReader()
+      const lines = new GrowingLines()
+      let split: SplitText | null = null
+      let text = ''
+      for (let at = 0; at < source.length; at += 4) {
+        text += source.slice(at, at + 4)
+        split = splitAppend(split, text)
+        split.finished.forEach((block, i) => hold(`block ${i}`, block))
+        const live = split.live
+        if (live === null) continue
+        const block = split.finished.length
+        hold(`block ${block}`, live)
+        const paragraph = paragraphs.read(live)
+        paragraph?.pieces.forEach((piece, i) => hold(`block ${block} piece ${i}`, piece))
+        hold(`block ${block} rest`, paragraph?.tail)
+        lists.read(live)?.items.forEach((item, i) => hold(`block ${block} item ${i}`, item))
+        lines.lines(live).forEach((line, i) => hold(`block ${block} line ${i}`, line))
+      }
+      return held
+    })
+    expect(kept).toBeLessThan(4 * 1024 * 1024)
+  })
 })
