@@ -531,6 +531,36 @@ export async function runStreaming({ only = [] } = {}) {
           `  ${dropped.heap - empty.heap <= store * 0.1 ? 'ok  ' : 'MISS'} ${pad('heap with the store dropped − before it was loaded', 56)} ${left(mb(dropped.heap - empty.heap), 6)}  (goal ≤ 10 % of the store)`,
         )
       }
+      // A reply streamed and left on the page keeps what it was streamed with (the elements of its
+      // pieces, lines and items); it must not keep the texts it was streamed as. Each token's text
+      // is a new string, and a slice of it, kept, keeps all of it.
+      const shapes = process.env.BENCH_MEMORY_SHAPES?.split(';') ?? ['a 100 KB reply', 'code, 2,000 lines', 'table, 200 rows', 'one 20 KB paragraph']
+      console.log('\na reply streamed into a TextPart (each token its text before with the token appended) and left on the page, against the')
+      console.log('same reply opened finished; heap after a full garbage collection, less the page without it (BENCH_MEMORY_SHAPES=<shape>;<shape>)')
+      console.log(`${pad('reply', 28)}${left('bytes', 9)}${left('opened', 10)}${left('streamed', 10)}${left('streamed − opened, per byte', 29)}`)
+      const verdicts = []
+      for (const shape of shapes) {
+        // A first pass of each loads what any reply needs once (grammars, KaTeX, the highlight cache).
+        for (const streamed of [false, true]) {
+          await page.evaluate(([s, name]) => window.bench.memory.reply(s, name), [streamed, shape])
+          await page.evaluate(() => window.bench.memory.replyUnmount())
+        }
+        const heldBy = {}
+        for (const streamed of [false, true]) {
+          const without = await measure()
+          await page.evaluate(([s, name]) => window.bench.memory.reply(s, name), [streamed, shape])
+          const withReply = await measure()
+          await page.evaluate(() => window.bench.memory.replyUnmount())
+          heldBy[streamed ? 'streamed' : 'opened'] = withReply.heap - without.heap
+        }
+        const bytes = await page.evaluate((name) => window.bench.memory.replyBytes(name), shape)
+        const perByte = (heldBy.streamed - heldBy.opened) / bytes
+        verdicts.push([shape, perByte])
+        console.log(`${pad(shape, 28)}${left(bytes.toLocaleString('en'), 9)}${left(mb(heldBy.opened), 10)}${left(mb(heldBy.streamed), 10)}${left(perByte.toFixed(0), 29)}`)
+      }
+      console.log('chatparts against the goals (no more than linear in the reply: a streamed reply that kept its texts kept 1,270-1,450 bytes a byte at 65-100 KB):')
+      for (const [shape, perByte] of verdicts)
+        console.log(`  ${perByte <= 200 ? 'ok  ' : 'MISS'} ${pad(`${shape}: heap kept streamed beyond opened, per byte`, 56)} ${left(perByte.toFixed(0), 6)}  (goal ≤ 200)`)
     }
     if (scenarios.includes('shapes')) {
       console.log('\nhard shapes: each reply streamed in tokens of 4 characters, committed synchronously + layout forced + yield (as above)')

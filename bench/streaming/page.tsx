@@ -21,7 +21,7 @@ import type { TextPart as TextPartData } from '../../src/core/model/types'
 import { ChatpartsProvider, createKatexRenderer, createMermaidRenderer, defaultHighlighter, TextPart, Transcript } from '../../src/index'
 import { createChatStore } from '../../src/store/index'
 import '../../src/styles/chatparts.css'
-import { LONG_FIRST_PART_TOKENS, sequenceDiagram, SHAPES } from './shapes'
+import { LONG, LONG_FIRST_PART_TOKENS, sequenceDiagram, SHAPES } from './shapes'
 import { parallelTargets, replyMessages, sessionMessages, streamTarget } from './session'
 import reply from '../../test/fixtures/streaming/reply.md?raw'
 // KaTeX's own bundle (a dependency, MIT): one line of 270 KB of minified JavaScript.
@@ -697,6 +697,12 @@ const chatpartsFresh: Factory = (stage) => {
 }
 
 const SHAPE_RENDERERS: Record<string, Factory> = { floor, chatparts: chatpartsFresh }
+/**
+ * An element unchanged for this many commits, and painted (two frames since its last change), is
+ * finished content: taken out of the page, it was re-mounted. (Painted: a code line completed
+ * within a frame shows the tokens it had until the frame's callback colours it, before the frame is
+ * painted; at 0.1 ms a token, 150 commits a frame, that state, never on screen, outlived 50 commits.)
+ */
 const STABLE = 50
 
 /** The page's markup without generated ids (diagrams number their own, and a drawing shown again numbers its copy). */
@@ -748,6 +754,15 @@ async function runShape(shape: string, name: string, sliced = false): Promise<Sh
   const renderer = factory(stage)
   const born = new WeakMap<Node, number>()
   const changed = new WeakMap<Node, number>()
+  // The frame of each commit, counted by a callback of every frame.
+  const frameOf: number[] = []
+  let frames = 0
+  let ticking = true
+  const tick = () => {
+    frames++
+    if (ticking) requestAnimationFrame(tick)
+  }
+  requestAnimationFrame(tick)
   let commit = 0
   let remounted = 0
   let remountedAtFinish = 0
@@ -771,7 +786,7 @@ async function runShape(shape: string, name: string, sliced = false): Promise<Sh
         if (!(node instanceof Element) || node.matches('.cp-diagram[data-state="source"]')) continue
         for (const element of [node, ...node.querySelectorAll('*')]) {
           const last = changed.get(element) ?? born.get(element)
-          if (last === undefined || commit - last < STABLE) continue
+          if (last === undefined || commit - last < STABLE || frames - (frameOf[last] ?? frames) < 2) continue
           if (done) remountedAtFinish++
           else remounted++
           if (remountSamples.length < 3) remountSamples.push(`token ${commit}: <${element.tagName.toLowerCase()}> ${(element.textContent ?? '').slice(0, 40)}`)
@@ -792,6 +807,7 @@ async function runShape(shape: string, name: string, sliced = false): Promise<Sh
     text = sliced ? source.slice(0, text.length + (tokens[i] as string).length) : text + tokens[i]
     const done = i === tokens.length - 1
     commit = i
+    frameOf[i] = frames
     const spent = commitToken(renderer, text, done, commits, layouts)
     account(done)
     if (stage.querySelector('.cp-md-held')) held++
@@ -809,6 +825,7 @@ async function runShape(shape: string, name: string, sliced = false): Promise<Sh
   commit = tokens.length
   account(true)
   observer.disconnect()
+  ticking = false
   const code = codeLines(stage)
   const html = name === 'floor' ? null : markup(stage)
   renderer.unmount()
@@ -929,7 +946,7 @@ async function runParallel(renderer: 'floor' | 'chatparts', count: number, token
 
 // Memory: a long session held by the store alone, then mounted virtualized and scrolled from end
 // to end twice, then unmounted. The driver collects garbage and reads the heap between the steps.
-const held: { store?: ReturnType<typeof createChatStore>; root?: Root } = {}
+const held: { store?: ReturnType<typeof createChatStore>; root?: Root; renderer?: Renderer } = {}
 const memory = {
   /** Makes the store of `count` finished messages, not rendered. */
   /**
@@ -983,6 +1000,36 @@ const memory = {
   },
   drop() {
     delete held.store
+  },
+  /**
+   * The 100 KB reply into a TextPart, left mounted: streamed token by token (each text the one
+   * before with the token appended, as a store gives it), or opened finished.
+   */
+  async reply(streamed: boolean, shape: string = LONG) {
+    const source = SHAPES[shape] as string
+    stage.className = ''
+    const renderer = chatpartsFresh(stage)
+    held.renderer = renderer
+    if (streamed) {
+      let text = ''
+      for (const token of tokenize(source)) {
+        text += token
+        renderer.update(text, false)
+        await nextTask()
+      }
+    }
+    renderer.update(source, true)
+    await settle(3000)
+    return stage.querySelectorAll('*').length
+  },
+  replyBytes(shape: string) {
+    return new TextEncoder().encode(SHAPES[shape] ?? '').length
+  },
+  async replyUnmount() {
+    held.renderer?.unmount()
+    delete held.renderer
+    stage.replaceChildren()
+    await settle(300)
   },
   /** Nodes in the document, of every kind (as the browser's DOM node counter counts them). */
   elements() {
