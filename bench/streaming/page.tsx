@@ -1002,8 +1002,9 @@ const memory = {
     delete held.store
   },
   /**
-   * The 100 KB reply into a TextPart, left mounted: streamed token by token (each text the one
-   * before with the token appended, as a store gives it), or opened finished.
+   * A hard shape's reply (the 100 KB reply unless named) into a TextPart, left mounted: streamed
+   * token by token (each text the one before with the token appended, as a store gives it), or
+   * opened finished.
    */
   async reply(streamed: boolean, shape: string = LONG) {
     const source = SHAPES[shape] as string
