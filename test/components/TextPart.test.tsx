@@ -7,7 +7,7 @@ import { TextPart } from '../../src/components/TextPart/TextPart'
 import { createUrlPolicy } from '../../src/components/urlPolicy'
 import type { TextPart as TextPartData } from '../../src/core/model/types'
 import { opencodeSession } from '../fixtures/opencode'
-import { fakeHighlighter, framesOnRequest, withConfig } from './helpers'
+import { fakeHighlighter, framesOnRequest, loadedHighlighter, withConfig } from './helpers'
 
 const userText = opencodeSession.messages[0]?.parts[0] as TextPartData
 const text = (value: string, extra: Partial<TextPartData> = {}): TextPartData => ({ ...userText, text: value, ...extra })
@@ -190,9 +190,7 @@ describe('code blocks', () => {
   })
 
   it('highlights a finished block after mounting, not while mounting, and at once when the same block mounts again', async () => {
-    const fake = fakeHighlighter()
-    fake.release()
-    await fake.highlighter.load('typescript')
+    const fake = await loadedHighlighter()
     const source = '```ts\nlet kept = 1\n```'
     const first = render(
       <ChatpartsProvider highlighter={fake.highlighter}>
@@ -217,9 +215,7 @@ describe('code blocks', () => {
   })
 
   it('colours a block that arrives with hundreds of lines mid-stream over the next frames, not all in the first render', async () => {
-    const fake = fakeHighlighter()
-    fake.release()
-    await fake.highlighter.load('typescript')
+    const fake = await loadedHighlighter()
     const code = Array.from({ length: 400 }, (_, i) => `const value${i} = compute(${i}, 'some text')`).join('\n')
     render(
       <ChatpartsProvider highlighter={fake.highlighter}>
@@ -235,9 +231,7 @@ describe('code blocks', () => {
   })
 
   it('keeps a streamed block highlighted when its message finishes: no plain frame in between', async () => {
-    const fake = fakeHighlighter()
-    fake.release()
-    await fake.highlighter.load('python')
+    const fake = await loadedHighlighter('python')
     const part = text('```py\nx = 1\ny = 2')
     const view = render(
       <ChatpartsProvider highlighter={fake.highlighter}>
@@ -255,9 +249,7 @@ describe('code blocks', () => {
   })
 
   it('keeps a block of one line highlighted when its line ends with the closing fence in the same update', async () => {
-    const fake = fakeHighlighter()
-    fake.release()
-    await fake.highlighter.load('python')
+    const fake = await loadedHighlighter('python')
     const view = render(
       <ChatpartsProvider highlighter={fake.highlighter}>
         <TextPart part={text('```py\nprint(1')} streaming />

@@ -6,7 +6,7 @@ import type { FilePart, ToolPart as ToolPartData, ToolState } from '../../src/co
 import { fromToolMessage2 } from '../../src/protocols/toolmessage2'
 import conversation from '../fixtures/toolmessage2/conversation.json'
 import { opencodeCanonical, viaOpencode } from '../fixtures/opencode'
-import { fakeHighlighter, withConfig } from './helpers'
+import { fakeHighlighter, loadedHighlighter, withConfig } from './helpers'
 
 const write = opencodeCanonical[1]?.parts.find((part): part is ToolPartData => part.type === 'tool') as ToolPartData
 
@@ -206,9 +206,7 @@ describe('built-in tool views', () => {
   })
 
   it('tokenizes a diff after mounting, not while mounting: a file written whole can be thousands of lines', async () => {
-    const fake = fakeHighlighter()
-    fake.release()
-    await fake.highlighter.load('typescript')
+    const fake = await loadedHighlighter()
     const after = Array.from({ length: 1000 }, (_, i) => `export const line${i} = ${i}`).join('\n')
     const display = { kind: 'diff' as const, file: 'src/big.ts', before: '', after, created: true }
     render(<ToolPart open part={withState({ status: 'completed', input: {}, output: '', title: 'write', metadata: {}, display, time }, 'write')} />, {

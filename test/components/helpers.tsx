@@ -43,6 +43,14 @@ export function fakeHighlighter(langs = ['typescript', 'python']) {
   return { highlighter, calls, release: () => release?.() }
 }
 
+/** A {@link fakeHighlighter} with `langs` (TypeScript unless given) loaded already. */
+export async function loadedHighlighter(...langs: string[]) {
+  const fake = fakeHighlighter()
+  fake.release()
+  await Promise.all((langs.length > 0 ? langs : ['typescript']).map((lang) => fake.highlighter.load(lang)))
+  return fake
+}
+
 /** Wraps children in a render config (fake highlighter unless given). */
 export function withConfig(config: Omit<ChatpartsProviderProps, 'children'> = {}) {
   const { highlighter } = fakeHighlighter()

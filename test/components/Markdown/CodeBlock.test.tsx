@@ -2,13 +2,11 @@ import { render } from '@testing-library/react'
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { Markdown } from '../../../src/components/Markdown/Markdown'
 import type { Highlighter } from '../../../src/highlight/types'
-import { asInABrowser, fakeHighlighter, framesOnRequest, withConfig } from '../helpers'
+import { asInABrowser, framesOnRequest, loadedHighlighter, withConfig } from '../helpers'
 
 describe('a code block being written', () => {
   it('commits the line it coloured at the frame in the frame’s callback, so no frame is painted with it uncoloured', async () => {
-    const { highlighter, calls, release } = fakeHighlighter()
-    release()
-    await highlighter.load('typescript')
+    const { highlighter, calls } = await loadedHighlighter()
     // Frames come only when the test says: the tokens below come within one frame.
     framesOnRequest()
     const wrapper = withConfig({ highlighter })
@@ -35,9 +33,7 @@ describe('a code block being written', () => {
     onTestFinished(() => {
       vi.unstubAllGlobals()
     })
-    const fake = fakeHighlighter()
-    fake.release()
-    await fake.highlighter.load('typescript')
+    const fake = await loadedHighlighter()
     // A grammar that knows `string` only whole: its colour is not that of the letter it begins with.
     const highlighter: Highlighter = {
       ...fake.highlighter,

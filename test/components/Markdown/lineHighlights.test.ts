@@ -3,15 +3,13 @@ import fc from 'fast-check'
 import { GrowingLines } from '../../../src/components/Markdown/blocks.js'
 import { LineHighlights, type LineTokens, tokensAt } from '../../../src/components/Markdown/lineHighlights.js'
 import type { Highlighter } from '../../../src/highlight/types'
-import { fakeHighlighter, framesOnRequest } from '../helpers.js'
+import { fakeHighlighter, framesOnRequest, loadedHighlighter } from '../helpers.js'
 
 const text = ({ complete, live }: LineTokens) => [...complete, ...(live ? [live] : [])].map((line) => line.map((t) => t.content).join(''))
 
 describe('LineHighlights', () => {
   it('highlights only the lines added since the last call, and the live line without keeping it', async () => {
-    const { highlighter, calls, release } = fakeHighlighter()
-    release()
-    await highlighter.load('typescript')
+    const { highlighter, calls } = await loadedHighlighter()
     const cache = new LineHighlights()
     expect(text(cache.tokens(['const a = 1', 'const b'], 1, 'typescript', highlighter))).toEqual(['const a = 1', 'const b'])
     calls.length = 0
@@ -21,9 +19,7 @@ describe('LineHighlights', () => {
   })
 
   it('does not compare again the lines of an array given again before its last line, as GrowingLines gives them', async () => {
-    const { highlighter, release } = fakeHighlighter()
-    release()
-    await highlighter.load('typescript')
+    const { highlighter } = await loadedHighlighter()
     const growing = new GrowingLines()
     const cache = new LineHighlights()
     const code = Array.from({ length: 400 }, (_, i) => `const line${i} = ${i}`).join('\n')
@@ -52,9 +48,7 @@ describe('LineHighlights', () => {
   })
 
   it('is a memo: the same input gives the same tokens whatever was asked before', async () => {
-    const { highlighter, release } = fakeHighlighter()
-    release()
-    await Promise.all([highlighter.load('typescript'), highlighter.load('python')])
+    const { highlighter } = await loadedHighlighter('typescript', 'python')
     const warm = new LineHighlights()
     warm.tokens(['a b', 'c d e', 'f'], 3, 'typescript', highlighter)
     warm.tokens(['other'], 1, 'python', highlighter)
@@ -66,9 +60,7 @@ describe('LineHighlights', () => {
   })
 
   it('once a frame: shows text added to the line being written uncoloured until it catches up, then as tokenized whole', async () => {
-    const { highlighter, calls, release } = fakeHighlighter()
-    release()
-    await highlighter.load('typescript')
+    const { highlighter, calls } = await loadedHighlighter()
     // Frames come only when the test says: every change comes within the same frame.
     framesOnRequest()
     const cache = new LineHighlights()
@@ -130,9 +122,7 @@ describe('LineHighlights', () => {
   })
 
   it('tokenizes the lines completed within a frame together at the frame, each showing meanwhile what it showed', async () => {
-    const { highlighter, calls, release } = fakeHighlighter()
-    release()
-    await highlighter.load('typescript')
+    const { highlighter, calls } = await loadedHighlighter()
     framesOnRequest()
     const cache = new LineHighlights()
     const ask = (text: string) => {
@@ -165,9 +155,7 @@ describe('LineHighlights', () => {
   })
 
   it('stops waiting for frames once the grammar gives no tokens', async () => {
-    const { highlighter, release } = fakeHighlighter()
-    release()
-    await highlighter.load('typescript')
+    const { highlighter } = await loadedHighlighter()
     framesOnRequest()
     let gone = false
     const fickle: Highlighter = { ...highlighter, tokenize: (code, lang, state) => (gone ? null : highlighter.tokenize(code, lang, state)) }
@@ -183,9 +171,7 @@ describe('LineHighlights', () => {
   })
 
   it('colours many complete lines that come at once over several calls, a few thousand characters each, the line being written last', async () => {
-    const { highlighter, calls, release } = fakeHighlighter()
-    release()
-    await highlighter.load('typescript')
+    const { highlighter, calls } = await loadedHighlighter()
     // A block mounted mid-stream: 500 complete lines and one being written.
     const lines = [...Array.from({ length: 500 }, (_, i) => `const value${i} = compute(${i}, 'some text')`), 'const last =']
     const cache = new LineHighlights()
@@ -217,9 +203,7 @@ describe('LineHighlights', () => {
   })
 
   it('gives the tokens of a whole-block highlight at every step of a growing block, and starts over when an earlier line changes', async () => {
-    const { highlighter, release } = fakeHighlighter()
-    release()
-    await highlighter.load('typescript')
+    const { highlighter } = await loadedHighlighter()
     const cache = new LineHighlights()
     const growing = new GrowingLines()
     const body = 'const a = 1\nlet b = a + 2\n\nfunction f() {\n  return b\n}'
