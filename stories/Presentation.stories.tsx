@@ -8,7 +8,7 @@ import type { AssistantInfo, Part, ToolPart, WithParts } from '../src/core/model
 import { createChatStore } from '../src/createChatStore'
 import { opencodeCanonical } from '../test/fixtures/opencode'
 import conversation from '../test/fixtures/toolmessage2/conversation.json'
-import { Cell, highlighted, Matrix } from './support/matrix'
+import { Cell, highlighted, Matrix, rendered } from './support/matrix'
 
 /** The neovate conversation (real tool calls: read, edit, bash, todos, a failure) as one store. */
 function neovateStore() {
@@ -131,6 +131,7 @@ export const ChatLayoutStory: Story = {
   args: { layout: 'chat' },
   play: async ({ canvasElement }) => {
     await highlighted(canvasElement)
+    await rendered()
     const user = canvasElement.querySelector('.cp-message[data-role="user"] .cp-message__parts') as HTMLElement
     const reply = canvasElement.querySelector('.cp-message[data-role="assistant"] .cp-message__parts') as HTMLElement
     // The bubble sits on the end side and is narrower than the full-width reply.

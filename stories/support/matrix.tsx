@@ -28,6 +28,16 @@ export async function highlighted(root: HTMLElement): Promise<void> {
   )
 }
 
+/**
+ * Waits for the browser's next rendering update, for a story that reads geometry. A finished text is
+ * `content-visibility: auto`, and one just mounted stays skipped (laid out at its reserved size, no
+ * width of its own) until that update finds it on screen: read before it, a chat bubble sized by its
+ * text is as narrow as its padding and the text runs out of it.
+ */
+export async function rendered(): Promise<void> {
+  await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
+}
+
 /** One state of a part component: its name in the matrix, the part, and whether it streams. */
 export interface PartCase<P> {
   name: string
