@@ -212,6 +212,7 @@ export async function runStreaming({ only = [] } = {}) {
           }
         }
       }
+      if (process.env.BENCH_DUMP) writeFileSync(process.env.BENCH_DUMP, JSON.stringify(Object.fromEntries(runs)))
       const results = renderers.map((name) => {
         const all = [...runs.get(name)].sort((a, b) => sum(a.times) - sum(b.times))
         return { ...all[(all.length - 1) >> 1], rounds: all.map((run) => sum(run.times)) }
@@ -244,6 +245,8 @@ export async function runStreaming({ only = [] } = {}) {
         const share = (part) => sum(sorted.slice(0, Math.ceil(sorted.length * part))) / sum(sorted)
         console.log(`${pad(result.renderer, 22)} update in the slowest tenth of tokens ${(share(0.1) * 100).toFixed(0)} %, the slowest hundredth ${(share(0.01) * 100).toFixed(0)} %`)
       }
+      // Tasks a renderer asked for itself during the stream (messages posted; a task each, run in the yields).
+      console.log(`tasks posted during the stream: ${results.map((result) => `${result.renderer} ${result.posted.toLocaleString('en')}`).join('; ')} (${info.tokens.toLocaleString('en')} tokens)`)
       for (const result of results) {
         for (const sample of result.staleSamples)
           console.log(`  stale in ${result.renderer}: token ${sample.token} ${JSON.stringify(sample.text)} should show …${sample.expected}, screen ends …${sample.shown}`)
@@ -593,6 +596,7 @@ export async function runStreaming({ only = [] } = {}) {
             }
           }
         const pick = (list) => [...list].sort((a, b) => sum(a.times) - sum(b.times))[(list.length - 1) >> 1]
+        if (process.env.BENCH_DUMP) writeFileSync(process.env.BENCH_DUMP, JSON.stringify(runs))
         const floorRun = pick(runs.floor)
         const ours = pick(runs.chatparts)
         const total = sum(ours.times)

@@ -161,6 +161,24 @@ const nextTask = () =>
     waiting.push(resolve)
     channel.port2.postMessage(0)
   })
+/**
+ * Counts the messages posted on channels other than the bench's own while `run` runs: the tasks a
+ * renderer posts for itself (React's scheduler posts one for a commit's effects that run after it,
+ * even when a commit made with flushSync runs them at once).
+ */
+async function countingPosts<T>(run: () => Promise<T>): Promise<[T, number]> {
+  const post = MessagePort.prototype.postMessage
+  let posted = 0
+  MessagePort.prototype.postMessage = function (this: MessagePort, ...args: unknown[]) {
+    if (this !== channel.port2) posted++
+    return (post as (...rest: unknown[]) => void).apply(this, args)
+  } as MessagePort['postMessage']
+  try {
+    return [await run(), posted]
+  } finally {
+    MessagePort.prototype.postMessage = post
+  }
+}
 const settle = async (ms: number) => {
   await new Promise((resolve) => setTimeout(resolve, ms))
   await new Promise((resolve) => requestAnimationFrame(() => resolve(null)))
@@ -205,6 +223,8 @@ export interface TextResult {
   commits: number[]
   /** Per token: the forced layout alone. */
   layouts: number[]
+  /** Messages the renderer posted (tasks it asked for) during the timed stream (see countingPosts). */
+  posted: number
   stale: number
   staleSamples: { token: number; text: string; expected: string; shown: string }[]
   highlightDrops: number
@@ -243,22 +263,24 @@ async function runText(name: string): Promise<TextResult> {
   let text = ''
   // The timed stream, for a trace (BENCH_TRACE).
   performance.mark('timed-start')
-  for (let i = 0; i < TOKENS.length; i++) {
-    text += TOKENS[i]
-    const spent = commitToken(renderer, text, i === TOKENS.length - 1, commits, layouts)
-    // Untimed checks: the token just received is on screen, and no highlighted line went plain.
-    const expected = EXPECT[i]
-    if (expected && !alnum(tailText(stage)).includes(expected)) {
-      stale++
-      if (staleSamples.length < 3) staleSamples.push({ token: i, text: TOKENS[i] ?? '', expected, shown: alnum(tailText(stage)).slice(-24) })
+  const [, posted] = await countingPosts(async () => {
+    for (let i = 0; i < TOKENS.length; i++) {
+      text += TOKENS[i]
+      const spent = commitToken(renderer, text, i === TOKENS.length - 1, commits, layouts)
+      // Untimed checks: the token just received is on screen, and no highlighted line went plain.
+      const expected = EXPECT[i]
+      if (expected && !alnum(tailText(stage)).includes(expected)) {
+        stale++
+        if (staleSamples.length < 3) staleSamples.push({ token: i, text: TOKENS[i] ?? '', expected, shown: alnum(tailText(stage)).slice(-24) })
+      }
+      const lines = highlightedLines(stage)
+      drops += wentPlain(previousLines, lines).length
+      previousLines = lines
+      const t2 = performance.now()
+      await nextTask()
+      times.push(spent + (performance.now() - t2))
     }
-    const lines = highlightedLines(stage)
-    drops += wentPlain(previousLines, lines).length
-    previousLines = lines
-    const t2 = performance.now()
-    await nextTask()
-    times.push(spent + (performance.now() - t2))
-  }
+  })
   performance.mark('timed-end')
   const atCommit = codeLines(stage).highlighted
   await settle(1500)
@@ -272,6 +294,7 @@ async function runText(name: string): Promise<TextResult> {
     times,
     commits,
     layouts,
+    posted,
     stale,
     staleSamples,
     highlightDrops: drops,

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useLayoutEffect, useState } from 'react'
 import { flushSync } from 'react-dom'
 
 /**
@@ -6,11 +6,12 @@ import { flushSync } from 'react-dom'
  * while `behind`, at the next frame runs `catchUp` and renders the component again, committed in
  * the frame's callback so that the frame is painted with it. An update left to React's scheduler
  * there would render in a task after the frame is painted: what was held back would show a frame
- * late. Without frames nothing is held back, and nothing is asked for.
+ * late. Without frames nothing is held back, and nothing is asked for. Asked for in the commit (a
+ * layout effect): an effect run after every render has React post a task at every commit.
  */
 export function useFrameCatchUp(behind: boolean, catchUp: () => void): void {
   const [, setFrame] = useState(0)
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!behind || typeof requestAnimationFrame === 'undefined') return
     const frame = requestAnimationFrame(() => {
       catchUp()

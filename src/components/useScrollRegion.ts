@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react'
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react'
 
 /**
  * One observation for the scroll regions inside an element (a text's markdown): when the element
@@ -75,8 +75,11 @@ export function useScrollRegion<T extends HTMLElement>(live = false): [attach: (
   // While the content streams, at the next frame, once for all the renders before it: a stream
   // renders many times a frame, and reading the size right after each render would lay the page
   // out each time.
+  // A layout effect: it runs in the commit. An effect that runs after every render (a passive one)
+  // has React post a task for it at every commit, although a commit made with flushSync runs it at
+  // once: a streamed code block or table made one such task per token.
   const frame = useRef(0)
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!live || typeof requestAnimationFrame === 'undefined') {
       measure()
       return

@@ -103,11 +103,13 @@ export function useQueuedHighlight(code: string, lang: string | null, highlighte
   let done: HighlightResult | undefined
   if (enabled && highlighter && lang)
     done = arrived && arrived.code === code && arrived.lang === lang && arrived.highlighter === highlighter ? arrived.result : cachedHighlight(highlighter, lang, code)
-  const missing = enabled && highlighter !== null && lang !== null && done === undefined
+  // The code asked for, or null: a block being written (not queued) changes no dependency of the
+  // effect at each token, so React has no effect to run (and no task to post) for it.
+  const wanted = enabled && highlighter !== null && lang !== null && done === undefined ? code : null
   useEffect(() => {
-    if (!missing || !highlighter || !lang) return
-    return requestHighlight(code, lang, highlighter, element.current, (result) => setArrived({ code, lang, highlighter, result }))
-  }, [missing, code, lang, highlighter, element])
+    if (wanted === null || !highlighter || !lang) return
+    return requestHighlight(wanted, lang, highlighter, element.current, (result) => setArrived({ code: wanted, lang, highlighter, result }))
+  }, [wanted, lang, highlighter, element])
   return done
 }
 
@@ -140,13 +142,15 @@ function useHighlightedLines(code: string, lang: string, streaming: boolean, las
   // The line being written, when tokens came faster than frames, is coloured again at the next
   // frame, before it is painted (see LineHighlights.tokens).
   useFrameCatchUp(cache.behind, () => cache.catchUp())
-  // The tokens a streamed block ended with are kept, for the next time the same block mounts.
+  // The tokens a streamed block ended with are kept, for the next time the same block mounts (once
+  // it is finished: while it streams, no dependency changes at each token).
+  const finished = streaming ? null : body
   useEffect(() => {
-    if (streaming || !cache.started || !canonical || !highlighter) return
+    if (finished === null || !cache.started || !canonical || !highlighter) return
     const done = cache.highlighted
-    if (!done || done.source !== `${body}\n`) return
-    rememberHighlight(highlighter, canonical, body, { lines: done.lines, state: done.state })
-  }, [streaming, body, canonical, cache, highlighter])
+    if (!done || done.source !== `${finished}\n`) return
+    rememberHighlight(highlighter, canonical, finished, { lines: done.lines, state: done.state })
+  }, [finished, canonical, cache, highlighter])
   return { body, lines, unchangedLines: growing.unchanged, tokens }
 }
 

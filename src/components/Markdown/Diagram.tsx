@@ -113,8 +113,11 @@ export function Diagram({ source, streaming = false }: DiagramProps) {
   useEffect(() => {
     if (streaming) written.current = true
   }, [streaming])
+  // The source to draw: none while it is written, so a token changes no dependency (no effect to run).
+  const finished = streaming ? null : source
   useEffect(() => {
-    if (streaming || !diagrams) return
+    if (finished === null || !diagrams) return
+    const source = finished
     let live = true
     const dark = onDark(frame.current)
     lastDark = dark
@@ -149,7 +152,7 @@ export function Diagram({ source, streaming = false }: DiagramProps) {
       live = false
       drawQueue.remove(job)
     }
-  }, [source, streaming, diagrams, urlPolicy])
+  }, [finished, diagrams, urlPolicy])
   const result = drawn?.source === source ? drawn.result : null
   if (result && 'svg' in result) {
     return (
