@@ -417,6 +417,7 @@ function itemText(item: string): { marker: string; text: string } | null {
 function ItemText({ item, live, math, components, itemComponents, formulas, spans }: Omit<TightItemProps, 'trimEnd'>) {
   const parts = itemText(item)
   const split = useMemo(() => paragraphSplit(math), [math])
+  const [shownPieces] = useState(() => new PiecesAndRest())
   const read = parts === null ? null : split.read(parts.text, live)
   const inner = useMemo(() => ({ ...components, p: Passthrough }), [components])
   const pieces = read ? read.pieces : []
@@ -430,31 +431,74 @@ function ItemText({ item, live, math, components, itemComponents, formulas, span
     ) : (
       <ProseTail text={pieces.length === 0 ? text : (parts as { marker: string }).marker + text} math={math} components={itemComponents} shape="item" />
     )
-  return <>{piecesAndRest(pieces, read ? read.separators : [], tail, shown)}</>
+  return <>{shownPieces.render(pieces, read ? read.separators : [], tail, [math, inner, itemComponents, parts?.marker, pieces.length === 0], shown)}</>
 }
+
+/** Settled pieces of a text that render as one memoized group (see PiecesAndRest). */
+const PIECES = 32
+
+/** A group of pieces' elements; skipped while it is the same array (see Groups). No element of its own. */
+const PieceGroup = memo(
+  function PieceGroup({ pieces }: { pieces: readonly ReactElement[] }) {
+    return <>{pieces}</>
+  },
+  (before, after) => before.pieces === after.pieces,
+)
 
 /**
  * A text read in settled pieces (see ParagraphReader), each followed by its separator, then the rest
- * being written and the span or formula it ends in, as one flat list, so the rest and the piece it
- * becomes are the same child (same key, same place). `shown` renders the `i`th piece, or the rest
- * (`i`: the number of pieces).
+ * being written and the span or formula it ends in, so the rest and the piece it becomes are the
+ * same child (same key, same place in the same group). Each settled piece's element is made once,
+ * for as long as its text, separator and the inputs it is shown with stay, and the elements go in
+ * groups of {@link PIECES}: a token re-renders the last group, not every sentence of a long
+ * paragraph (a sentence's element, its parsed part and the separator after it, looked at again at
+ * every token, where a 20 KB paragraph has hundreds).
  */
-function piecesAndRest(pieces: readonly string[], separators: readonly string[], rest: LiveTail, shown: (text: string, i: number) => ReactNode): ReactNode[] {
-  const children = pieces.map((piece, i) => (
-    // a piece is its place in the text; earlier pieces never move
-    <Fragment key={i}>
-      {shown(piece, i)}
-      {separators[i]}
-    </Fragment>
-  ))
-  children.push(
-    <Fragment key={pieces.length}>
-      {shown(rest.text, pieces.length)}
-      <OpenSpan open={rest.span} />
-      <OpenFormula open={rest.formula} />
-    </Fragment>,
-  )
-  return children
+export class PiecesAndRest {
+  private pieces: readonly string[] = []
+  private separators: readonly string[] = []
+  private inputs: readonly unknown[] = []
+  private elements: ReactElement[] = []
+  private readonly groups = new Groups<ReactElement>(PIECES)
+
+  /**
+   * The children: `shown` renders the `i`th piece, or the rest (`i`: the number of pieces), and
+   * gives the same elements for the same `inputs` (compared one by one).
+   */
+  render(pieces: readonly string[], separators: readonly string[], rest: LiveTail, inputs: readonly unknown[], shown: (text: string, i: number) => ReactNode): ReactNode[] {
+    const same = inputs.length === this.inputs.length && inputs.every((input, i) => input === this.inputs[i])
+    // The pieces kept: all of them while the reader hands out the same arrays; after a piece settled
+    // (new arrays), those before it, looked at once.
+    let kept = 0
+    if (same && pieces === this.pieces && separators === this.separators) kept = pieces.length
+    else if (same) while (kept < pieces.length && kept < this.elements.length && pieces[kept] === this.pieces[kept] && separators[kept] === this.separators[kept]) kept++
+    const elements = kept === this.elements.length && kept === pieces.length ? this.elements : this.elements.slice(0, kept)
+    for (let i = kept; i < pieces.length; i++)
+      elements.push(
+        // a piece is its place in the text; earlier pieces never move
+        <Fragment key={i}>
+          {shown(pieces[i] as string, i)}
+          {separators[i]}
+        </Fragment>,
+      )
+    this.pieces = pieces
+    this.separators = separators
+    this.inputs = inputs
+    this.elements = elements
+    const last = (
+      <Fragment key={pieces.length}>
+        {shown(rest.text, pieces.length)}
+        <OpenSpan open={rest.span} />
+        <OpenFormula open={rest.formula} />
+      </Fragment>
+    )
+    return this.groups
+      .of(pieces.length + 1, (i) => elements[i] ?? last, kept)
+      .map((group, g) => (
+        // a group is its place in the text; earlier groups never move
+        <PieceGroup key={g} pieces={group} />
+      ))
+  }
 }
 
 /** What a block is rendered with (see MarkdownBlock): the blocks inside a list's items are rendered so too. */
@@ -731,10 +775,11 @@ function StreamingParagraph({
   spans: boolean
 }) {
   const inner = useMemo(() => ({ ...components, p: Passthrough }), [components])
+  const [shownPieces] = useState(() => new PiecesAndRest())
   const tail = liveTail(paragraph.tail, 'sentence', live, { math, formulas, spans })
   return (
     <p>
-      {piecesAndRest(paragraph.pieces, paragraph.separators, tail, (text) => (
+      {shownPieces.render(paragraph.pieces, paragraph.separators, tail, [math, inner], (text) => (
         <ProseTail text={text} math={math} components={inner} shape="sentence" />
       ))}
     </p>

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { ChatpartsProvider } from '../../../src/components/config'
 import { ListReader, quoteText, TableReader, tableCells } from '../../../src/components/Markdown/blocks'
 import { repairTail } from '../../../src/components/Markdown/repair'
-import { Markdown, SPLIT_LIST_FROM } from '../../../src/components/Markdown/Markdown'
+import { Markdown, PiecesAndRest, SPLIT_LIST_FROM } from '../../../src/components/Markdown/Markdown'
 import { ParagraphReader, settled } from '../../../src/components/Markdown/paragraph'
 import { remarkGfmParse } from '../../../src/components/Markdown/gfm'
 import { renderToStaticMarkup } from 'react-dom/server'
@@ -810,6 +810,57 @@ describe('ParagraphReader', () => {
     // Settled a few sentences at a time, as the text grows past each 240 characters.
     expect(pieces).toBeGreaterThan(5)
     expect(stream(text, 4).container.innerHTML).toBe(fresh(text))
+  })
+})
+
+describe('PiecesAndRest', () => {
+  type Group = { props: { pieces: readonly unknown[] } }
+  const rest = (text: string) => ({ text, span: null, formula: null })
+  const sentences = (count: number) => Array.from({ length: count }, (_, i) => `Sentence ${i}.`)
+
+  it('makes a settled piece once and hands out the groups before the last as they were, while the rest grows', () => {
+    const pieces = new PiecesAndRest()
+    const shown = vi.fn((text: string) => <span>{text}</span>)
+    const settledOnes = sentences(40)
+    const separators = settledOnes.map(() => ' ')
+    const first = pieces.render(settledOnes, separators, rest('The rest'), ['inputs'], shown) as unknown as Group[]
+    expect(first.map((group) => group.props.pieces.length)).toEqual([32, 9])
+    expect(shown).toHaveBeenCalledTimes(41)
+    // A token: only the rest is shown again; the first group is the same array, the last keeps its settled elements.
+    shown.mockClear()
+    const second = pieces.render(settledOnes, separators, rest('The rest grows'), ['inputs'], shown) as unknown as Group[]
+    expect(shown).toHaveBeenCalledTimes(1)
+    expect(second[0]?.props.pieces).toBe(first[0]?.props.pieces)
+    expect(second[1]?.props.pieces).not.toBe(first[1]?.props.pieces)
+    expect(second[1]?.props.pieces.slice(0, 8)).toEqual(first[1]?.props.pieces.slice(0, 8))
+    // The rest settles (the reader hands out new arrays): the piece is made, the others are kept.
+    shown.mockClear()
+    const third = pieces.render([...settledOnes, 'The rest grows.'], [...separators, ' '], rest(''), ['inputs'], shown) as unknown as Group[]
+    expect(shown).toHaveBeenCalledTimes(2)
+    expect(third[0]?.props.pieces).toBe(first[0]?.props.pieces)
+    expect(third[1]?.props.pieces[0]).toBe(first[1]?.props.pieces[0])
+    // A piece written otherwise than before (a reader started again) is made again, from it on.
+    shown.mockClear()
+    const changed = [...settledOnes]
+    changed[35] = 'Another sentence.'
+    const fourth = pieces.render(changed, separators, rest(''), ['inputs'], shown) as unknown as Group[]
+    expect(shown).toHaveBeenCalledTimes(6)
+    expect(fourth[0]?.props.pieces).toBe(first[0]?.props.pieces)
+    expect(fourth[1]?.props.pieces[2]).toBe(first[1]?.props.pieces[2])
+    expect(fourth[1]?.props.pieces[3]).not.toBe(first[1]?.props.pieces[3])
+  })
+
+  it('makes every piece again when what they are shown with changes', () => {
+    const pieces = new PiecesAndRest()
+    const shown = vi.fn((text: string) => <span>{text}</span>)
+    const settledOnes = sentences(40)
+    const separators = settledOnes.map(() => ' ')
+    const before = pieces.render(settledOnes, separators, rest(''), ['single'], shown) as unknown as Group[]
+    shown.mockClear()
+    const after = pieces.render(settledOnes, separators, rest(''), ['double'], shown) as unknown as Group[]
+    expect(shown).toHaveBeenCalledTimes(41)
+    expect(after[0]?.props.pieces).not.toBe(before[0]?.props.pieces)
+    expect(after[0]?.props.pieces[0]).not.toBe(before[0]?.props.pieces[0])
   })
 })
 
