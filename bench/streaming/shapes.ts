@@ -206,11 +206,23 @@ export const LONG = 'a 100 KB reply'
  */
 export const LONG_FIRST_PART_TOKENS = Math.ceil(((longParts[0] as string).length + 1) / 4)
 
+/**
+ * A long flat list, as an agent sums up what it touched: 400 items, a path in a code span and what
+ * changed in it (a list grows at its last item; every item before it stays).
+ */
+function longList(): string {
+  const words = sentences()
+  const dirs = ['src/components', 'src/core', 'src/protocols/aisdk', 'test/components', 'bench/streaming']
+  const items = Array.from({ length: 400 }, (_, i) => `- \`${dirs[i % dirs.length]}/file${i}.ts\`: ${(words[i % words.length] as string).slice(0, 60).trim()}`)
+  return `Files changed:\n\n${items.join('\n')}\n`
+}
+
 /** The shapes, by name. */
 export const SHAPES: Record<string, string> = {
   'table, 200 rows': table(),
   'code, 2,000 lines': longCode(),
   'nested and loose lists': lists(),
+  'a list of 400 files': longList(),
   'steps that hold code': steps(),
   'one 20 KB paragraph': paragraph(),
   'an answer citing sources': cited(),

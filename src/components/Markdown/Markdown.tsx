@@ -434,70 +434,91 @@ function ItemText({ item, live, math, components, itemComponents, formulas, span
   return <>{shownPieces.render(pieces, read ? read.separators : [], tail, [math, inner, itemComponents, parts?.marker, pieces.length === 0], shown)}</>
 }
 
-/** Settled pieces of a text that render as one memoized group (see PiecesAndRest). */
-const PIECES = 32
+/** Elements that render as one memoized group (see KeptElements). */
+const GROUP = 32
 
-/** A group of pieces' elements; skipped while it is the same array (see Groups). No element of its own. */
-const PieceGroup = memo(
-  function PieceGroup({ pieces }: { pieces: readonly ReactElement[] }) {
-    return <>{pieces}</>
+/** A group of elements; skipped while it is the same array (see Groups). No element of its own. */
+const ElementGroup = memo(
+  function ElementGroup({ elements }: { elements: readonly ReactElement[] }) {
+    return <>{elements}</>
   },
-  (before, after) => before.pieces === after.pieces,
+  (before, after) => before.elements === after.elements,
 )
+
+/**
+ * The elements of a growing run of children (the sentences of a paragraph, the items of a list):
+ * each made once, for as long as what it shows and the `inputs` it is shown with stay, and handed
+ * out in memoized groups of {@link GROUP}, so a token re-renders the last group rather than React
+ * looking again at every child of a long paragraph or list (hundreds of fibers a token).
+ */
+class KeptElements {
+  private elements: ReactElement[] = []
+  private inputs: readonly unknown[] = []
+  private readonly groups = new Groups<ReactElement>(GROUP)
+
+  /**
+   * `count` elements, then `last` if there is one, in groups. The first `kept` of the last render's
+   * elements still stand (what they show is the same; the caller says), unless `inputs` (compared
+   * one by one) changed; `make` makes the others.
+   */
+  render(count: number, kept: number, inputs: readonly unknown[], make: (i: number) => ReactElement, last: ReactElement | null = null): ReactNode[] {
+    const same = inputs.length === this.inputs.length && inputs.every((input, i) => input === this.inputs[i])
+    const keep = same ? Math.min(kept, count, this.elements.length) : 0
+    const elements = keep === this.elements.length && keep === count ? this.elements : this.elements.slice(0, keep)
+    for (let i = keep; i < count; i++) elements.push(make(i))
+    this.elements = elements
+    this.inputs = inputs
+    return this.groups
+      .of(count + (last === null ? 0 : 1), (i) => elements[i] ?? (last as ReactElement), keep)
+      .map((group, g) => (
+        // a group is its place in the run; earlier groups never move
+        <ElementGroup key={g} elements={group} />
+      ))
+  }
+}
 
 /**
  * A text read in settled pieces (see ParagraphReader), each followed by its separator, then the rest
  * being written and the span or formula it ends in, so the rest and the piece it becomes are the
- * same child (same key, same place in the same group). Each settled piece's element is made once,
- * for as long as its text, separator and the inputs it is shown with stay, and the elements go in
- * groups of {@link PIECES}: a token re-renders the last group, not every sentence of a long
+ * same child (same key, same place in the same group). Each settled piece's element is made once
+ * (see KeptElements): a token re-renders the last group of sentences, not every sentence of a long
  * paragraph (a sentence's element, its parsed part and the separator after it, looked at again at
  * every token, where a 20 KB paragraph has hundreds).
  */
 export class PiecesAndRest {
   private pieces: readonly string[] = []
   private separators: readonly string[] = []
-  private inputs: readonly unknown[] = []
-  private elements: ReactElement[] = []
-  private readonly groups = new Groups<ReactElement>(PIECES)
+  private readonly kept = new KeptElements()
 
   /**
    * The children: `shown` renders the `i`th piece, or the rest (`i`: the number of pieces), and
    * gives the same elements for the same `inputs` (compared one by one).
    */
   render(pieces: readonly string[], separators: readonly string[], rest: LiveTail, inputs: readonly unknown[], shown: (text: string, i: number) => ReactNode): ReactNode[] {
-    const same = inputs.length === this.inputs.length && inputs.every((input, i) => input === this.inputs[i])
     // The pieces kept: all of them while the reader hands out the same arrays; after a piece settled
     // (new arrays), those before it, looked at once.
     let kept = 0
-    if (same && pieces === this.pieces && separators === this.separators) kept = pieces.length
-    else if (same) while (kept < pieces.length && kept < this.elements.length && pieces[kept] === this.pieces[kept] && separators[kept] === this.separators[kept]) kept++
-    const elements = kept === this.elements.length && kept === pieces.length ? this.elements : this.elements.slice(0, kept)
-    for (let i = kept; i < pieces.length; i++)
-      elements.push(
+    if (pieces === this.pieces && separators === this.separators) kept = pieces.length
+    else while (kept < pieces.length && pieces[kept] === this.pieces[kept] && separators[kept] === this.separators[kept]) kept++
+    this.pieces = pieces
+    this.separators = separators
+    return this.kept.render(
+      pieces.length,
+      kept,
+      inputs,
+      (i) => (
         // a piece is its place in the text; earlier pieces never move
         <Fragment key={i}>
           {shown(pieces[i] as string, i)}
           {separators[i]}
-        </Fragment>,
-      )
-    this.pieces = pieces
-    this.separators = separators
-    this.inputs = inputs
-    this.elements = elements
-    const last = (
+        </Fragment>
+      ),
       <Fragment key={pieces.length}>
         {shown(rest.text, pieces.length)}
         <OpenSpan open={rest.span} />
         <OpenFormula open={rest.formula} />
-      </Fragment>
+      </Fragment>,
     )
-    return this.groups
-      .of(pieces.length + 1, (i) => elements[i] ?? last, kept)
-      .map((group, g) => (
-        // a group is its place in the text; earlier groups never move
-        <PieceGroup key={g} pieces={group} />
-      ))
   }
 }
 
@@ -628,6 +649,25 @@ function TightBlocks({ content, live, math, components, itemComponents, formulas
 }
 
 /**
+ * The items of a list being written, each item's element made once for as long as its text and
+ * whether it is being written stay (see KeptElements): a token re-renders the last group of items,
+ * not every item of a long list.
+ */
+export class ListElements {
+  private items: readonly string[] = []
+  private last = -1
+  private readonly kept = new KeptElements()
+
+  render(items: readonly string[], last: number, inputs: readonly unknown[], item: (text: string, i: number, live: boolean) => ReactElement): ReactNode[] {
+    let kept = 0
+    while (kept < items.length && items[kept] === this.items[kept] && (kept === last) === (kept === this.last)) kept++
+    this.items = items
+    this.last = last
+    return this.kept.render(items.length, kept, inputs, (i) => item(items[i] as string, i, i === last))
+  }
+}
+
+/**
  * The live block when it is a list: the list element is rendered here and each item parsed on its
  * own, so a growing list re-parses only its last item. The same elements as the list parsed
  * whole; kept after the list is finished, so its items are not made again.
@@ -636,13 +676,13 @@ function StreamingList({ list, components, math, live, formulas, spans }: { list
   const first = list.items[0] ?? ''
   const indent = first.length - first.trimStart().length
   const itemComponents = useMemo(() => (UNWRAP[indent] ?? []).map((unwrap) => ({ ...components, ...unwrap })), [components, indent])
-  const last = live ? list.items.length - 1 : -1
-  const items = list.items.map((item, i) => (
+  const [shown] = useState(() => new ListElements())
+  const items = shown.render(list.items, live ? list.items.length - 1 : -1, [list.loose, math, components, itemComponents, formulas, spans], (item, i, isLive) => (
     // an item is its place in the list; earlier items never move
     <Fragment key={i}>
       {'\n'}
       <li>
-        <ListItem item={item} loose={list.loose} live={i === last} math={math} components={components} itemComponents={itemComponents} formulas={formulas} spans={spans} />
+        <ListItem item={item} loose={list.loose} live={isLive} math={math} components={components} itemComponents={itemComponents} formulas={formulas} spans={spans} />
       </li>
     </Fragment>
   ))

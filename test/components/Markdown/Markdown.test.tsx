@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { ChatpartsProvider } from '../../../src/components/config'
 import { ListReader, quoteText, TableReader, tableCells } from '../../../src/components/Markdown/blocks'
 import { repairTail } from '../../../src/components/Markdown/repair'
-import { Markdown, PiecesAndRest, SPLIT_LIST_FROM } from '../../../src/components/Markdown/Markdown'
+import { ListElements, Markdown, PiecesAndRest, SPLIT_LIST_FROM } from '../../../src/components/Markdown/Markdown'
 import { ParagraphReader, settled } from '../../../src/components/Markdown/paragraph'
 import { remarkGfmParse } from '../../../src/components/Markdown/gfm'
 import { renderToStaticMarkup } from 'react-dom/server'
@@ -177,6 +177,35 @@ describe('a list streamed item by item', () => {
     act(() => result.rerender(view(`${LIST}\n\nAfter the list.`, false)))
     expect(result.container.querySelector('li')).toBe(first)
     expect(result.container.innerHTML).toBe(fresh(`${LIST}\n\nAfter the list.`))
+  })
+
+  it('renders a list longer than a group of items the same streamed as whole, and no item again but the one being written', () => {
+    const items = Array.from({ length: 70 }, (_, i) => `- \`src/file${i}.ts\`: changed **${i}**`)
+    const text = items.join('\n')
+    expect(stream(text, 7).container.innerHTML).toBe(fresh(text))
+    // Each item shows its text through a custom strong element: it renders again only when its item does.
+    const rendered: string[] = []
+    const components = {
+      strong: ({ children }: { children?: ReactNode }) => {
+        rendered.push(String(children))
+        return <strong>{children}</strong>
+      },
+    }
+    const counted = (markdown: string, streaming: boolean) => (
+      <ChatpartsProvider highlighter={null}>
+        <Markdown text={markdown} streaming={streaming} components={components} />
+      </ChatpartsProvider>
+    )
+    const result = render(counted(items.slice(0, 69).join('\n'), true))
+    const first = result.container.querySelector('li')
+    rendered.length = 0
+    for (const end of ['- `src/file69.ts`: chan', '- `src/file69.ts`: changed **6', '- `src/file69.ts`: changed **69**'])
+      act(() => result.rerender(counted(`${items.slice(0, 69).join('\n')}\n${end}`, true)))
+    act(() => result.rerender(counted(text, false)))
+    // Only the item being written renders its text again (`**6` repaired as it shows, then `**69**`): no item above it.
+    expect(new Set(rendered)).toEqual(new Set(['6', '69']))
+    expect(result.container.querySelector('li')).toBe(first)
+    expect(result.container.querySelectorAll('li')).toHaveLength(70)
   })
 
   it('keeps the item being written as one element while its text turns from plain prose to markup and back', () => {
@@ -814,7 +843,7 @@ describe('ParagraphReader', () => {
 })
 
 describe('PiecesAndRest', () => {
-  type Group = { props: { pieces: readonly unknown[] } }
+  type Group = { props: { elements: readonly unknown[] } }
   const rest = (text: string) => ({ text, span: null, formula: null })
   const sentences = (count: number) => Array.from({ length: count }, (_, i) => `Sentence ${i}.`)
 
@@ -824,30 +853,30 @@ describe('PiecesAndRest', () => {
     const settledOnes = sentences(40)
     const separators = settledOnes.map(() => ' ')
     const first = pieces.render(settledOnes, separators, rest('The rest'), ['inputs'], shown) as unknown as Group[]
-    expect(first.map((group) => group.props.pieces.length)).toEqual([32, 9])
+    expect(first.map((group) => group.props.elements.length)).toEqual([32, 9])
     expect(shown).toHaveBeenCalledTimes(41)
     // A token: only the rest is shown again; the first group is the same array, the last keeps its settled elements.
     shown.mockClear()
     const second = pieces.render(settledOnes, separators, rest('The rest grows'), ['inputs'], shown) as unknown as Group[]
     expect(shown).toHaveBeenCalledTimes(1)
-    expect(second[0]?.props.pieces).toBe(first[0]?.props.pieces)
-    expect(second[1]?.props.pieces).not.toBe(first[1]?.props.pieces)
-    expect(second[1]?.props.pieces.slice(0, 8)).toEqual(first[1]?.props.pieces.slice(0, 8))
+    expect(second[0]?.props.elements).toBe(first[0]?.props.elements)
+    expect(second[1]?.props.elements).not.toBe(first[1]?.props.elements)
+    expect(second[1]?.props.elements.slice(0, 8)).toEqual(first[1]?.props.elements.slice(0, 8))
     // The rest settles (the reader hands out new arrays): the piece is made, the others are kept.
     shown.mockClear()
     const third = pieces.render([...settledOnes, 'The rest grows.'], [...separators, ' '], rest(''), ['inputs'], shown) as unknown as Group[]
     expect(shown).toHaveBeenCalledTimes(2)
-    expect(third[0]?.props.pieces).toBe(first[0]?.props.pieces)
-    expect(third[1]?.props.pieces[0]).toBe(first[1]?.props.pieces[0])
+    expect(third[0]?.props.elements).toBe(first[0]?.props.elements)
+    expect(third[1]?.props.elements[0]).toBe(first[1]?.props.elements[0])
     // A piece written otherwise than before (a reader started again) is made again, from it on.
     shown.mockClear()
     const changed = [...settledOnes]
     changed[35] = 'Another sentence.'
     const fourth = pieces.render(changed, separators, rest(''), ['inputs'], shown) as unknown as Group[]
     expect(shown).toHaveBeenCalledTimes(6)
-    expect(fourth[0]?.props.pieces).toBe(first[0]?.props.pieces)
-    expect(fourth[1]?.props.pieces[2]).toBe(first[1]?.props.pieces[2])
-    expect(fourth[1]?.props.pieces[3]).not.toBe(first[1]?.props.pieces[3])
+    expect(fourth[0]?.props.elements).toBe(first[0]?.props.elements)
+    expect(fourth[1]?.props.elements[2]).toBe(first[1]?.props.elements[2])
+    expect(fourth[1]?.props.elements[3]).not.toBe(first[1]?.props.elements[3])
   })
 
   it('makes every piece again when what they are shown with changes', () => {
@@ -859,8 +888,44 @@ describe('PiecesAndRest', () => {
     shown.mockClear()
     const after = pieces.render(settledOnes, separators, rest(''), ['double'], shown) as unknown as Group[]
     expect(shown).toHaveBeenCalledTimes(41)
-    expect(after[0]?.props.pieces).not.toBe(before[0]?.props.pieces)
-    expect(after[0]?.props.pieces[0]).not.toBe(before[0]?.props.pieces[0])
+    expect(after[0]?.props.elements).not.toBe(before[0]?.props.elements)
+    expect(after[0]?.props.elements[0]).not.toBe(before[0]?.props.elements[0])
+  })
+})
+
+describe('ListElements', () => {
+  type Group = { props: { elements: readonly unknown[] } }
+  const files = (count: number) => Array.from({ length: count }, (_, i) => `- file${i}.ts`)
+
+  it('makes an item once, again when it stops being written, and hands out the groups before the last as they were', () => {
+    const list = new ListElements()
+    const item = vi.fn((text: string, i: number, live: boolean) => (
+      <li key={i} data-live={live}>
+        {text}
+      </li>
+    ))
+    const items = files(40)
+    const first = list.render(items, 39, ['inputs'], item) as unknown as Group[]
+    expect(first.map((group) => group.props.elements.length)).toEqual([32, 8])
+    expect(item).toHaveBeenCalledTimes(40)
+    // The last item grows: it alone is made again.
+    item.mockClear()
+    const grown = [...items.slice(0, 39), '- file39.ts and more']
+    const second = list.render(grown, 39, ['inputs'], item) as unknown as Group[]
+    expect(item.mock.calls.map((call) => call[1])).toEqual([39])
+    expect(second[0]?.props.elements).toBe(first[0]?.props.elements)
+    // An item begins: the one before it is no longer being written (made again), and the new one is.
+    item.mockClear()
+    const third = list.render([...grown, '- file40'], 40, ['inputs'], item) as unknown as Group[]
+    expect(item.mock.calls.map((call) => [call[1], call[2]])).toEqual([
+      [39, false],
+      [40, true],
+    ])
+    expect(third[0]?.props.elements).toBe(first[0]?.props.elements)
+    // Other inputs: every item is made again.
+    item.mockClear()
+    list.render([...grown, '- file40'], 40, ['other inputs'], item)
+    expect(item).toHaveBeenCalledTimes(41)
   })
 })
 
