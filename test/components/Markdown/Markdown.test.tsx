@@ -179,7 +179,7 @@ describe('a list streamed item by item', () => {
     expect(result.container.innerHTML).toBe(fresh(`${LIST}\n\nAfter the list.`))
   })
 
-  it('renders a list longer than a group of items the same streamed as whole, and no item again but the one being written', () => {
+  it("renders a list longer than a group of items the same streamed as whole, and no item's text again but the one being written", () => {
     const items = Array.from({ length: 70 }, (_, i) => `- \`src/file${i}.ts\`: changed **${i}**`)
     const text = items.join('\n')
     expect(stream(text, 7).container.innerHTML).toBe(fresh(text))
