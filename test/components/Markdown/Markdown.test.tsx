@@ -842,16 +842,19 @@ describe('ParagraphReader', () => {
   })
 })
 
+/** A group of kept elements as PiecesAndRest and ListElements hand it out (an ElementGroup element). */
+type Group = { props: { elements: readonly unknown[] } }
+
 describe('PiecesAndRest', () => {
-  type Group = { props: { elements: readonly unknown[] } }
   const rest = (text: string) => ({ text, span: null, formula: null })
-  const sentences = (count: number) => Array.from({ length: count }, (_, i) => `Sentence ${i}.`)
+  /** A reader of pieces, what shows a piece (watched), and 40 settled sentences with their separators. */
+  const setup = () => {
+    const settledOnes = Array.from({ length: 40 }, (_, i) => `Sentence ${i}.`)
+    return { pieces: new PiecesAndRest(), shown: vi.fn((text: string) => <span>{text}</span>), settledOnes, separators: settledOnes.map(() => ' ') }
+  }
 
   it('makes a settled piece once and hands out the groups before the last as they were, while the rest grows', () => {
-    const pieces = new PiecesAndRest()
-    const shown = vi.fn((text: string) => <span>{text}</span>)
-    const settledOnes = sentences(40)
-    const separators = settledOnes.map(() => ' ')
+    const { pieces, shown, settledOnes, separators } = setup()
     const first = pieces.render(settledOnes, separators, rest('The rest'), ['inputs'], shown) as unknown as Group[]
     expect(first.map((group) => group.props.elements.length)).toEqual([32, 9])
     expect(shown).toHaveBeenCalledTimes(41)
@@ -880,10 +883,7 @@ describe('PiecesAndRest', () => {
   })
 
   it('makes every piece again when what they are shown with changes', () => {
-    const pieces = new PiecesAndRest()
-    const shown = vi.fn((text: string) => <span>{text}</span>)
-    const settledOnes = sentences(40)
-    const separators = settledOnes.map(() => ' ')
+    const { pieces, shown, settledOnes, separators } = setup()
     const before = pieces.render(settledOnes, separators, rest(''), ['single'], shown) as unknown as Group[]
     shown.mockClear()
     const after = pieces.render(settledOnes, separators, rest(''), ['double'], shown) as unknown as Group[]
@@ -894,7 +894,6 @@ describe('PiecesAndRest', () => {
 })
 
 describe('ListElements', () => {
-  type Group = { props: { elements: readonly unknown[] } }
   const files = (count: number) => Array.from({ length: count }, (_, i) => `- file${i}.ts`)
 
   it('makes an item once, again when it stops being written, and hands out the groups before the last as they were', () => {
