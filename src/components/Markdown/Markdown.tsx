@@ -25,6 +25,7 @@ import {
   type TableColumn,
   TableReader,
   type TableRows,
+  withLineEnding,
 } from './blocks.js'
 import { CodeBlock } from './CodeBlock.js'
 import { Diagram } from './Diagram.js'
@@ -272,7 +273,7 @@ const Parsed = memo(function Parsed({ text, math, components, loose = false }: P
   const plugins = pluginsFor(source, math)
   return (
     <ReactMarkdown remarkPlugins={loose ? withLoose(plugins) : plugins} components={components} urlTransform={keepUrl}>
-      {source}
+      {withLineEnding(source)}
     </ReactMarkdown>
   )
 })
@@ -1038,7 +1039,7 @@ const MarkdownBlock = memo(function MarkdownBlock({ source, streaming, policy, h
     return (
       <LiveBlock.Provider value={streaming}>
         <ReactMarkdown remarkPlugins={pluginsFor(markdown, math)} components={merged} urlTransform={keepUrl}>
-          {markdown}
+          {withLineEnding(markdown)}
         </ReactMarkdown>
       </LiveBlock.Provider>
     )

@@ -55,6 +55,16 @@ interface ScanState {
   readonly listFenced: boolean
   /** A line since the last blank one may start HTML (whose block takes every line to a blank one). */
   readonly html: boolean
+  /**
+   * The end of the open HTML block that ends at a line holding it, not at a blank line (a comment's
+   * `-->`, say: see htmlBlockEnd), while that line has not come: every line up to it is the block's.
+   */
+  readonly htmlEnd: RegExp | null
+  /**
+   * The HTML that may be open (`html`) surely is: a block element's tag, or a tag alone where no
+   * paragraph is open (one under a paragraph's line is its text). A fence line in it is its text.
+   */
+  readonly htmlSure: boolean
   /** The line before surely left no paragraph open: a heading's underline under a paragraph, a thematic break, a fence's closing line. */
   readonly settled: boolean
   /** The open block's last line is indented code (outside any list). */
@@ -97,8 +107,11 @@ interface Scanned {
 }
 
 // A line that is a block of its own wherever it is not a list item's content: an ATX heading, or a
-// thematic break of `*` or `_` (one of `-` under a paragraph's line makes it a heading).
+// thematic break of `*` or `_` (one of `-` too, but for `---`, which under a paragraph's line makes
+// it a heading: see isBlockAlone).
 const ALONE = /^ {0,3}(?:#{1,6}(?:[ \t]|$)|([*_])(?:[ \t]*\1){2,}[ \t]*$)/
+/** Whether `line` is a block of its own wherever it is not a list item's content (see ALONE): `- - -` is, `---` is not. */
+const isBlockAlone = (line: string) => ALONE.test(line) || (THEMATIC_BREAK.test(line) && !UNDERLINE.test(line))
 
 /**
  * Scans `text` from `state` into top-level blocks. Blocks end at a blank line outside a code
@@ -126,6 +139,8 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
     listFenced,
     settled,
     html,
+    htmlEnd,
+    htmlSure,
     alone,
     code,
     codeEndedList,
@@ -157,6 +172,8 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
       listFenced,
       settled,
       html,
+      htmlEnd,
+      htmlSure,
       alone,
       code,
       codeEndedList,
@@ -182,7 +199,16 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
       shut = true
     }
     if (fence !== null && fenceMaybeIn > 0 && !empty && indentColumns(line) < fenceMaybeIn) uncut = true
-    if (fence) {
+    if (htmlEnd !== null) {
+      // An HTML block that ends at a line holding its end takes every line up to it, blank ones and
+      // headings too; what follows that line is read afresh.
+      if (htmlEnd.test(line)) {
+        htmlEnd = null
+        // Nothing is left open: no HTML, no quote's paragraph (the HTML ended it).
+        ended = settled = true
+        markup = false
+      }
+    } else if (fence) {
       // (Read from the item's content on, for a fence in an item: its closing line is indented as far.)
       if (closesFence(fenceIn > 0 && !line.slice(0, fenceIn).includes('\t') ? line.slice(fenceIn) : line, fence)) fence = null
       ended = shut = settled = fence === null
@@ -193,12 +219,16 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
       // An item that is a marker alone ends at a blank line (an item starts with one blank line at most).
       if (shut) listSure = false
       if (bareItem) content = Number.MAX_SAFE_INTEGER
-      pipe = table = ended = shut = markup = settled = html = false
+      pipe = table = ended = shut = markup = settled = html = htmlSure = false
     } else {
       // A line of `-` under a paragraph's line is its heading's underline, not an empty item (under
-      // a line with pipes too: with no pipe of its own it is no table's delimiter row).
-      const underline = list === null && !blank && end >= 0 && !code && !table && !ended && !alone && !markup && UNDERLINE.test(line) && paragraphOrRow(lineBefore(text, offset))
-      const item = underline ? null : ITEM.exec(line)
+      // a line with pipes too: with no pipe of its own it is no table's delimiter row). A line above
+      // indented as code that is not code is a paragraph's line too, whatever it starts with (in
+      // `Text`, then four spaces and three backticks, the backticks are the paragraph's text).
+      const above = list === null && !blank && end >= 0 && !code && !table && !ended && !alone && !markup && UNDERLINE.test(line) ? lineBefore(text, offset) : null
+      const underline = above !== null && (paragraphOrRow(above) || INDENTED_CODE.test(above))
+      // (A thematic break made of `*` or `-` with spaces, `* * *`, is no item: a break comes first.)
+      const item = underline || THEMATIC_BREAK.test(line) ? null : ITEM.exec(line)
       const bullet = item ? ((item[2] ?? item[4]) as string) : null
       const own = indentColumns(line)
       // After a blank line, an item with the list's marker goes on with the list (a loose list is
@@ -217,7 +247,7 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
       const goesOn = paragraphItem || (list === null ? marker === null && INDENTED_CODE.test(line) : (bullet === list && own < content) || own >= content)
       // A heading or break left of every list item's content ends the block before it and is one alone.
       // (Not where HTML may be open: its block takes every line to a blank one, headings too.)
-      const isAlone = ALONE.test(line) && (list === null || own < content) && !html
+      const isAlone = isBlockAlone(line) && (list === null || own < content) && !html
       // A code fence right under a paragraph's line interrupts it: outside lists, tables, indented
       // code and lines that may be a quote's or HTML, it starts a block of its own, so a reply that
       // writes `Run this:` and its code with no blank line between does not parse both at every
@@ -239,7 +269,7 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
         listed = false
         content = 0
         // A heading or a fence ends a quote's paragraph (no lazy line goes on with it): what follows is no quote's.
-        if (!blank) markup = html = false
+        if (!blank) markup = html = htmlSure = false
       }
       // The block's outermost list item (the last one left of the content of the one before; not one
       // nested in it) sets the marker and the content column: a list of another marker may follow.
@@ -256,11 +286,11 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
         listed = true
         content = contentColumn(line, item)
         setsList = true
-      } else if (list !== null && own < content && (shut || LIST_ENDS.test(line) || THEMATIC_BREAK.test(line) || (math && MATH_OPEN.test(line)))) {
-        // A quote, a fence (a formula's, with math on) or a thematic break (never a lazy heading
-        // underline) left of the item's content interrupts its paragraph, and any line there ends
-        // an item with none: the list is over (the block goes on; what follows is read as after any
-        // block).
+      } else if (list !== null && own < content && (shut || LIST_ENDS.test(line) || THEMATIC_BREAK.test(line) || (math && MATH_OPEN.test(line)) || interruptingHtml(line))) {
+        // A quote, a fence (a formula's, with math on), HTML of a kind that interrupts a paragraph
+        // or a thematic break (never a lazy heading underline) left of the item's content interrupts
+        // its paragraph, and any line there ends an item with none: the list is over (the block goes
+        // on; what follows is read as after any block).
         list = null
         content = 0
       } else if (list !== null && own < content) {
@@ -285,9 +315,26 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
       pipe = line.includes('|')
       blank = false
       alone = isAlone
-      markup ||= QUOTE_OR_HTML.test(line)
-      html ||= HTML_START.test(line)
-      fence = marker?.[1] ?? (math ? (MATH_OPEN.exec(line)?.[1] ?? null) : null)
+      // HTML that ends at a line holding its end (a comment, say), at the top level where no HTML
+      // may be open: ended on this line, what follows is read afresh (code indented under it is
+      // code, and HTML may start under it); else followed to that line. Where HTML surely is open,
+      // it is that HTML's text; where the scan is unsure (HTML that may be a paragraph's text, a
+      // list, a table), the rest is left whole if it does not end on its line.
+      const raw = htmlBlockEnd(line)
+      const rawEnded = raw !== null && raw.end.test(line.slice(raw.from))
+      const rawSure = raw !== null && !html && list === null && !table
+      if (raw !== null && rawSure) {
+        if (rawEnded) ended = settled = true
+        else htmlEnd = raw.end
+        // It ends a quote's paragraph above it.
+        markup = false
+      } else if (raw !== null && !rawEnded && !(html && htmlSure)) uncut = true
+      const startsHtml = !rawSure && mayStartHtml(line)
+      if (startsHtml && !html && list === null) htmlSure = HTML_BLOCK_NAME.test(line) || (end < 0 && HTML_TAG_ALONE.test(line))
+      markup ||= startsHtml || QUOTE.test(line)
+      html ||= startsHtml
+      // In HTML surely open, a fence line is its text.
+      fence = html && htmlSure ? null : (marker?.[1] ?? (math ? (MATH_OPEN.exec(line)?.[1] ?? null) : null))
       // A code fence that starts a block at the top level (not a formula's: a line after `$$` goes on with it as the parser reads it).
       fenceAlone = marker !== null && end < 0 && list === null
       fenceIn = list !== null && listSure ? content : 0
@@ -297,6 +344,19 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
     offset = lineEnd + 1
   }
   return { blocks, starts, open: end >= 0 ? text.slice(start, end) : null, openStart: start, last, closedBeforeLast }
+}
+
+// A line that may be HTML: `<` after up to three spaces.
+const HTML_LINE = /^ {0,3}</
+
+/**
+ * `source` with a line ending after it when its last line may be HTML. micromark reads such a line
+ * under a list item or a quote (`- a` then `<b>`) as their lazy text when a line ending follows it,
+ * as in the text the block was cut from, and, at the very end of its input, as HTML that ends them;
+ * a block is cut without its line ending. Any other block is returned as it is.
+ */
+export function withLineEnding(source: string): string {
+  return HTML_LINE.test(source.slice(source.lastIndexOf('\n') + 1)) ? `${source}\n` : source
 }
 
 /**
@@ -336,6 +396,8 @@ const START: ScanState = {
   listSure: false,
   listFenced: false,
   html: false,
+  htmlEnd: null,
+  htmlSure: false,
   settled: false,
   alone: false,
   code: false,
@@ -904,8 +966,9 @@ export function nestedList(item: string, math: MathSyntax = 'off'): NestedList |
   return list && !list.loose ? { head: [first, ...lines.slice(0, start)].join('\n'), list } : null
 }
 
-// What a line of an item starts with when it is no paragraph text: a heading, a fence, a table row, a quote, HTML.
-const NOT_PARAGRAPH = /^(?:#{1,6}(?:[ \t]|$)|`{3,}|~{3,}|[|>]|<)/
+// What a line of an item starts with when it is no paragraph text: a heading, a fence, a table row,
+// a quote (and HTML: see mayStartHtml).
+const NOT_PARAGRAPH = /^(?:#{1,6}(?:[ \t]|$)|`{3,}|~{3,}|[|>])/
 
 /**
  * Whether a line right under `previous` (a line of an item whose content starts at `content`) may
@@ -927,9 +990,52 @@ function continuesParagraph(previous: string, content: number, pipes = false): b
   return ((pipes && text.startsWith('|')) || paragraphText(text)) && !endsBlock(text)
 }
 
-// A quote's line, or one that may start HTML.
-const QUOTE_OR_HTML = /^ {0,3}[<>]/
+// A quote's line.
+const QUOTE = /^ {0,3}>/
 const HTML_START = /^ {0,3}</
+
+// The starts of the HTML blocks that end at a line holding their end rather than at a blank line
+// (CommonMark's kinds 1 to 5), each with that end: a raw text element (its name, then a space, `>`
+// or the line's end), a comment, a processing instruction, CDATA, a declaration.
+const HTML_RAW_START = /^ {0,3}<(?:(?:script|pre|style|textarea)(?=[\s>]|$)|(!--)|(\?)|(!\[CDATA\[)|(![A-Za-z]))/i
+const HTML_RAW_END = /<\/(?:script|pre|style|textarea)>/i
+const HTML_ENDS = [HTML_RAW_END, /-->/, /\?>/, /\]\]>/, />/]
+
+// The start of an HTML block that ends at a blank line and may interrupt a paragraph (CommonMark's
+// kind 6): `<` or `</`, one of the names of block elements, then a space, `>`, `/>` or the line's end.
+const HTML_BLOCK_NAME =
+  /^ {0,3}<\/?(?:address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|details|dialog|dir|div|dl|dt|fieldset|figcaption|figure|footer|form|frame|frameset|h[1-6]|head|header|hr|html|iframe|legend|li|link|main|menu|menuitem|nav|noframes|ol|optgroup|option|p|param|search|section|summary|table|tbody|td|tfoot|th|thead|title|tr|track|ul)(?:[ \t>]|\/>|$)/i
+// A line that is one complete open or closing tag and nothing else but spaces (CommonMark's kind 7,
+// which ends at a blank line and interrupts no paragraph): its name, attributes (a name, then maybe
+// `=` and a value unquoted or in quotes), maybe `/`, then `>`.
+const HTML_TAG_ALONE = /^ {0,3}(?:<[A-Za-z][A-Za-z0-9-]*(?:[ \t]+[A-Za-z_:][\w.:-]*(?:[ \t]*=[ \t]*(?:[^\s"'=<>`]+|'[^']*'|"[^"]*"))?)*[ \t]*\/?>|<\/[A-Za-z][A-Za-z0-9-]*[ \t]*>)[ \t]*$/
+
+/** Whether `line` starts HTML of a kind that interrupts a paragraph (all but a tag alone): no lazy line of one. */
+const interruptingHtml = (line: string) => HTML_START.test(line) && (HTML_RAW_START.test(line) || HTML_BLOCK_NAME.test(line))
+
+/**
+ * Whether `line` may start an HTML block, whose block takes lines a paragraph would not (a heading,
+ * an underline): of any kind but the seventh, where it starts so; of the seventh, told conservatively
+ * (a tag alone on its line, even under a paragraph, which it cannot interrupt). A line that starts
+ * with a tag and goes on with text (`<b>bold</b> text`) starts none: it is a paragraph's.
+ */
+function mayStartHtml(line: string): boolean {
+  if (!HTML_START.test(line)) return false
+  // A line too long to read as one tag is told as one, conservatively.
+  return line.length > 2_000 || HTML_RAW_START.test(line) || HTML_BLOCK_NAME.test(line) || HTML_TAG_ALONE.test(line)
+}
+
+/**
+ * For a line that starts an HTML block ending at a line that holds its end (not at a blank line),
+ * that end and where to look for it on this line (after the start: `<!-->` does not close the
+ * comment it opens, as micromark reads it); `null` for any other line.
+ */
+function htmlBlockEnd(line: string): { end: RegExp; from: number } | null {
+  const start = HTML_RAW_START.exec(line)
+  if (start === null) return null
+  const kind = start.slice(1).findIndex((group) => group !== undefined) + 1
+  return { end: HTML_ENDS[kind] as RegExp, from: start[0].length }
+}
 
 /** The line before the one starting at `offset` (without its line ending). */
 function lineBefore(text: string, offset: number): string {
@@ -942,7 +1048,7 @@ const paragraphOrRow = (line: string) => paragraphText(line) || line.trimStart()
 /** Whether `line` is paragraph text, which a line of `-` under it underlines as a heading. Told conservatively. */
 function paragraphText(line: string): boolean {
   const text = line.trimStart()
-  return text !== '' && !NOT_PARAGRAPH.test(text)
+  return text !== '' && !NOT_PARAGRAPH.test(text) && !mayStartHtml(text)
 }
 
 // A fence's marker at the start of any line after spaces (a line break in the spaces would only make

@@ -1162,6 +1162,23 @@ describe('an HTML block with a heading line in it', () => {
   })
 })
 
+describe('HTML that ends at a line holding its end', () => {
+  it('keeps a comment with its blank lines and heading lines, streamed or whole, and reads what follows it afresh', () => {
+    const text = 'Intro\n\n<!--\ndraft:\n\n# Not a heading\n\n-->\n    code under it\n\n10. after the code\n\n- item\n<br>\n\n# After'
+    const whole = fresh(text)
+    for (const step of [1, 5]) expect(stream(text, step).container.innerHTML).toBe(whole)
+    const rendered = render(view(text, false)).container
+    // The comment is text (raw HTML is never markup), its heading line with it.
+    expect(rendered.textContent).toContain('# Not a heading')
+    expect([...rendered.querySelectorAll('h1')].map((heading) => heading.textContent)).toEqual(['After'])
+    // Code under the comment is code, and `10.` after it and a blank line its paragraph, as parsed whole.
+    expect(rendered.querySelector('pre')?.textContent).toContain('code under it')
+    expect(rendered.querySelector('ol')).toBeNull()
+    // `<br>` under the item is the item's text, as in the text parsed whole.
+    expect(rendered.querySelector('li')?.textContent).toContain('<br>')
+  })
+})
+
 describe('indented code that ends a list', () => {
   it('streams as the text rendered whole: the code a block of one line, an item `10.` after it a list', () => {
     for (const text of ['   - y\n\n    code\n10. tenth', '   - y\n\n    code\n    more\n10. tenth', '   1. y\n\n    code\n\n- z']) {

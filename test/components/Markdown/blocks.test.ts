@@ -18,6 +18,7 @@ import {
   splitAppend,
   splitBlocks,
   splitListItems,
+  withLineEnding,
 } from '../../../src/components/Markdown/blocks'
 import { type MathSyntax, remarkMathDouble } from '../../../src/components/Markdown/math'
 import { remarkGfmParse } from '../../../src/components/Markdown/gfm'
@@ -109,7 +110,7 @@ describe('splitBlocks', () => {
   })
 })
 
-const LINES = ['a', '', '```', '  b', '- c', '~~~', '# d', '|x|', '1. e', '    f', '[r]: u', ' ']
+const LINES = ['a', '', '```', '  b', '- c', '~~~', '# d', '|x|', '1. e', '    f', '[r]: u', ' ', '<!--', '-->', '<div>', '<pre>', '* * *']
 
 /** The blocks a split gives, finished and live, as splitBlocks lists them. */
 const blocksOf = (split: SplitText): string[] => [...split.finished, ...(split.live === null ? [] : [split.live])]
@@ -413,6 +414,7 @@ describe('blocks rendered one by one', () => {
     '> quoted',
     '***',
     '* * *',
+    '- - -',
     '---',
     '===',
     '| a | b |',
@@ -432,11 +434,14 @@ describe('blocks rendered one by one', () => {
   )
   const html = (markdown: string) => renderToStaticMarkup(createElement(ReactMarkdown, { remarkPlugins: [remarkGfmParse] }, markdown))
   /**
-   * Checks that `text` split into blocks, each rendered alone by `render`, is the text rendered whole
-   * (the line breaks between elements aside): the split cuts only where the parser's blocks end.
+   * Checks that `text` split into blocks, each rendered alone by `render` as the kit renders a block
+   * (`withLineEnding`), is the text rendered whole (the line breaks between elements aside): the split
+   * cuts only where the parser's blocks end. The text ends with a line break, as every block but the
+   * last is followed by one in it (see withLineEnding).
    */
   const expectSplitAsWhole = (text: string, render = html, math = false): void => {
-    expect(splitBlocks(text, math).map(render).join('').replace(/\n/g, ''), JSON.stringify(text)).toBe(render(text).replace(/\n/g, ''))
+    const blocks = splitBlocks(text, math).map((block) => render(withLineEnding(block)))
+    expect(blocks.join('').replace(/\n/g, ''), JSON.stringify(text)).toBe(render(`${text}\n`).replace(/\n/g, ''))
   }
   /** {@link expectSplitAsWhole} for texts of up to 14 lines drawn from `lines`. */
   const splitsAsWhole = (lines: fc.Arbitrary<string>, numRuns: number, render = html, math = false) =>
@@ -465,6 +470,30 @@ describe('blocks rendered one by one', () => {
     }
   })
 
+  it('read a break of spaced marks (`* * *`) as a break, not an item: what follows it is read as after any block', () => {
+    // Read as an item `* * *`, the break left a list open under it: the heading indented two under
+    // it went on with that item rather than standing alone, the code under the heading was not seen
+    // as code, and `10. tenth` after it was cut off as a list where the parser reads a paragraph.
+    for (const text of [
+      '* * *\n  # two in\n    indented code\n\n10. tenth',
+      '- - -\n  # two in\n    indented code\n\n10. tenth',
+      '* * *\n  ## Sub\n    indented code',
+      '_ _ _\n  # two in\n    indented code\n\n2. second',
+      // A break of `-` with spaces is a block alone too, and ends the quote above it: `-` under the
+      // code after it is that code's paragraph, which the fence under it interrupts.
+      '> quoted\n- - -\n    indented code\n-\n  ```\nText line\n  # two in',
+    ])
+      expectSplitAsWhole(text)
+    expect(splitBlocks('* * *\n  # two in\n    indented code\n\n10. tenth')).toEqual(['* * *', '  # two in', '    indented code\n\n10. tenth'])
+  })
+
+  it('read a line indented as code under a paragraph as its text: a line of `=` or `-` under it underlines both', () => {
+    // The indented line is no code (code cannot interrupt a paragraph), so the heading's text is both
+    // lines, and what is indented under the heading is code, which keeps `10.` after it as its text.
+    for (const text of ['Text\n    ```\n===\n    ```\n\n10.', 'Text\n    # x\n---\n    code\n\n10.', '|---|---|\n    ```\n===\n    ```\n\n10.\n# Title\n|---|---|']) expectSplitAsWhole(text)
+    expect(splitBlocks('Text\n    ```\n===\n    ```\n\n10.')).toEqual(['Text\n    ```\n===\n    ```\n\n10.'])
+  })
+
   it('show what the text parsed whole shows', () => {
     splitsAsWhole(LINE, 1_500)
     // Each run parses a text whole and by blocks: a busy machine takes seconds.
@@ -478,6 +507,11 @@ describe('blocks rendered one by one', () => {
       '<details>',
       '<b>bold</b>',
       '<!-- note -->',
+      '<!--',
+      '-->',
+      '<pre>',
+      '</pre>',
+      '<!DOCTYPE html>',
       '</div>',
       '# Title',
       '  ## Sub',
@@ -497,6 +531,43 @@ describe('blocks rendered one by one', () => {
     )
     splitsAsWhole(HTML_LINE, 1_000)
     expect(splitBlocks('<details>\n## Inner\n</details>\n\n# After')).toEqual(['<details>\n## Inner\n</details>', '# After'])
+    // A comment, a processing instruction or a raw text element (`<pre>`, `<script>`) ends at the line
+    // that holds its end, not at a blank line: blank lines and headings up to it are its text, and
+    // what follows is read afresh (indented code under a comment closed on its line is code, so `10.`
+    // after the code and a blank line is that code's paragraph, not a list).
+    for (const text of [
+      '<!-- note -->\n    indented code\n\n10. tenth',
+      '<!--\n\n# x\n\n-->\n    code\n\n10. x',
+      'Text\n<pre>\n\n## y\n</pre>\n# z',
+      '<?php echo 1;\n\n# not a heading\n?>\n\n# A heading',
+      // Inside HTML already open, such a start is text: the HTML block still ends at a blank line.
+      '</div>\n***\n<div>\n<!DOCTYPE html>\n10.\n\n\tafter a tab\n    indented code\n| a | b |',
+      // Ended on its line, it leaves nothing open: HTML may start under it, and code after it is code.
+      '<!DOCTYPE html>\n<pre>\n\n===',
+      '> q\n<!--\nx\n-->\n    code\n10. y',
+      // Under HTML surely open (a block element's tag), a fence line is its text; under a tag alone
+      // below a paragraph's line (the paragraph's text), a fence.
+      '<div>\n  # two in\n   ```ts\n\tafter a tab\n\n  ```\n  # two in\n\n```\n# Title',
+      '<div>\n~~~\nx\n\n~~~',
+      'Text\n<span>\n```\nx\n\ny\n```',
+      '<div>\n<pre>\n\n```\n</pre>\n\ncode\n```',
+      // Where the scan cannot tell (a raw start under a tag that may be a paragraph's text), the rest is one block.
+      'Text\n</pre>\n<pre>\n\n# x',
+      // Left of an item's content, HTML that interrupts a paragraph ends the list.
+      '  - nested\n<?php x ?>\n\tafter a tab\n\n10.\n  # two in',
+      '- a\n<?php x ?>\n    code\n\n10. x',
+    ])
+      expectSplitAsWhole(text)
+    expect(splitBlocks('<!--\n\n# x\n\n-->\n\n# After')).toEqual(['<!--\n\n# x\n\n-->', '# After'])
+    // A line that starts with a tag and goes on with text starts no HTML block: it is a paragraph's,
+    // which `===` under it makes a heading (code under that is code), as a line of text would be.
+    expectSplitAsWhole('## Sub\n<b>bold</b>\n===\n\tafter a tab\n\n10.')
+    expect(splitBlocks('<b>bold</b> text\n===\n# After')).toEqual(['<b>bold</b> text\n===', '# After'])
+    // Streamed, the same blocks: the comment is followed from the line it opens on.
+    const comment = 'Intro\n\n<!--\n\n# x\n\n-->\n\n# After\n\nText'
+    let split = splitAppend(null, comment.slice(0, 1))
+    for (let end = 2; end <= comment.length; end++) split = splitAppend(split, comment.slice(0, end))
+    expect(blocksOf(split)).toEqual(splitBlocks(comment))
     // `===` with no paragraph above is text, and code under it the text's next line: `-` under them
     // is their heading's underline, not an item after code.
     expectSplitAsWhole('===\n    ```\n\tafter a tab\n-\n-\n\tafter a tab\n   # three in\n***')
