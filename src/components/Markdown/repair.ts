@@ -93,7 +93,9 @@ export function repairInline(line: string): string {
   if (code === null) return closeEmphasis(withoutSpans(text, closed), text)
   const { at, length } = code
   const outside = withoutSpans(text.slice(0, at), closed)
-  let inside = text.slice(at + length)
+  // A line break (and spaces) at its end is the next line not written yet: the closing run goes
+  // before it, not at the start of a line of its own, where three backticks would open a fence.
+  let inside = text.slice(at + length).replace(TRAILING_LINE_BREAK, '')
   // An opening run with nothing after it yet is dropped.
   if (inside === '') return closeEmphasis(outside, text.slice(0, at))
   // Else the span is closed with a run as long, and then what is open before it. A shorter run at its
@@ -105,6 +107,9 @@ export function repairInline(line: string): string {
   const closer = '`'.repeat(length)
   return closeEmphasis(outside, `${text.slice(0, at + length)}${inside}${last >= length ? ' ' : ''}${closer}`)
 }
+
+// A line break at the end of a text, and the spaces or tabs after it.
+const TRAILING_LINE_BREAK = /\r?\n[ \t]*$/
 
 /** A run of backticks: where it starts in the text, and how many. */
 interface Run {

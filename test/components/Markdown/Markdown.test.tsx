@@ -1179,6 +1179,21 @@ describe('HTML that ends at a line holding its end', () => {
   })
 })
 
+describe('a code span of three backticks being written over lines', () => {
+  it('never shows its closing run as a code fence, at any token, in a text read whole', () => {
+    // A reference definition keeps the text one block, repaired whole at each token: the span's
+    // closing run, added after a line break just written, opened a fence (a block in a paragraph).
+    const text = 'Title ```\na\n    x\nb\n[ref]: https://example.com\n  more text'
+    const result = render(view('', true))
+    for (let end = 1; end < text.length; end++) {
+      act(() => result.rerender(view(text.slice(0, end), true)))
+      expect(result.container.querySelector('.cp-code, p pre, p div'), JSON.stringify(text.slice(0, end))).toBeNull()
+    }
+    act(() => result.rerender(view(text, false)))
+    expect(result.container.innerHTML).toBe(fresh(text))
+  })
+})
+
 describe('indented code that ends a list', () => {
   it('streams as the text rendered whole: the code a block of one line, an item `10.` after it a list', () => {
     for (const text of ['   - y\n\n    code\n10. tenth', '   - y\n\n    code\n    more\n10. tenth', '   1. y\n\n    code\n\n- z']) {

@@ -44,6 +44,12 @@ describe('repairTail', () => {
     // An escaped backtick is text; the run after it is one backtick shorter.
     expect(repairTail('a \\`b')).toBe('a \\`b')
     expect(repairTail('a \\``b')).toBe('a \\``b`')
+    // A span of three backticks or more whose text ends in a line break (and spaces) closes before
+    // it: its closing run alone on a line would open a code fence.
+    expect(repairTail('Title ```\na\n')).toBe('Title ```\na```')
+    expect(repairTail('Title ```\na\n    x\nb\n  ')).toBe('Title ```\na\n    x\nb```')
+    expect(repairTail('- a ```\n  b\r\n  ')).toBe('- a ```\n  b```')
+    expect(repairTail('Run ```\n')).toBe('Run ')
   })
 
   it('leaves no run of backticks shown as text in a repaired line (none escaped)', () => {
