@@ -1342,7 +1342,8 @@ describe('a reply of every kind of line', () => {
   // Lines a reply writes, of every block and mark, run together by line breaks (`\r\n` too, as
   // Windows tools write them), spaces (long paragraphs) and blank lines. Each check found a text
   // that streamed otherwise than it renders whole: display math and a footnote's definition under
-  // a list item, an item of indented code or empty, with lines under it, `\r\n` line endings.
+  // a list item, an item of indented code or empty, with lines under it, `\r\n` line endings, a
+  // code span of three backticks over lines closed at the start of a line.
   const LINE = fc.constantFrom(
     '# Title',
     'Title',
@@ -1385,6 +1386,11 @@ describe('a reply of every kind of line', () => {
     '- [x] done',
     '<div>',
     '  continuation two spaces',
+    '<!-- a comment -->',
+    '<!--',
+    '-->',
+    '* * *',
+    '- - -',
   )
   const replies = fc
     .array(fc.tuple(LINE, fc.constantFrom('\n', ' ', '\n\n', '\r\n', '\r\n\r\n')), { minLength: 1, maxLength: 16 })
