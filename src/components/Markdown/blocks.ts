@@ -53,7 +53,10 @@ interface ScanState {
   readonly listSure: boolean
   /** A line of that list may have opened code the scan does not follow (a fence under a list in its item, a formula): a line left of its content is no surely lazy one. */
   readonly listFenced: boolean
-  /** A line since the last blank one may start HTML (whose block takes every line to a blank one). */
+  /**
+   * A line since the last blank one may start HTML whose block takes every line to a blank one (not
+   * HTML that surely ends at a line holding its end: that is followed by `htmlEnd`).
+   */
   readonly html: boolean
   /**
    * The end of the open HTML block that ends at a line holding it, not at a blank line (a comment's
