@@ -231,7 +231,14 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
       const above = list === null && !blank && end >= 0 && !code && !table && !ended && !alone && !markup && UNDERLINE.test(line) ? lineBefore(text, offset) : null
       const underline = above !== null && (paragraphOrRow(above) || INDENTED_CODE.test(above))
       // (A thematic break made of `*` or `-` with spaces, `* * *`, is no item: a break comes first.)
-      const item = underline || THEMATIC_BREAK.test(line) ? null : ITEM.exec(line)
+      const marked = underline || THEMATIC_BREAK.test(line) ? null : ITEM.exec(line)
+      // An item that cannot interrupt a paragraph (a number other than 1, or a marker alone) right
+      // under a line surely a paragraph's, at the top level, is that paragraph's text (`a` then
+      // `10.`: a line of `===` under them underlines both).
+      const item =
+        marked !== null && list === null && !blank && end >= 0 && !code && !table && !ended && !alone && !markup && !mayInterrupt(marked, line) && paragraphText(lineBefore(text, offset))
+          ? null
+          : marked
       const bullet = item ? ((item[2] ?? item[4]) as string) : null
       const own = indentColumns(line)
       // After a blank line, an item with the list's marker goes on with the list (a loose list is
@@ -282,7 +289,7 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
         // text after it, not an underline: it is an item whether the list above was one or a
         // paragraph's text), outside HTML and tables; under a quote's lines or a list's item, any
         // marker left of its content starts an item.
-        const interrupting = item[3] === undefined || Number(item[3]) === 1 ? line.slice(item[0].length).trim() !== '' && !UNDERLINE.test(line) : false
+        const interrupting = mayInterrupt(item, line)
         listSure = end < 0 || blank || (code && !markup) || settled || (list !== null && listSure) || (markup ? !html && !table : interrupting && !table)
         if (list === null) listFenced = false
         list = bullet
@@ -427,6 +434,11 @@ const LIST_ENDS = /^ {0,3}(?:>|`{3,}|~{3,})/
 
 // A list item's first line: its indent, bullet or number and delimiter, and the spaces after them.
 const ITEM = /^( {0,3})(?:([-+*])|(\d{1,9})([.)]))( +|$)/
+
+/** Whether the item `item` found on `line` may interrupt a paragraph: a bullet or `1.`, with text after it (not an underline). */
+function mayInterrupt(item: RegExpExecArray, line: string): boolean {
+  return item[3] === undefined || Number(item[3]) === 1 ? line.slice(item[0].length).trim() !== '' && !UNDERLINE.test(line) : false
+}
 
 /**
  * The column where the content of the list item whose first line `item` matched starts: after its

@@ -494,6 +494,13 @@ describe('blocks rendered one by one', () => {
     expect(splitBlocks('Text\n    ```\n===\n    ```\n\n10.')).toEqual(['Text\n    ```\n===\n    ```\n\n10.'])
   })
 
+  it('read an item that cannot interrupt a paragraph (`10.`, a marker alone) under its line as its text', () => {
+    // Read as an item, `10.` left `===` under it no underline and `-` under that the underline of
+    // `===` rather than an item, and the heading indented into that item was cut off on its own.
+    for (const text of ['a\n10.\n===\n-\n  # two in', '  a\ttab inside\n10.\n===\n-\n  # two in', 'Text\n2. second\n===', 'Text\n*\n# h']) expectSplitAsWhole(text)
+    expect(splitBlocks('a\n10.\n===\n-\n  # two in')).toEqual(['a\n10.\n===\n-\n  # two in'])
+  })
+
   it('show what the text parsed whole shows', () => {
     splitsAsWhole(LINE, 1_500)
     // Each run parses a text whole and by blocks: a busy machine takes seconds.
