@@ -228,17 +228,16 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
       // a line with pipes too: with no pipe of its own it is no table's delimiter row). A line above
       // indented as code that is not code is a paragraph's line too, whatever it starts with (in
       // `Text`, then four spaces and three backticks, the backticks are the paragraph's text).
-      const above = list === null && !blank && end >= 0 && !code && !table && !ended && !alone && !markup && UNDERLINE.test(line) ? lineBefore(text, offset) : null
+      // The line above may be a paragraph's, at the top level (told for sure from the line itself).
+      const paragraphAbove = list === null && !blank && end >= 0 && !code && !table && !ended && !alone && !markup
+      const above = paragraphAbove && UNDERLINE.test(line) ? lineBefore(text, offset) : null
       const underline = above !== null && (paragraphOrRow(above) || INDENTED_CODE.test(above))
       // (A thematic break made of `*` or `-` with spaces, `* * *`, is no item: a break comes first.)
       const marked = underline || THEMATIC_BREAK.test(line) ? null : ITEM.exec(line)
       // An item that cannot interrupt a paragraph (a number other than 1, or a marker alone) right
       // under a line surely a paragraph's, at the top level, is that paragraph's text (`a` then
       // `10.`: a line of `===` under them underlines both).
-      const item =
-        marked !== null && list === null && !blank && end >= 0 && !code && !table && !ended && !alone && !markup && !mayInterrupt(marked, line) && paragraphText(lineBefore(text, offset))
-          ? null
-          : marked
+      const item = marked !== null && paragraphAbove && !mayInterrupt(marked, line) && paragraphText(lineBefore(text, offset)) ? null : marked
       const bullet = item ? ((item[2] ?? item[4]) as string) : null
       const own = indentColumns(line)
       // After a blank line, an item with the list's marker goes on with the list (a loose list is
@@ -252,8 +251,7 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
       // interrupt a paragraph (a number other than 1, or nothing after the marker) as a paragraph:
       // kept with the code, so the block parsed reads it so too. (Right under a quote's lines, what
       // looks like code may be a lazy line of its paragraph.)
-      const paragraphItem =
-        code && !codeEndedList && (blank || !markup) && list === null && item !== null && ((item[3] !== undefined && Number(item[3]) !== 1) || line.slice(item[0].length).trim() === '')
+      const paragraphItem = code && !codeEndedList && (blank || !markup) && list === null && item !== null && !mayInterrupt(item, line)
       const goesOn = paragraphItem || (list === null ? marker === null && INDENTED_CODE.test(line) : (bullet === list && own < content) || own >= content)
       // A heading or break left of every list item's content ends the block before it and is one alone.
       // (Not where HTML may be open: its block takes every line to a blank one, headings too.)
@@ -356,9 +354,6 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
   return { blocks, starts, open: end >= 0 ? text.slice(start, end) : null, openStart: start, last, closedBeforeLast }
 }
 
-// A line that may be HTML: `<` after up to three spaces.
-const HTML_LINE = /^ {0,3}</
-
 /**
  * `source` with a line ending after it when its last line may be HTML. micromark reads such a line
  * under a list item or a quote (`- a` then `<b>`) as their lazy text when a line ending follows it,
@@ -366,7 +361,7 @@ const HTML_LINE = /^ {0,3}</
  * a block is cut without its line ending. Any other block is returned as it is.
  */
 export function withLineEnding(source: string): string {
-  return HTML_LINE.test(source.slice(source.lastIndexOf('\n') + 1)) ? `${source}\n` : source
+  return HTML_START.test(source.slice(source.lastIndexOf('\n') + 1)) ? `${source}\n` : source
 }
 
 /**
@@ -1026,7 +1021,7 @@ const HTML_BLOCK_NAME =
 const HTML_TAG_ALONE = /^ {0,3}(?:<[A-Za-z][A-Za-z0-9-]*(?:[ \t]+[A-Za-z_:][\w.:-]*(?:[ \t]*=[ \t]*(?:[^\s"'=<>`]+|'[^']*'|"[^"]*"))?)*[ \t]*\/?>|<\/[A-Za-z][A-Za-z0-9-]*[ \t]*>)[ \t]*$/
 
 /** Whether `line` starts HTML of a kind that interrupts a paragraph (all but a tag alone): no lazy line of one. */
-const interruptingHtml = (line: string) => HTML_START.test(line) && (HTML_RAW_START.test(line) || HTML_BLOCK_NAME.test(line))
+const interruptingHtml = (line: string) => HTML_RAW_START.test(line) || HTML_BLOCK_NAME.test(line)
 
 /**
  * Whether `line` may start an HTML block, whose block takes lines a paragraph would not (a heading,
