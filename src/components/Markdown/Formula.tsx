@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { memo, useEffect, useState } from 'react'
 import { fillLabel } from '../../labels/labels.js'
 import { useLabels } from '../../labels/LabelsContext.js'
 import type { MathRenderer, MathResult } from '../../math/types.js'
@@ -99,8 +99,11 @@ export function formulaHeightGuess(tex: string): number {
  * source is shown, in the same place and font as code: never an error flash. A formula being
  * written that read before shows as it last read while its TeX does not. A finished formula
  * that cannot be read says why in its title.
+ *
+ * Memoized: a sentence parsed again re-renders its formulas only where their TeX changed (a line of
+ * a thousand inline formulas re-rendered all of them at every token of the text after them).
  */
-export function Formula({ tex, display, streaming = false }: FormulaProps) {
+export const Formula = memo(function Formula({ tex, display, streaming = false }: FormulaProps) {
   const labels = useLabels()
   const { math } = useRenderConfig()
   const [reading] = useState(() => new LastReading())
@@ -133,4 +136,4 @@ export function Formula({ tex, display, streaming = false }: FormulaProps) {
       {tex}
     </code>
   )
-}
+})

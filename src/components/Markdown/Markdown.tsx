@@ -32,7 +32,7 @@ import { Diagram } from './Diagram.js'
 import { mayUseGfm, remarkGfmParse } from './gfm.js'
 import { Formula } from './Formula.js'
 import { Groups } from './groups.js'
-import { type MathSyntax, mayUseMath, readMathBlock, remarkMathDouble, remarkMathSingle, texDelimiters } from './math.js'
+import { type MathSyntax, mathToHast, mayUseMath, readMathBlock, remarkMathDouble, remarkMathSingle, texDelimiters } from './math.js'
 import { type ParagraphPieces, ParagraphReader } from './paragraph.js'
 import { type AtxHeading, atxHeading, itemOfText, openFormula, type OpenFormula as OpenFormulaCut, openSpan, type OpenSpan as OpenSpanCut, plainCell, plainTail } from './plain.js'
 import { repairInline, repairTail } from './repair.js'
@@ -272,7 +272,7 @@ const Parsed = memo(function Parsed({ text, math, components, loose = false }: P
   const source = withMath(text, math)
   const plugins = pluginsFor(source, math)
   return (
-    <ReactMarkdown remarkPlugins={loose ? withLoose(plugins) : plugins} components={components} urlTransform={keepUrl}>
+    <ReactMarkdown remarkPlugins={loose ? withLoose(plugins) : plugins} components={components} remarkRehypeOptions={mathToHast} urlTransform={keepUrl}>
       {withLineEnding(source)}
     </ReactMarkdown>
   )
@@ -1038,7 +1038,7 @@ const MarkdownBlock = memo(function MarkdownBlock({ source, streaming, policy, h
     const markdown = withMath(repaired, math)
     return (
       <LiveBlock.Provider value={streaming}>
-        <ReactMarkdown remarkPlugins={pluginsFor(markdown, math)} components={merged} urlTransform={keepUrl}>
+        <ReactMarkdown remarkPlugins={pluginsFor(markdown, math)} components={merged} remarkRehypeOptions={mathToHast} urlTransform={keepUrl}>
           {withLineEnding(markdown)}
         </ReactMarkdown>
       </LiveBlock.Provider>

@@ -1,7 +1,8 @@
 import { LINE_BREAK } from '../../core/text.js'
 import { fencedLines } from './blocks.js'
-import { mathFromMarkdown } from 'mdast-util-math'
+import { type InlineMath, mathFromMarkdown } from 'mdast-util-math'
 import { math } from 'micromark-extension-math'
+import type { Options } from 'react-markdown'
 
 // The math syntax and tree extensions, made once (see gfm.ts for why).
 const doubleOnly = math({ singleDollarTextMath: false })
@@ -26,6 +27,42 @@ const plugin = (syntax: unknown) =>
 export const remarkMathDouble = plugin(doubleOnly)
 /** The same, and `$…$` inline math too (off by default: a reply about prices has dollars in it). */
 export const remarkMathSingle = plugin(withSingle)
+
+/** What react-markdown hands to mdast-util-to-hast (its handlers, which make HTML elements of nodes). */
+type ToHast = NonNullable<NonNullable<Options['remarkRehypeOptions']>>
+type Handler = NonNullable<NonNullable<ToHast['handlers']>['inlineMath']>
+type Properties = NonNullable<NonNullable<InlineMath['data']>['hProperties']>
+
+/**
+ * An inline formula as an element, made as mdast-util-to-hast makes a node it has no handler for:
+ * named by the node's data (`code`, remark-math's), its properties and children the data's
+ * (`language-math math-inline` around the TeX), where the node is. Without its structured clone of
+ * the properties: one per formula at every parse, which was most of the time of a paragraph of a
+ * thousand formulas parsed again as its text grew. Properties are strings, numbers, booleans or
+ * arrays of them: each array is copied, so no element shares one with the tree.
+ */
+const inlineMathElement: Handler = (state, node: InlineMath) => {
+  const { hName, hProperties, hChildren } = node.data ?? {}
+  if (hProperties === undefined && hChildren === undefined) {
+    // What the default makes of a node with a value and no element data: its text.
+    const text = { type: 'text' as const, value: node.value }
+    state.patch(node, text)
+    return text
+  }
+  const properties: Properties = {}
+  for (const [key, value] of Object.entries(hProperties ?? {})) properties[key] = Array.isArray(value) ? [...value] : value
+  const element = {
+    type: 'element' as const,
+    tagName: typeof hName === 'string' ? hName : 'div',
+    properties,
+    children: hChildren ?? [],
+  }
+  state.patch(node, element)
+  return element
+}
+
+/** react-markdown's options for making HTML elements of formulas (see {@link inlineMathElement}). */
+export const mathToHast: ToHast = { handlers: { inlineMath: inlineMathElement } }
 
 /** Which math a text may hold: none (math off), `$$` only, or `$` too. */
 export type MathSyntax = 'off' | 'double' | 'single'

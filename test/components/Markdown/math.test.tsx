@@ -2,11 +2,15 @@ import { act, render, screen, waitFor } from '@testing-library/react'
 import fc from 'fast-check'
 import type { ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
+import { toHast } from 'mdast-util-to-hast'
+import { fromMarkdown } from 'mdast-util-from-markdown'
+import { mathFromMarkdown } from 'mdast-util-math'
+import { math as mathSyntax } from 'micromark-extension-math'
 import ReactMarkdown from 'react-markdown'
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { formulaHeightGuess } from '../../../src/components/Markdown/Formula'
 import { Markdown } from '../../../src/components/Markdown/Markdown'
-import { readMathBlock, remarkMathDouble, texDelimiters } from '../../../src/components/Markdown/math'
+import { mathToHast, readMathBlock, remarkMathDouble, remarkMathSingle, texDelimiters } from '../../../src/components/Markdown/math'
 import type { DiagramRenderer, DiagramResult } from '../../../src/diagrams/types'
 import { createUrlPolicy } from '../../../src/components/urlPolicy'
 import { createKatexRenderer } from '../../../src/math/katex'
@@ -72,6 +76,50 @@ describe('TeX delimiters', () => {
     expect(texDelimiters(open)).toBe(open)
     const inline = 'a \\( b '.repeat(20_000)
     expect(texDelimiters(inline)).toBe(inline)
+  })
+})
+
+describe('formulas made elements', () => {
+  const tree = (text: string) => fromMarkdown(text, { extensions: [mathSyntax({ singleDollarTextMath: true })], mdastExtensions: [mathFromMarkdown()] })
+
+  it('are the elements mdast-util-to-hast makes of them by default, where they are, on any text of formulas', () => {
+    forStrings(
+      /^[$a\\ *`\n-]{0,24}$/,
+      (text) => {
+        expect(toHast(tree(text), mathToHast)).toEqual(toHast(tree(text)))
+      },
+      5_000,
+    )
+    const text = 'With $n = 2$ pages and $$c_i \\le 1$$, and $$\nx\n$$ below'
+    const made = toHast(tree(text), mathToHast)
+    expect(made).toEqual(toHast(tree(text)))
+    expect(JSON.stringify(made)).toContain('"className":["language-math","math-inline"]')
+  })
+
+  it('share no class list with the tree they were made from', () => {
+    const root = tree('a $x$ b')
+    const made = toHast(root, mathToHast) as { children: { children: { properties: { className: string[] } }[] }[] }
+    const formula = made.children[0]?.children[1]
+    expect(formula?.properties.className).toEqual(['language-math', 'math-inline'])
+    formula?.properties.className.push('changed')
+    expect(JSON.stringify(root)).not.toContain('changed')
+  })
+
+  it('render as react-markdown renders them without the handler', () => {
+    forStrings(
+      /^[$ab\\ *_`\n>-]{0,24}$/,
+      (text) => {
+        const plain = renderToStaticMarkup(<ReactMarkdown remarkPlugins={[remarkMathSingle]}>{text}</ReactMarkdown>)
+        expect(
+          renderToStaticMarkup(
+            <ReactMarkdown remarkPlugins={[remarkMathSingle]} remarkRehypeOptions={mathToHast}>
+              {text}
+            </ReactMarkdown>,
+          ),
+        ).toBe(plain)
+      },
+      3_000,
+    )
   })
 })
 
@@ -157,6 +205,24 @@ describe('math in markdown', () => {
     const source = container.querySelector('.cp-math--source') as HTMLElement
     expect(source.dataset.state).toBe('error')
     expect(source.title).not.toBe('')
+  })
+
+  it('typesets a formula again only when its TeX changes, not when the sentence around it is parsed again', async () => {
+    withoutFrames()
+    const math = createKatexRenderer()
+    await math.load()
+    const typesets = vi.spyOn(math, 'render')
+    // One sentence, no sentence end: each new formula parses it again from its start.
+    let text = 'Terms'
+    const { container, rerender } = render(<Markdown text={text} streaming />, { wrapper: withConfig({ math }) })
+    for (let i = 0; i < 12; i++) {
+      text += ` $$a_${i}$$ and`
+      rerender(<Markdown text={text} streaming />)
+    }
+    await typeset(container, 12)
+    const first = typesets.mock.calls.filter(([tex]) => tex === 'a_0').length
+    expect(first).toBeGreaterThan(0)
+    expect(first).toBeLessThanOrEqual(2)
   })
 
   it('shows nothing of a formula just closed in the next one, opened in the same update', async () => {
