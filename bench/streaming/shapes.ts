@@ -195,6 +195,19 @@ function mathAndDiagrams(): string {
   return `${out.join('\n\n')}\n`
 }
 
+/**
+ * One paragraph of 8 KB whose sentences each hold inline formulas, as a derivation is written: the
+ * reply's sentences, each followed by one with a formula in TeX's delimiters and one in dollars.
+ */
+function mathParagraph(): string {
+  const words = sentences()
+  const out: string[] = []
+  for (let i = 0; out.join(' ').length < 8_000; i++) {
+    out.push(`${words[i % words.length]} Here \\(c_{${i}} \\le ${i + 1}\\) and $$v_{${i + 1}} = v_{${i}} + 1$$ hold.`)
+  }
+  return `${out.join(' ')}\n`
+}
+
 /** A reply of 100 KB: the bench reply seven times over, as one long answer of several parts. */
 const longParts = Array.from({ length: 7 }, (_, i) => reply.replace(/^## (.*)$/m, `## $1, part ${i + 1}`))
 
@@ -229,6 +242,7 @@ export const SHAPES: Record<string, string> = {
   'a Chinese paragraph': chinese(),
   'a 16 KB quote': quote(),
   'math and diagrams': mathAndDiagrams(),
+  'a paragraph of formulas': mathParagraph(),
   [LONG]: longParts.join('\n'),
   ...hostile(),
 }

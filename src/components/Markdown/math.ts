@@ -23,6 +23,12 @@ const plugin = (syntax: unknown) =>
     data.fromMarkdownExtensions.push(tree)
   }
 
+/** The micromark and mdast extensions that read math in `syntax` (none with math off), for a parse of our own. */
+export function mathExtensions(syntax: MathSyntax): { syntax: (typeof doubleOnly)[]; tree: (typeof tree)[] } {
+  if (syntax === 'off') return { syntax: [], tree: [] }
+  return { syntax: [syntax === 'single' ? withSingle : doubleOnly], tree: [tree] }
+}
+
 /** A remark plugin: `$$…$$` math, inline or as a block of its own. */
 export const remarkMathDouble = plugin(doubleOnly)
 /** The same, and `$…$` inline math too (off by default: a reply about prices has dollars in it). */
@@ -81,6 +87,25 @@ export function mayUseMath(markdown: string, syntax: MathSyntax): boolean {
 const CODE = /(`{3,}|~{3,})[\s\S]*?(?:\n {0,3}\1[`~]*[ \t]*(?=\n|$)|$)|(`+)[\s\S]*?\2/g
 
 /**
+ * Whether texDelimiters reads the code of `text` as it reads that text's code at the start of a
+ * longer text (`text` and more after it): every run of backticks, and of tildes that may open a
+ * fence, is inside code it closes before the end of `text`. A run it leaves open, or code that
+ * runs to the end, may close in what follows, and keep TeX after it from being read as math.
+ */
+export function codeClosesWithin(text: string): boolean {
+  let covered = 0
+  for (const match of text.matchAll(CODE)) {
+    const end = match.index + match[0].length
+    if (end >= text.length) return false
+    const open = text.slice(covered, match.index)
+    if (open.includes('`') || open.includes('~~~')) return false
+    covered = end
+  }
+  const rest = text.slice(covered)
+  return !rest.includes('`') && !rest.includes('~~~')
+}
+
+/**
  * TeX's own delimiters as markdown math: `\[ … \]` alone on its lines becomes a `$$` block, inline
  * `\[ … \]` and `\( … \)` become `$$…$$`, as models write them. Code spans and fences are left alone.
  */
@@ -88,16 +113,18 @@ export function texDelimiters(markdown: string): string {
   if (!/\\[[(]/.test(markdown)) return markdown
   let out = ''
   let last = 0
+  // The text between code: a line starts where it starts only at the text's start (code ends on
+  // the line it closes), and a line ends where it ends only at the text's end (code follows on it).
   for (const match of markdown.matchAll(CODE)) {
-    out += convert(markdown.slice(last, match.index))
+    out += convert(markdown.slice(last, match.index), last === 0, false)
     out += match[0]
     last = match.index + match[0].length
   }
-  return out + convert(markdown.slice(last))
+  return out + convert(markdown.slice(last), last === 0, true)
 }
 
-function convert(text: string): string {
-  return inlineMath(inlineMath(displayMath(text), '\\[', '\\]'), '\\(', '\\)')
+function convert(text: string, lineStart: boolean, lineEnd: boolean): string {
+  return inlineMath(inlineMath(displayMath(text, lineStart, lineEnd), '\\[', '\\]'), '\\(', '\\)')
 }
 
 // `\[` at a line's start after spaces or tabs.
@@ -109,13 +136,15 @@ const DISPLAY_OPEN = /^[ \t]*\\\[/gm
  * when none follows one, none follows a later one, so the search ends there (a pattern tried at
  * each line that opens one went to the text's end from each).
  */
-function displayMath(text: string): string {
+function displayMath(text: string, lineStart: boolean, lineEnd: boolean): string {
   let out = ''
   let last = 0
   DISPLAY_OPEN.lastIndex = 0
   for (let open = DISPLAY_OPEN.exec(text); open; open = DISPLAY_OPEN.exec(text)) {
+    // At the start of text that follows code on its line: no line's start.
+    if (open.index === 0 && !lineStart) continue
     const content = open.index + open[0].length
-    const close = closeAtLineEnd(text, content + 1)
+    const close = closeAtLineEnd(text, content + 1, lineEnd)
     if (!close) break
     const indent = open[0].slice(0, -2)
     out += `${text.slice(last, open.index)}${indent}$$\n${indent}${text.slice(content, close.at).trim()}\n${indent}$$`
@@ -124,12 +153,15 @@ function displayMath(text: string): string {
   return out + text.slice(last)
 }
 
-/** The first `\]` from `from` on with only spaces or tabs after it on its line: where it is, and where they end. */
-function closeAtLineEnd(text: string, from: number): { at: number; end: number } | null {
+/**
+ * The first `\]` from `from` on with only spaces or tabs after it on its line: where it is, and
+ * where they end (`lineEnd`: the end of `text` ends a line).
+ */
+function closeAtLineEnd(text: string, from: number, lineEnd: boolean): { at: number; end: number } | null {
   for (let at = text.indexOf('\\]', from); at >= 0; at = text.indexOf('\\]', at + 1)) {
     let end = at + 2
     while (text[end] === ' ' || text[end] === '\t') end++
-    if (end === text.length || LINE_BREAK.test(text[end] as string)) return { at, end }
+    if (end === text.length ? lineEnd : LINE_BREAK.test(text[end] as string)) return { at, end }
   }
   return null
 }

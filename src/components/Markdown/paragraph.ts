@@ -1,9 +1,9 @@
 import type { Nodes, Root } from 'mdast'
-import { fromMarkdown } from 'mdast-util-from-markdown'
+import { fromMarkdown, type Options as ParseOptions } from 'mdast-util-from-markdown'
 import { ownString } from '../../core/text.js'
 import { extendsText } from './blocks.js'
 import { gfmSyntax, gfmTree } from './gfm.js'
-import type { MathSyntax } from './math.js'
+import { codeClosesWithin, type MathSyntax, mathExtensions, texDelimiters } from './math.js'
 
 /** A paragraph being written, cut into sentences that later text cannot change, and the rest. */
 export interface ParagraphPieces {
@@ -37,6 +37,8 @@ const OTHER_BLOCK =
 // TeX's delimiters (math), pipes (a table). A backslash escape or hard break is read within its
 // piece; a `<` and a `$` are checked where they are left as text (see safeText).
 const NEVER_IN_A_PIECE = /\||\\[()[\]]/
+// TeX's display delimiter first on a line (after spaces or tabs).
+const DISPLAY_OPEN = /(?:^|\n)[ \t]*\\\[/
 // Where a piece may end: a sentence end (Latin, or Hindi's danda, Arabic's question mark, Urdu's
 // full stop) and the quotes or brackets that close with it, then a space or a line break, then a
 // letter; or a full-width one and its closing quotes (Chinese and Japanese write no space after
@@ -55,8 +57,13 @@ function urlReachesEnd(piece: string): boolean {
   while (from > 0 && !' \t\n\r'.includes(piece[from - 1] as string)) from--
   return URL_START.test(piece.slice(from))
 }
-const syntax = [gfmSyntax]
-const tree = [gfmTree]
+/** The extensions a piece is read with: GFM's, and the math of the syntax the paragraph is rendered with. */
+const parseOptions = new Map<MathSyntax, ParseOptions>(
+  (['off', 'double', 'single'] as const).map((math) => {
+    const extensions = mathExtensions(math)
+    return [math, { extensions: [gfmSyntax, ...extensions.syntax], mdastExtensions: [gfmTree, ...extensions.tree] }]
+  }),
+)
 
 /**
  * Whether a piece parsed on its own is one paragraph that text after it cannot change: no
@@ -64,15 +71,27 @@ const tree = [gfmTree]
  * one. Matched delimiters became nodes; what is left as text is checked by its neighbours.
  */
 export function settled(piece: string, math: MathSyntax = 'single'): boolean {
-  if (NEVER_IN_A_PIECE.test(piece) || !PARAGRAPH_START.test(piece)) return false
-  const root = fromMarkdown(piece, { extensions: syntax, mdastExtensions: tree }) as Root
+  if (!PARAGRAPH_START.test(piece)) return false
+  // Read as it is rendered: TeX's delimiters as `$$` (each `\(` paired with the first `\)` after
+  // it, as in the whole text when the piece pairs them all), formulas as formulas. A delimiter left
+  // unpaired in the piece may pair with one after it.
+  const source = math === 'off' ? piece : texDelimiters(piece)
+  if (NEVER_IN_A_PIECE.test(source)) return false
+  // TeX's delimiters are read around code before the parse (see texDelimiters): a backtick that the
+  // parse reads inside a formula, or as a run of another length, may open code there with one
+  // written later, and keep TeX after the piece as text.
+  if (math !== 'off' && !codeClosesWithin(piece)) return false
+  // `\[` first on a line opens a formula of its own up to the first line that `\]` ends, in the
+  // piece or after it.
+  if (math !== 'off' && DISPLAY_OPEN.test(piece)) return false
+  const root = fromMarkdown(source, parseOptions.get(math) as ParseOptions) as Root
   if (root.children.length !== 1 || root.children[0]?.type !== 'paragraph') return false
   const brackets = { open: 0 }
   // A walk without recursion (emphasis marks by the thousand nest as deep), in the order of the
   // text: brackets are counted from the first to the last.
   const stack: Nodes[] = [root]
   for (let node = stack.pop(); node; node = stack.pop()) {
-    if (node.type === 'text' && !safeText(node.value, math, brackets, around(piece, node))) return false
+    if (node.type === 'text' && !safeText(node.value, math, brackets, around(source, node))) return false
     if ('children' in node) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as Nodes)
   }
   return brackets.open === 0

@@ -8,6 +8,7 @@ import { repairTail } from '../../../src/components/Markdown/repair'
 import { ListElements, Markdown, PiecesAndRest, SPLIT_LIST_FROM } from '../../../src/components/Markdown/Markdown'
 import { ParagraphReader, settled } from '../../../src/components/Markdown/paragraph'
 import { remarkGfmParse } from '../../../src/components/Markdown/gfm'
+import { remarkMathDouble, remarkMathSingle, texDelimiters } from '../../../src/components/Markdown/math'
 import { renderToStaticMarkup } from 'react-dom/server'
 import ReactMarkdown from 'react-markdown'
 
@@ -440,6 +441,9 @@ describe('a long paragraph streamed sentence by sentence', () => {
       'It costs $5, and `$HOME` is set.',
       'Math $$x. Y$$ spans two sentences.',
       'Single $a. B$ dollars pair later.',
+      'Closed \\(x_1 + y\\) and $$z^2$$ formulas.',
+      'Costs $5 and $6, then $$a$$ is read.',
+      'A stray \\) and a lone $$ here.',
     ]
     // In each math syntax: a `$` is math in one, `$$` in another, neither with no math renderer.
     const MODES = { off: { math: null }, double: {}, single: { inlineDollarMath: true } } as const
@@ -824,6 +828,74 @@ describe('ParagraphReader', () => {
     // About a third of the pieces are settled and both halves are paragraphs (1,300 of 4,000).
     expect(checked).toBeGreaterThan(600)
   })
+
+  it('ends as the text rendered whole when TeX follows code on its line', () => {
+    // A sentence cut after its last mark (`\]`, the end of its text then) read `\[` right after the
+    // code span as first on its line: a display formula inside the paragraph.
+    for (const text of ['A `c`\\[x\\]. B', 'See `a` and `b`\\[x + y\\], then more.', '`c`\\[x\\]\n\nNext.']) {
+      expect(stream(text, 1).container.innerHTML, text).toBe(fresh(text))
+    }
+  })
+
+  it('settles pieces with formulas that mean the same whatever is written after them, in each math syntax', () => {
+    const plugins = { double: [remarkGfmParse, remarkMathDouble], single: [remarkGfmParse, remarkMathSingle] } as const
+    // As the text is rendered: TeX's delimiters read as `$$` in the text given, then parsed.
+    const inside = (markdown: string, math: 'double' | 'single') =>
+      /^<p>(.*)<\/p>$/s.exec(renderToStaticMarkup(<ReactMarkdown remarkPlugins={[...plugins[math]]}>{texDelimiters(markdown)}</ReactMarkdown>))?.[1] ?? null
+    const bit = fc.constantFrom(
+      'word',
+      'x',
+      ' ',
+      ' ',
+      '\n',
+      '.',
+      ',',
+      '$',
+      '$$',
+      '$$$',
+      '\\(',
+      '\\)',
+      '\\[',
+      '\\]',
+      '\\',
+      '`',
+      '*',
+      '_',
+      '[',
+      ']',
+      '(',
+      ')',
+      'a_1',
+      '{',
+      '}',
+      '^2',
+      '$$x$$',
+      '$y$',
+      '\\(z\\)',
+      '\\[w\\]',
+      '$$x',
+      'y$$',
+    )
+    const piece = fc.tuple(fc.constantFrom('A', 'The'), fc.array(bit, { maxLength: 14 })).map(([first, rest]) => `${first} ${rest.join('')}.`)
+    const after = fc.tuple(fc.constantFrom('Next', 'x'), fc.array(bit, { maxLength: 14 })).map(([first, rest]) => first + rest.join(''))
+    let checked = 0
+    let withFormula = 0
+    fc.assert(
+      fc.property(piece, after, fc.constantFrom(' ', '\n'), fc.constantFrom('double', 'single' as const), (text, next, gap, math) => {
+        if (!settled(text, math)) return
+        const whole = inside(text + gap + next, math)
+        const alone = [inside(text, math), inside(next, math)]
+        if (whole === null || alone.includes(null)) return
+        checked++
+        if (alone[0]?.includes('math-inline')) withFormula++
+        expect(whole, `${math}: ${JSON.stringify(text + gap + next)}`).toBe(alone.join(gap))
+      }),
+      { numRuns: 6000 },
+    )
+    expect(checked).toBeGreaterThan(600)
+    // Pieces holding a formula are settled too (they were not before).
+    expect(withFormula).toBeGreaterThan(100)
+  }, 600_000)
 
   it('ends as the paragraph rendered whole when a star left as text meets emphasis closed later', () => {
     const filler = 'Clients keep a cursor and ask for changes since it. '.repeat(6)

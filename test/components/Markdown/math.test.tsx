@@ -42,23 +42,31 @@ describe('TeX delimiters', () => {
     expect(texDelimiters('plain text')).toBe('plain text')
   })
 
+  it('read the lines of the text around code, not of the text between two code spans', () => {
+    // `\[` right after code is not first on its line, `\]` right before code not last on its line.
+    expect(texDelimiters('A `c`\\[x\\]')).toBe('A `c`$$x$$')
+    expect(texDelimiters('\\[x\\]`c` b')).toBe('$$x$$`c` b')
+    expect(texDelimiters('`c`\n\\[x\\]\nB')).toBe('`c`\n$$\nx\n$$\nB')
+  })
+
   // The conversion before it was read in one pass: three patterns, each of which went to the end of
-  // the text from every `\[` or `\(` that had no closing one after it.
+  // the text from every `\[` or `\(` that had no closing one after it. Code is left out of them: a
+  // mark (§, which the texts drawn never hold) stands for each code span or fence on the line it is
+  // on, and no formula runs over one.
   const CODE = /(`{3,}|~{3,})[\s\S]*?(?:\n {0,3}\1[`~]*[ \t]*(?=\n|$)|$)|(`+)[\s\S]*?\2/g
-  const convert = (text: string) =>
-    text
-      .replace(/^([ \t]*)\\\[([\s\S]+?)\\\][ \t]*$/gm, (_whole, indent: string, tex: string) => `${indent}$$\n${indent}${tex.trim()}\n${indent}$$`)
-      .replace(/\\\[([\s\S]+?)\\\]/g, (_whole, tex: string) => `$$${tex.trim()}$$`)
-      .replace(/\\\(([\s\S]+?)\\\)/g, (_whole, tex: string) => `$$${tex.trim()}$$`)
   const before = (markdown: string) => {
     if (!/\\[[(]/.test(markdown)) return markdown
-    let out = ''
-    let last = 0
-    for (const match of markdown.matchAll(CODE)) {
-      out += convert(markdown.slice(last, match.index)) + match[0]
-      last = match.index + match[0].length
-    }
-    return out + convert(markdown.slice(last))
+    const codes: string[] = []
+    const masked = markdown.replace(CODE, (code) => {
+      codes.push(code)
+      return '§'
+    })
+    let at = 0
+    return masked
+      .replace(/^([ \t]*)\\\[([^§]+?)\\\][ \t]*$/gm, (_whole, indent: string, tex: string) => `${indent}$$\n${indent}${tex.trim()}\n${indent}$$`)
+      .replace(/\\\[([^§]+?)\\\]/g, (_whole, tex: string) => `$$${tex.trim()}$$`)
+      .replace(/\\\(([^§]+?)\\\)/g, (_whole, tex: string) => `$$${tex.trim()}$$`)
+      .replace(/§/g, () => codes[at++] as string)
   }
 
   it('turn into what the patterns they replaced gave, on any text of delimiters, spaces and lines', () => {
