@@ -32,6 +32,8 @@ const shapes: [string, () => string][] = [
   ['emphasis over lines', () => R('*_\n', size)],
   ['underlined headings', () => R('a\n=\n', size)],
   ['lines opening a formula', () => R('\\[x\n', size)],
+  ['list marks, then a fence mark', () => `${R('- ', size)}\`\`\`\n\\(x\\)`],
+  ['spaces, then a fence mark', () => `x${R(' ', size)}~~~ \\(x\\)`],
 ]
 // Lists replies do write, long: parsed whole, micromark's time grows with the square of their
 // length; the kit reads a finished list this long item by item (SPLIT_LIST_FROM).

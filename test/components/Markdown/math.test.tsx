@@ -49,11 +49,17 @@ describe('TeX delimiters', () => {
     expect(texDelimiters('`c`\n\\[x\\]\nB')).toBe('`c`\n$$\nx\n$$\nB')
   })
 
+  it('leave a fence first on its line alone, in a list item or quote too, and read three backticks or tildes within a line as no fence', () => {
+    expect(texDelimiters('Use ```x``` then \\(y\\) here')).toBe('Use ```x``` then $$y$$ here')
+    expect(texDelimiters('About ~~~ then \\(y\\)')).toBe('About ~~~ then $$y$$')
+    for (const fence of ['~~~\n\\(x\\)\n~~~', '- ```\n  \\(x\\)\n  ```', '1. > ~~~tex\n   > \\[x\\]\n   > ~~~', '   ```\n\\(x\\)']) expect(texDelimiters(fence), fence).toBe(fence)
+  })
+
   // The conversion before it was read in one pass: three patterns, each of which went to the end of
   // the text from every `\[` or `\(` that had no closing one after it. Code is left out of them: a
   // mark (§, which the texts drawn never hold) stands for each code span or fence on the line it is
   // on, and no formula runs over one.
-  const CODE = /(`{3,}|~{3,})[\s\S]*?(?:\n {0,3}\1[`~]*[ \t]*(?=\n|$)|$)|(`+)[\s\S]*?\2/g
+  const CODE = /(?=`{3}|~{3})(?<=(?:^|\n)(?:[ \t]*(?:[-+*]|\d{1,9}[.)]|>))*[ \t]*)(`{3,}|~{3,})[\s\S]*?(?:\n {0,3}\1[`~]*[ \t]*(?=\n|$)|$)|(`+)[\s\S]*?\2/g
   const before = (markdown: string) => {
     if (!/\\[[(]/.test(markdown)) return markdown
     const codes: string[] = []
@@ -84,6 +90,11 @@ describe('TeX delimiters', () => {
     expect(texDelimiters(open)).toBe(open)
     const inline = 'a \\( b '.repeat(20_000)
     expect(texDelimiters(inline)).toBe(inline)
+    // Where a fence may open is read back from its run only: a line of 20,000 list marks before one
+    // is a fence (its TeX kept), spaces after text before one are no line's start (its TeX read).
+    const fence = `${'- '.repeat(20_000)}\`\`\`\n\\(x\\)`
+    expect(texDelimiters(fence)).toBe(fence)
+    expect(texDelimiters(`x${' '.repeat(40_000)}~~~ \\(x\\)`)).toBe(`x${' '.repeat(40_000)}~~~ $$x$$`)
   })
 })
 
