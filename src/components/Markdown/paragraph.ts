@@ -34,8 +34,9 @@ const PARAGRAPH_START = /^(?:\p{L}|`(?!``)|["'(“‘「『（]|\*\*?[\p{L}`]|__
 const OTHER_BLOCK =
   /\n[ \t]*\n[ \t]*\S|\n {0,3}(?:#{1,6}(?:[ \t\n]|$)|[><]|[-+*][ \t]|[-*_](?:[ \t]*[-*_]){2,}[ \t]*(?:\n|$)|[=-]+[ \t]*(?:\n|$)|`{3,}|~{3,}|\d{1,9}[.)](?:[ \t]|$)|\$\$|\\\[|\[\^)|\n[ \t]*(?::-+:?|-+:)[ \t]*(?:\n|$)|\|/
 // Marks that could pair with text after them, or that need more than one piece to mean anything:
-// TeX's delimiters (math), pipes (a table). A backslash escape or hard break is read within its
-// piece; a `<` and a `$` are checked where they are left as text (see safeText).
+// TeX's delimiters the piece leaves unpaired (those it pairs are formulas once converted, see
+// settled), pipes (a table). A backslash escape or hard break is read within its piece; a `<` and
+// a `$` are checked where they are left as text (see safeText).
 const NEVER_IN_A_PIECE = /\||\\[()[\]]/
 // TeX's display delimiter first on a line (after spaces or tabs).
 const DISPLAY_OPEN = /(?:^|\n)[ \t]*\\\[/
@@ -67,8 +68,9 @@ const parseOptions = new Map<MathSyntax, ParseOptions>(
 
 /**
  * Whether a piece parsed on its own is one paragraph that text after it cannot change: no
- * delimiter left unmatched that could open emphasis, strikethrough, code or a link with a later
- * one. Matched delimiters became nodes; what is left as text is checked by its neighbours.
+ * delimiter left unmatched that could open emphasis, strikethrough, code, a formula (in `math`,
+ * the syntax it is rendered with) or a link with a later one. Matched delimiters became nodes;
+ * what is left as text is checked by its neighbours.
  */
 export function settled(piece: string, math: MathSyntax = 'single'): boolean {
   if (!PARAGRAPH_START.test(piece)) return false
