@@ -34,6 +34,7 @@ const shapes: [string, () => string][] = [
   ['lines opening a formula', () => R('\\[x\n', size)],
   ['list marks, then a fence mark', () => `${R('- ', size)}\`\`\`\n\\(x\\)`],
   ['spaces, then a fence mark', () => `x${R(' ', size)}~~~ \\(x\\)`],
+  ['a run of backticks, then TeX', () => `\\(x\\) ${R('`', size / 2)}${R('x', size / 2)}`],
 ]
 // Lists replies do write, long: parsed whole, micromark's time grows with the square of their
 // length; the kit reads a finished list this long item by item (SPLIT_LIST_FROM).

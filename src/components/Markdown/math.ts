@@ -79,14 +79,15 @@ export function mayUseMath(markdown: string, syntax: MathSyntax): boolean {
   return (syntax === 'single' ? markdown.includes('$') : markdown.includes('$$')) || /\\[[(]/.test(markdown)
 }
 
-// Code spans and fences keep their text: `\[` inside them is not math. Each alternative matches at
-// the first backtick or tilde run it is tried at (a fence runs to its end or the text's; a code span
-// closes at the next run of as many or more, or, failing that, its first backtick alone at the
-// next backtick), so no run is searched again from each of its characters. A fence opens only
-// first on its line, after the marks of the list items and quotes it is in: three backticks within
-// a line open a code span, three tildes there are text.
-// eslint-disable-next-line regexp/no-super-linear-move, regexp/no-super-linear-backtracking -- see above
-const CODE = /(?=`{3}|~{3})(?<=(?:^|\n)(?:[ \t]*(?:[-+*]|\d{1,9}[.)]|>))*[ \t]*)(`{3,}|~{3,})[\s\S]*?(?:\n {0,3}\1[`~]*[ \t]*(?=\n|$)|$)|(`+)[\s\S]*?\2/g
+// Code spans and fences keep their text: `\[` inside them is not math. A fence runs to its closing
+// line or the text's end; it opens only first on its line, after the marks of the list items and
+// quotes it is in (three backticks within a line open a code span, three tildes there are text).
+// A code span is a whole run of backticks and the next run of the same length, as the parser reads
+// it: the run is taken whole (a lookahead, which is not tried again shorter), so a run no other
+// closes is searched past once, not once for each of its lengths (a run of 10,000 backticks before
+// 10,000 letters took 6 s).
+// eslint-disable-next-line regexp/no-super-linear-backtracking -- see above
+const CODE = /(?=`{3}|~{3})(?<=(?:^|\n)(?:[ \t]*(?:[-+*]|\d{1,9}[.)]|>))*[ \t]*)(`{3,}|~{3,})[\s\S]*?(?:\n {0,3}\1[`~]*[ \t]*(?=\n|$)|$)|(?<!`)(?=(`+))\2[\s\S]*?(?<!`)\2(?!`)/g
 
 /**
  * Whether texDelimiters reads the code of `text` as it reads that text's code at the start of a

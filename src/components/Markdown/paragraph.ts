@@ -25,14 +25,15 @@ const SEAL_AFTER = 240
 // a reference).
 const PARAGRAPH_START = /^(?:\p{L}|`(?!``)|["'(“‘「『（]|\*\*?[\p{L}`]|__?\p{L})/u
 // After the first line, a line that could start another block (a heading, quote, HTML, list item,
-// thematic break, fence, math block, footnote definition) or turn the paragraph into a heading (a
-// setext underline) or a table (any pipe, or the delimiter row of a table of one column, which
-// needs none: dashes with a colon at an end) ends the reading in pieces: the block is then parsed
-// whole. A `#` alone on its line is an empty heading. So does a blank line with text after it: the
-// paragraph has ended (the block splitter keeps what follows a list's last lines with them;
-// indented code, say).
+// thematic break, fence, math block, footnote definition; TeX's `\(` too, which, converted to `$$`
+// first on its line, opens a math block when its formula runs over lines) or turn the paragraph
+// into a heading (a setext underline) or a table (any pipe, or the delimiter row of a table of one
+// column, which needs none: dashes with a colon at an end) ends the reading in pieces: the block is
+// then parsed whole. A `#` alone on its line is an empty heading. So does a blank line with text
+// after it: the paragraph has ended (the block splitter keeps what follows a list's last lines with
+// them; indented code, say).
 const OTHER_BLOCK =
-  /\n[ \t]*\n[ \t]*\S|\n {0,3}(?:#{1,6}(?:[ \t\n]|$)|[><]|[-+*][ \t]|[-*_](?:[ \t]*[-*_]){2,}[ \t]*(?:\n|$)|[=-]+[ \t]*(?:\n|$)|`{3,}|~{3,}|\d{1,9}[.)](?:[ \t]|$)|\$\$|\\\[|\[\^)|\n[ \t]*(?::-+:?|-+:)[ \t]*(?:\n|$)|\|/
+  /\n[ \t]*\n[ \t]*\S|\n {0,3}(?:#{1,6}(?:[ \t\n]|$)|[><]|[-+*][ \t]|[-*_](?:[ \t]*[-*_]){2,}[ \t]*(?:\n|$)|[=-]+[ \t]*(?:\n|$)|`{3,}|~{3,}|\d{1,9}[.)](?:[ \t]|$)|\$\$|\\[[(]|\[\^)|\n[ \t]*(?::-+:?|-+:)[ \t]*(?:\n|$)|\|/
 // Marks that could pair with text after them, or that need more than one piece to mean anything:
 // TeX's delimiters the piece leaves unpaired (those it pairs are formulas once converted, see
 // settled), pipes (a table). A backslash escape or hard break is read within its piece; a `<` and

@@ -837,6 +837,12 @@ describe('ParagraphReader', () => {
     }
   })
 
+  it('ends as the text rendered whole when a TeX formula first on a line runs over lines', () => {
+    // Converted, its `$$` first on the line opens a math block, in the paragraph being read in pieces.
+    const text = `${'The first words. '.repeat(16)}\n\\(x +\ny\\) and more. ${'Then the rest. '.repeat(4)}`
+    expect(stream(text, 1).container.innerHTML).toBe(fresh(text))
+  })
+
   it('settles pieces with formulas that mean the same whatever is written after them, in each math syntax', () => {
     const plugins = { double: [remarkGfmParse, remarkMathDouble], single: [remarkGfmParse, remarkMathSingle] } as const
     // As the text is rendered: TeX's delimiters read as `$$` in the text given, then parsed.

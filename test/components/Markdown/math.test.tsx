@@ -49,6 +49,14 @@ describe('TeX delimiters', () => {
     expect(texDelimiters('`c`\n\\[x\\]\nB')).toBe('`c`\n$$\nx\n$$\nB')
   })
 
+  it('leave code spans alone as the parser reads them: a run of backticks closed by the next run of its length', () => {
+    expect(texDelimiters('`a``\\(x\\)`` b` \\(y\\)')).toBe('`a``\\(x\\)`` b` $$y$$')
+    expect(texDelimiters('``a`\\(x\\)`` \\(y\\)')).toBe('``a`\\(x\\)`` $$y$$')
+    // A run closed by no run of its length is text; a longer run does not close a shorter one.
+    expect(texDelimiters('``a \\(x\\) ` \\(y\\)')).toBe('``a $$x$$ ` $$y$$')
+    expect(texDelimiters('`a \\(x\\)`` b')).toBe('`a $$x$$`` b')
+  })
+
   it('leave a fence first on its line alone, in a list item or quote too, and read three backticks or tildes within a line as no fence', () => {
     expect(texDelimiters('Use ```x``` then \\(y\\) here')).toBe('Use ```x``` then $$y$$ here')
     expect(texDelimiters('About ~~~ then \\(y\\)')).toBe('About ~~~ then $$y$$')
@@ -59,7 +67,7 @@ describe('TeX delimiters', () => {
   // the text from every `\[` or `\(` that had no closing one after it. Code is left out of them: a
   // mark (§, which the texts drawn never hold) stands for each code span or fence on the line it is
   // on, and no formula runs over one.
-  const CODE = /(?=`{3}|~{3})(?<=(?:^|\n)(?:[ \t]*(?:[-+*]|\d{1,9}[.)]|>))*[ \t]*)(`{3,}|~{3,})[\s\S]*?(?:\n {0,3}\1[`~]*[ \t]*(?=\n|$)|$)|(`+)[\s\S]*?\2/g
+  const CODE = /(?=`{3}|~{3})(?<=(?:^|\n)(?:[ \t]*(?:[-+*]|\d{1,9}[.)]|>))*[ \t]*)(`{3,}|~{3,})[\s\S]*?(?:\n {0,3}\1[`~]*[ \t]*(?=\n|$)|$)|(?<!`)(?=(`+))\2[\s\S]*?(?<!`)\2(?!`)/g
   const before = (markdown: string) => {
     if (!/\\[[(]/.test(markdown)) return markdown
     const codes: string[] = []
@@ -95,6 +103,9 @@ describe('TeX delimiters', () => {
     const fence = `${'- '.repeat(20_000)}\`\`\`\n\\(x\\)`
     expect(texDelimiters(fence)).toBe(fence)
     expect(texDelimiters(`x${' '.repeat(40_000)}~~~ \\(x\\)`)).toBe(`x${' '.repeat(40_000)}~~~ $$x$$`)
+    // A run of backticks that no run of its length closes is text: TeX after it is read.
+    const run = `${'`'.repeat(10_000)}${'x'.repeat(10_000)}`
+    expect(texDelimiters(`\\(x\\) ${run} \\(y\\)`)).toBe(`$$x$$ ${run} $$y$$`)
   })
 })
 
