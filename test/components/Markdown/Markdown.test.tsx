@@ -901,7 +901,7 @@ describe('ParagraphReader', () => {
     expect(checked).toBeGreaterThan(600)
     // Pieces holding a formula are settled too (they were not before).
     expect(withFormula).toBeGreaterThan(100)
-  }, 600_000)
+  }, 60_000)
 
   it('ends as the paragraph rendered whole when a star left as text meets emphasis closed later', () => {
     const filler = 'Clients keep a cursor and ask for changes since it. '.repeat(6)
