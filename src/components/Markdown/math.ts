@@ -85,9 +85,12 @@ export function mayUseMath(markdown: string, syntax: MathSyntax): boolean {
 // A code span is a whole run of backticks and the next run of the same length, as the parser reads
 // it: the run is taken whole (a lookahead, which is not tried again shorter), so a run no other
 // closes is searched past once, not once for each of its lengths (a run of 10,000 backticks before
-// 10,000 letters took 6 s).
-// eslint-disable-next-line regexp/no-super-linear-backtracking -- see above
-const CODE = /(?=`{3}|~{3})(?<=(?:^|\n)(?:[ \t]*(?:[-+*]|\d{1,9}[.)]|>))*[ \t]*)(`{3,}|~{3,})[\s\S]*?(?:\n {0,3}\1[`~]*[ \t]*(?=\n|$)|$)|(?<!`)(?=(`+))\2[\s\S]*?(?<!`)\2(?!`)/g
+// 10,000 letters took 6 s). Nor does it run past a blank line or a list item's start, where the
+// parser's paragraph ends (a list streams item by item: a backtick left open in one item closed
+// by one in the next read the TeX between as code in the whole list only).
+const CODE =
+  // eslint-disable-next-line regexp/no-super-linear-backtracking -- see above
+  /(?=`{3}|~{3})(?<=(?:^|\n)(?:[ \t]*(?:[-+*]|\d{1,9}[.)]|>))*[ \t]*)(`{3,}|~{3,})[\s\S]*?(?:\n {0,3}\1[`~]*[ \t]*(?=\n|$)|$)|(?<!`)(?=(`+))\2(?:(?!\n[ \t>]*(?:\n|(?:[-+*]|\d{1,9}[.)])[ \t]))[\s\S])*?(?<!`)\2(?!`)/g
 
 /**
  * Whether texDelimiters reads the code of `text` as it reads that text's code at the start of a
@@ -169,18 +172,39 @@ function closeAtLineEnd(text: string, from: number, lineEnd: boolean): { at: num
   return null
 }
 
-/** Each `open` … `close` with at least one character between as inline `$$…$$`; the same one pass. */
+/**
+ * Each `open` … `close` with at least one character between, within one paragraph, as inline
+ * `$$…$$`; the same one pass.
+ */
 function inlineMath(text: string, open: string, close: string): string {
   let out = ''
   let last = 0
+  // The first closing delimiter after the one being read, and the first end of a paragraph after
+  // it: each kept while it is still ahead, so a text of many is searched once.
+  let end = -1
+  let paragraphEnd = -1
   for (let at = text.indexOf(open); at >= 0; at = text.indexOf(open, last)) {
-    const end = text.indexOf(close, at + open.length + 1)
+    if (end < at + open.length + 1) end = text.indexOf(close, at + open.length + 1)
     if (end < 0) break
+    if (paragraphEnd < at) {
+      PARAGRAPH_END.lastIndex = at
+      paragraphEnd = PARAGRAPH_END.exec(text)?.index ?? text.length
+    }
+    if (paragraphEnd < end) {
+      // It would close past the end of its paragraph, where the parser ends an inline formula: it
+      // and the delimiters before that end are text.
+      out += text.slice(last, paragraphEnd)
+      last = paragraphEnd
+      continue
+    }
     out += `${text.slice(last, at)}$$${text.slice(at + open.length, end).trim()}$$`
     last = end + close.length
   }
   return out + text.slice(last)
 }
+
+// Where a paragraph ends: a blank line (in a quote too), or a list item's start.
+const PARAGRAPH_END = /\n[ \t>]*(?:\n|(?:[-+*]|\d{1,9}[.)])[ \t])/g
 
 /** A block that is one display formula: its TeX, and whether its closing `$$` has come. */
 export interface MathBlock {

@@ -55,6 +55,17 @@ describe('TeX delimiters', () => {
     // A run closed by no run of its length is text; a longer run does not close a shorter one.
     expect(texDelimiters('``a \\(x\\) ` \\(y\\)')).toBe('``a $$x$$ ` $$y$$')
     expect(texDelimiters('`a \\(x\\)`` b')).toBe('`a $$x$$`` b')
+    // Not past the end of a paragraph: a blank line, or a list item's start.
+    expect(texDelimiters('- a ` b\n- \\(x\\) `c`')).toBe('- a ` b\n- $$x$$ `c`')
+    expect(texDelimiters('a ` b\n\n\\(x\\) `c`')).toBe('a ` b\n\n$$x$$ `c`')
+    expect(texDelimiters('> a ` b\n>\n> \\(x\\) `c`')).toBe('> a ` b\n>\n> $$x$$ `c`')
+    expect(texDelimiters('a ` b\n\\(x\\) `c`')).toBe('a ` b\n\\(x\\) `c`')
+  })
+
+  it('pair inline delimiters within a paragraph, not past a blank line or a list item’s start', () => {
+    expect(texDelimiters('- a \\(x\n- b\\) \\(y\\)')).toBe('- a \\(x\n- b\\) $$y$$')
+    expect(texDelimiters('a \\(x\n\nb \\(y\\)')).toBe('a \\(x\n\nb $$y$$')
+    expect(texDelimiters('a \\(x\nb\\) \\[y\n> \nz\\]')).toBe('a $$x\nb$$ \\[y\n> \nz\\]')
   })
 
   it('leave a fence first on its line alone, in a list item or quote too, and read three backticks or tildes within a line as no fence', () => {
@@ -66,8 +77,9 @@ describe('TeX delimiters', () => {
   // The conversion before it was read in one pass: three patterns, each of which went to the end of
   // the text from every `\[` or `\(` that had no closing one after it. Code is left out of them: a
   // mark (§, which the texts drawn never hold) stands for each code span or fence on the line it is
-  // on, and no formula runs over one.
-  const CODE = /(?=`{3}|~{3})(?<=(?:^|\n)(?:[ \t]*(?:[-+*]|\d{1,9}[.)]|>))*[ \t]*)(`{3,}|~{3,})[\s\S]*?(?:\n {0,3}\1[`~]*[ \t]*(?=\n|$)|$)|(?<!`)(?=(`+))\2[\s\S]*?(?<!`)\2(?!`)/g
+  // on, and no formula runs over one, nor an inline one past the end of a paragraph.
+  const CODE =
+    /(?=`{3}|~{3})(?<=(?:^|\n)(?:[ \t]*(?:[-+*]|\d{1,9}[.)]|>))*[ \t]*)(`{3,}|~{3,})[\s\S]*?(?:\n {0,3}\1[`~]*[ \t]*(?=\n|$)|$)|(?<!`)(?=(`+))\2(?:(?!\n[ \t>]*(?:\n|(?:[-+*]|\d{1,9}[.)])[ \t]))[\s\S])*?(?<!`)\2(?!`)/g
   const before = (markdown: string) => {
     if (!/\\[[(]/.test(markdown)) return markdown
     const codes: string[] = []
@@ -78,8 +90,8 @@ describe('TeX delimiters', () => {
     let at = 0
     return masked
       .replace(/^([ \t]*)\\\[([^§]+?)\\\][ \t]*$/gm, (_whole, indent: string, tex: string) => `${indent}$$\n${indent}${tex.trim()}\n${indent}$$`)
-      .replace(/\\\[([^§]+?)\\\]/g, (_whole, tex: string) => `$$${tex.trim()}$$`)
-      .replace(/\\\(([^§]+?)\\\)/g, (_whole, tex: string) => `$$${tex.trim()}$$`)
+      .replace(/\\\[((?:(?!\n[ \t>]*(?:\n|(?:[-+*]|\d{1,9}[.)])[ \t]))[^§])+?)\\\]/g, (_whole, tex: string) => `$$${tex.trim()}$$`)
+      .replace(/\\\(((?:(?!\n[ \t>]*(?:\n|(?:[-+*]|\d{1,9}[.)])[ \t]))[^§])+?)\\\)/g, (_whole, tex: string) => `$$${tex.trim()}$$`)
       .replace(/§/g, () => codes[at++] as string)
   }
 
