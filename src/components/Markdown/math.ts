@@ -79,6 +79,11 @@ export function mayUseMath(markdown: string, syntax: MathSyntax): boolean {
   return (syntax === 'single' ? markdown.includes('$') : markdown.includes('$$')) || /\\[[(]/.test(markdown)
 }
 
+// Where a paragraph ends: a blank line (in a quote too), or a list item's start.
+const PARAGRAPH_END = /\n[ \t>]*(?:\n|(?:[-+*]|\d{1,9}[.)])[ \t])/g
+// A backtick, which a raw template cannot hold as itself.
+const TICK = '`'
+
 // Code spans and fences keep their text: `\[` inside them is not math. A fence runs to its closing
 // line or the text's end; it opens only first on its line, after the marks of the list items and
 // quotes it is in (three backticks within a line open a code span, three tildes there are text).
@@ -87,18 +92,23 @@ export function mayUseMath(markdown: string, syntax: MathSyntax): boolean {
 // closes is searched past once, not once for each of its lengths (a run of 10,000 backticks before
 // 10,000 letters took 6 s). Nor does it run past a blank line or a list item's start, where the
 // parser's paragraph ends (a list streams item by item: a backtick left open in one item closed
-// by one in the next read the TeX between as code in the whole list only).
-const CODE =
-  // eslint-disable-next-line regexp/no-super-linear-backtracking -- see above
-  /(?=`{3}|~{3})(?<=(?:^|\n)(?:[ \t]*(?:[-+*]|\d{1,9}[.)]|>))*[ \t]*)(`{3,}|~{3,})[\s\S]*?(?:\n {0,3}\1[`~]*[ \t]*(?=\n|$)|$)|(?<!`)(?=(`+))\2(?:(?!\n[ \t>]*(?:\n|(?:[-+*]|\d{1,9}[.)])[ \t]))[\s\S])*?(?<!`)\2(?!`)/g
+// by one in the next read the TeX between as code in the whole list only): PARAGRAPH_END's.
+const CODE = new RegExp(
+  String.raw`(?=${TICK}{3}|~{3})(?<=(?:^|\n)(?:[ \t]*(?:[-+*]|\d{1,9}[.)]|>))*[ \t]*)(${TICK}{3,}|~{3,})[\s\S]*?(?:\n {0,3}\1[${TICK}~]*[ \t]*(?=\n|$)|$)` +
+    String.raw`|(?<!${TICK})(?=(${TICK}+))\2(?:(?!${PARAGRAPH_END.source})[\s\S])*?(?<!${TICK})\2(?!${TICK})`,
+  'g',
+)
 
 /**
- * Whether texDelimiters reads the code of `text` as it reads that text's code at the start of a
- * longer text (`text` and more after it): every run of backticks, and of tildes that may open a
- * fence, is inside code it closes before the end of `text`. A run it leaves open, or code that
- * runs to the end, may close in what follows, and keep TeX after it from being read as math.
+ * Whether texDelimiters converts `text` as it converts it at the start of a longer text (`text`
+ * and more after it). Not when a run of backticks, or of tildes that may open a fence, is outside
+ * code it closes before the end of `text`: a run left open, or code that runs to the end, may close
+ * in what follows and keep TeX after it from being read as math. Nor when `\[` is first on a line:
+ * it opens a display formula up to the first line that `\]` ends, in `text` or after it.
  */
-export function codeClosesWithin(text: string): boolean {
+export function convertsAlone(text: string): boolean {
+  DISPLAY_OPEN.lastIndex = 0
+  if (DISPLAY_OPEN.test(text)) return false
   let covered = 0
   for (const match of text.matchAll(CODE)) {
     const end = match.index + match[0].length
@@ -202,9 +212,6 @@ function inlineMath(text: string, open: string, close: string): string {
   }
   return out + text.slice(last)
 }
-
-// Where a paragraph ends: a blank line (in a quote too), or a list item's start.
-const PARAGRAPH_END = /\n[ \t>]*(?:\n|(?:[-+*]|\d{1,9}[.)])[ \t])/g
 
 /** A block that is one display formula: its TeX, and whether its closing `$$` has come. */
 export interface MathBlock {

@@ -3,7 +3,7 @@ import { fromMarkdown, type Options as ParseOptions } from 'mdast-util-from-mark
 import { ownString } from '../../core/text.js'
 import { extendsText } from './blocks.js'
 import { gfmSyntax, gfmTree } from './gfm.js'
-import { codeClosesWithin, type MathSyntax, mathExtensions, texDelimiters } from './math.js'
+import { convertsAlone, type MathSyntax, mathExtensions, texDelimiters } from './math.js'
 
 /** A paragraph being written, cut into sentences that later text cannot change, and the rest. */
 export interface ParagraphPieces {
@@ -39,8 +39,6 @@ const OTHER_BLOCK =
 // settled), pipes (a table). A backslash escape or hard break is read within its piece; a `<` and
 // a `$` are checked where they are left as text (see safeText).
 const NEVER_IN_A_PIECE = /\||\\[()[\]]/
-// TeX's display delimiter first on a line (after spaces or tabs).
-const DISPLAY_OPEN = /(?:^|\n)[ \t]*\\\[/
 // Where a piece may end: a sentence end (Latin, or Hindi's danda, Arabic's question mark, Urdu's
 // full stop) and the quotes or brackets that close with it, then a space or a line break, then a
 // letter; or a full-width one and its closing quotes (Chinese and Japanese write no space after
@@ -80,13 +78,10 @@ export function settled(piece: string, math: MathSyntax = 'single'): boolean {
   // unpaired in the piece may pair with one after it.
   const source = math === 'off' ? piece : texDelimiters(piece)
   if (NEVER_IN_A_PIECE.test(source)) return false
-  // TeX's delimiters are read around code before the parse (see texDelimiters): a backtick that the
-  // parse reads inside a formula, or as a run of another length, may open code there with one
-  // written later, and keep TeX after the piece as text.
-  if (math !== 'off' && !codeClosesWithin(piece)) return false
-  // `\[` first on a line opens a formula of its own up to the first line that `\]` ends, in the
-  // piece or after it.
-  if (math !== 'off' && DISPLAY_OPEN.test(piece)) return false
+  // TeX's delimiters are read around code, and by lines, before the parse (see texDelimiters): a
+  // backtick that the parse reads inside a formula, or as a run of another length, may open code
+  // there with one written later; `\[` first on a line may close after the piece.
+  if (math !== 'off' && !convertsAlone(piece)) return false
   const root = fromMarkdown(source, parseOptions.get(math) as ParseOptions) as Root
   if (root.children.length !== 1 || root.children[0]?.type !== 'paragraph') return false
   const brackets = { open: 0 }

@@ -8,7 +8,7 @@ import { repairTail } from '../../../src/components/Markdown/repair'
 import { ListElements, Markdown, PiecesAndRest, SPLIT_LIST_FROM } from '../../../src/components/Markdown/Markdown'
 import { ParagraphReader, settled } from '../../../src/components/Markdown/paragraph'
 import { remarkGfmParse } from '../../../src/components/Markdown/gfm'
-import { remarkMathDouble, remarkMathSingle, texDelimiters } from '../../../src/components/Markdown/math'
+import { type MathSyntax, remarkMathDouble, remarkMathSingle, texDelimiters } from '../../../src/components/Markdown/math'
 import { renderToStaticMarkup } from 'react-dom/server'
 import ReactMarkdown from 'react-markdown'
 
@@ -625,6 +625,30 @@ describe('a span being written', () => {
   })
 })
 
+/**
+ * Draws pieces of a sentence and text to follow them from `bit`, in a math syntax `math` draws, and
+ * checks that each piece `settled` settles reads, parsed whole with a space or line break and the
+ * text after it, as the piece and that text each parsed alone (`inside`: what the parser makes
+ * inside a paragraph, `null` for no one paragraph). Gives what each checked piece read as alone.
+ */
+function settledReadAlone(bit: fc.Arbitrary<string>, math: fc.Arbitrary<MathSyntax>, inside: (markdown: string, math: MathSyntax) => string | null, numRuns: number): string[] {
+  const piece = fc.tuple(fc.constantFrom('A', 'The'), fc.array(bit, { maxLength: 14 })).map(([first, rest]) => `${first} ${rest.join('')}.`)
+  const after = fc.tuple(fc.constantFrom('Next', 'x'), fc.array(bit, { maxLength: 14 })).map(([first, rest]) => first + rest.join(''))
+  const checked: string[] = []
+  fc.assert(
+    fc.property(piece, after, fc.constantFrom(' ', '\n'), math, (text, next, gap, syntax) => {
+      if (!settled(text, syntax)) return
+      const whole = inside(text + gap + next, syntax)
+      const [first, second] = [inside(text, syntax), inside(next, syntax)]
+      if (whole === null || first === null || second === null) return
+      checked.push(first)
+      expect(whole, `${syntax}: ${JSON.stringify(text + gap + next)}`).toBe(first + gap + second)
+    }),
+    { numRuns },
+  )
+  return checked
+}
+
 describe('ParagraphReader', () => {
   it('settles a long paragraph in sentences whose source joins back into it', () => {
     const reader = new ParagraphReader()
@@ -811,22 +835,9 @@ describe('ParagraphReader', () => {
       '\\',
       '  \n',
     )
-    const piece = fc.tuple(fc.constantFrom('A', 'The'), fc.array(bit, { maxLength: 14 })).map(([first, rest]) => `${first} ${rest.join('')}.`)
-    const after = fc.tuple(fc.constantFrom('Next', 'x'), fc.array(bit, { maxLength: 14 })).map(([first, rest]) => first + rest.join(''))
-    let checked = 0
-    fc.assert(
-      fc.property(piece, after, fc.constantFrom(' ', '\n'), (text, next, gap) => {
-        if (!settled(text, 'off')) return
-        const whole = inside(text + gap + next)
-        const alone = [inside(text), inside(next)]
-        if (whole === null || alone.includes(null)) return
-        checked++
-        expect(whole, JSON.stringify(text + gap + next)).toBe(alone.join(gap))
-      }),
-      { numRuns: 4000 },
-    )
+    const checked = settledReadAlone(bit, fc.constant('off'), inside, 4000)
     // About a third of the pieces are settled and both halves are paragraphs (1,300 of 4,000).
-    expect(checked).toBeGreaterThan(600)
+    expect(checked.length).toBeGreaterThan(600)
   })
 
   it('ends as the text rendered whole when TeX follows code on its line', () => {
@@ -846,8 +857,8 @@ describe('ParagraphReader', () => {
   it('settles pieces with formulas that mean the same whatever is written after them, in each math syntax', () => {
     const plugins = { double: [remarkGfmParse, remarkMathDouble], single: [remarkGfmParse, remarkMathSingle] } as const
     // As the text is rendered: TeX's delimiters read as `$$` in the text given, then parsed.
-    const inside = (markdown: string, math: 'double' | 'single') =>
-      /^<p>(.*)<\/p>$/s.exec(renderToStaticMarkup(<ReactMarkdown remarkPlugins={[...plugins[math]]}>{texDelimiters(markdown)}</ReactMarkdown>))?.[1] ?? null
+    const inside = (markdown: string, math: MathSyntax) =>
+      math === 'off' ? null : (/^<p>(.*)<\/p>$/s.exec(renderToStaticMarkup(<ReactMarkdown remarkPlugins={[...plugins[math]]}>{texDelimiters(markdown)}</ReactMarkdown>))?.[1] ?? null)
     const bit = fc.constantFrom(
       'word',
       'x',
@@ -882,25 +893,10 @@ describe('ParagraphReader', () => {
       '$$x',
       'y$$',
     )
-    const piece = fc.tuple(fc.constantFrom('A', 'The'), fc.array(bit, { maxLength: 14 })).map(([first, rest]) => `${first} ${rest.join('')}.`)
-    const after = fc.tuple(fc.constantFrom('Next', 'x'), fc.array(bit, { maxLength: 14 })).map(([first, rest]) => first + rest.join(''))
-    let checked = 0
-    let withFormula = 0
-    fc.assert(
-      fc.property(piece, after, fc.constantFrom(' ', '\n'), fc.constantFrom('double', 'single' as const), (text, next, gap, math) => {
-        if (!settled(text, math)) return
-        const whole = inside(text + gap + next, math)
-        const alone = [inside(text, math), inside(next, math)]
-        if (whole === null || alone.includes(null)) return
-        checked++
-        if (alone[0]?.includes('math-inline')) withFormula++
-        expect(whole, `${math}: ${JSON.stringify(text + gap + next)}`).toBe(alone.join(gap))
-      }),
-      { numRuns: 6000 },
-    )
-    expect(checked).toBeGreaterThan(600)
+    const checked = settledReadAlone(bit, fc.constantFrom('double', 'single' as const), inside, 6000)
+    expect(checked.length).toBeGreaterThan(600)
     // Pieces holding a formula are settled too (they were not before).
-    expect(withFormula).toBeGreaterThan(100)
+    expect(checked.filter((piece) => piece.includes('math-inline')).length).toBeGreaterThan(100)
   }, 60_000)
 
   it('ends as the paragraph rendered whole when a star left as text meets emphasis closed later', () => {
