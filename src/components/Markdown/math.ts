@@ -182,9 +182,12 @@ function closeAtLineEnd(text: string, from: number, lineEnd: boolean): { at: num
   return null
 }
 
+// U+2060: no width, no break.
+const WORD_JOINER = '\u2060'
+
 /**
- * Each `open` … `close` with at least one character between, within one paragraph, as inline
- * `$$…$$`; the same one pass.
+ * Each `open` … `close` with at least one character between, not only spaces, within one
+ * paragraph, as inline `$$…$$`; the same one pass.
  */
 function inlineMath(text: string, open: string, close: string): string {
   let out = ''
@@ -207,8 +210,23 @@ function inlineMath(text: string, open: string, close: string): string {
       last = paragraphEnd
       continue
     }
-    out += `${text.slice(last, at)}$$${text.slice(at + open.length, end).trim()}$$`
-    last = end + close.length
+    const tex = text.slice(at + open.length, end).trim()
+    const lead = text.slice(last, at)
+    const after = end + close.length
+    last = after
+    if (tex === '') {
+      // Nothing but spaces: no formula (`$$$$` would be a run of four dollars, shown as such).
+      out += lead + text.slice(at, after)
+      continue
+    }
+    // A dollar next to a `$$` joins it into a longer run, which closes no formula (or another one).
+    // One at an edge of the TeX: a space inside each delimiter keeps them apart, and the parser
+    // takes one off each side, as it does in code spans. One outside (a dollar written there, or the
+    // formula before, `\(a\)\(b\)`): a word joiner, which shows as nothing and keeps the line unbroken.
+    const pad = tex.startsWith('$') || tex.endsWith('$') ? ' ' : ''
+    const before = (lead === '' ? out : lead).endsWith('$') ? WORD_JOINER : ''
+    const behind = text[after] === '$' ? WORD_JOINER : ''
+    out += `${lead}${before}$$${pad}${tex}${pad}$$${behind}`
   }
   return out + text.slice(last)
 }

@@ -35,6 +35,20 @@ describe('TeX delimiters', () => {
     expect(texDelimiters('where \\(x > 0\\) and \\[y\\] hold')).toBe('where $$x > 0$$ and $$y$$ hold')
   })
 
+  it('keep a dollar at an edge of the TeX apart from the `$$` beside it', () => {
+    // `$$5\$$$` is a run of three dollars, which closes no formula opened by two.
+    expect(texDelimiters('A price \\(5\\$\\) and \\[ $x \\] here')).toBe('A price $$ 5\\$ $$ and $$ $x $$ here')
+    expect(texDelimiters('\\(a\\$b\\)')).toBe('$$a\\$b$$')
+  })
+
+  it('keep a formula apart from a dollar or a formula right beside it, and leave a formula of spaces alone', () => {
+    const joiner = '\u2060'
+    expect(texDelimiters('x \\(a\\)\\(b\\)\\[c\\] y')).toBe(`x $$a$$${joiner}$$b$$${joiner}$$c$$ y`)
+    expect(texDelimiters('costs $\\(x\\) and \\(y\\)$ here')).toBe(`costs $${joiner}$$x$$ and $$y$$${joiner}$ here`)
+    expect(texDelimiters('x \\(a\\) \\(b\\) y')).toBe('x $$a$$ $$b$$ y')
+    expect(texDelimiters('x \\( \\) y \\(z\\)')).toBe('x \\( \\) y $$z$$')
+  })
+
   it('leave code spans and fences alone', () => {
     expect(texDelimiters('Use `\\(x\\)` in code, not \\(y\\)')).toBe('Use `\\(x\\)` in code, not $$y$$')
     const fence = '```latex\n\\[ x \\]\n```'
@@ -80,6 +94,22 @@ describe('TeX delimiters', () => {
   // on, and no formula runs over one, nor an inline one past the end of a paragraph.
   const CODE =
     /(?=`{3}|~{3})(?<=(?:^|\n)(?:[ \t]*(?:[-+*]|\d{1,9}[.)]|>))*[ \t]*)(`{3,}|~{3,})[\s\S]*?(?:\n {0,3}\1[`~]*[ \t]*(?=\n|$)|$)|(?<!`)(?=(`+))\2(?:(?!\n[ \t>]*(?:\n|(?:[-+*]|\d{1,9}[.)])[ \t]))[\s\S])*?(?<!`)\2(?!`)/g
+  // An inline formula: none of only spaces; spaced inside its delimiters when a dollar is at an edge
+  // of its TeX; a word joiner between it and a dollar before or after it, or the formula before it.
+  const inline = (pattern: RegExp) => (text: string) => {
+    let converted = -1
+    return text.replace(pattern, (whole: string, tex: string, at: number) => {
+      const trimmed = tex.trim()
+      if (trimmed === '') return whole
+      const pad = /^\$|\$$/.test(trimmed) ? ' ' : ''
+      const before = text[at - 1] === '$' || converted === at ? '\u2060' : ''
+      const behind = text[at + whole.length] === '$' ? '\u2060' : ''
+      converted = at + whole.length
+      return `${before}$$${pad}${trimmed}${pad}$$${behind}`
+    })
+  }
+  const displays = inline(/\\\[((?:(?!\n[ \t>]*(?:\n|(?:[-+*]|\d{1,9}[.)])[ \t]))[^§])+?)\\\]/g)
+  const inlines = inline(/\\\(((?:(?!\n[ \t>]*(?:\n|(?:[-+*]|\d{1,9}[.)])[ \t]))[^§])+?)\\\)/g)
   const before = (markdown: string) => {
     if (!/\\[[(]/.test(markdown)) return markdown
     const codes: string[] = []
@@ -88,11 +118,8 @@ describe('TeX delimiters', () => {
       return '§'
     })
     let at = 0
-    return masked
-      .replace(/^([ \t]*)\\\[([^§]+?)\\\][ \t]*$/gm, (_whole, indent: string, tex: string) => `${indent}$$\n${indent}${tex.trim()}\n${indent}$$`)
-      .replace(/\\\[((?:(?!\n[ \t>]*(?:\n|(?:[-+*]|\d{1,9}[.)])[ \t]))[^§])+?)\\\]/g, (_whole, tex: string) => `$$${tex.trim()}$$`)
-      .replace(/\\\(((?:(?!\n[ \t>]*(?:\n|(?:[-+*]|\d{1,9}[.)])[ \t]))[^§])+?)\\\)/g, (_whole, tex: string) => `$$${tex.trim()}$$`)
-      .replace(/§/g, () => codes[at++] as string)
+    const blocks = masked.replace(/^([ \t]*)\\\[([^§]+?)\\\][ \t]*$/gm, (_whole, indent: string, tex: string) => `${indent}$$\n${indent}${tex.trim()}\n${indent}$$`)
+    return inlines(displays(blocks)).replace(/§/g, () => codes[at++] as string)
   }
 
   it('turn into what the patterns they replaced gave, on any text of delimiters, spaces and lines', () => {
@@ -172,6 +199,22 @@ describe('math in markdown', () => {
     expect(container.querySelectorAll('.cp-math[data-display] .katex-display')).toHaveLength(2)
     // MathML for assistive technology.
     expect(container.querySelector('.katex math')).not.toBeNull()
+  })
+
+  it('typesets TeX with a dollar at an edge of its delimiters or beside them as the formulas written, streamed as fresh', async () => {
+    // A long paragraph, read in sentences as it streams.
+    const text = `${'Words before the formulas come here. '.repeat(8)}The price \\(5\\$\\) holds. Then \\[ \\$x \\] and $$y$$ hold too. Pairs \\(a\\)\\(b\\) and $\\(c\\) stay apart. The end.`
+    const tex = (container: HTMLElement) => [...container.querySelectorAll('.katex annotation')].map((node) => node.textContent)
+    const fresh = render(<Markdown text={text} />, { wrapper: withConfig() })
+    await typeset(fresh.container, 6)
+    expect(tex(fresh.container)).toEqual(['5\\$', '\\$x', 'y', 'a', 'b', 'c'])
+    // No dollar of the delimiters shows; the one written does.
+    expect(fresh.container.textContent).toMatch(/ and \$\u2060c/)
+    const { container, rerender } = render(<Markdown text="" streaming />, { wrapper: withConfig() })
+    for (let end = 1; end <= text.length; end += 3) rerender(<Markdown text={text.slice(0, end)} streaming />)
+    rerender(<Markdown text={text} />)
+    await typeset(container, 6)
+    expect(container.innerHTML).toBe(fresh.container.innerHTML)
   })
 
   it('leaves $…$ to prices by default, and reads it as math when the app asks', async () => {

@@ -296,6 +296,8 @@ describe('a piece cut before the inline formula it ends in', () => {
     expect(cut('so $$a$$ and $$b +')).toEqual({ head: 'so $$a$$ and', gap: ' ', tex: 'b +' })
     expect(cut('where \n  \\(x')).toEqual({ head: 'where', gap: '\n', tex: 'x' })
     expect(cut('\\(x')).toEqual({ head: '', gap: '', tex: 'x' })
+    // Delimiters around nothing but spaces are no formula: their text.
+    expect(cut('The \\( \\) and \\(x')).toEqual({ head: 'The \\( \\) and', gap: ' ', tex: 'x' })
     // The closing delimiter's first half is not shown as TeX; TeX's line break is.
     expect(cut('a \\(x + 1\\')).toEqual({ head: 'a', gap: ' ', tex: 'x + 1' })
     expect(cut('a \\(x \\\\')).toEqual({ head: 'a', gap: ' ', tex: 'x \\\\' })
@@ -311,8 +313,7 @@ describe('a piece cut before the inline formula it ends in', () => {
       'escaped \\\\(x',
       // an escaped delimiter earlier leaves a dollar that could pair with the formula's
       'The \\\\(x\\)``\\(x',
-      // a formula closed before it that reads as a run of four dollars: empty, or right before it
-      'The \\( \\) and \\(x',
+      // a formula closed right before it, whose dollars would run into its own
       'a \\(x\\)\\(y',
       // emphasis right before it, whose delimiter run is followed by the formula's
       'The *\\)**\\(x',
