@@ -163,10 +163,26 @@ function displayMath(text: string, lineStart: boolean, lineEnd: boolean): string
     const close = closeAtLineEnd(text, content + 1, lineEnd)
     if (!close) break
     const indent = open[0].slice(0, -2)
-    out += `${text.slice(last, open.index)}${indent}$$\n${indent}${text.slice(content, close.at).trim()}\n${indent}$$`
+    const tex = text.slice(content, close.at).trim()
+    const fence = fenceFor(tex)
+    out += `${text.slice(last, open.index)}${indent}${fence}\n${indent}${tex}\n${indent}${fence}`
     last = DISPLAY_OPEN.lastIndex = close.end
   }
   return out + text.slice(last)
+}
+
+// A line of dollars alone, which closes a math block opened by as many or fewer.
+const DOLLAR_LINE = /^[ \t]*(\$+)[ \t]*$/gm
+
+/**
+ * The fence of a math block that holds `tex`: `$$`, or one dollar more than its longest line of
+ * dollars alone (TeX has no use for one, but a `$$` there would end the block and open another
+ * that takes the rest of the reply).
+ */
+function fenceFor(tex: string): string {
+  let longest = 1
+  for (const line of tex.matchAll(DOLLAR_LINE)) longest = Math.max(longest, (line[1] as string).length)
+  return '$'.repeat(longest + 1)
 }
 
 /**

@@ -41,6 +41,12 @@ describe('TeX delimiters', () => {
     expect(texDelimiters('\\(a\\$b\\)')).toBe('$$a\\$b$$')
   })
 
+  it('fence a display formula with more dollars than a line of dollars in it, which would end it', () => {
+    expect(texDelimiters('\\[\n$$\n\\]\nAfter')).toBe('$$$\n$$\n$$$\nAfter')
+    expect(texDelimiters('\\[ a\n $$$ \n\\]')).toBe('$$$$\na\n $$$\n$$$$')
+    expect(texDelimiters('\\[ a $$ b \\]')).toBe('$$\na $$ b\n$$')
+  })
+
   it('keep a formula apart from a dollar or a formula right beside it, and leave a formula of spaces alone', () => {
     const joiner = '\u2060'
     expect(texDelimiters('x \\(a\\)\\(b\\)\\[c\\] y')).toBe(`x $$a$$${joiner}$$b$$${joiner}$$c$$ y`)
@@ -118,7 +124,11 @@ describe('TeX delimiters', () => {
       return '§'
     })
     let at = 0
-    const blocks = masked.replace(/^([ \t]*)\\\[([^§]+?)\\\][ \t]*$/gm, (_whole, indent: string, tex: string) => `${indent}$$\n${indent}${tex.trim()}\n${indent}$$`)
+    const blocks = masked.replace(/^([ \t]*)\\\[([^§]+?)\\\][ \t]*$/gm, (_whole, indent: string, tex: string) => {
+      // Fenced by more dollars than any line of dollars alone in it.
+      const fence = '$'.repeat(Math.max(1, ...(tex.match(/^[ \t]*\$+[ \t]*$/gm) ?? []).map((line) => line.trim().length)) + 1)
+      return `${indent}${fence}\n${indent}${tex.trim()}\n${indent}${fence}`
+    })
     return inlines(displays(blocks)).replace(/§/g, () => codes[at++] as string)
   }
 
@@ -215,6 +225,19 @@ describe('math in markdown', () => {
     rerender(<Markdown text={text} />)
     await typeset(container, 6)
     expect(container.innerHTML).toBe(fresh.container.innerHTML)
+  })
+
+  it('ends a TeX display formula at its \\], whatever lines of dollars it holds', async () => {
+    const text = '\\[\nx\n$$\n\\]\n\nThe text after it.'
+    const { container } = render(<Markdown text={text} />, { wrapper: withConfig() })
+    await waitFor(() => expect(container.querySelector('.cp-math')?.getAttribute('data-state')).toBe('error'))
+    expect(container.querySelectorAll('.cp-math')).toHaveLength(1)
+    expect(container.querySelector('p')?.textContent).toBe('The text after it.')
+    // Streamed, it ends as the finished text renders.
+    const streamed = render(<Markdown text="" streaming />, { wrapper: withConfig() })
+    for (let end = 1; end <= text.length; end++) streamed.rerender(<Markdown text={text.slice(0, end)} streaming />)
+    streamed.rerender(<Markdown text={text} />)
+    await waitFor(() => expect(streamed.container.innerHTML).toBe(container.innerHTML))
   })
 
   it('leaves $…$ to prices by default, and reads it as math when the app asks', async () => {
