@@ -20,6 +20,14 @@ import { forStrings } from '../../support/property'
 
 const typeset = async (container: HTMLElement, count = 1) => waitFor(() => expect(container.querySelectorAll('.katex').length).toBe(count))
 
+/** Renders `text` as it streams, `step` characters more at each render from the first, then finished. */
+function streamed(text: string, step: number) {
+  const result = render(<Markdown text="" streaming />, { wrapper: withConfig() })
+  for (let end = 1; end <= text.length; end += step) result.rerender(<Markdown text={text.slice(0, end)} streaming />)
+  result.rerender(<Markdown text={text} />)
+  return result
+}
+
 /** No frames to wait for (restored after the test): a formula being written is typeset at every token. */
 function withoutFrames() {
   vi.stubGlobal('requestAnimationFrame', undefined)
@@ -220,9 +228,7 @@ describe('math in markdown', () => {
     expect(tex(fresh.container)).toEqual(['5\\$', '\\$x', 'y', 'a', 'b', 'c'])
     // No dollar of the delimiters shows; the one written does.
     expect(fresh.container.textContent).toMatch(/ and \$\u2060c/)
-    const { container, rerender } = render(<Markdown text="" streaming />, { wrapper: withConfig() })
-    for (let end = 1; end <= text.length; end += 3) rerender(<Markdown text={text.slice(0, end)} streaming />)
-    rerender(<Markdown text={text} />)
+    const { container } = streamed(text, 3)
     await typeset(container, 6)
     expect(container.innerHTML).toBe(fresh.container.innerHTML)
   })
@@ -234,10 +240,8 @@ describe('math in markdown', () => {
     expect(container.querySelectorAll('.cp-math')).toHaveLength(1)
     expect(container.querySelector('p')?.textContent).toBe('The text after it.')
     // Streamed, it ends as the finished text renders.
-    const streamed = render(<Markdown text="" streaming />, { wrapper: withConfig() })
-    for (let end = 1; end <= text.length; end++) streamed.rerender(<Markdown text={text.slice(0, end)} streaming />)
-    streamed.rerender(<Markdown text={text} />)
-    await waitFor(() => expect(streamed.container.innerHTML).toBe(container.innerHTML))
+    const stream = streamed(text, 1)
+    await waitFor(() => expect(stream.container.innerHTML).toBe(container.innerHTML))
   })
 
   it('leaves $…$ to prices by default, and reads it as math when the app asks', async () => {
