@@ -76,6 +76,47 @@ export interface FormulaProps {
   streaming?: boolean | undefined
 }
 
+/** An inline formula showing at most this many characters is kept whole on its line (about a long word's width). */
+const WHOLE_FORMULA_CHARACTERS = 12
+
+/**
+ * Whether a typeset formula shows at most `most` characters: the text of its markup, only the part
+ * drawn on screen when it is KaTeX's (not the MathML read to screen readers), an entity counted once,
+ * a zero-width space not at all. Read until the count is passed.
+ */
+export function showsAtMost(html: string, most: number): boolean {
+  const drawn = html.indexOf('class="katex-html"')
+  let count = 0
+  let inTag = false
+  for (let i = drawn < 0 ? 0 : html.lastIndexOf('<', drawn); i < html.length; i++) {
+    const c = html.charCodeAt(i)
+    if (inTag) {
+      if (c === 0x22 /* " */ || c === 0x27 /* ' */) {
+        // A quoted attribute value, which may hold a `>`.
+        const close = html.indexOf(html[i] as string, i + 1)
+        if (close < 0) break
+        i = close
+      } else inTag = c !== 0x3e // >
+      continue
+    }
+    // The second half of a surrogate pair is counted with its first; the zero-width space KaTeX
+    // puts after a subscript, not at all.
+    if (c === 0x3c /* < */) inTag = true
+    else if ((c & 0xfc00) === 0xdc00 || c === 0x200b) continue
+    else if (++count > most) return false
+    else if (c === 0x26 /* & */) i = entityEnd(html, i)
+  }
+  return true
+}
+
+const ENTITY = /&(?:#x?[0-9a-f]+|[a-z]+);/iy
+
+/** Where the character reference at `at` ends (its `;`), or `at` when none starts there. */
+function entityEnd(html: string, at: number): number {
+  ENTITY.lastIndex = at
+  return ENTITY.test(html) ? ENTITY.lastIndex - 1 : at
+}
+
 const BIG_OPERATOR = /\\(?:sum|prod|coprod|bigcup|bigcap|bigoplus|bigotimes|bigvee|bigwedge)(?![a-zA-Z])/
 const TALL = /\\(?:[dt]?frac|binom|sqrt|over|int|iint|iiint|oint|lim|limsup|liminf|max|min|sup|inf)(?![a-zA-Z])/
 const LINE_BREAK = /\\\\/g
@@ -100,6 +141,10 @@ export function formulaHeightGuess(tex: string): number {
  * written that read before shows as it last read while its TeX does not. A finished formula
  * that cannot be read says why in its title.
  *
+ * A short inline formula (at most {@link WHOLE_FORMULA_CHARACTERS} characters shown) is one box
+ * on its line, never broken across two, as a word is; a longer one breaks where KaTeX allows it
+ * (after a relation or an operator). See the stylesheet for why this matters to a paragraph being written.
+ *
  * Memoized: a sentence parsed again re-renders its formulas only where their TeX changed (a line of
  * a thousand inline formulas re-rendered all of them at every token of the text after them).
  */
@@ -122,7 +167,7 @@ export const Formula = memo(function Formula({ tex, display, streaming = false }
         {...regionProps(scrollable, labels.formula)}
       />
     ) : (
-      <span className="cp-math" dangerouslySetInnerHTML={{ __html: result.html }} />
+      <span className="cp-math" data-whole={showsAtMost(result.html, WHOLE_FORMULA_CHARACTERS) ? '' : undefined} dangerouslySetInnerHTML={{ __html: result.html }} />
     )
   }
   const failed = result && 'error' in result && !streaming ? result.error : undefined

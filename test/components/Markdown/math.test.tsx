@@ -8,7 +8,7 @@ import { mathFromMarkdown } from 'mdast-util-math'
 import { math as mathSyntax } from 'micromark-extension-math'
 import ReactMarkdown from 'react-markdown'
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
-import { formulaHeightGuess } from '../../../src/components/Markdown/Formula'
+import { formulaHeightGuess, showsAtMost } from '../../../src/components/Markdown/Formula'
 import { Markdown } from '../../../src/components/Markdown/Markdown'
 import { mathToHast, readMathBlock, remarkMathDouble, remarkMathSingle, texDelimiters } from '../../../src/components/Markdown/math'
 import type { DiagramRenderer, DiagramResult } from '../../../src/diagrams/types'
@@ -682,5 +682,46 @@ describe('the height reserved for a display formula off-screen', () => {
     const { container } = render(<Markdown text={'$$\n\\sum_{k=1}^{n} k\n$$'} />, { wrapper: withConfig({ math: createKatexRenderer() }) })
     await typeset(container)
     expect((container.querySelector('.cp-math[data-display]') as HTMLElement).style.containIntrinsicBlockSize).toBe('auto 5.5em')
+  })
+})
+
+describe('an inline formula kept whole on its line', () => {
+  const katex = createKatexRenderer()
+  const html = async (tex: string) => {
+    await katex.load()
+    const result = katex.render(tex, false)
+    if (!result || !('html' in result)) throw new Error(`KaTeX did not typeset ${tex}`)
+    return result.html
+  }
+  const shows = (markup: string) => Array.from({ length: 40 }, (_, most) => most).find((most) => showsAtMost(markup, most))
+
+  it('is measured by the characters KaTeX draws: not its MathML, not the space after a subscript, an entity once', async () => {
+    // Drawn: c 1 2 ≤ 1 3, and v 1 3 = v 1 2 + 1 (the MathML repeats them, with the TeX as annotation).
+    expect(shows(await html('c_{12} \\le 13'))).toBe(6)
+    expect(shows(await html('v_{13} = v_{12} + 1'))).toBe(9)
+    expect(shows(await html('a < b'))).toBe(3)
+    expect(shows(await html('\\frac{a}{b}'))).toBe(2)
+  })
+
+  it('is measured by all of its text when the markup is not KaTeX’s, a character beyond 16 bits once', () => {
+    expect(shows('<svg><path d="M0 0"/></svg>')).toBe(0)
+    expect(shows('<span title="a > b">𝔸b &amp; c</span>')).toBe(6)
+    expect(shows("<i data-x='>'>ab</i>")).toBe(2)
+    expect(shows('a &unknown c')).toBe(12)
+  })
+
+  it('is the typeset inline formula of a few characters, not a longer one, a display formula or one shown as its source', async () => {
+    const long = Array.from({ length: 8 }, (_, i) => `x_{${i}}`).join(' + ')
+    const { container } = render(<Markdown text={`Short \\(c_{0} \\le 1\\), long \\(${long}\\), unread $$\\frac{1}{$$.\n\n$$\nE = mc^2\n$$`} />, {
+      wrapper: withConfig({ math: createKatexRenderer() }),
+    })
+    await typeset(container, 3)
+    const [short, longer, unread, display] = [...container.querySelectorAll('.cp-math')]
+    expect(short?.hasAttribute('data-whole')).toBe(true)
+    expect(longer?.hasAttribute('data-whole')).toBe(false)
+    expect(unread?.classList.contains('cp-math--source')).toBe(true)
+    expect(unread?.hasAttribute('data-whole')).toBe(false)
+    expect(display?.hasAttribute('data-display')).toBe(true)
+    expect(display?.hasAttribute('data-whole')).toBe(false)
   })
 })
