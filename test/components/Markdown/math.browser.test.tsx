@@ -8,7 +8,7 @@ import '../../../src/styles/chatparts.css'
 /** KaTeX's groups between a formula's break points (`.base` before KaTeX 0.19). */
 const GROUP = '.katex-base, .base'
 /** The lines a formula's groups are laid out on, by their tops. */
-const linesOf = (formula: Element) => new Set([...formula.querySelectorAll(GROUP)].map((base) => Math.round(base.getBoundingClientRect().top))).size
+const linesOf = (formula: Element) => new Set([...formula.querySelectorAll(GROUP)].map((group) => Math.round(group.getBoundingClientRect().top))).size
 
 /** `text` rendered `width` pixels wide, once its `count` formulas are typeset and their fonts loaded. */
 async function shown(text: string, width: number, count: number) {
@@ -40,7 +40,7 @@ describe('an inline formula', () => {
     }
   })
 
-  it('longer than that still breaks where KaTeX allows, within the paragraph, the text after it on its last line', async () => {
+  it('longer than that still breaks where KaTeX allows, within the paragraph, from the line of the words before it', async () => {
     const tex = Array.from({ length: 14 }, (_, i) => `x_{${i}}`).join(' + ')
     const container = await shown(`Words before \\(${tex} = y\\) and after.`, 240, 1)
     const formula = container.querySelector('.cp-math') as HTMLElement
