@@ -1,5 +1,6 @@
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin'
 import react from '@vitejs/plugin-react'
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 import { chromiumBrowser } from './test/support/chromium.ts'
 
@@ -62,6 +63,11 @@ const browserDeps = [
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Vitest's default, one worker less than the cores, is one worker on a 2-core machine (CI's):
+    // the suite then runs file after file (7 to 8.5 minutes). Two workers there took 5; the
+    // property tests that then take longer than vitest's 5 s are given 30.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    testTimeout: 30_000,
     coverage: {
       provider: 'v8',
       include: ['src/**/*.{ts,tsx}'],
