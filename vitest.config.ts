@@ -64,8 +64,8 @@ export default defineConfig({
   plugins: [react()],
   test: {
     // Vitest's default, one worker less than the cores, is one worker on a 2-core machine (CI's):
-    // the suite then runs file after file (7 to 8.5 minutes). Two workers there took 5; the
-    // property tests that then take longer than vitest's 5 s are given 30.
+    // its files then ran one after another, and CI took 7 to 8.5 minutes; with two workers, 5 to 6.
+    // The property tests that then take longer than vitest's 5 s are given 30.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
     coverage: {
