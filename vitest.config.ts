@@ -137,6 +137,8 @@ export default defineConfig({
           name: 'storybook',
           // A story that loads mermaid and KaTeX's fonts, then is checked by axe and screenshotted, needs more than 15 s on a busy machine.
           testTimeout: 30_000,
+          // Each story's screenshot is compared in an afterEach hook (vitest's default for hooks is 10 s).
+          hookTimeout: 30_000,
           browser: chromiumBrowser('stories'),
           setupFiles: ['.storybook/vitest.setup.ts'],
         },

@@ -69,6 +69,9 @@ export function chromiumBrowser(project: string): BrowserConfigOptions {
       toMatchScreenshot: {
         comparatorName: 'pixelmatch',
         comparatorOptions: { threshold: 0.1, allowedMismatchedPixelRatio: 0 },
+        // Two screenshots of a tall matrix alike, taken and compared while another worker runs its
+        // tests, can take more than vitest's 5 s (a CI run failed so): a page still changing fails as before.
+        timeout: 20_000,
         resolveScreenshotPath: ({ arg, browserName, platform, ext, root }) => `${root}/test/__screenshots__/${project}/${arg}-${browserName}-${platform}${ext}`,
       },
     },
