@@ -68,6 +68,9 @@ export default defineConfig({
     // The property tests that then take longer than vitest's 5 s are given 30.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
+    // A wait for something to appear (expect.poll here, waitFor in test/support/setup-unit.ts and
+    // .storybook/vitest.setup.ts) gets 5 s, not 1: with two workers a browser may be slower to get there.
+    expect: { poll: { timeout: 5_000 } },
     coverage: {
       provider: 'v8',
       include: ['src/**/*.{ts,tsx}'],

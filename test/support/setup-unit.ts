@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach, expect } from 'vitest'
+
+// waitFor and findBy* wait 5 s, not 1, for what should appear (under two workers a page is slower).
+configure({ asyncUtilTimeout: 5_000 })
 
 // React warns, through console.error, when the elements it renders nest as HTML does not allow (a
 // heading or a list inside a `<p>`, a paragraph in a `<thead>`): served from a server, such markup
