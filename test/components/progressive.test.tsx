@@ -1,5 +1,7 @@
 import { render } from '@testing-library/react'
+import fc from 'fast-check'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { closesFence, FENCE } from '../../src/components/Markdown/blocks'
 import { ChatpartsProvider } from '../../src/components/config'
 import { TextPart } from '../../src/components/TextPart'
 import { textHeightGuess } from '../../src/components/progressive'
@@ -101,5 +103,45 @@ describe('the height guessed for a text', () => {
     expect(textHeightGuess(`\`\`\`\ncode\n\`\`\`\n${long}`)).toBeGreaterThan(200 * 21)
     // A fence never closed runs to the end.
     expect(textHeightGuess(`\`\`\`\n${long}\n${long}`)).toBeLessThan(4 * 21)
+  })
+
+  it('reads a fence indented up to three spaces, and not one indented four', () => {
+    expect(textHeightGuess(`   \`\`\`\n${long}\n   \`\`\``)).toBeLessThan(4 * 21)
+    expect(textHeightGuess(`    \`\`\`\n${long}\n    \`\`\``)).toBeGreaterThan(200 * 21)
+    // A closing fence indented three spaces closes; one indented four is a line of the code.
+    expect(textHeightGuess(`\`\`\`\ncode\n   \`\`\`\n${long}`)).toBeGreaterThan(200 * 21)
+    expect(textHeightGuess(`\`\`\`\ncode\n    \`\`\`\n${long}`)).toBeLessThan(5 * 21)
+  })
+
+  it('is what reading the text line by line gives, for texts of fences, indents, dollars and long lines', () => {
+    // The guess read as its doc says, each line cut out and matched: the reference.
+    const lineByLine = (text: string) => {
+      let lines = 0
+      let fence: string | null = null
+      for (const line of text.split('\n')) {
+        if (fence !== null) {
+          if (closesFence(line, fence)) fence = null
+          lines += 0.9
+        } else {
+          fence = FENCE.exec(line)?.[1] ?? null
+          lines += line.length === 0 ? 0.5 : Math.ceil(line.length / 100)
+        }
+      }
+      return Math.round(lines * 21)
+    }
+    const line = fc
+      .tuple(
+        fc.constantFrom('', ' ', '  ', '   ', '    ', '\t'),
+        fc.constantFrom('', '`', '``', '```', '````', '~~~', '~~~~', '$$', '```js', '~~~ x', '``` `', 'text', '- item'),
+        fc.constantFrom('', ' ', 'x', ' \t', '\r', 'a'.repeat(99), 'b'.repeat(250)),
+      )
+      .map((parts) => parts.join(''))
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 30 }), fc.boolean(), (lines, trailing) => {
+        const text = lines.join('\n') + (trailing ? '\n' : '')
+        expect(textHeightGuess(text)).toBe(lineByLine(text))
+      }),
+      { numRuns: 2000 },
+    )
   })
 })

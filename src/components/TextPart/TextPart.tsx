@@ -60,8 +60,10 @@ export function TextPart({ part, streaming = false, className, ...rest }: TextPa
       </div>
     )
   }
+  // The height reserved for finished text until it is laid out (read once: it scans the whole text).
+  const reserved = streaming ? undefined : pendingStyle(part.text)
   return (
-    <div {...attributes} data-streaming={streaming || undefined} style={streaming ? rest.style : { ...pendingStyle(part.text), ...rest.style }}>
+    <div {...attributes} data-streaming={streaming || undefined} style={streaming ? rest.style : { ...reserved, ...rest.style }}>
       {part.ignored ? (
         <span className="cp-flag" lang={labels.lang}>
           {labels.ignored}
@@ -71,7 +73,7 @@ export function TextPart({ part, streaming = false, className, ...rest }: TextPa
         <Markdown text={part.text} streaming={streaming} />
       ) : (
         // Its words at once, formatted in a moment (see useProgressive).
-        <div className="cp-markdown cp-markdown--pending" ref={pending} style={pendingStyle(part.text)}>
+        <div className="cp-markdown cp-markdown--pending" ref={pending} style={reserved}>
           {part.text}
         </div>
       )}
