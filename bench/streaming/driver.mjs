@@ -322,7 +322,8 @@ export async function runStreaming({ only = [] } = {}) {
       const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
       // BENCH_MOUNTERS=chatparts runs only those (the goals need all three: they are not checked then).
       // The last, 'chatparts Transcript', opens the same replies as a session in a virtualized Transcript.
-      const plainMounters = info.mounters.filter((name) => name !== 'chatparts, no math or diagrams')
+      // The same DOM with no script is the floor of the plain list of the bench reply only.
+      const plainMounters = info.mounters.filter((name) => name !== 'chatparts, no math or diagrams' && !(longLines && name === 'the same DOM with no script'))
       const all = mathReplies ? ['chatparts', 'chatparts, no math or diagrams', 'chatparts Transcript'] : longLines ? plainMounters : [...plainMounters, 'chatparts Transcript']
       const mounters = process.env.BENCH_MOUNTERS ? all.filter((name) => process.env.BENCH_MOUNTERS.split(',').includes(name)) : all
       const open = (name, count) =>
@@ -415,6 +416,13 @@ export async function runStreaming({ only = [] } = {}) {
         }
         console.log('\nchatparts against the goals:')
         for (const [label, value, goal, ok] of checks) console.log(`  ${ok ? 'ok  ' : 'MISS'} ${pad(label, 56)} ${left(Number.isInteger(value) ? value : value.toFixed(2), 7)}  (goal ${goal})`)
+      }
+      if (ours && runs.has('the same DOM with no script')) {
+        // What the browser alone costs for the page chatparts ends with: the floor of the long tasks.
+        const worst = (name, key) => Math.max(0, ...runs.get(name).flatMap((run) => run[key]))
+        console.log(
+          `\nfor scale, no goal: the longest task in any round, mount | fling (ms; 0: none ≥ 50): chatparts ${worst('chatparts', 'mountTasks').toFixed(0)} | ${worst('chatparts', 'scrollTasks').toFixed(0)}, the same DOM with no script ${worst('the same DOM with no script', 'mountTasks').toFixed(0)} | ${worst('the same DOM with no script', 'scrollTasks').toFixed(0)}`,
+        )
       }
     }
     if (scenarios.includes('draw')) {
