@@ -417,7 +417,7 @@ function itemText(item: string): { marker: string; text: string } | null {
  */
 function ItemText({ item, live, math, components, itemComponents, formulas, spans }: Omit<TightItemProps, 'trimEnd'>) {
   const parts = itemText(item)
-  const split = useMemo(() => paragraphSplit(math), [math])
+  const split = useMemo(() => new LazySplit(() => paragraphRead(math)), [math])
   const [shownPieces] = useState(() => new PiecesAndRest())
   const read = parts === null ? null : split.read(parts.text, live)
   const inner = useMemo(() => ({ ...components, p: Passthrough }), [components])
@@ -866,6 +866,48 @@ class SplitWhileStreaming<T> {
 }
 
 /**
+ * A {@link SplitWhileStreaming} made on first need: a block that arrives finished and shorter than
+ * `finishedFrom` is parsed whole, so its splitter and reader are never made (most blocks of an
+ * opened session: a dozen objects and hooks fewer each, for the collector to mark while it is open).
+ */
+class LazySplit<T> {
+  private splitter: SplitWhileStreaming<T> | null = null
+  constructor(
+    private readonly make: () => (block: string, streaming: boolean) => T | null,
+    private readonly finishedFrom = Number.POSITIVE_INFINITY,
+  ) {}
+  read(block: string, streaming: boolean): T | null {
+    if (this.splitter === null) {
+      if (!streaming && block.length < this.finishedFrom) return null
+      this.splitter = new SplitWhileStreaming(this.make(), this.finishedFrom)
+    }
+    return this.splitter.read(block, streaming)
+  }
+}
+
+/** A block's splitters, kept between its renders; the list's and paragraph's made again for another math syntax. */
+class BlockSplits {
+  readonly tables = new LazySplit(tableRead)
+  readonly quotes = new LazySplit(() => quoteText, SPLIT_LIST_FROM)
+  readonly headings = new LazySplit(() => atxHeading)
+  private math: MathSyntax | null = null
+  private listSplit: LazySplit<ReturnType<ListReader['read']>> | null = null
+  private paragraphSplit: LazySplit<ReturnType<ParagraphReader['read']>> | null = null
+  /** The list and paragraph splitters for `math` (new ones when it changed: a `$` may read otherwise). */
+  forMath(math: MathSyntax) {
+    if (this.math !== math || this.listSplit === null || this.paragraphSplit === null) {
+      this.math = math
+      this.listSplit = new LazySplit(() => {
+        const reader = new ListReader()
+        return (block: string) => reader.read(block, math)
+      }, SPLIT_LIST_FROM)
+      this.paragraphSplit = new LazySplit(() => paragraphRead(math))
+    }
+    return { lists: this.listSplit, paragraphs: this.paragraphSplit }
+  }
+}
+
+/**
  * A finished list this long (characters) is read item by item too. micromark's time on a list whose
  * items nest grows with the square of its length (each time nested items close it splices the events
  * read so far): 29 KB of three-level items took 1.9 s parsed whole and 0.4 s item by item. Under
@@ -889,17 +931,17 @@ function StreamingQuote({ text, live, inputs }: { text: string; live: boolean; i
 }
 
 // The cell being written is repaired where it is shown (see TableCell).
-const tableSplit = () => {
+const tableRead = () => {
   const reader = new TableReader()
-  return new SplitWhileStreaming((block) => reader.read(block))
+  return (block: string) => reader.read(block)
 }
 // Up to three spaces before a paragraph's first line are no part of it: the parser drops them.
 const PARAGRAPH_INDENT = /^ {1,3}(?! )/
-const paragraphSplit = (math: MathSyntax) => {
+const paragraphRead = (math: MathSyntax) => {
   const reader = new ParagraphReader(math)
   // (A paragraph indented so, as a reply writes one under an item `10.` whose lines are indented
   // three, is read as it shows: without them.)
-  return new SplitWhileStreaming((block) => reader.read(block.slice(PARAGRAPH_INDENT.exec(block)?.[0].length ?? 0)))
+  return (block: string) => reader.read(block.slice(PARAGRAPH_INDENT.exec(block)?.[0].length ?? 0))
 }
 
 /** The last fence read in a block, so the block, grown, is read from its last line (see readFenceAppend). */
@@ -941,16 +983,12 @@ const MarkdownBlock = memo(function MarkdownBlock({ source, streaming, policy, h
   const formulas = !components?.code
   // A span being written is shown as its element unless the app renders that element itself.
   const spans = !components?.strong && !components?.em && !components?.del && !components?.code
-  const [tables] = useState(tableSplit)
-  // A list read for another math syntax starts again (a `$$` line may end it or not).
-  const lists = useMemo(() => {
-    const reader = new ListReader()
-    return new SplitWhileStreaming((block) => reader.read(block, math), SPLIT_LIST_FROM)
-  }, [math])
-  // A paragraph read in pieces for another math syntax starts again (its `$` may read otherwise).
-  const paragraphs = useMemo(() => paragraphSplit(math), [math])
-  const [quotes] = useState(() => new SplitWhileStreaming(quoteText, SPLIT_LIST_FROM))
-  const [headings] = useState(() => new SplitWhileStreaming(atxHeading))
+  // Tables, lists, quotes, headings and paragraphs read in pieces while they stream (made on first
+  // need); a list or paragraph read for another math syntax starts again (a `$$` line may end a
+  // list or not, a `$` may read otherwise).
+  const [splits] = useState(() => new BlockSplits())
+  const { tables, quotes, headings } = splits
+  const { lists, paragraphs } = splits.forMath(math)
   const [intricacies] = useState(() => new IntricacyReader())
   // What the blocks inside a list's items are rendered with.
   const inputs = useMemo<BlockInputs>(() => ({ policy, highlighter, math, diagrams, components }), [policy, highlighter, math, diagrams, components])
