@@ -417,7 +417,7 @@ function itemText(item: string): { marker: string; text: string } | null {
  */
 function ItemText({ item, live, math, components, itemComponents, formulas, spans }: Omit<TightItemProps, 'trimEnd'>) {
   const parts = itemText(item)
-  const split = useMemo(() => new LazySplit(() => paragraphRead(math)), [math])
+  const split = useMemo(() => new SplitWhileStreaming(() => paragraphRead(math)), [math])
   const [shownPieces] = useState(() => new PiecesAndRest())
   const read = parts === null ? null : split.read(parts.text, live)
   const inner = useMemo(() => ({ ...components, p: Passthrough }), [components])
@@ -848,62 +848,50 @@ function StreamingHeading({ heading, components, math, live, spans }: { heading:
 /**
  * Reads a block in pieces (rows, items, sentences) while it streams, and after it is finished if it
  * was read so then: the block keeps the elements it streamed with rather than being made again at
- * its last token. A block that arrives finished is parsed whole.
+ * its last token. A block that arrives finished is parsed whole, so its reader is made on first
+ * need (`make`): never, for most blocks of an opened session (a reader, its arrays and a closure
+ * fewer each, for the collector to mark while the session is open).
  */
 class SplitWhileStreaming<T> {
+  private split: ((block: string, streaming: boolean) => T | null) | null = null
   private streamed = false
   constructor(
-    private readonly split: (block: string, streaming: boolean) => T | null,
+    private readonly make: () => (block: string, streaming: boolean) => T | null,
     /** A finished block this long or longer is read in pieces too. */
     private readonly finishedFrom = Number.POSITIVE_INFINITY,
   ) {}
   read(block: string, streaming: boolean): T | null {
     if (!streaming && !this.streamed && block.length < this.finishedFrom) return null
+    this.split ??= this.make()
     const pieces = this.split(block, streaming)
     this.streamed = pieces !== null
     return pieces
   }
 }
 
-/**
- * A {@link SplitWhileStreaming} made on first need: a block that arrives finished and shorter than
- * `finishedFrom` is parsed whole, so its splitter and reader are never made (most blocks of an
- * opened session: a dozen objects and hooks fewer each, for the collector to mark while it is open).
- */
-class LazySplit<T> {
-  private splitter: SplitWhileStreaming<T> | null = null
-  constructor(
-    private readonly make: () => (block: string, streaming: boolean) => T | null,
-    private readonly finishedFrom = Number.POSITIVE_INFINITY,
-  ) {}
-  read(block: string, streaming: boolean): T | null {
-    if (this.splitter === null) {
-      if (!streaming && block.length < this.finishedFrom) return null
-      this.splitter = new SplitWhileStreaming(this.make(), this.finishedFrom)
-    }
-    return this.splitter.read(block, streaming)
-  }
-}
-
 /** A block's splitters, kept between its renders; the list's and paragraph's made again for another math syntax. */
 class BlockSplits {
-  readonly tables = new LazySplit(tableRead)
-  readonly quotes = new LazySplit(() => quoteText, SPLIT_LIST_FROM)
-  readonly headings = new LazySplit(() => atxHeading)
-  private math: MathSyntax | null = null
-  private listSplit: LazySplit<ReturnType<ListReader['read']>> | null = null
-  private paragraphSplit: LazySplit<ReturnType<ParagraphReader['read']>> | null = null
+  readonly tables = new SplitWhileStreaming(tableRead)
+  readonly quotes = new SplitWhileStreaming(() => quoteText, SPLIT_LIST_FROM)
+  readonly headings = new SplitWhileStreaming(() => atxHeading)
+  private byMath: {
+    math: MathSyntax
+    lists: SplitWhileStreaming<ReturnType<ListReader['read']>>
+    paragraphs: SplitWhileStreaming<ReturnType<ParagraphReader['read']>>
+  } | null = null
   /** The list and paragraph splitters for `math` (new ones when it changed: a `$` may read otherwise). */
   forMath(math: MathSyntax) {
-    if (this.math !== math || this.listSplit === null || this.paragraphSplit === null) {
-      this.math = math
-      this.listSplit = new LazySplit(() => {
-        const reader = new ListReader()
-        return (block: string) => reader.read(block, math)
-      }, SPLIT_LIST_FROM)
-      this.paragraphSplit = new LazySplit(() => paragraphRead(math))
+    if (this.byMath?.math !== math) {
+      this.byMath = {
+        math,
+        lists: new SplitWhileStreaming(() => {
+          const reader = new ListReader()
+          return (block: string) => reader.read(block, math)
+        }, SPLIT_LIST_FROM),
+        paragraphs: new SplitWhileStreaming(() => paragraphRead(math)),
+      }
     }
-    return { lists: this.listSplit, paragraphs: this.paragraphSplit }
+    return this.byMath
   }
 }
 
