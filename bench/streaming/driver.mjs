@@ -312,7 +312,15 @@ export async function runStreaming({ only = [] } = {}) {
       const mathReplies = process.env.BENCH_MOUNT_MATH === '1'
       await page.evaluate((on) => window.bench.setLongLines(on), longLines)
       await page.evaluate((on) => window.bench.setMathReplies(on), mathReplies)
+      const sameCode = process.env.BENCH_MOUNT_SAME_CODE === '1'
+      await page.evaluate((on) => window.bench.setSameCode(on), sameCode)
       console.log(`\nopening a saved session: ${COUNT} finished copies of the reply mounted at once as a plain React list, in a page 1000 px tall`)
+      if (!longLines && !mathReplies)
+        console.log(
+          sameCode
+            ? 'the copies the same, code too (BENCH_MOUNT_SAME_CODE=1: the code of 199 replies is coloured from the tokens kept for the first)'
+            : "each reply's code its own (a line naming the reply opens each block), as in a real session",
+        )
       if (longLines) console.log('each reply ending with a block of minified JavaScript, one line of 20 KB (BENCH_MOUNT_LONG_LINES=1; the Transcript row is left out)')
       if (mathReplies)
         console.log(

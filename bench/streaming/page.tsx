@@ -434,7 +434,24 @@ const mathReply = (i: number) =>
   (SHAPES['math and diagrams'] as string)
     .replace(/participant C as Client (\d+)/g, `participant C as Client $1 of reply ${i + 1}`)
     .replace(/^\$\$\n(.*)\n\$\$$/gm, `$$$$\n$1 \\quad (r_{${i + 1}})\n$$$$`)
-const mountText = (i: number) => (mathReplies ? mathReply(i) : longLines ? `${reply}\n\n\`\`\`js\n${minified.slice((i * 1_000) % 200_000, ((i * 1_000) % 200_000) + 20_000)}\n\`\`\`\n` : reply)
+/**
+ * The bench reply as the `i`th reply of a saved session, its code its own: each block opens with a
+ * line naming the reply (a comment, or a field of the JSON), as every reply of a real session has
+ * code of its own. Copies of one reply would share their tokens (the highlighter keeps what it
+ * tokenized, for a block mounted again): 199 replies of 200 would be coloured at once, with no
+ * tokenizing, and would share their token objects. `BENCH_MOUNT_SAME_CODE=1`: the copies the same.
+ */
+let sameCode = false
+function setSameCode(on: boolean) {
+  sameCode = on
+}
+const ownCode = (i: number) =>
+  reply.replace(/^```(\w+)\n(\{\n)?/gm, (_, lang: string, brace: string | undefined) => {
+    const fence = `\`\`\`${lang}\n`
+    return lang === 'json' && brace ? `${fence}{\n  "reply": ${i + 1},\n` : `${fence}${lang === 'python' || lang === 'bash' ? '#' : '//'} reply ${i + 1}\n${brace ?? ''}`
+  })
+const mountText = (i: number) =>
+  mathReplies ? mathReply(i) : longLines ? `${reply}\n\n\`\`\`js\n${minified.slice((i * 1_000) % 200_000, ((i * 1_000) % 200_000) + 20_000)}\n\`\`\`\n` : sameCode ? reply : ownCode(i)
 
 /**
  * The floor of opening: the DOM chatparts ends with for the first reply (formatted, highlighted,
@@ -1108,6 +1125,7 @@ declare global {
       runDraw: typeof runDraw
       setLongLines: typeof setLongLines
       setMathReplies: typeof setMathReplies
+      setSameCode: typeof setSameCode
       runMountTranscript: typeof runMountTranscript
       runShape: typeof runShape
       runParallel: typeof runParallel
@@ -1131,6 +1149,7 @@ window.bench = {
   runDraw,
   setLongLines,
   setMathReplies,
+  setSameCode,
   runMountTranscript,
   runShape,
   runParallel,
