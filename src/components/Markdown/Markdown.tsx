@@ -884,10 +884,7 @@ class BlockSplits {
     if (this.byMath?.math !== math) {
       this.byMath = {
         math,
-        lists: new SplitWhileStreaming(() => {
-          const reader = new ListReader()
-          return (block: string) => reader.read(block, math)
-        }, SPLIT_LIST_FROM),
+        lists: new SplitWhileStreaming(() => listRead(math), SPLIT_LIST_FROM),
         paragraphs: new SplitWhileStreaming(() => paragraphRead(math)),
       }
     }
@@ -922,6 +919,10 @@ function StreamingQuote({ text, live, inputs }: { text: string; live: boolean; i
 const tableRead = () => {
   const reader = new TableReader()
   return (block: string) => reader.read(block)
+}
+const listRead = (math: MathSyntax) => {
+  const reader = new ListReader()
+  return (block: string) => reader.read(block, math)
 }
 // Up to three spaces before a paragraph's first line are no part of it: the parser drops them.
 const PARAGRAPH_INDENT = /^ {1,3}(?! )/
