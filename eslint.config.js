@@ -9,7 +9,7 @@ import regexp from 'eslint-plugin-regexp'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['dist/', 'storybook-static/', 'coverage/', '.vitest-reports/', '.vitest-attachments/', 'node_modules/', 'bench/**/dist/', 'bench/.out/'] },
+  { ignores: ['dist/', 'storybook-static/', 'coverage/', '.vitest-reports/', '.vitest-attachments/', 'node_modules/', 'bench/**/dist/', 'bench/.out/', '.cache/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   reactHooks.configs.flat.recommended,

@@ -111,6 +111,22 @@ describe('the built package, as a consumer sees it', () => {
     expect(all).not.toContain('KaTeX parse error')
   })
 
+  it('imports no package it does not declare: what the Next.js app resolves from the repository, an install gives', () => {
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies?: Record<string, string>; peerDependencies?: Record<string, string> }
+    const declared = new Set([...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})])
+    const files = readdirSync(join(root, 'dist'), { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js'))
+    const imported = new Set<string>()
+    for (const file of files) {
+      const text = readFileSync(join(root, 'dist', file), 'utf8')
+      for (const [, specifier] of text.matchAll(/(?:\bfrom|\bimport\(?)\s*["']((?:@[a-z0-9-~][\w.~-]*\/)?[a-z0-9-~][\w.~-]*(?:\/[^"']*)?)["']/g)) {
+        const parts = (specifier as string).split('/')
+        imported.add(parts[0]?.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? ''))
+      }
+    }
+    expect(imported.has('react')).toBe(true)
+    expect([...imported].filter((name) => !declared.has(name))).toEqual([])
+  })
+
   it('resolves chatparts/styles.css to the one stylesheet with the theme variables', () => {
     const path = runNode(`console.log(JSON.stringify(import.meta.resolve('chatparts/styles.css')))`) as string
     const css = readFileSync(new URL(path), 'utf8')

@@ -1,32 +1,34 @@
-// A fresh Next.js App Router app (Next.js and React from the registry, chatparts from its packed
-// tarball) built with `next build` and served with `next start`, its page
-// loaded in Chromium: server components import chatparts (core and protocols on the server, the
-// components as client modules), the page hydrates without a warning, and an approval answers.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+// A Next.js App Router app (Next.js pinned in the kit's dev dependencies, chatparts from its packed
+// tarball) built with `next build` and served with `next start`, its page loaded in Chromium: server
+// components import chatparts (core and protocols on the server, the components as client modules),
+// the page hydrates without a warning, and an approval answers.
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process'
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { promisify } from 'node:util'
 import { chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromiumArgs, chromiumPath } from '../support/chromium'
 
 const root = join(import.meta.dirname, '../..')
-let app = ''
+// Inside the repository, so the app resolves Next.js and React from the kit's own node_modules (no
+// install from the registry inside a test); chatparts itself comes from the tarball, in the app's own.
+const app = join(root, '.cache/next-consumer')
+const next = join(root, 'node_modules/next/dist/bin/next')
 let server: ChildProcess | undefined
 const port = 3000 + Math.floor(Math.random() * 2000)
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }
-/** The Next.js version the app is built with. */
-const NEXT = '16.4.6'
+/** How long `next build` may take: on a busy 2-core machine it has taken minutes, quiet about 30 s. */
+const BUILD_DEADLINE = 8 * 60_000
 
 beforeAll(async () => {
-  app = mkdtempSync(join(tmpdir(), 'chatparts-next-'))
+  rmSync(app, { recursive: true, force: true })
   cpSync(join(import.meta.dirname, 'nextjs'), app, { recursive: true })
-  // A fresh app: Next.js and React from the registry, chatparts from its packed tarball, as `npm install` gives them.
   const tarball = execFileSync('npm', ['pack', '--silent', '--pack-destination', app], { cwd: root, encoding: 'utf8' }).trim().split('\n').at(-1) ?? ''
-  const react = (JSON.parse(readFileSync(join(root, 'node_modules/react/package.json'), 'utf8')) as { version: string }).version
-  const version = (name: string) => (JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version
-  const devDependencies = Object.fromEntries(['typescript', '@types/react', '@types/node'].map((name) => [name, version(name)]))
-  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'next-consumer', private: true, dependencies: { next: NEXT, react, 'react-dom': react, chatparts: `file:./${tarball}` }, devDependencies }))
+  // What `npm install chatparts` puts in an app: the tarball's files, nothing else of the repository.
+  mkdirSync(join(app, 'node_modules/chatparts'), { recursive: true })
+  execFileSync('tar', ['-xzf', join(app, tarball), '-C', join(app, 'node_modules/chatparts'), '--strip-components=1'])
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'next-consumer', private: true }))
   writeFileSync(
     join(app, 'tsconfig.json'),
     JSON.stringify({
@@ -35,11 +37,11 @@ beforeAll(async () => {
       exclude: ['node_modules'],
     }),
   )
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], { cwd: app, env, stdio: 'pipe' })
-  execFileSync(process.execPath, [join(app, 'node_modules/next/dist/bin/next'), 'build'], { cwd: app, env, stdio: 'pipe' })
-  server = spawn(process.execPath, [join(app, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port)], { cwd: app, env, stdio: 'pipe' })
+  // Asynchronous, so vitest's own deadline (not a blocked event loop) ends a build that hangs.
+  await promisify(execFile)(process.execPath, [next, 'build'], { cwd: app, env, timeout: BUILD_DEADLINE, maxBuffer: 16 * 1024 * 1024 })
+  server = spawn(process.execPath, [next, 'start', '-p', String(port)], { cwd: app, env, stdio: 'pipe' })
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('next start did not become ready')), 60_000)
+    const timer = setTimeout(() => reject(new Error('next start did not become ready in 2 minutes')), 120_000)
     server?.stdout?.on('data', (data: Buffer) => {
       if (/ready|started|localhost/i.test(data.toString())) {
         clearTimeout(timer)
@@ -48,11 +50,16 @@ beforeAll(async () => {
     })
     server?.on('exit', (code) => reject(new Error(`next start exited with ${code}`)))
   })
-}, 300_000)
+}, BUILD_DEADLINE + 3 * 60_000)
 
-afterAll(() => {
-  server?.kill()
-  if (app) rmSync(app, { recursive: true, force: true })
+afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server?.once('exit', resolve))
+    server.kill()
+    await exited
+  }
+  // Removed, so lint and format checks never read a built app.
+  rmSync(app, { recursive: true, force: true })
 })
 
 describe('a Next.js app built from the packed tarball', () => {
@@ -91,5 +98,5 @@ describe('a Next.js app built from the packed tarball', () => {
     } finally {
       await browser.close()
     }
-  }, 120_000)
+  })
 })
