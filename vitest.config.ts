@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react'
 import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 import { chromiumBrowser } from './test/support/chromium.ts'
+import { APPEAR_DEADLINE, TEST_DEADLINE } from './test/support/deadlines.ts'
 
 // Pre-bundled up front: a dependency first met at run time (a lazily loaded grammar) reloads the page mid-test.
 const GRAMMARS = [
@@ -65,12 +66,11 @@ export default defineConfig({
   test: {
     // Vitest's default, one worker less than the cores, is one worker on a 2-core machine (CI's):
     // its files then ran one after another, and CI took 7 to 8.5 minutes; with two workers, 5 to 6.
-    // The property tests that then take longer than vitest's 5 s are given 30.
     maxWorkers: Math.max(2, availableParallelism() - 1),
-    testTimeout: 30_000,
-    // A wait for something to appear (expect.poll here, waitFor in test/support/setup-unit.ts and
-    // .storybook/vitest.setup.ts) gets 5 s, not 1: with two workers a browser may be slower to get there.
-    expect: { poll: { timeout: 5_000 } },
+    // Deadlines for a busy machine (test/support/deadlines.ts): a test that passes never waits them out.
+    testTimeout: TEST_DEADLINE,
+    hookTimeout: TEST_DEADLINE,
+    expect: { poll: { timeout: APPEAR_DEADLINE } },
     coverage: {
       provider: 'v8',
       include: ['src/**/*.{ts,tsx}'],
@@ -117,7 +117,6 @@ export default defineConfig({
           name: 'dist',
           environment: 'node',
           // These tests run node and tsc in child processes against the built package.
-          testTimeout: 60_000,
           include: ['test/dist/**/*.test.ts'],
         },
       },
@@ -138,10 +137,6 @@ export default defineConfig({
         optimizeDeps: { include: [...browserDeps, '@storybook/addon-a11y/preview', '@storybook/react-vite'] },
         test: {
           name: 'storybook',
-          // A story that loads mermaid and KaTeX's fonts, then is checked by axe and screenshotted, needs more than 15 s on a busy machine.
-          testTimeout: 30_000,
-          // Each story's screenshot is compared in an afterEach hook (vitest's default for hooks is 10 s).
-          hookTimeout: 30_000,
           browser: chromiumBrowser('stories'),
           setupFiles: ['.storybook/vitest.setup.ts'],
         },

@@ -1,9 +1,15 @@
 import type { Decorator, Preview } from '@storybook/react-vite'
+import { configure } from 'storybook/test'
+import { APPEAR_DEADLINE } from '../test/support/deadlines'
 import { LabelsProvider } from '../src/labels/LabelsContext'
 import type { Locale } from '../src/labels/labels'
 import 'katex/dist/katex.min.css'
 import '../src/styles/chatparts.css'
 import './preview.css'
+
+// A play function's waitFor waits for what should appear (a diagram drawn, code highlighted) as
+// long as a busy machine may need, in the Storybook UI and in the story tests alike.
+configure({ asyncUtilTimeout: APPEAR_DEADLINE })
 
 const withThemeAndLocale: Decorator = (Story, context) => {
   // light: the app pins light; dark: the app's `.dark` class (Tailwind, shadcn); system: the reader's setting.

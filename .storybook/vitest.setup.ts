@@ -1,9 +1,5 @@
-import { configure } from 'storybook/test'
 import { afterEach, expect } from 'vitest'
 import { page } from 'vitest/browser'
-
-// A play function's waitFor waits 5 s, not 1, for what should appear (under two workers a page is slower).
-configure({ asyncUtilTimeout: 5_000 })
 
 // The addon applies the project's preview annotations (ours and the a11y addon's) by itself.
 // Every story is also a visual-regression test: its frame is compared with the committed baseline.

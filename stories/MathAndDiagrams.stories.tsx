@@ -58,11 +58,11 @@ type Story = StoryObj<typeof meta>
 export const MathAndDiagrams: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await waitFor(() => expect(canvasElement.querySelectorAll('.katex').length).toBe(5), { timeout: 10_000 })
+    await waitFor(() => expect(canvasElement.querySelectorAll('.katex').length).toBe(5))
     // Each drawing is in a tree of its own (a shadow root).
     const drawings = () => [...canvasElement.querySelectorAll('.cp-diagram__drawing')].filter((box) => box.shadowRoot?.querySelector('svg'))
-    await waitFor(() => expect(drawings().length).toBe(2), { timeout: 15_000 })
-    await waitFor(() => expect(canvasElement.querySelector('.cp-diagram[data-state="error"]')).not.toBeNull(), { timeout: 15_000 })
+    await waitFor(() => expect(drawings().length).toBe(2))
+    await waitFor(() => expect(canvasElement.querySelector('.cp-diagram[data-state="error"]')).not.toBeNull())
     const prices = within(canvas.getByRole('region', { name: /stays a price/ }))
     await expect(prices.getByText(/costs \$5 to \$10/)).toBeVisible()
     const streaming = canvas.getByRole('region', { name: /unfinished formula/ })
@@ -73,13 +73,10 @@ export const MathAndDiagrams: Story = {
     await expect(inline.textContent).not.toContain('\\(')
     await highlighted(canvasElement)
     // KaTeX's fonts load as glyphs first need them: wait until none is still loading, so the picture is final.
-    await waitFor(
-      async () => {
-        await document.fonts.ready
-        return expect(document.fonts.status).toBe('loaded')
-      },
-      { timeout: 10_000 },
-    )
+    await waitFor(async () => {
+      await document.fonts.ready
+      return expect(document.fonts.status).toBe('loaded')
+    })
   },
 }
 

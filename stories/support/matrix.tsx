@@ -18,14 +18,11 @@ export function Matrix({ children }: { children: ReactNode }) {
 
 /** Waits until every code block in `root` is highlighted, so a screenshot never catches plain code. */
 export async function highlighted(root: HTMLElement): Promise<void> {
-  await waitFor(
-    () => {
-      const blocks = [...root.querySelectorAll('.cp-code')]
-      const plain = blocks.filter((block) => block.getAttribute('data-lang') && !block.querySelector('.cp-code__token'))
-      return expect(plain).toHaveLength(0)
-    },
-    { timeout: 10_000 },
-  )
+  await waitFor(() => {
+    const blocks = [...root.querySelectorAll('.cp-code')]
+    const plain = blocks.filter((block) => block.getAttribute('data-lang') && !block.querySelector('.cp-code__token'))
+    return expect(plain).toHaveLength(0)
+  })
 }
 
 /**

@@ -7,6 +7,7 @@ import type { TextPart as TextPartData } from '../../src/core/model/types'
 import { defaultHighlighter } from '../../src/highlight/shiki'
 import '../../src/styles/chatparts.css'
 import reply from '../fixtures/streaming/reply.md?raw'
+import { APPEAR_DEADLINE } from '../support/deadlines'
 import { alnum, expectations, highlightedLines, tokenize, wentPlain } from '../support/streamingTokens'
 
 const part = (text: string): TextPartData => ({ id: 'prt_reply', sessionID: 'ses_reply', messageID: 'msg_reply', type: 'text', text })
@@ -52,10 +53,10 @@ describe('TextPart streaming the 15 KB reply in Chromium, token by token', () =>
         expect(whole.container.querySelector('.cp-markdown--pending')).toBeNull()
         expect(highlightedLines(whole.container).flat().every(Boolean)).toBe(true)
       },
-      { timeout: 20_000 },
+      { timeout: APPEAR_DEADLINE },
     )
     expect(streamed.container.innerHTML).toBe(whole.container.innerHTML)
-  }, 120_000)
+  })
 })
 
 describe('TextPart drawing its diagrams in Chromium', () => {
@@ -78,7 +79,7 @@ describe('TextPart drawing its diagrams in Chromium', () => {
     expect(draw).not.toHaveBeenCalled()
     expect(finished.container.querySelector('.cp-diagram[data-state="source"]')).not.toBeNull()
     finished.container.querySelector('.cp-diagram')?.scrollIntoView()
-    await expect.poll(() => drawn(finished.container), { timeout: 5000 }).not.toBeNull()
+    await expect.poll(() => drawn(finished.container)).not.toBeNull()
     finished.unmount()
     scrollTo(0, 0)
 
@@ -86,7 +87,7 @@ describe('TextPart drawing its diagrams in Chromium', () => {
     const other = `${block.replace('A --> B', 'C --> D')}`
     const streamed = render(view(`Before.\n\n${other.slice(0, 20)}`, true))
     streamed.rerender(view(`Before.\n\n${other}\n\nAnd the rest`, true))
-    await expect.poll(() => drawn(streamed.container), { timeout: 5000 }).not.toBeNull()
+    await expect.poll(() => drawn(streamed.container)).not.toBeNull()
     expect(draw).toHaveBeenLastCalledWith('graph TD\n  C --> D', expect.anything())
     expect(scrollY).toBe(0)
   })

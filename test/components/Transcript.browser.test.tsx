@@ -36,7 +36,7 @@ describe('Transcript in Chromium', () => {
         </div>,
       )
       // Highlighted code is checked too (token colours against the code background).
-      await expect.poll(() => container.querySelectorAll('.cp-code__token').length, { timeout: 10_000 }).toBeGreaterThan(10)
+      await expect.poll(() => container.querySelectorAll('.cp-code__token').length).toBeGreaterThan(10)
       // Expand what is folded, so hidden content is checked too.
       for (const button of screen.getAllByRole('button', { expanded: false })) act(() => button.click())
       const results = await axe.run(container)
@@ -48,8 +48,8 @@ describe('Transcript in Chromium', () => {
   it('highlights code with shiki, loading grammars on first use', async () => {
     render(<Transcript store={fullStore()} timeZone="UTC" />)
     const tokens = (lang: string) => [...document.querySelectorAll(`.cp-code[data-lang="${lang}"] .cp-code__token`)] as HTMLElement[]
-    await expect.poll(() => tokens('python').length, { timeout: 10_000 }).toBeGreaterThan(3)
-    await expect.poll(() => tokens('ts').length, { timeout: 10_000 }).toBeGreaterThan(3)
+    await expect.poll(() => tokens('python').length).toBeGreaterThan(3)
+    await expect.poll(() => tokens('ts').length).toBeGreaterThan(3)
     const keyword = tokens('ts').find((token) => token.textContent?.startsWith('export')) as HTMLElement
     expect(getComputedStyle(keyword).color).not.toBe(getComputedStyle(keyword.parentElement as HTMLElement).color)
   })

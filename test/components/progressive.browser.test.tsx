@@ -50,7 +50,7 @@ describe('opening a long saved session', () => {
     // One 15 KB reply alone is formatted over a few tasks too.
     await until(() => alone.container.querySelector('.cp-markdown--pending') === null)
     expect(html(texts.at(-1))).toBe(html(alone.container.querySelector('.cp-text') ?? undefined))
-  }, 120_000)
+  })
 
   it('formats what the reader looks at before the replies far from it', async () => {
     const { container } = session()
@@ -60,7 +60,7 @@ describe('opening a long saved session', () => {
     // The last reply is far below the view and last in line: still waiting when the one in view is done.
     expect(pendingIn(container.querySelector(`[data-index="${COUNT - 1}"]`))).toBe(true)
     await until(() => container.querySelector('.cp-markdown--pending') === null)
-  }, 120_000)
+  })
 
   it('guesses the height of a reply before laying it out within a tenth, a block of minified code on one line included', async () => {
     for (const text of [reply, `${reply}\n\n\`\`\`js\n${minified.slice(0, 20_000)}\n\`\`\`\n`]) {

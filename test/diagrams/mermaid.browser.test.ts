@@ -14,7 +14,7 @@ describe('the mermaid renderer in Chromium', () => {
     expect(box.textContent).toContain('Parse')
     expect(box.textContent).toContain('Render')
     expect(box.querySelector('foreignObject, script')).toBeNull()
-  }, 30_000)
+  })
 
   it('draws in a frame of its own: no style element is added to the page, nothing of the drawing is left in it, labels in any script intact', async () => {
     const added: string[] = []
@@ -43,7 +43,7 @@ describe('the mermaid renderer in Chromium', () => {
     expect(box.textContent).toContain('GET /sync?since=cursor')
     // Its style came out of the frame with it.
     expect(box.querySelector('style')?.textContent).toContain('.actor')
-  }, 30_000)
+  })
 
   it('draws what mermaid cannot draw in a frame in the page, as before (a git graph)', async () => {
     const result = await createMermaidRenderer().render('gitGraph\n  commit\n  branch dev\n  commit\n  checkout main\n  merge dev', options)
@@ -53,7 +53,7 @@ describe('the mermaid renderer in Chromium', () => {
     expect(box.querySelector('svg')?.getAttribute('aria-roledescription')).toBe('gitGraph')
     expect(box.querySelectorAll('.commit').length).toBeGreaterThanOrEqual(3)
     expect(document.querySelector('iframe')).toBeNull()
-  }, 30_000)
+  })
 
   it('draws a diagram the same in a frame as in the page', async () => {
     const source = 'graph LR\n  A[Parse the reply] --> B{Valid?}\n  B -->|yes| C[Render 渲染]\n  B -->|no| D[Show the error]'
@@ -71,12 +71,12 @@ describe('the mermaid renderer in Chromium', () => {
       )
     }
     expect(shapes(framed.svg)).toEqual(shapes(inPage))
-  }, 30_000)
+  })
 
   it('says why it cannot draw a diagram that does not parse', async () => {
     const result = await createMermaidRenderer().render('graph TD\n  A -->', options)
     expect('error' in result && result.error.length > 0).toBe(true)
-  }, 30_000)
+  })
 
   it('lets no script, handler, remote load or refused link out of a hostile diagram', async () => {
     const refuseEvil = (url: string) => (url.includes('evil.example') ? null : defaultUrlPolicy.link(url))
@@ -103,7 +103,7 @@ describe('the mermaid renderer in Chromium', () => {
     // The allowed link stays a link, opened safely.
     const docs = [...box.querySelectorAll('a')].find((link) => (link.getAttribute('href') ?? link.getAttribute('xlink:href')) === 'https://example.com/docs')
     expect(docs?.getAttribute('rel')).toBe('noopener noreferrer')
-  }, 30_000)
+  })
 
   it('puts the links of each drawing through the policy it was drawn with, one drawing after another', async () => {
     const renderer = createMermaidRenderer()
@@ -120,12 +120,12 @@ describe('the mermaid renderer in Chromium', () => {
     expect(await links(refuse)).not.toContain('https://example.com/docs')
     expect(await links(allow)).toContain('https://example.com/docs')
     expect(await links(refuse)).not.toContain('https://example.com/docs')
-  }, 30_000)
+  })
 
   it('draws for a dark background when asked', async () => {
     const light = await createMermaidRenderer().render('graph TD\n  A --> B', options)
     const dark = await createMermaidRenderer().render('graph TD\n  A --> B', { ...options, dark: true })
     expect('svg' in light && 'svg' in dark).toBe(true)
     if ('svg' in light && 'svg' in dark) expect(dark.svg.replace(/cp-diagram-\d+/g, '')).not.toBe(light.svg.replace(/cp-diagram-\d+/g, ''))
-  }, 30_000)
+  })
 })

@@ -15,7 +15,7 @@ describe('the shiki highlighter', () => {
     expect(await highlighter.load(name)).toBe(true)
     expect(highlighter.ready(name)).toBe(true)
     expect(coloured(highlighter.tokenize('defmodule Hello do\nend', name)?.lines)).toBe(true)
-  }, 30_000)
+  })
 
   it('knows shiki’s aliases once its index is read', async () => {
     const highlighter = createShikiHighlighter()
@@ -24,7 +24,7 @@ describe('the shiki highlighter', () => {
     expect(await highlighter.load('gql')).toBe(true)
     expect(highlighter.resolve('gql')).toBe('graphql')
     expect(coloured(highlighter.tokenize('query { user { id } }', 'graphql')?.lines)).toBe(true)
-  }, 30_000)
+  })
 
   it('says no to a language shiki does not have, and to names that are no language', async () => {
     const highlighter = createShikiHighlighter()
@@ -34,7 +34,7 @@ describe('the shiki highlighter', () => {
     expect(highlighter.resolve('constructor')).toBeNull()
     expect(highlighter.resolve('<script>')).toBeNull()
     expect(highlighter.resolve('a'.repeat(200))).toBeNull()
-  }, 30_000)
+  })
 
   it('takes a grammar of your own, and aliases to it or to shiki’s', async () => {
     const grammar = { name: 'greeting', scopeName: 'source.greeting', patterns: [{ match: '\\bhello\\b', name: 'keyword.control.greeting' }], repository: {} }
@@ -47,7 +47,7 @@ describe('the shiki highlighter', () => {
     expect(hello).toBeDefined()
     expect(hello).not.toBe(tokens.find((token) => token.content.includes('world'))?.light)
     expect(highlighter.resolve('typescript5')).toBe('typescript')
-  }, 30_000)
+  })
 
   it('leaves code in its themes’ foreground without colours, and names that colour once its themes are loaded', async () => {
     const highlighter = createShikiHighlighter()
@@ -69,7 +69,7 @@ describe('the shiki highlighter', () => {
     expect(tokens.filter((token) => token.light === undefined).map((token) => token.content)).toEqual(['(a, b)', '}'])
     expect(tokens.find((token) => token.content.startsWith('const'))?.light).toBeDefined()
     expect(tokens.find((token) => token.content.includes('sum'))?.light).toBeDefined()
-  }, 30_000)
+  })
 
   it('leaves a line longer than its limit plain, and highlights the lines after it as if it were there', async () => {
     const highlighter = createShikiHighlighter()
@@ -88,7 +88,7 @@ describe('the shiki highlighter', () => {
     await short.load('javascript')
     expect(short.tokenize('let x = 100', 'javascript')?.lines[0]?.length).toBeGreaterThan(1)
     expect(short.tokenize('let x = 1000', 'javascript')?.lines[0]).toEqual([{ content: 'let x = 1000' }])
-  }, 30_000)
+  })
 
   it('keeps a broken grammar of your own to plain code', async () => {
     const highlighter = createShikiHighlighter({ langs: { broken: () => Promise.reject(new Error('no such file')) } })

@@ -1,5 +1,5 @@
 import { act, render } from '@testing-library/react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { Transcript } from '../../src/components/Transcript'
 import { createChatStore } from '../../src/createChatStore'
 import { extensionOf } from '../../src/components/ToolPart/views'
@@ -107,12 +107,12 @@ async function mount() {
     </div>,
   )
   // Finished replies are formatted over a few tasks: the styles are compared once they all are.
-  await vi.waitFor(() => expect(view.container.querySelector('.cp-markdown--pending')).toBeNull(), { timeout: 20_000 })
+  await expect.poll(() => view.container.querySelector('.cp-markdown--pending')).toBeNull()
   for (let pass = 0; pass < 4; pass++) {
     const folded = view.container.querySelectorAll<HTMLButtonElement>('button[aria-expanded="false"]')
     if (!folded.length) break
     act(() => folded.forEach((button) => button.click()))
-    await vi.waitFor(() => expect(view.container.querySelector('.cp-markdown--pending')).toBeNull(), { timeout: 20_000 })
+    await expect.poll(() => view.container.querySelector('.cp-markdown--pending')).toBeNull()
   }
   // And once every code line is highlighted (a highlighted line takes the theme's foreground):
   // every language the code blocks name and the diffs' files imply loaded, the lines of each
@@ -138,13 +138,13 @@ async function mount() {
     coloured.filter(({ language }) => highlighter.ready(language)).flatMap(({ lines }) => lines().filter((line) => !line.hasAttribute('data-highlighted') && code(line).trim() !== ''))
   expect(blocks.length).toBeGreaterThan(0)
   expect(diffs.filter(({ language }) => highlighter.ready(language)).length).toBeGreaterThan(0)
-  await vi.waitFor(() => expect(plainLines()).toEqual([]), { timeout: 20_000 })
+  await expect.poll(() => plainLines()).toEqual([])
   // The same place in every render: whether the view still followed the bottom as the folds
   // opened depends on timing, and with it whether "jump to latest" shows. Scrolled to the top, it
   // does, and its styles are compared too.
   const scroller = view.container.querySelector('.cp-transcript__scroller') as HTMLElement
   scroller.scrollTop = 0
-  await vi.waitFor(() => expect(view.container.querySelector('.cp-transcript__jump')).not.toBeNull(), { timeout: 5_000 })
+  await expect.poll(() => view.container.querySelector('.cp-transcript__jump')).not.toBeNull()
   return view
 }
 

@@ -1,5 +1,6 @@
 import { playwright } from '@vitest/browser-playwright'
 import type { BrowserCommand, BrowserConfigOptions } from 'vitest/node'
+import { SCREENSHOT_DEADLINE } from './deadlines.ts'
 
 /** A test's way to switch the reader's system colour scheme (`prefers-color-scheme`): `commands.setColorScheme('dark')`. */
 const setColorScheme: BrowserCommand<['light' | 'dark']> = async (context, scheme) => {
@@ -69,9 +70,9 @@ export function chromiumBrowser(project: string): BrowserConfigOptions {
       toMatchScreenshot: {
         comparatorName: 'pixelmatch',
         comparatorOptions: { threshold: 0.1, allowedMismatchedPixelRatio: 0 },
-        // Two screenshots of a tall matrix alike, taken and compared while another worker runs its
-        // tests, can take more than vitest's 5 s (a CI run failed so): a page still changing fails as before.
-        timeout: 20_000,
+        // Two screenshots of a tall matrix alike, taken while another worker runs, can take more than
+        // vitest's 5 s: a page still changing fails as before.
+        timeout: SCREENSHOT_DEADLINE,
         resolveScreenshotPath: ({ arg, browserName, platform, ext, root }) => `${root}/test/__screenshots__/${project}/${arg}-${browserName}-${platform}${ext}`,
       },
     },

@@ -1,9 +1,10 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
 import { afterEach, expect } from 'vitest'
+import { APPEAR_DEADLINE } from './deadlines'
 
-// waitFor and findBy* wait 5 s, not 1, for what should appear (under two workers a page is slower).
-configure({ asyncUtilTimeout: 5_000 })
+// waitFor and findBy* wait for what should appear as long as a busy machine may need, not 1 s.
+configure({ asyncUtilTimeout: APPEAR_DEADLINE })
 
 // React warns, through console.error, when the elements it renders nest as HTML does not allow (a
 // heading or a list inside a `<p>`, a paragraph in a `<thead>`): served from a server, such markup

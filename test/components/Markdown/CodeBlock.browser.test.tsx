@@ -99,7 +99,7 @@ describe('colours of highlighted code', () => {
       for (const token of tokens) expect(colour(token)).not.toBe(foreground)
       unmount()
     }
-  }, 30_000)
+  })
 
   it('leaves a block of a language it does not know in the kit’s own text colour', async () => {
     const highlighter = createShikiHighlighter()

@@ -504,7 +504,7 @@ describe('blocks rendered one by one', () => {
   it('show what the text parsed whole shows', () => {
     splitsAsWhole(LINE, 1_500)
     // Each run parses a text whole and by blocks: a busy machine takes seconds.
-  }, 60_000)
+  })
 
   it("show what the text parsed whole shows with HTML in it: a heading or a break under an HTML line is the HTML block's text", () => {
     // An HTML block (`<div>`, or `<b>` starting one) takes every line to a blank one. Raw HTML shows
@@ -578,7 +578,7 @@ describe('blocks rendered one by one', () => {
     // `===` with no paragraph above is text, and code under it the text's next line: `-` under them
     // is their heading's underline, not an item after code.
     expectSplitAsWhole('===\n    ```\n\tafter a tab\n-\n-\n\tafter a tab\n   # three in\n***')
-  }, 60_000)
+  })
 
   it('read indented code that ends a list as micromark does: a block of one line, the line after it read afresh', () => {
     // After other indented code, `10. tenth` is a paragraph's text; after the code line that ended a
@@ -647,7 +647,7 @@ describe('blocks rendered one by one', () => {
     expect(splitBlocks('<div>\n```\nx\n```')).toEqual(['<div>\n```\nx\n```'])
     expect(splitBlocks('Text\n<div>\n```\nx\n```')).toEqual(['Text\n<div>\n```\nx\n```'])
     expect(splitBlocks('- a\n  ```\n  x\n  ```\n  b')).toEqual(['- a\n  ```\n  x\n  ```\n  b'])
-  }, 60_000)
+  })
 
   it('show what the text parsed whole shows with math on: a `$$` formula keeps its blank lines and headings', () => {
     // Not a fence under an item (indented to its content) with a closing line that is not: the
@@ -658,7 +658,7 @@ describe('blocks rendered one by one', () => {
     expect(splitBlocks('$$\na\n\n# b\n$$\n\nText', true)).toEqual(['$$\na\n\n# b\n$$', 'Text'])
     // Without math, `$$` is text.
     expect(splitBlocks('$$\na\n\n# b\n$$', false)).toEqual(['$$\na', '# b', '$$'])
-  }, 60_000)
+  })
 })
 
 describe('a streamed text, read as it grows', () => {

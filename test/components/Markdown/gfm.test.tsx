@@ -41,7 +41,7 @@ describe('GFM only when its marks appear', () => {
       { numRuns: 300 },
     )
     // 600 renders: more than the default 5 s when the whole suite shares the machine.
-  }, 30_000)
+  })
 
   it('leaves an underline without a colon to CommonMark (a heading, not a table)', () => {
     for (const markdown of ['word\n---', 'word\n-', 'word\n=']) {

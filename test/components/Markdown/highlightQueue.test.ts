@@ -37,7 +37,7 @@ describe('the background highlight queue', () => {
     expect(result.lines).toEqual(whole?.lines)
     // Kept: the same block asks for nothing again.
     expect(cachedHighlight(highlighter, 'typescript', code)?.lines).toEqual(whole?.lines)
-  }, 30_000)
+  })
 
   it('tokenizes long lines a few to a call, never cutting one, and gives the tokens of the whole block at once', async () => {
     const highlighter = createShikiHighlighter()
@@ -64,7 +64,7 @@ describe('the background highlight queue', () => {
       expect(callLines.slice(0, -1).join('\n').length).toBeLessThan(2_000)
     }
     expect(calls.length).toBeGreaterThanOrEqual(10)
-  }, 30_000)
+  })
 
   it('never answers while the block is still mounting: the tokens come in a later task', async () => {
     const highlighter = createShikiHighlighter()
@@ -79,7 +79,7 @@ describe('the background highlight queue', () => {
     expect(answered).toBe(false)
     await done
     expect(answered).toBe(true)
-  }, 30_000)
+  })
 
   it('drops a block that unmounted before its turn', async () => {
     const highlighter = createShikiHighlighter()
@@ -92,7 +92,7 @@ describe('the background highlight queue', () => {
     await whenDone('const after = 2', 'typescript', highlighter)
     expect(cancelledAnswered).toBe(false)
     expect(cachedHighlight(highlighter, 'typescript', 'const gone = 1')).toBeUndefined()
-  }, 30_000)
+  })
 
   it('lets a block in an unknown language go without an answer, and the others on', async () => {
     const highlighter = createShikiHighlighter()
@@ -102,5 +102,5 @@ describe('the background highlight queue', () => {
     })
     await whenDone('let x = 1', 'typescript', highlighter)
     expect(answered).toBe(false)
-  }, 30_000)
+  })
 })

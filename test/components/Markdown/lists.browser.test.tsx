@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ChatpartsProvider } from '../../../src/components/config'
 import { TextPart } from '../../../src/components/TextPart/TextPart'
 import '../../../src/styles/chatparts.css'
@@ -24,11 +24,11 @@ describe('an ordered list', () => {
       </ChatpartsProvider>,
     )
     // (A finished text is formatted over a few tasks.)
-    await vi.waitFor(() => expect(container.querySelector('.cp-markdown--pending')).toBeNull(), { timeout: 20_000 })
+    await expect.poll(() => container.querySelector('.cp-markdown--pending')).toBeNull()
     const shown = [...container.querySelectorAll<HTMLOListElement>('ol')]
     expect(shown.map((list) => list.start + list.children.length - 1)).toEqual([3, 10, 10, 10, 8, 100, 9])
     for (const list of shown) expect(lastMarkerWidth(list), `${list.start}+${list.children.length}`).toBeLessThanOrEqual(parseFloat(getComputedStyle(list).paddingLeft) + 0.5)
     // A list of one digit keeps the indent of a bullet list.
     expect(getComputedStyle(shown[0] as Element).paddingLeft).toBe(getComputedStyle(container.querySelector('ul') as Element).paddingLeft)
-  }, 30_000)
+  })
 })

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react'
 import 'katex/dist/katex.min.css'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ChatpartsProvider } from '../../../src/components/config'
 import { Markdown } from '../../../src/components/Markdown/Markdown'
 import '../../../src/styles/chatparts.css'
@@ -20,7 +20,7 @@ async function shown(text: string, width: number, count: number) {
     </ChatpartsProvider>,
   )
   // (A finished text is formatted over a few tasks.)
-  await vi.waitFor(() => expect(container.querySelectorAll('.cp-math > .katex')).toHaveLength(count), { timeout: 20_000 })
+  await expect.poll(() => container.querySelectorAll('.cp-math > .katex')).toHaveLength(count)
   container.getBoundingClientRect()
   await document.fonts.ready
   return container

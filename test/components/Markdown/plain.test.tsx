@@ -84,7 +84,7 @@ describe('a piece cut at its last mark', () => {
     )
     // Many of the generated pieces are cut (about 310 of 3,000): the property is not only checked on whole ones.
     expect(cut).toBeGreaterThan(200)
-  }, 60_000)
+  })
 
   it('shows the same inside a list item', () => {
     const marker = fc.constantFrom('- ', '* ', '+ ', '1. ', '7) ', '-  ', '2.    ', '-     ', ' - ', '-')
@@ -103,7 +103,7 @@ describe('a piece cut at its last mark', () => {
     )
     // About one run in thirteen is cut (230 in 3,000): far enough above the bound that no seed fails it.
     expect(cut).toBeGreaterThan(100)
-  }, 60_000)
+  })
 
   it('cuts a real reply being written, hard-wrapped lines and all, as the parser shows it', () => {
     // The bench reply (paragraphs wrapped at 100 columns, bold lead-ins, code spans), its
@@ -129,7 +129,7 @@ describe('a piece cut at its last mark', () => {
     }
     // Most of a reply is prose after the last mark.
     expect(prose / pieces).toBeGreaterThan(0.6)
-  }, 60_000)
+  })
 
   it('cuts after a mark only where what follows cannot change it', () => {
     const cut = (text: string) => plainTail(text, 'sentence')
@@ -193,7 +193,7 @@ describe('a heading read without a parse', () => {
       { numRuns: 3000 },
     )
     expect(read).toBeGreaterThan(300)
-  }, 60_000)
+  })
 
   it('is read for a title, and not for a line the parser reads otherwise', () => {
     expect(atxHeading('## The **sync** endpoint  ')).toEqual({ depth: 2, content: 'The **sync** endpoint  ' })
@@ -287,7 +287,7 @@ describe('a piece cut before the inline formula it ends in', () => {
     )
     // About 450 of the 5,000 pieces are cut (a fifth of those that end in a delimiter and TeX).
     expect(open).toBeGreaterThan(250)
-  }, 60_000)
+  })
 
   it('is found after prose, code and closed formulas, and not where the parser could read the piece otherwise', () => {
     const cut = (text: string) => openFormula(text, 'double', 'sentence')
@@ -380,7 +380,7 @@ describe('a piece cut before the span it ends in, still open', () => {
     )
     // About one piece in twenty is cut (260 of 5,000; 2 million run while building it).
     expect(cut).toBeGreaterThan(150)
-  }, 60_000)
+  })
 
   it('shows the same in a table cell being written, repaired as a cell is', () => {
     // What the parser shows in the one cell of a table of `cell`.
@@ -401,7 +401,7 @@ describe('a piece cut before the span it ends in, still open', () => {
       { numRuns: 3000 },
     )
     expect(cut).toBeGreaterThan(100)
-  }, 60_000)
+  })
 
   it('is found after prose and closed spans, and not where the parser could read the piece otherwise', () => {
     const cut = (text: string) => openSpan(text, repairTail(text), 'sentence')

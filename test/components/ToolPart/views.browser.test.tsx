@@ -30,5 +30,5 @@ describe('a diff, highlighted', () => {
     const added = container.querySelector('.cp-diff__line[data-kind="add"] .cp-code__token') as HTMLElement
     expect(added.textContent?.startsWith('const')).toBe(true)
     expect(getComputedStyle(added).color).not.toBe('rgb(31, 35, 40)')
-  }, 30_000)
+  })
 })
