@@ -108,9 +108,13 @@ export const CopyCode: Story = {
   play: async ({ canvasElement }) => {
     await highlighted(canvasElement)
     const canvas = within(canvasElement)
-    Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.resolve() }, configurable: true })
+    const copied: string[] = []
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText: (text: string) => Promise.resolve(void copied.push(text)) }, configurable: true })
     await userEvent.click(canvas.getByRole('button', { name: 'Copy code' }))
     await expect(await canvas.findByText('Copied')).toBeVisible()
+    await expect(copied).toEqual(['npm ci && npm test'])
+    // "Copied" shows for two seconds: the screenshot is of the button back at rest, whenever it is taken.
+    await expect(await canvas.findByRole('button', { name: 'Copy code' })).toHaveFocus()
   },
 }
 
