@@ -12,6 +12,7 @@ import { ownEntry } from '../../core/record.js'
 import type { TranscriptOp } from '../../core/transcript.js'
 import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, fields, isNonEmptyString, isRecord, limitDepth, reportUnread, stringField } from '../diagnostics.js'
 import { deriveId } from '../ids.js'
+import { SseReader } from '../sse.js'
 import { type DecodedTool, decodeToolPart, readMetadata } from './decode.js'
 import { providerOf, readPart, tokensOf, toolPartOf } from './parts.js'
 import { type AiSdkOptions, aiSdkSessionID, infoOf } from './toCanonical.js'
@@ -26,8 +27,9 @@ export interface AiSdkStreamOptions extends AiSdkOptions {
 /** A live reader of the UI message stream. */
 export interface AiSdkStream {
   /**
-   * Reads one chunk: an object, or server-sent-event text (`data: {…}` lines; `[DONE]` and blank
-   * lines are skipped). Returns the writes it makes.
+   * Reads one chunk (an object), or one piece of the server-sent-event stream as the response body
+   * gives it (text or bytes, cut anywhere: what is not finished yet waits for the next piece;
+   * `[DONE]`, comments and blank lines are skipped). Returns the writes it makes.
    */
   push(chunk: unknown, options?: ConvertOptions): { ops: TranscriptOp[]; diagnostics: Diagnostic[] }
   /** Continues from `UIMessage[]` read whole: a stream that resumes their last assistant message (after an approval, say) extends it. */
@@ -56,6 +58,8 @@ interface Current {
   step: string[]
   /** A stream with no message id continues this message (it was seeded, or waits for an approval). */
   continuable: boolean
+  /** When the app's metadata says the message was completed (`completedAt`): it wins over the clock. */
+  completed?: number
 }
 
 type ChunkType = Exclude<UIMessageChunk['type'], `data-${string}`>
@@ -107,6 +111,10 @@ function applyMetadata(context: Context, value: unknown): void {
   if (read.usage) patch.tokens = tokensOf(read.usage)
   if (read.cost !== undefined) patch.cost = read.cost
   if (read.created !== undefined) patch.time = { ...message.info.time, created: read.created }
+  if (read.completed !== undefined) {
+    message.completed = read.completed
+    patch.time = { ...(patch.time ?? message.info.time), completed: read.completed }
+  }
   setInfo(context, patch, read.cost !== undefined)
 }
 
@@ -205,7 +213,9 @@ function end(context: Context, patch: Partial<AssistantInfo>): void {
   const { message } = context
   for (const id of [...message.reasoning.keys()]) endReasoning(context, id)
   message.continuable = [...message.tools.values()].some((entry) => entry.tool.state === 'approval-requested' || entry.tool.state === 'approval-responded')
-  setInfo(context, { ...patch, time: { ...message.info.time, completed: Math.max(message.info.time.created, context.now) } })
+  // The app's own completion time when its metadata gives one (as a message read whole has it), else the clock's.
+  const completed = message.completed ?? Math.max(message.info.time.created, context.now)
+  setInfo(context, { ...patch, time: { ...message.info.time, completed } })
 }
 
 /**
@@ -355,6 +365,7 @@ class Session implements AiSdkStream {
   private sessionID: string
   private readonly once = new Set<string>()
   private readonly clock: () => number
+  private readonly sse = new SseReader()
 
   constructor(private readonly options: AiSdkStreamOptions) {
     this.sessionID = options.sessionID ?? deriveId('ses', 'aisdk')
@@ -379,6 +390,7 @@ class Session implements AiSdkStream {
     const current = this.fresh(info)
     current.parts = parts.length
     current.metadata = isRecord(last.metadata) ? last.metadata : {}
+    if (info.time.completed !== undefined) current.completed = info.time.completed
     parts.forEach((part, n) => {
       if (!isRecord(part) || typeof part.type !== 'string') return
       const partID = deriveId('prt', info.id, n)
@@ -405,13 +417,20 @@ class Session implements AiSdkStream {
     return { ops, diagnostics: sink.list }
   }
 
-  /** The chunks of one push: an object, or the `data:` lines of server-sent-event text. */
+  /** The chunks of one push: an object, or the events a piece of server-sent-event text or bytes finishes. */
   private chunksOf(input: unknown, sink: DiagnosticSink): unknown[] {
-    if (typeof input !== 'string') return [input]
+    let piece: string | Uint8Array
+    if (typeof input === 'string') piece = input
+    else if (input instanceof ArrayBuffer) piece = new Uint8Array(input)
+    else if (ArrayBuffer.isView(input)) piece = new Uint8Array(input.buffer, input.byteOffset, input.byteLength)
+    else return [input]
     const chunks: unknown[] = []
-    for (const line of input.split(/\r?\n/)) {
-      if (!line.startsWith('data:')) continue
-      const data = line.slice(5).trim()
+    for (const event of this.sse.push(piece)) {
+      if ('json' in event) {
+        chunks.push(event.json)
+        continue
+      }
+      const data = event.data.trim()
       if (data === '' || data === '[DONE]') continue
       try {
         chunks.push(JSON.parse(data))
@@ -495,6 +514,7 @@ class Session implements AiSdkStream {
   private save() {
     const current = this.current
     return {
+      sse: this.sse.save(),
       streaming: this.streaming,
       count: this.count,
       current: current && {
@@ -509,6 +529,7 @@ class Session implements AiSdkStream {
   }
 
   private restore(saved: ReturnType<Session['save']>): void {
+    this.sse.restore(saved.sse)
     this.streaming = saved.streaming
     this.count = saved.count
     this.current = saved.current

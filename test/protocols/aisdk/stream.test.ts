@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ToolPart, WithParts } from '../../../src/core/model/types'
+import { applyOps, emptyTranscript, toMessages } from '../../../src/core/transcript'
 import { validateTranscript } from '../../../src/core/validator'
 import { aiSdkAdapter, createAiSdkStream, fromUIMessages } from '../../../src/protocols'
 import { createChatStore, selectTranscript } from '../../../src/store'
@@ -138,6 +139,29 @@ describe('chunks', () => {
     })
   })
 
+  it('times come from the metadata the app sends, as for the same message read whole, not from the clock', () => {
+    const createdAt = '2026-11-01T10:00:00.000Z'
+    const completedAt = Date.parse('2026-11-01T10:00:07.500Z')
+    const chunks = [
+      { type: 'start', messageId: 'm1', messageMetadata: { createdAt } },
+      { type: 'text-start', id: 't' },
+      { type: 'text-delta', id: 't', delta: 'Done.' },
+      { type: 'text-end', id: 't' },
+      { type: 'finish', finishReason: 'stop', messageMetadata: { completedAt } },
+    ]
+    // A clock a day later than the metadata: the stream is read back from a log, say.
+    const session = createAiSdkStream({ clock: () => completedAt + 86_400_000, sessionID: 'ses_t' })
+    const streamed = toMessages(
+      applyOps(
+        emptyTranscript(),
+        chunks.flatMap((chunk) => session.push(chunk).ops),
+      ),
+    )[0]
+    const whole = fromUIMessages([{ id: 'm1', role: 'assistant', metadata: { createdAt, completedAt }, parts: [{ type: 'text', text: 'Done.', state: 'done' }] }], { sessionID: 'ses_t' }).messages[0]
+    expect(streamed?.info.time).toEqual({ created: Date.parse(createdAt), completed: completedAt })
+    expect(streamed?.info).toEqual({ ...whole?.info, finish: 'stop' })
+  })
+
   it('reads server-sent-event text, skips [DONE], reports an unknown chunk type once and bad data, and never throws', () => {
     const session = createAiSdkStream({ clock: () => 0 })
     const sse = 'data: {"type":"start","messageId":"m"}\n\ndata: {"type":"text-start","id":"t"}\n\ndata: {"type":"text-delta","id":"t","delta":"Hi"}\n\n'
@@ -145,7 +169,9 @@ describe('chunks', () => {
     expect(session.push('data: [DONE]\n\n')).toEqual({ ops: [], diagnostics: [] })
     expect(codes(session.push({ type: 'x-new' }).diagnostics)).toEqual(['UNKNOWN_CHUNK'])
     expect(codes(session.push({ type: 'x-new' }).diagnostics)).toEqual([])
-    expect(codes(session.push('data: {oops').diagnostics)).toEqual(['BAD_CHUNK'])
+    // Bad data is reported once its event has ended (a line cut short may still be finished).
+    expect(codes(session.push('data: {oops').diagnostics)).toEqual([])
+    expect(codes(session.push('\n\n').diagnostics)).toEqual(['BAD_CHUNK'])
     expect(codes(session.push(42).diagnostics)).toEqual(['BAD_CHUNK'])
     expect(codes(session.push({ type: 'text-delta', id: 'zz', delta: 'kept' }).diagnostics)).toEqual(['UNKNOWN_PART_ID'])
   })
