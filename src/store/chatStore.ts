@@ -48,7 +48,8 @@ export interface ChatActions {
   /**
    * Reads `input` with `adapter` (an {@link Adapter}, or the name of one given to the store) and
    * applies the result: a whole transcript as a snapshot, one live event through the adapter's
-   * session (one per adapter per store). Returns the diagnostics of this input (also kept in
+   * session (one per adapter per store), its writes applied with the frame's other streamed writes
+   * (see `coalesce`). Returns the diagnostics of this input (also kept in
    * `diagnostics`). Bad input changes nothing but the diagnostics; with `strict` it throws an
    * `InvalidDataError` and changes nothing at all.
    */
@@ -136,7 +137,7 @@ function snapshotOps(state: TranscriptState, messages: readonly WithParts[], rep
 /**
  * Creates a store for one transcript. Writes replace only what changed: an unchanged message or
  * part keeps its object identity, so selectors that read it do not re-run their subscribers.
- * Streamed writes (`appendPartDelta`, opencode events, MessageDeltas) are coalesced per frame
+ * Streamed writes (`appendPartDelta`, and every live event `ingest` reads) are coalesced per frame
  * unless `coalesce` is false; coalescing joins and batches them but never drops or reorders one.
  */
 export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
@@ -228,7 +229,7 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
       }
       const session = sessionOf(adapter, opts)
       if (!session) return [{ code: 'NO_SESSION', message: `adapter "${adapter.name}" reads no live events`, path: [], severity: 'error' }]
-      flush()
+      // A session reads its own state, never the store's: its writes wait in order with the frame's others.
       const result = session.push(input, opts.strict ? { strict: true } : {})
       stream(result.ops)
       return result.diagnostics

@@ -3,9 +3,12 @@ import { describe, expect, it } from 'vitest'
 import type { TextPart, WithParts } from '../../src/core/model/types'
 import { createTextPart } from '../../src/core/factory'
 import { createChatStore } from '../../src/createChatStore'
-import { type FlushScheduler } from '../../src/store/chatStore'
+import { type FlushScheduler, selectTranscript } from '../../src/store/chatStore'
+import aisdkStreams from '../fixtures/aisdk/ui-message-streams.json'
+import deltaStream from '../fixtures/delta/stream.json'
 import { opencodeSession } from '../fixtures/opencode'
 import { byWords, toEvents } from '../fixtures/opencodeEvents'
+import toolMessage2Conversation from '../fixtures/toolmessage2/conversation.json'
 
 /** A scheduler driven by the test: `frame()` runs what is waiting, like one animation frame. */
 function manualFrames() {
@@ -115,4 +118,47 @@ describe('coalescing', () => {
     frames.frame()
     expect(store.getState().parts.size).toBe(0)
   })
+})
+
+describe('coalescing on every live path of ingest', () => {
+  const aisdkChunks = (aisdkStreams as { name: string; chunks: unknown[] }[]).flatMap((stream) => stream.chunks.filter((chunk) => !String((chunk as { type?: unknown }).type).startsWith('error')))
+  const live: [name: string, events: unknown[]][] = [
+    ['aisdk', aisdkChunks.slice(0, 200)],
+    [
+      'aisdk',
+      [
+        `${aisdkChunks
+          .slice(0, 200)
+          .map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`)
+          .join('')}`,
+      ],
+    ],
+    ['opencode', toEvents(structuredClone(opencodeSession.messages), byWords)],
+    ['delta', deltaStream],
+    ['toolmessage2', toolMessage2Conversation],
+  ]
+
+  for (const [name, events] of live) {
+    it(`${name}${events.length === 1 ? ' (one piece of server-sent-event text)' : ''}: a frame of ${events.length} events is one store update, and the same transcript as applied one by one`, () => {
+      const frames = manualFrames()
+      const store = createChatStore({ scheduler: frames.scheduler })
+      let notified = 0
+      store.subscribe(() => notified++)
+      // A still clock: the AI SDK's chunks carry no times of their own.
+      const options = { clock: () => 1_700_000_000_000 }
+      for (const event of events) store.getState().ingest(name, event, options)
+      const diagnostics = store.getState().diagnostics.length
+      // Only a diagnostic (a store update of its own) may show before the frame.
+      expect(notified).toBe(diagnostics > 0 ? notified : 0)
+      const before = notified
+      frames.frame()
+      expect(notified - before).toBe(1)
+      expect(frames.scheduled()).toBe(1)
+
+      const direct = createChatStore({ coalesce: false })
+      for (const event of events) direct.getState().ingest(name, event, options)
+      expect(selectTranscript(store.getState())).toEqual(selectTranscript(direct.getState()))
+      expect(selectTranscript(store.getState()).length).toBeGreaterThan(0)
+    })
+  }
 })
