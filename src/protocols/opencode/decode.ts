@@ -204,7 +204,8 @@ export function decodeOpencodeEvent(event: unknown, sink: DiagnosticSink): Openc
   const props = isRecord(event.properties) ? event.properties : {}
   const at = ['properties']
   const sessionID = isNonEmptyString(props.sessionID) ? props.sessionID : deriveId('ses', 'opencode')
-  // Older servers asked with `permission.updated`, in the same shape.
+  // Older servers asked with `permission.updated` (`type`, `pattern`, a flat `callID`) and were answered
+  // with `permission.replied` `{ permissionID, response }`.
   const type = (event.type === 'permission.updated' ? 'permission.asked' : event.type) as OpencodeEvent['type']
   switch (type) {
     case 'permission.asked': {
@@ -214,7 +215,9 @@ export function decodeOpencodeEvent(event: unknown, sink: DiagnosticSink): Openc
         return null
       }
       const strings = (value: unknown) => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : typeof value === 'string' ? [value] : [])
-      const tool = isRecord(props.tool) && isNonEmptyString(props.tool.callID) && isNonEmptyString(props.tool.messageID) ? { messageID: props.tool.messageID, callID: props.tool.callID } : undefined
+      // `permission.asked` names its call in `tool`; older servers' `permission.updated` in flat `callID` and `messageID`.
+      const named = isRecord(props.tool) ? props.tool : props
+      const tool = isNonEmptyString(named.callID) && isNonEmptyString(named.messageID) ? { messageID: named.messageID, callID: named.callID } : undefined
       const request: OpencodePermissionRequest = {
         sessionID,
         id,

@@ -6,6 +6,8 @@ import { createChatStore, selectTranscript } from '../../../src/store'
 import { builtInAdapters } from '../../../src/protocols'
 import { opencodeSession } from '../../fixtures/opencode'
 
+const errorsOf = (messages: unknown) => validateTranscript(messages).filter((issue) => issue.severity === 'error')
+
 // The real session's `write` call, as a live server would send it while it waits for permission.
 const written = opencodeSession.messages.flatMap((message) => message.parts).find((part): part is ToolPart => part.type === 'tool') as ToolPart
 const running: ToolPart = { ...written, state: { status: 'running', input: written.state.input, time: { start: 1 } } }
@@ -50,6 +52,36 @@ describe('opencode permissions', () => {
     expect(stream.push({ type: 'permission.replied', properties: { sessionID: 's', requestID: 'per_1', reply: 'maybe' } }).diagnostics.map((d) => d.code)).toEqual(['BAD_EVENT'])
     // The stateless reader gives permissions no writes (they need a session).
     expect(fromOpencodeEvent(asked).ops).toEqual([])
+  })
+
+  it('reads older servers: permission.updated with a flat callID, answered by permission.replied with a response', () => {
+    // In the shape of @opencode-ai/sdk 1.0.150 (`Permission`, `EventPermissionUpdated`, `EventPermissionReplied`).
+    const updated = {
+      type: 'permission.updated',
+      properties: {
+        id: 'per_old',
+        type: 'edit',
+        pattern: 'notes.md',
+        sessionID: written.sessionID,
+        messageID: written.messageID,
+        callID: written.callID,
+        title: 'Edit this file: notes.md',
+        metadata: { filePath: 'notes.md' },
+        time: { created: 1763900000000 },
+      },
+    }
+    const store = createChatStore({ adapters: builtInAdapters, coalesce: false })
+    store.getState().ingest('opencode', opencodeSession)
+    store.getState().ingest('opencode', partEvent(running))
+    expect(store.getState().ingest('opencode', updated)).toEqual([])
+    const tool = () =>
+      selectTranscript(store.getState())
+        .flatMap((message) => message.parts)
+        .find((part): part is ToolPart => part.type === 'tool')
+    expect(tool()?.approval).toEqual({ id: 'per_old', status: 'requested', choices: ['once', 'always', 'reject'], title: 'Edit this file: notes.md' })
+    expect(store.getState().ingest('opencode', { type: 'permission.replied', properties: { sessionID: written.sessionID, permissionID: 'per_old', response: 'once' } })).toEqual([])
+    expect(tool()?.approval).toMatchObject({ status: 'approved', choice: 'once' })
+    expect(errorsOf(selectTranscript(store.getState()))).toEqual([])
   })
 
   it('through the store: a saved session, then a live permission on one of its calls, validates', () => {
