@@ -67,7 +67,8 @@ export function decodeToolPart(raw: Record<string, unknown>, sink: DiagnosticSin
   }
   const { input, raw: rawInput } = inputOf(raw.input ?? raw.rawInput)
   const metadata: Metadata = {}
-  for (const [key, value] of Object.entries(raw)) if (!KNOWN_TOOL_KEYS.has(key)) metadata[key] = value
+  // A key set to undefined (as the SDK's own messages have in memory) is absent, as it is once sent as JSON.
+  for (const [key, value] of Object.entries(raw)) if (!KNOWN_TOOL_KEYS.has(key) && value !== undefined) metadata[key] = value
   if (raw.rawInput !== undefined) metadata.rawInput = raw.rawInput
   if (raw.approval !== undefined && !isRecord(raw.approval)) metadata.approval = raw.approval
   const decoded: DecodedTool = { callID, tool, state, input, raw: rawInput, metadata }

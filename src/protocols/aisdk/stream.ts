@@ -362,6 +362,8 @@ class Session implements AiSdkStream {
   current: Current | undefined
   streaming = false
   private count = 0
+  /** The last user message the session was seeded with: the parent of the message it opens next. */
+  private parentID = ''
   private sessionID: string
   private readonly once = new Set<string>()
   private readonly clock: () => number
@@ -382,6 +384,8 @@ class Session implements AiSdkStream {
     const sink = new DiagnosticSink({})
     this.sessionID = this.options.sessionID ?? aiSdkSessionID(messages)
     this.count = messages.length
+    const user: unknown = messages.findLast((message: unknown) => isRecord(message) && message.role === 'user')
+    this.parentID = isRecord(user) && typeof user.id === 'string' ? user.id : ''
     const last: unknown = messages.at(-1)
     if (!isRecord(last) || last.role !== 'assistant' || typeof last.id !== 'string') return
     const info = infoOf(last, last.id, this.sessionID, '', sink, [])
@@ -488,7 +492,7 @@ class Session implements AiSdkStream {
   }
 
   private open(id: string | undefined, now: number, ops: TranscriptOp[]): Current {
-    const info = assistantInfo({ id: id ?? deriveId('msg', this.sessionID, this.count), sessionID: this.sessionID, created: now, tokens: tokens() })
+    const info = assistantInfo({ id: id ?? deriveId('msg', this.sessionID, this.count), sessionID: this.sessionID, created: now, parentID: this.parentID, tokens: tokens() })
     this.count += 1
     this.current = this.fresh(info)
     ops.push({ op: 'upsertMessage', info })
