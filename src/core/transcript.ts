@@ -158,32 +158,89 @@ function retotal(state: TranscriptState, next: TranscriptState, write: Transcrip
   return totals
 }
 
-/** Why a write cannot be applied (its ids are not strings, its info or part not an object), or `undefined`. */
-export function badWrite(write: TranscriptOp): string | undefined {
+type FieldKind = 'string' | 'object' | 'array'
+
+/**
+ * The fields the kit reads from each part type, and what each must be: a part or patch that breaks
+ * one is refused at the write, so views and the list's layout never meet a `text` of `null`. Fields
+ * marked optional may be absent. Other types, and other fields, are kept as they come.
+ */
+const PART_FIELDS: Readonly<Record<string, Readonly<Record<string, readonly [FieldKind, 'required' | 'optional']>>>> = {
+  text: { text: ['string', 'required'], time: ['object', 'optional'] },
+  reasoning: { text: ['string', 'required'], time: ['object', 'optional'] },
+  tool: { tool: ['string', 'required'], callID: ['string', 'required'], state: ['object', 'required'] },
+  file: { mime: ['string', 'required'], url: ['string', 'required'], filename: ['string', 'optional'] },
+  'step-finish': { tokens: ['object', 'optional'] },
+  patch: { files: ['array', 'required'] },
+}
+const TOOL_STATE_FIELDS: Readonly<Record<string, readonly [FieldKind, 'required' | 'optional']>> = {
+  status: ['string', 'required'],
+  input: ['object', 'optional'],
+  time: ['object', 'optional'],
+}
+
+const kindOf = (value: unknown): FieldKind | 'other' => (typeof value === 'string' ? 'string' : Array.isArray(value) ? 'array' : isRecord(value) ? 'object' : 'other')
+
+/** The first field of `value` that is not what `fields` says it must be, as `name must be kind`. */
+function badField(value: Record<string, unknown>, fields: Readonly<Record<string, readonly [FieldKind, 'required' | 'optional']>>, only?: readonly string[]): string | undefined {
+  for (const [name, [kind, presence]] of Object.entries(fields)) {
+    if (only && !only.includes(name)) continue
+    const field = value[name]
+    if (field === undefined && presence === 'optional') continue
+    if (kindOf(field) !== kind) return `${name} must be ${kind === 'object' ? 'an object' : `a${kind === 'array' ? 'n' : ''} ${kind}`}`
+  }
+  return undefined
+}
+
+/** Why a part cannot be held as its type says (a field the kit reads of the wrong kind), or `undefined`. */
+function badPart(part: Record<string, unknown>, only?: readonly string[]): string | undefined {
+  if (typeof part.type !== 'string') return only ? undefined : 'type must be a string'
+  const fields = Object.hasOwn(PART_FIELDS, part.type) ? PART_FIELDS[part.type] : undefined
+  const bad = fields && badField(part, fields, only)
+  if (bad) return `a ${part.type} part's ${bad}`
+  if (part.type === 'tool' && isRecord(part.state) && (!only || only.includes('state'))) {
+    const state = badField(part.state, TOOL_STATE_FIELDS)
+    if (state) return `a tool part's state.${state}`
+  }
+  return undefined
+}
+
+/**
+ * Why a write cannot be applied, or `undefined`: its ids are not strings, its info or part is not
+ * an object, or a field the kit reads of its part (or patch) is of the wrong kind.
+ */
+export function badWrite(write: TranscriptOp, current?: Part): string | undefined {
   const id = (value: unknown) => typeof value === 'string'
   switch (write.op) {
     case 'upsertMessage':
       return isRecord(write.info) && id(write.info.id) ? undefined : 'upsertMessage needs an info object with a string id'
-    case 'upsertPart':
-      return isRecord(write.part) && id(write.part.id) && id(write.part.messageID) ? undefined : 'upsertPart needs a part object with a string id and messageID'
+    case 'upsertPart': {
+      if (!isRecord(write.part) || !id(write.part.id) || !id(write.part.messageID)) return 'upsertPart needs a part object with a string id and messageID'
+      const bad = badPart(write.part as unknown as Record<string, unknown>)
+      return bad ? `upsertPart of ${write.part.id}: ${bad}` : undefined
+    }
     case 'appendPartDelta':
       return id(write.partID) && id(write.field) && id(write.delta) ? undefined : 'appendPartDelta needs a string partID, field and delta'
     case 'removePart':
       return id(write.partID) ? undefined : 'removePart needs a string partID'
     case 'removeMessage':
       return id(write.messageID) ? undefined : 'removeMessage needs a string messageID'
-    case 'patchPart':
-      return id(write.partID) && isRecord(write.patch) && !['id', 'messageID', 'sessionID', 'type'].some((key) => Object.hasOwn(write.patch, key))
-        ? undefined
-        : 'patchPart needs a string partID and a patch that leaves id, messageID, sessionID and type alone'
+    case 'patchPart': {
+      if (!id(write.partID) || !isRecord(write.patch) || ['id', 'messageID', 'sessionID', 'type'].some((key) => Object.hasOwn(write.patch, key))) {
+        return 'patchPart needs a string partID and a patch that leaves id, messageID, sessionID and type alone'
+      }
+      // Only the fields the patch sets are checked, against the type of the part it patches.
+      const bad = current && badPart({ ...current, ...write.patch }, Object.keys(write.patch))
+      return bad ? `patchPart of ${write.partID}: ${bad}` : undefined
+    }
     default:
       return undefined
   }
 }
 
 function apply(state: TranscriptState, write: TranscriptOp): TranscriptState {
-  // A write the state cannot hold (an id that is not a string) changes nothing; the store reports it.
-  if (badWrite(write) !== undefined) return state
+  // A write the state cannot hold (an id that is not a string, a text of null) changes nothing; the store reports it.
+  if (badWrite(write, write.op === 'patchPart' ? state.parts.get(write.partID) : undefined) !== undefined) return state
   switch (write.op) {
     case 'upsertMessage': {
       const { info } = write

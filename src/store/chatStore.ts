@@ -164,15 +164,18 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
       queue = []
       write(ops)
     }
-    /** Reports the writes whose ids are not strings (the state ignores them), so none is lost silently. */
+    /**
+     * Reports the writes the state cannot hold (ids that are not strings, a part whose fields the
+     * kit reads are of the wrong kind: the state ignores them), so none is lost silently.
+     */
     const checked = (ops: readonly TranscriptOp[]): readonly TranscriptOp[] => {
       const bad = ops.flatMap((op, index) => {
-        const why = badWrite(op)
+        const why = badWrite(op, op.op === 'patchPart' ? get().parts.get(op.partID) : undefined)
         return why ? [{ code: 'BAD_WRITE', message: `${why}; the write was ignored`, path: [index], severity: 'error' as const }] : []
       })
       if (bad.length === 0) return ops
       report('write', bad)
-      return ops.filter((op) => badWrite(op) === undefined)
+      return ops.filter((op) => badWrite(op, op.op === 'patchPart' ? get().parts.get(op.partID) : undefined) === undefined)
     }
     /** A write that must see everything streamed before it. */
     const now = (ops: readonly TranscriptOp[]) => {

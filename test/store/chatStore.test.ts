@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { TextPart } from '../../src/core/model/types'
+import type { Part, TextPart } from '../../src/core/model/types'
 import { createChatStore, selectTranscript } from '../../src/store/chatStore'
 import { opencodeSession } from '../fixtures/opencode'
 
@@ -99,5 +99,57 @@ describe('createChatStore', () => {
     for (const part of assistant.parts) expect(state.parts.get(part.id)).toBeUndefined()
     store.getState().reset()
     expect(selectTranscript(store.getState())).toEqual([])
+  })
+})
+
+describe('the write boundary', () => {
+  const parts = () => messages().flatMap((message) => message.parts)
+  const firstOf = (type: string) => parts().find((part) => part.type === type) as Part
+
+  it('refuses a part whose fields the kit reads are of the wrong kind: a diagnostic, the store unchanged', () => {
+    const cases: [type: string, change: Record<string, unknown>, field: string][] = [
+      ['text', { text: null }, 'text must be a string'],
+      ['text', { text: ['a'] }, 'text must be a string'],
+      ['text', { time: 5 }, 'time must be an object'],
+      ['reasoning', { text: 7 }, 'text must be a string'],
+      ['tool', { state: null }, 'state must be an object'],
+      ['tool', { tool: { name: 'x' } }, 'tool must be a string'],
+      ['tool', { state: { status: 2 } }, 'state.status must be a string'],
+      ['tool', { state: { status: 'completed', input: null } }, 'state.input must be an object'],
+      ['patch', { files: 'a.ts' }, 'files must be an array'],
+      ['step-finish', { tokens: 'many' }, 'tokens must be an object'],
+    ]
+    for (const [type, change, field] of cases) {
+      const store = createChatStore({ initial: messages(), coalesce: false })
+      const before = store.getState()
+      const part = firstOf(type)
+      store.getState().upsertPart({ ...part, ...change } as Part)
+      const after = store.getState()
+      expect(after.parts, `${type} ${field}`).toBe(before.parts)
+      expect(
+        after.diagnostics.map((d) => [d.code, d.protocol]),
+        field,
+      ).toEqual([['BAD_WRITE', 'write']])
+      expect(after.diagnostics[0]?.message).toContain(field)
+    }
+  })
+
+  it('refuses a patch that would break its part, checking only the fields it sets', () => {
+    const store = createChatStore({ initial: messages(), coalesce: false })
+    const text = firstOf('text')
+    store.getState().apply([{ op: 'patchPart', messageID: text.messageID, partID: text.id, patch: { text: null } }])
+    expect((store.getState().parts.get(text.id) as TextPart).text).toBe((text as TextPart).text)
+    expect(store.getState().diagnostics[0]?.message).toContain('text must be a string')
+    store.getState().apply([{ op: 'patchPart', messageID: text.messageID, partID: text.id, patch: { metadata: { seen: true } } }])
+    expect(store.getState().parts.get(text.id)).toMatchObject({ metadata: { seen: true } })
+    expect(store.getState().diagnostics).toHaveLength(1)
+  })
+
+  it('keeps a part of a type it does not know, whatever its fields', () => {
+    const store = createChatStore({ initial: messages(), coalesce: false })
+    const text = firstOf('text')
+    store.getState().upsertPart({ ...text, id: 'prt_new', type: 'hologram', text: null } as unknown as Part)
+    expect(store.getState().parts.get('prt_new')).toMatchObject({ type: 'hologram' })
+    expect(store.getState().diagnostics).toEqual([])
   })
 })

@@ -106,7 +106,8 @@ export class RowLayout {
 function partHeightGuess(part: Part): number {
   switch (part.type) {
     case 'text':
-      return part.synthetic || part.ignored ? 0 : textHeightGuess(part.text) + 8
+      // The store refuses a text that is not a string; a guess never throws whatever it is given.
+      return part.synthetic || part.ignored || typeof part.text !== 'string' ? 0 : textHeightGuess(part.text) + 8
     // Finished reasoning and tool calls show collapsed: a line each.
     case 'reasoning':
     case 'tool':
