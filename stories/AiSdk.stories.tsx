@@ -28,6 +28,8 @@ const denied = toolOf('tool approval requests (static tool)', [
   { type: 'tool-output-denied', toolCallId: 'call-1' },
 ])
 const automatic = toolOf('automatic tool approval denial (static tool)')
+// ai 7 approves some calls by a rule (`isAutomatic`): nobody is asked, the call runs.
+const approvedByRule = toolOf('tool approval requests (static tool)', [{ type: 'start' }, { type: 'tool-approval-request', approvalId: 'id-2', toolCallId: 'call-1', isAutomatic: true }])
 // opencode asks with three choices (once, always, reject) and a title.
 const threeChoices: ToolPartData = { ...requested, id: 'prt_three', approval: { id: 'per_1', status: 'requested', choices: ['once', 'always', 'reject'], title: 'Run `rm -rf dist`?' } }
 
@@ -42,7 +44,7 @@ export default meta
 
 type Story = StoryObj<typeof meta>
 
-/** Tool approvals: asked (the choices as buttons), approved, denied with a reason, and decided by a rule. */
+/** Tool approvals: asked (the choices as buttons), approved, denied with a reason, and decided by a rule either way. */
 export const ApprovalStates: Story = {
   args: { part: requested },
   render: () => (
@@ -62,6 +64,9 @@ export const ApprovalStates: Story = {
         </Cell>
         <Cell name="denied by a rule">
           <ToolPart part={automatic} />
+        </Cell>
+        <Cell name="approved by a rule, running (ai 7)">
+          <ToolPart part={approvedByRule} />
         </Cell>
       </Matrix>
     </ChatpartsProvider>

@@ -42,6 +42,7 @@ const matrix: PartCase<FilePartData>[] = [
   },
   { name: 'broken image URL', part: { ...base, id: 'f6', mime: 'image/png', filename: 'missing.png', url: 'data:image/png;base64,broken' } },
   { name: 'blocked URL', part: { ...base, id: 'f7', mime: 'text/html', filename: 'page.html', url: 'javascript:alert(1)' } },
+  { name: "a file of the model's reasoning (AI SDK reasoning-file)", part: { ...base, id: 'f8', mime: 'application/pdf', filename: 'plan.pdf', url: 'https://example.com/plan.pdf', reasoning: true } },
 ]
 
 const meta = {
@@ -53,7 +54,7 @@ export default meta
 
 type Story = StoryObj<typeof meta>
 
-/** Images, a remote image behind a click, file chips, sources, a broken and a blocked URL. */
+/** Images, a remote image behind a click, file chips, sources, a broken and a blocked URL, a reasoning's file. */
 export const States: Story = {
   args: { part: matrix[0]?.part as FilePartData },
   render: () => <PartStates cases={matrix} component={FilePart} />,

@@ -175,11 +175,12 @@ export function stepFinishPart(ids: PartIds, init: { reason: string; cost?: numb
 }
 
 /** A file part; a missing mime is `application/octet-stream`, a size that is not a count is left out. */
-export function filePart(ids: PartIds, init: { mime?: string; url: string; filename?: string; source?: FilePartSource; size?: number; metadata?: Metadata }): FilePart {
+export function filePart(ids: PartIds, init: { mime?: string; url: string; filename?: string; source?: FilePartSource; size?: number; reasoning?: boolean; metadata?: Metadata }): FilePart {
   const part: FilePart = { ...ids, type: 'file', mime: init.mime || 'application/octet-stream', url: init.url }
   if (init.filename !== undefined) part.filename = init.filename
   if (init.source !== undefined) part.source = init.source
   if (typeof init.size === 'number' && Number.isFinite(init.size) && init.size >= 0) part.size = init.size
+  if (init.reasoning === true) part.reasoning = true
   if (init.metadata !== undefined) part.metadata = init.metadata
   return part
 }

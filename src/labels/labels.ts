@@ -98,6 +98,10 @@ export interface Labels {
   /** Shown in place of a message that could not be rendered. */
   messageFailed: string
   messageError: string
+  /** After an error whose cause the server did not send (the AI SDK's default "An error occurred."). */
+  messageErrorMasked: string
+  /** On a file that is part of the model's reasoning. */
+  fileReasoning: string
   jumpToLatest: string
   responding: string
   responseDone: string
@@ -212,6 +216,8 @@ export const en: Labels = {
   partFailed: 'This part could not be shown',
   messageFailed: 'This message could not be shown',
   messageError: 'The response failed',
+  messageErrorMasked: 'The server did not send the cause.',
+  fileReasoning: 'Reasoning',
   jumpToLatest: 'Jump to latest',
   responding: 'Assistant is responding',
   responseDone: 'Response complete',
@@ -308,6 +314,8 @@ export const zhCN: Labels = {
   partFailed: '此部分无法显示',
   messageFailed: '此消息无法显示',
   messageError: '回复失败',
+  messageErrorMasked: '服务器未发送失败原因。',
+  fileReasoning: '推理',
   jumpToLatest: '跳到最新',
   responding: '助手正在回复',
   responseDone: '回复完成',

@@ -102,4 +102,11 @@ describe('FilePart', () => {
   it('formats sizes for people', () => {
     expect([formatBytes(512), formatBytes(12_600), formatBytes(4.5 * 2 ** 20)]).toEqual(['512 B', '12 KB', '4.5 MB'])
   })
+
+  it("names a file of the model's reasoning as such", () => {
+    render(<FilePart part={file({ mime: 'image/png', url: 'https://files.example/plan.png', reasoning: true })} />, { wrapper: withConfig() })
+    expect(screen.getByText('Reasoning')).toBeTruthy()
+    render(<FilePart part={file({ mime: 'image/png', url: 'https://files.example/other.png' })} />, { wrapper: withConfig() })
+    expect(screen.getAllByText('Reasoning')).toHaveLength(1)
+  })
 })

@@ -73,6 +73,13 @@ describe('MessageView', () => {
     expect(screen.getByText(/APIError: Rate limit exceeded/)).toBeTruthy()
     expect(document.querySelector('[data-part="tool"]')).not.toBeNull()
   })
+
+  it('says when the server hid the cause of a failure', () => {
+    const [, assistant] = messages()
+    const info = { ...(assistant?.info as AssistantInfo), error: { name: 'UnknownError', data: { message: 'An error occurred.', masked: true } } }
+    render(<Message message={{ info, parts: [] }} />)
+    expect(document.querySelector('.cp-message__error')?.textContent).toBe('The response failed UnknownError: An error occurred. The server did not send the cause.')
+  })
 })
 
 describe('Transcript', () => {

@@ -78,6 +78,11 @@ export function FilePart({ part, className, streaming: _streaming, ...rest }: Fi
       {image?.action === 'click' && !opened ? <ImageGate host={image.host} onOpen={() => setOpened(true)} /> : null}
       <div className="cp-file__chip">
         <Icon name="file" className="cp-file__icon" />
+        {part.reasoning === true ? (
+          <span className="cp-file__reasoning" lang={labels.lang}>
+            {labels.fileReasoning}
+          </span>
+        ) : null}
         {link && !(showImage && preview) ? (
           <a className="cp-file__name" href={link.url} target="_blank" rel="noopener noreferrer" download={link.download}>
             {name}

@@ -103,7 +103,10 @@ export function MessageView({
   const time = useTimeText(created, timeStyle, timeZone, timeLocale)
   // The name says the date too, where the heading shows the time alone.
   const fullTime = useTimeText(created, 'datetime', timeZone, timeLocale)
-  const error = info.role === 'assistant' && isRecord(info.error) ? { name: textField(info.error.name) || 'Error', message: textField(info.error.data?.message) } : undefined
+  const error =
+    info.role === 'assistant' && isRecord(info.error)
+      ? { name: textField(info.error.name) || 'Error', message: textField(info.error.data?.message), masked: isRecord(info.error.data) && info.error.data.masked === true }
+      : undefined
   const failed = error !== undefined
   const state = useMemo(() => ({ failed }), [failed])
   const Heading = HEADINGS[headingLevel] ?? 'h2'
@@ -153,6 +156,7 @@ export function MessageView({
           <span>
             <strong lang={labels.lang}>{labels.messageError}</strong> {error.name}
             {error.message ? `: ${error.message}` : ''}
+            {error.masked ? <span lang={labels.lang}> {labels.messageErrorMasked}</span> : null}
           </span>
         </div>
       ) : null}

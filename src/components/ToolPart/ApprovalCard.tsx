@@ -35,6 +35,8 @@ export function ApprovalCard({ part, approval }: { part: ToolPart; approval: Too
         </span>
         {requested && !pressed ? typeof approval.title === 'string' && approval.title ? <span>{approval.title}</span> : <span lang={labels.lang}>{labels.approvalAsk}</span> : null}
         {!requested && typeof approval.title === 'string' && approval.title ? <span>{approval.title}</span> : null}
+        {/* Granted or refused by a rule, nobody chose: said beside the status. */}
+        {!requested && !chosen && approval.automatic ? <span lang={labels.lang}>({labels.approvalAutomatic})</span> : null}
       </p>
       {requested && onApproval && !pressed ? (
         <div className="cp-approval__choices" lang={labels.lang}>

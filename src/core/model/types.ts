@@ -301,6 +301,8 @@ export interface FilePart extends PartBase {
   source?: FilePartSource
   /** Size in bytes, when the wire reports it (not in opencode's model; shown on file chips). */
   size?: number
+  /** The file is part of the model's reasoning (AI SDK `reasoning-file`; not in opencode's model): shown as such. */
+  reasoning?: true
   /** Provider metadata, kept (not in opencode's model; never read by views). */
   metadata?: Metadata
 }

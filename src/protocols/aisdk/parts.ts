@@ -44,7 +44,8 @@ export function tokensOf(usage: UIUsage | undefined): TokenUsage {
 function approvalOf(tool: DecodedTool): ToolApproval | undefined {
   const given = tool.approval
   if (!given) return undefined
-  const status = tool.state === 'output-denied' || given.approved === false ? 'denied' : given.approved === true ? 'approved' : 'requested'
+  // An automatic approval (v7 `isAutomatic`) was granted by a rule: nobody is asked.
+  const status = tool.state === 'output-denied' || given.approved === false ? 'denied' : given.approved === true || given.isAutomatic === true ? 'approved' : 'requested'
   return buildApproval({ id: given.id, status, ...(given.reason !== undefined ? { reason: given.reason } : {}), ...(given.isAutomatic !== undefined ? { automatic: given.isAutomatic } : {}) })
 }
 
@@ -110,7 +111,7 @@ const PART_FIELDS = new Map<string, ReadonlySet<string>>([
   ['source-url', fields('type', 'sourceId', 'url', 'title', 'providerMetadata')],
   ['source-document', fields('type', 'sourceId', 'mediaType', 'title', 'filename', 'providerMetadata')],
   // v4: base64 `data` and its `mimeType`.
-  ['file', fields('type', 'mediaType', 'filename', 'url', 'providerMetadata', 'mimeType', 'data')],
+  ['file', fields('type', 'mediaType', 'filename', 'url', 'providerMetadata', 'providerReference', 'mimeType', 'data')],
   ['reasoning-file', fields('type', 'mediaType', 'filename', 'url', 'providerMetadata')],
   // v4's source part: the source under `source`.
   ['source', fields('type', 'source')],
@@ -181,7 +182,17 @@ export function readPart(raw: unknown, ids: PartIds, time: number, sink: Diagnos
     if (url === undefined) return { part: unsupportedPart(ids, type, raw) }
     const filename = stringField(raw, 'filename', sink, path)
     const mime = stringField(raw, 'mediaType', sink, path)
-    return { part: filePart(ids, { url, ...(mime !== undefined ? { mime } : {}), ...(filename !== undefined ? { filename } : {}), ...(metadata ? { metadata } : {}) }) }
+    // v7's `providerReference` (the provider's id of an uploaded file) is kept beside the provider metadata.
+    const kept = raw.providerReference !== undefined ? { ...metadata, providerReference: raw.providerReference } : metadata
+    return {
+      part: filePart(ids, {
+        url,
+        ...(mime !== undefined ? { mime } : {}),
+        ...(filename !== undefined ? { filename } : {}),
+        ...(type === 'reasoning-file' ? { reasoning: true } : {}),
+        ...(kept ? { metadata: kept } : {}),
+      }),
+    }
   }
   if (type.startsWith('data-')) return { part: dataPart(ids, type.slice('data-'.length), raw.data) }
   // `custom` is provider content the SDK itself does not interpret: kept whole, shown as unsupported.

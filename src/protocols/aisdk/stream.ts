@@ -218,6 +218,9 @@ function end(context: Context, patch: Partial<AssistantInfo>): void {
   setInfo(context, { ...patch, time: { ...message.info.time, completed } })
 }
 
+/** What the SDK's server sends in place of an error's message unless the app's `onError` says more. */
+const MASKED_ERROR = 'An error occurred.'
+
 /**
  * The fields of each chunk the handlers read field by field (`ui-message-chunks.ts`: the SDK's own
  * schema rejects any other). Chunks read as parts (sources, files, custom) are checked as parts.
@@ -232,14 +235,14 @@ const CHUNK_FIELDS = new Map<string, ReadonlySet<string>>([
   ['reasoning-start', fields(...TEXT)],
   ['reasoning-delta', fields(...TEXT, 'delta')],
   ['reasoning-end', fields(...TEXT)],
-  ['tool-input-start', fields(...TOOL_CALL)],
+  ['tool-input-start', fields(...TOOL_CALL, 'inputEncoding')],
   ['tool-input-delta', fields('type', 'toolCallId', 'inputTextDelta')],
   ['tool-input-available', fields(...TOOL_CALL, 'input')],
   ['tool-input-error', fields(...TOOL_CALL, 'input', 'errorText')],
-  ['tool-approval-request', fields('type', 'approvalId', 'toolCallId', 'isAutomatic', 'signature')],
-  ['tool-approval-response', fields('type', 'approvalId', 'approved', 'reason')],
-  ['tool-output-available', fields('type', 'toolCallId', 'output', 'providerExecuted', 'dynamic', 'preliminary')],
-  ['tool-output-error', fields('type', 'toolCallId', 'errorText', 'providerExecuted', 'dynamic')],
+  ['tool-approval-request', fields('type', 'approvalId', 'toolCallId', 'isAutomatic', 'signature', 'reason', 'approvalDescriptor', 'inputSchemaInput')],
+  ['tool-approval-response', fields('type', 'approvalId', 'approved', 'reason', 'providerExecuted', 'providerMetadata')],
+  ['tool-output-available', fields('type', 'toolCallId', 'output', 'providerExecuted', 'providerMetadata', 'toolMetadata', 'dynamic', 'preliminary')],
+  ['tool-output-error', fields('type', 'toolCallId', 'errorText', 'providerExecuted', 'providerMetadata', 'toolMetadata', 'dynamic')],
   ['tool-output-denied', fields('type', 'toolCallId')],
   ['start-step', fields('type')],
   ['finish-step', fields('type')],
@@ -290,9 +293,21 @@ const HANDLERS: Record<ChunkType, (context: Context) => void> = {
     )
   },
   'tool-approval-request'(context) {
-    const id = stringField(context.chunk, 'approvalId', context.sink, [], true)
+    const { chunk } = context
+    const id = stringField(chunk, 'approvalId', context.sink, [], true)
     if (!id) return
-    changeTool(context, false, (tool) => ({ ...tool, state: 'approval-requested', approval: { id, ...(context.chunk.isAutomatic === true ? { isAutomatic: true } : {}) } }))
+    const reason = typeof chunk.reason === 'string' ? { reason: chunk.reason } : {}
+    changeTool(context, false, (tool) => ({
+      ...tool,
+      state: 'approval-requested',
+      approval: { id, ...(chunk.isAutomatic === true ? { isAutomatic: true } : {}), ...reason },
+      // What the SDK sends to describe the request is kept, not shown.
+      metadata: {
+        ...tool.metadata,
+        ...(chunk.approvalDescriptor !== undefined ? { approvalDescriptor: chunk.approvalDescriptor } : {}),
+        ...(chunk.signature !== undefined ? { approvalSignature: chunk.signature } : {}),
+      },
+    }))
   },
   'tool-approval-response'(context) {
     const { chunk } = context
@@ -350,7 +365,15 @@ const HANDLERS: Record<ChunkType, (context: Context) => void> = {
     context.session.settle(context)
   },
   error(context) {
-    const error: MessageError = messageError('UnknownError', { message: stringField(context.chunk, 'errorText', context.sink, []) || 'The stream failed' })
+    const text = stringField(context.chunk, 'errorText', context.sink, [])
+    if (text === MASKED_ERROR) {
+      context.sink.warn(
+        'MASKED_ERROR',
+        `the stream failed with the AI SDK's default text "${MASKED_ERROR}", which hides the cause: give toUIMessageStreamResponse an onError that returns a message to see it`,
+        ['errorText'],
+      )
+    }
+    const error: MessageError = messageError('UnknownError', { message: text || 'The stream failed', ...(text === MASKED_ERROR ? { masked: true } : {}) })
     end(context, { error })
     context.session.streaming = false
     context.emit({ op: 'setStatus', status: 'error', error })

@@ -49,4 +49,15 @@ describe('the approval card', () => {
     render(<ToolPart part={part} />)
     expect(document.querySelector('.cp-approval')?.textContent).toContain('maybe')
   })
+
+  it('says an approval granted by a rule is approved, with no buttons to press', () => {
+    render(
+      <ChatpartsProvider onApproval={vi.fn()}>
+        <ToolPart part={call(approval({ id: 'a1', status: 'approved', automatic: true }))} />
+      </ChatpartsProvider>,
+    )
+    const card = screen.getByRole('group', { name: /Approved/ })
+    expect(card.textContent).toContain('(by a rule)')
+    expect(within(card).queryAllByRole('button')).toEqual([])
+  })
 })

@@ -162,6 +162,60 @@ describe('chunks', () => {
     expect(streamed?.info).toEqual({ ...whole?.info, finish: 'stop' })
   })
 
+  it('reads what ai 7 added: reasoning files, automatic approvals, provider references, the fields of its chunks', () => {
+    const chunks = [
+      { type: 'start', messageId: 'm7' },
+      { type: 'reasoning-file', url: 'https://files.example/plan.png', mediaType: 'image/png' },
+      { type: 'tool-input-start', toolCallId: 'c1', toolName: 'search', inputEncoding: 'json', toolMetadata: { server: 'docs' } },
+      { type: 'tool-input-available', toolCallId: 'c1', toolName: 'search', input: { q: 'x' } },
+      { type: 'tool-approval-request', approvalId: 'a1', toolCallId: 'c1', isAutomatic: true, reason: 'allowed by policy', approvalDescriptor: { scope: 'read' } },
+      { type: 'tool-approval-response', approvalId: 'a1', approved: true, providerExecuted: false },
+      { type: 'tool-output-available', toolCallId: 'c1', output: 'found', toolMetadata: { server: 'docs' }, providerMetadata: { p: { n: 1 } } },
+      { type: 'custom', kind: 'acme.widget', providerMetadata: { acme: { id: 1 } } },
+      { type: 'finish' },
+    ]
+    const { messages, diagnostics } = replayAiSdk(chunks)
+    expect(diagnostics).toEqual([])
+    const parts = messages[0]?.parts ?? []
+    expect(parts.find((part) => part.type === 'file')).toMatchObject({ reasoning: true, url: 'https://files.example/plan.png', mime: 'image/png' })
+    expect(toolOf(messages)).toMatchObject({ approval: { id: 'a1', status: 'approved', automatic: true }, metadata: { toolMetadata: { server: 'docs' }, approvalDescriptor: { scope: 'read' } } })
+    expect(parts.find((part) => part.type === 'unsupported')).toMatchObject({ originalType: 'custom', original: { kind: 'acme.widget' } })
+    // Read whole, the same parts say the same.
+    const whole = fromUIMessages([
+      {
+        id: 'w',
+        role: 'assistant',
+        parts: [
+          { type: 'reasoning-file', url: 'https://files.example/plan.png', mediaType: 'image/png' },
+          { type: 'file', url: 'https://files.example/a.pdf', mediaType: 'application/pdf', providerReference: { openai: 'file_1' } },
+          { type: 'tool-search', toolCallId: 'c1', state: 'approval-requested', input: {}, approval: { id: 'a1', isAutomatic: true } },
+        ],
+      },
+    ])
+    expect(whole.diagnostics).toEqual([])
+    expect(whole.messages[0]?.parts).toMatchObject([
+      { type: 'file', reasoning: true },
+      { type: 'file', metadata: { providerReference: { openai: 'file_1' } } },
+      { type: 'tool', approval: { status: 'approved', automatic: true } },
+    ])
+    expect(whole.messages[0]?.parts[1]).not.toHaveProperty('reasoning')
+  })
+
+  it("says that the SDK's default error text hides the cause, and marks the failure so", () => {
+    const { messages, diagnostics } = replayAiSdk([
+      { type: 'start', messageId: 'm' },
+      { type: 'error', errorText: 'An error occurred.' },
+    ])
+    expect(diagnostics.map((d) => d.code)).toEqual(['MASKED_ERROR'])
+    expect(messages[0]?.info).toMatchObject({ error: { name: 'UnknownError', data: { message: 'An error occurred.', masked: true } } })
+    expect(
+      replayAiSdk([
+        { type: 'start', messageId: 'm' },
+        { type: 'error', errorText: 'Rate limited' },
+      ]).diagnostics,
+    ).toEqual([])
+  })
+
   it('reads server-sent-event text, skips [DONE], reports an unknown chunk type once and bad data, and never throws', () => {
     const session = createAiSdkStream({ clock: () => 0 })
     const sse = 'data: {"type":"start","messageId":"m"}\n\ndata: {"type":"text-start","id":"t"}\n\ndata: {"type":"text-delta","id":"t","delta":"Hi"}\n\n'
