@@ -1,11 +1,11 @@
 import { type ComponentPropsWithRef, type ReactNode, useId, useState } from 'react'
-import { isRecord } from '../../core/record.js'
 import type { ToolPart } from '../../core/model/types.js'
 import { fillCount } from '../../labels/labels.js'
 import { useLabels } from '../../labels/LabelsContext.js'
 import { cx } from '../cx.js'
 import { Icon } from '../Icon.js'
 import { useMessageState } from '../messageState.js'
+import { BADGE_ICONS, BADGE_STATES, type BadgeState, badgeLabel, badgeStateOf } from './badgeState.js'
 
 /** Props of {@link ToolGroup}. */
 export interface ToolGroupProps extends Omit<ComponentPropsWithRef<'div'>, 'children'> {
@@ -15,17 +15,10 @@ export interface ToolGroupProps extends Omit<ComponentPropsWithRef<'div'>, 'chil
   children?: ReactNode
 }
 
-/** How many of the group's calls are in each state the summary counts. */
-function countStates(parts: readonly ToolPart[], failed: boolean) {
-  const counts = { completed: 0, error: 0, working: 0, approval: 0, interrupted: 0 }
-  for (const part of parts) {
-    const status = part?.state?.status
-    if (isRecord(part?.approval) && part.approval.status === 'requested' && status !== 'completed' && status !== 'error') counts.approval++
-    else if (status === 'completed') counts.completed++
-    else if (status === 'error') counts.error++
-    else if (failed) counts.interrupted++
-    else counts.working++
-  }
+/** How many of the group's calls show each badge state. */
+function countStates(parts: readonly ToolPart[], failed: boolean): Record<BadgeState, number> {
+  const counts: Record<BadgeState, number> = { completed: 0, error: 0, running: 0, pending: 0, approval: 0, interrupted: 0 }
+  for (const part of parts) counts[badgeStateOf(part?.state?.status, part?.approval, failed)]++
   return counts
 }
 
@@ -46,14 +39,8 @@ export function ToolGroup({ parts, children, className, ...rest }: ToolGroupProp
   const [choice, setChoice] = useState<boolean | null>(null)
   const id = useId()
   const counts = countStates(parts, failed)
-  const open = choice ?? (counts.working > 0 || counts.error > 0 || counts.approval > 0)
-  const chips: Array<[keyof typeof counts, 'check' | 'x' | 'spinner' | 'question' | 'pause', string]> = [
-    ['completed', 'check', labels.toolStatus.completed],
-    ['error', 'x', labels.toolStatus.error],
-    ['working', 'spinner', labels.toolStatus.running],
-    ['approval', 'question', labels.approvalStatus.requested],
-    ['interrupted', 'pause', labels.interrupted],
-  ]
+  // Open while a call works, failed or waits for approval (as each call's own fold).
+  const open = choice ?? (counts.running > 0 || counts.pending > 0 || counts.error > 0 || counts.approval > 0)
   return (
     <div {...rest} className={cx('cp-tool-group', className)} data-part="tool-group" data-open={open || undefined}>
       <button type="button" className="cp-tool-group__toggle" aria-expanded={open} aria-controls={id} onClick={() => setChoice(!open)} lang={labels.lang}>
@@ -61,12 +48,12 @@ export function ToolGroup({ parts, children, className, ...rest }: ToolGroupProp
         <Icon name="tool" />
         <span className="cp-tool-group__count">{fillCount(labels.toolGroup, parts.length, labels.lang)}</span>
         <span className="cp-tool-group__states">
-          {chips.map(([key, icon, label]) =>
-            counts[key] > 0 ? (
-              <span key={key} className="cp-tool-group__state" data-state={key}>
-                <Icon name={icon} />
-                <span className="cp-visually-hidden">{label}</span>
-                {counts[key]}
+          {BADGE_STATES.map((state) =>
+            counts[state] > 0 ? (
+              <span key={state} className="cp-tool-group__state" data-state={state}>
+                <Icon name={BADGE_ICONS[state]} />
+                <span className="cp-visually-hidden">{badgeLabel(state, labels)}</span>
+                {counts[state]}
               </span>
             ) : null,
           )}

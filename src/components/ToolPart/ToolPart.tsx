@@ -1,16 +1,17 @@
 import { type ComponentPropsWithRef, useId, useMemo, useState } from 'react'
-import { ownEntry, isRecord } from '../../core/record.js'
+import { isRecord } from '../../core/record.js'
 import { textOf } from '../../core/text.js'
-import type { ToolPart as ToolPartData, ToolStatus } from '../../core/model/types.js'
+import type { ToolPart as ToolPartData } from '../../core/model/types.js'
 import { fillLabel } from '../../labels/labels.js'
 import { useLabels } from '../../labels/LabelsContext.js'
 import { useRenderConfig } from '../config.js'
 import type { ToolViews } from '../config.js'
 import { cx } from '../cx.js'
 import { FilePart } from '../FilePart/FilePart.js'
-import { Icon, type IconName } from '../Icon.js'
+import { Icon } from '../Icon.js'
 import { useMessageState } from '../messageState.js'
 import { ApprovalCard } from './ApprovalCard.js'
+import { BADGE_ICONS, type BadgeState, badgeLabel, badgeStateOf, isToolStatus } from './badgeState.js'
 import { summarizeTool } from './summary.js'
 import { pickToolView } from './views.js'
 
@@ -27,24 +28,16 @@ export interface ToolPartProps extends Omit<ComponentPropsWithRef<'div'>, 'child
   onOpenChange?: ((open: boolean) => void) | undefined
 }
 
-/** What a badge shows: a tool state, or one of the two the kit derives (waiting for approval, interrupted). */
-export type BadgeState = ToolStatus | 'approval' | 'interrupted'
-
-const ICONS: Record<BadgeState, IconName> = { pending: 'circle', running: 'spinner', completed: 'check', error: 'x', approval: 'question', interrupted: 'pause' }
-
 /**
- * A tool state as a badge: icon and text, never colour alone; `data-state` for styling. `waiting`:
- * the call waits for the user's approval. `interrupted`: its reply failed before it finished.
+ * A tool call's state as a badge ({@link badgeStateOf} gives it): icon and text, never colour
+ * alone; `data-state` for styling. `label` replaces the state's words (a status the kit does not know, say).
  */
-export function ToolStatusBadge({ status, waiting = false, interrupted = false }: { status: ToolStatus; waiting?: boolean; interrupted?: boolean }) {
+export function ToolStatusBadge({ state, label }: { state: BadgeState; label?: string | undefined }) {
   const labels = useLabels()
-  const open = status !== 'completed' && status !== 'error'
-  const state: BadgeState = open && waiting ? 'approval' : open && interrupted ? 'interrupted' : status
-  const text = state === 'approval' ? labels.approvalStatus.requested : state === 'interrupted' ? labels.interrupted : (ownEntry<string>(labels.toolStatus, status) ?? textOf(status))
   return (
-    <span className="cp-badge" data-state={ownEntry(ICONS, state) ? state : 'error'} lang={labels.lang}>
-      <Icon name={ownEntry(ICONS, state) ?? 'x'} className="cp-badge__icon" />
-      {text}
+    <span className="cp-badge" data-state={state} lang={labels.lang}>
+      <Icon name={BADGE_ICONS[state]} className="cp-badge__icon" />
+      {label ?? badgeLabel(state, labels)}
     </span>
   )
 }
@@ -71,10 +64,10 @@ export function ToolPart({ part, streaming, open: controlled, onOpenChange, clas
   const { state } = part
   const title = ('title' in state && typeof state.title === 'string' && state.title) || part.tool
   const summary = useMemo(() => summarizeTool(part), [part])
-  const waiting = isRecord(part.approval) && part.approval.status === 'requested'
-  const unfinished = state.status === 'pending' || state.status === 'running'
-  const interrupted = failed && unfinished && !waiting
-  const open = controlled ?? choice ?? ((unfinished && !interrupted) || state.status === 'error' || waiting)
+  const badge = badgeStateOf(state.status, part.approval, failed)
+  const interrupted = badge === 'interrupted'
+  // Open while it works, failed or waits for the user; folded once done or cut off.
+  const open = controlled ?? choice ?? (badge !== 'completed' && badge !== 'interrupted')
   const attachments = state.status === 'completed' ? (state.attachments ?? []) : []
   const toggle = () => {
     if (controlled === undefined) setChoice(!open)
@@ -92,7 +85,7 @@ export function ToolPart({ part, streaming, open: controlled, onOpenChange, clas
     >
       <button type="button" className="cp-tool__header" aria-expanded={open} aria-controls={bodyId} onClick={toggle}>
         <Icon name={open ? 'chevron-down' : 'chevron-right'} className="cp-tool__chevron" />
-        <ToolStatusBadge status={state.status} waiting={waiting} interrupted={interrupted} />
+        <ToolStatusBadge state={badge} label={isToolStatus(state.status) ? undefined : textOf(state.status)} />
         <span className="cp-tool__title">{title}</span>
         {title.toLowerCase() !== part.tool.toLowerCase() ? <code className="cp-tool__name">{part.tool}</code> : null}
         {/* Folded, the line says what the open body shows: the argument, the counts, the exit code. */}
