@@ -12,6 +12,14 @@ export function ownEntry<T>(record: Readonly<Record<string, T>>, key: unknown): 
 }
 
 /**
+ * Sets `record[key]` as an own entry whatever `key` is: `record['__proto__'] = value` would set the
+ * record's prototype and the value would vanish from its entries (and from JSON).
+ */
+export function setOwn(record: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true })
+}
+
+/**
  * Sets `key` in `map` as its most recent entry and drops the oldest past `limit` (a Map keeps the
  * order entries were set in): a cache of the most recently used. Setting a key again that is
  * there already (a hit) makes it the most recent.

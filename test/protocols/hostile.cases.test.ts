@@ -2,9 +2,10 @@
 // with a diagnostic, and keeps what it carried.
 import { describe, expect, it } from 'vitest'
 import type { ToolPart } from '../../src/core/model/types'
+import { createAiSdkStream, fromUIMessages } from '../../src/protocols/aisdk'
 import { fromChatMessages } from '../../src/protocols/chat'
 import { assembleDeltas, fromDeltaMessages } from '../../src/protocols/delta'
-import { InvalidDataError } from '../../src/protocols/diagnostics'
+import { InvalidDataError, safeJson } from '../../src/protocols/diagnostics'
 import { fromMsgFile } from '../../src/protocols/msgfile'
 import { fromToolMessage2 } from '../../src/protocols/toolmessage2'
 import { createChatStore } from '../../src/createChatStore'
@@ -127,5 +128,29 @@ describe('the store', () => {
       ['write', 'BAD_WRITE'],
       ['write', 'BAD_WRITE'],
     ])
+  })
+})
+
+describe('a field named __proto__ from the wire', () => {
+  // JSON.parse makes "__proto__" an own key; copied with `object[key] = value` it would set the
+  // copy's prototype instead, and what it held would vanish without a diagnostic.
+  const text = 'a text under a key named __proto__'
+  const parsed = (json: string): unknown => JSON.parse(json)
+
+  it('is kept as an own entry, with what it holds, by every converter that copies fields it does not know', () => {
+    const tool = fromUIMessages(
+      parsed(`[{"id":"m","role":"assistant","parts":[{"type":"tool-x","toolCallId":"c","state":"output-available","input":{},"output":"ok","__proto__":{"text":"${text}"}}]}]`),
+    )
+    expect(safeJson(tool.messages)).toContain(text)
+    const streamed = createAiSdkStream({ clock: () => 0 })
+    const ops = [{ type: 'start', messageId: 'm' }, parsed(`{"type":"message-metadata","messageMetadata":{"__proto__":{"note":"${text}"}}}`)].flatMap((chunk) => streamed.push(chunk).ops)
+    expect(safeJson(ops.at(-1))).toContain(text)
+    const frontmatter = fromMsgFile(`---\n__proto__: ${text}\n---\n\n# %% [user]\n\nhi\n`)
+    expect(safeJson(frontmatter)).toContain(text)
+    const typed = fromChatMessages(parsed(`[{"role":"user","content":"hi","__proto__":{"content":"${text}"}}]`))
+    expect(safeJson(typed.messages) + safeJson(typed.diagnostics)).toContain('__proto__')
+    // Nothing was polluted on the way.
+    expect(({} as Record<string, unknown>).text).toBeUndefined()
+    expect(({} as Record<string, unknown>).note).toBeUndefined()
   })
 })

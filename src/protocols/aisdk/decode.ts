@@ -5,6 +5,7 @@
  * both the whole-message converter and the stream session turn into the same canonical part.
  */
 import type { Metadata } from '../../core/model/types.js'
+import { setOwn } from '../../core/record.js'
 import { type DiagnosticSink, describeValue, isNonEmptyString, isRecord, stringField, textOf } from '../diagnostics.js'
 import { toEpochMs } from '../ids.js'
 import type { UIToolApproval, UIToolState, UIUsage } from './types.js'
@@ -68,7 +69,7 @@ export function decodeToolPart(raw: Record<string, unknown>, sink: DiagnosticSin
   const { input, raw: rawInput } = inputOf(raw.input ?? raw.rawInput)
   const metadata: Metadata = {}
   // A key set to undefined (as the SDK's own messages have in memory) is absent, as it is once sent as JSON.
-  for (const [key, value] of Object.entries(raw)) if (!KNOWN_TOOL_KEYS.has(key) && value !== undefined) metadata[key] = value
+  for (const [key, value] of Object.entries(raw)) if (!KNOWN_TOOL_KEYS.has(key) && value !== undefined) setOwn(metadata, key, value)
   if (raw.rawInput !== undefined) metadata.rawInput = raw.rawInput
   if (raw.approval !== undefined && !isRecord(raw.approval)) metadata.approval = raw.approval
   const decoded: DecodedTool = { callID, tool, state, input, raw: rawInput, metadata }

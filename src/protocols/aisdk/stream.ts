@@ -8,7 +8,7 @@
  */
 import { assistantInfo, messageError, reasoningPart, span, stepStartPart, textPart, tokens } from '../../core/build.js'
 import type { AssistantInfo, Metadata, MessageError } from '../../core/model/types.js'
-import { ownEntry } from '../../core/record.js'
+import { ownEntry, setOwn } from '../../core/record.js'
 import type { TranscriptOp } from '../../core/transcript.js'
 import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, fields, isNonEmptyString, isRecord, limitDepth, reportUnread, stringField } from '../diagnostics.js'
 import { deriveId } from '../ids.js'
@@ -87,7 +87,10 @@ function nextPart(message: Current): string {
 function merge(into: Metadata, patch: unknown): Metadata {
   if (!isRecord(patch)) return into
   const out: Metadata = { ...into }
-  for (const [key, value] of Object.entries(patch)) out[key] = isRecord(value) && isRecord(out[key]) ? merge(out[key] as Metadata, value) : value
+  for (const [key, value] of Object.entries(patch)) {
+    const known = Object.hasOwn(out, key) ? out[key] : undefined
+    setOwn(out, key, isRecord(value) && isRecord(known) ? merge(known, value) : value)
+  }
   return out
 }
 

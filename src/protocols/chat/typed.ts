@@ -1,3 +1,4 @@
+import { setOwn } from '../../core/record.js'
 import { isRecord } from '../diagnostics.js'
 import type { ChatExtra, ChatMessage, ChatUsage, RequestMessage, ResponseMessage, ResponseMetaInfo, TypedMessage } from './types.js'
 
@@ -49,7 +50,7 @@ function meta(flat: ChatMessage, metadata: Record<string, unknown> | undefined):
 function extraOf(flat: ChatMessage, used: (keyof ChatMessage)[]): ChatExtra | undefined {
   const extra: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(flat)) {
-    if (value !== undefined && !used.includes(key as keyof ChatMessage)) extra[key] = value
+    if (value !== undefined && !used.includes(key as keyof ChatMessage)) setOwn(extra, key, value)
   }
   return Object.keys(extra).length > 0 ? (extra as ChatExtra) : undefined
 }

@@ -1,3 +1,4 @@
+import { setOwn } from '../../core/record.js'
 import { LINE_BREAK } from '../../core/text.js'
 
 /**
@@ -32,8 +33,8 @@ export function parseYamlSubset(text: string): Record<string, unknown> {
       const rest = match.value
       if (rest === undefined || rest === '') {
         const next = lines[index]
-        map[key] = next !== undefined && indentOf(next) > own ? block(indentOf(next)) : null
-      } else map[key] = scalar(rest)
+        setOwn(map, key, next !== undefined && indentOf(next) > own ? block(indentOf(next)) : null)
+      } else setOwn(map, key, scalar(rest))
     }
     return map
   }
