@@ -142,6 +142,18 @@ describe('diagnostics and properties', () => {
     expect(tools(messages)[0]).toMatchObject({ metadata: { orphan: true }, state: { output: 'lost' } })
   })
 
+  it('leaves no empty message where a result cell came before its call', () => {
+    // Found by the property below: the result's cell moved to the call, its message stayed empty.
+    const text = ['# %%% [^2.ab.1]', '[^2.ab.1]: [tool] status="failed" duration=1s', '# %% [^1]', '# %%% 工具调用[^2.ab]', '[^2.ab]: [tool] name="t"'].join('\n')
+    const first = fromMsgFile(text, { sessionID: 's' })
+    expect(first.messages.map((m) => [m.info.role, m.parts.map((p) => p.type)])).toEqual([
+      ['user', ['text']],
+      ['assistant', ['tool']],
+    ])
+    expect(first.diagnostics.map((d) => d.code)).toContain('RESULT_BEFORE_CALL')
+    expect(fromMsgFile(toMsgFile(first.messages), { sessionID: 's' }).messages.map((m) => m.parts.map((p) => p.type))).toEqual([['text'], ['tool']])
+  })
+
   it('parse → serialize → parse is stable for arbitrary files', () => {
     const line = fc.oneof(
       fc.constantFrom(
