@@ -39,6 +39,28 @@ const viaEvent: Feed = ({ store, messageID, partID }, i) =>
     properties: { sessionID: 's', messageID, partID, field: 'text', delta: TOKEN[i % TOKEN.length] },
   })
 
+// The AI SDK's path: the session opens its message and text part once (see `aiSdkReady`).
+const AISDK_TEXT = 'bench-text'
+const aiSdkReady = (target: ReturnType<typeof storeWith>) => {
+  target.store.getState().ingest('aisdk', { type: 'start', messageId: 'msg_bench_aisdk' })
+  target.store.getState().ingest('aisdk', { type: 'text-start', id: AISDK_TEXT })
+  target.store.getState().flush()
+}
+const viaAiSdkChunk: Feed = (target, i) => {
+  target.store.getState().ingest('aisdk', { type: 'text-delta', id: AISDK_TEXT, delta: TOKEN[i % TOKEN.length] })
+  if (i % 32 === 31) target.store.getState().flush()
+}
+const encoder = new TextEncoder()
+const SSE = TOKEN.map((token) => encoder.encode(`data: ${JSON.stringify({ type: 'text-delta', id: AISDK_TEXT, delta: token })}\n\n`))
+const viaAiSdkBytes: Feed = (target, i) => {
+  target.store.getState().ingest('aisdk', SSE[i % SSE.length])
+  if (i % 32 === 31) target.store.getState().flush()
+}
+const viaEventFramed: Feed = (target, i) => {
+  viaEvent(target, i)
+  if (i % 32 === 31) target.store.getState().flush()
+}
+
 const BATCH = 1000
 
 /** Nanoseconds for one batch of deltas. */
@@ -57,9 +79,11 @@ const median = (values: number[]) => {
  * Streams into a 1-message and a 1,000-message store in alternating batches, so JIT warm-up, GC
  * and a growing text hit both alike; reports the median batch of each and their ratio.
  */
-function compare(label: string, feed: Feed, coalesce = false) {
+function compare(label: string, feed: Feed, coalesce = false, ready?: (target: ReturnType<typeof storeWith>) => void) {
   const small = storeWith(1, coalesce)
   const large = storeWith(1000, coalesce)
+  ready?.(small)
+  ready?.(large)
   // Warm-up rounds, not measured.
   for (let i = 0; i < 3; i++) {
     time(small, feed, i * BATCH)
@@ -80,12 +104,12 @@ function compare(label: string, feed: Feed, coalesce = false) {
   const one = median(a)
   const thousand = median(b)
   console.log(
-    `${label.padEnd(34)} ${(one / 1000).toFixed(2).padStart(6)} µs/delta @1   ${(thousand / 1000).toFixed(2).padStart(6)} µs/delta @1000   ` +
+    `${label.padEnd(42)} ${(one / 1000).toFixed(2).padStart(6)} µs/delta @1   ${(thousand / 1000).toFixed(2).padStart(6)} µs/delta @1000   ` +
       `${Math.round(1e9 / thousand)
         .toLocaleString('en')
         .padStart(10)} deltas/s   ratio 1000/1 = ${(thousand / one).toFixed(2)}`,
   )
-  return thousand / one
+  return { ratio: thousand / one, thousand }
 }
 
 function memory() {
@@ -115,6 +139,18 @@ function memory() {
 
 if (typeof gc !== 'function') console.log('(run with --expose-gc for steadier numbers)')
 console.log(`store: median of ${ROUNDS} alternating batches of ${BATCH.toLocaleString('en')} deltas, Node ${process.version}`)
-const ratios = [compare('appendPartDelta, not coalesced', direct), compare("ingest('opencode-event', delta)", viaEvent), compare('appendPartDelta, 32 per frame', framed, true)]
+const rows = [
+  compare('appendPartDelta, not coalesced', direct),
+  compare("ingest('opencode-event', delta)", viaEvent),
+  compare('appendPartDelta, 32 per frame', framed, true),
+  compare("ingest('opencode-event'), 32 per frame", viaEventFramed, true),
+  compare("ingest('aisdk', chunk), 32 per frame", viaAiSdkChunk, true, aiSdkReady),
+  compare("ingest('aisdk', SSE bytes), 32 per frame", viaAiSdkBytes, true, aiSdkReady),
+]
 memory()
-console.log(`flat per-delta cost (ratio ≤ 1.1): ${ratios.every((ratio) => ratio <= 1.1) ? 'yes' : 'NO'}`)
+console.log(`flat per-delta cost (ratio ≤ 1.1): ${rows.every((row) => row.ratio <= 1.1) ? 'yes' : 'NO'}`)
+// The public path apps use against the direct write, both coalesced per frame, at 1,000 messages.
+const [, , framedRow, ...ingestRows] = rows as [unknown, unknown, { thousand: number }, ...{ thousand: number }[]]
+console.log(
+  `ingest per frame against appendPartDelta per frame @1000: ${ingestRows.map((row) => (row.thousand / framedRow.thousand).toFixed(2)).join(', ')} (opencode event, AI SDK chunk, AI SDK SSE bytes)`,
+)
