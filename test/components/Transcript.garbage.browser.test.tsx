@@ -67,7 +67,7 @@ describe('Transcript with garbage written into its store', () => {
             }
           }),
           // A fixed seed: the browser has no process environment to take one from.
-          { numRuns: 40, seed: 20261129 },
+          { numRuns: 25, seed: 20261129 },
         )
         expect(errors).toEqual([])
       } finally {
