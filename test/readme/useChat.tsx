@@ -1,12 +1,16 @@
 // The README's AI SDK example, as written there (the transport is a parameter here so a test can
-// replay a recorded stream; the README leaves useChat its default).
+// point it at its own route; the README leaves useChat its default).
 import { useChat } from '@ai-sdk/react'
-import type { ChatTransport, UIMessage } from 'ai'
+import { type ChatTransport, lastAssistantMessageIsCompleteWithApprovalResponses, type UIMessage } from 'ai'
 import { useEffect, useState } from 'react'
 import { createChatStore, Transcript } from '../../src/index'
 
 export function Chat({ transport, send }: { transport?: ChatTransport<UIMessage>; send?: (sendMessage: (message: { text: string }) => void) => void }) {
-  const { messages, status, sendMessage, addToolApprovalResponse } = useChat(transport ? { transport } : {})
+  const { messages, status, sendMessage, addToolApprovalResponse } = useChat({
+    ...(transport ? { transport } : {}),
+    // Once every approval is answered, send the answers: the server then runs (or skips) the tools.
+    sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,
+  })
   const [store] = useState(() => createChatStore())
   useEffect(() => {
     store.getState().ingest('aisdk', messages, { replace: true })
