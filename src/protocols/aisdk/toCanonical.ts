@@ -97,7 +97,6 @@ function attachmentsOf(value: unknown, sink: DiagnosticSink, path: (string | num
 export function partsOf(message: Record<string, unknown>, info: WithParts['info'], sink: DiagnosticSink, path: (string | number)[]): Part[] {
   reportUnread(message, MESSAGE_FIELDS, sink, path, 'a UI message')
   const time = info.time.created
-  const end = info.role === 'assistant' ? (info.time.completed ?? time) : time
   const system = info.role === 'user' && info.metadata?.role === 'system'
   const parts: Part[] = []
   entriesOf(message, sink, path).forEach(({ item, at }, n) => {
@@ -105,7 +104,9 @@ export function partsOf(message: Record<string, unknown>, info: WithParts['info'
     const read = readPart(item, ids, time, sink, at)
     if (!read) return
     if ('step' in read) parts.push(stepStartPart(ids))
-    else if ('tool' in read) parts.push(toolPartOf(ids, read.tool, time, end))
+    // A UIMessage gives no call its own times: each starts and ends at the message's start, so no
+    // call shows the whole message's duration as its own.
+    else if ('tool' in read) parts.push(toolPartOf(ids, read.tool, time, time))
     // System text is for the model: shown muted and labelled, never dropped.
     else if (system && read.part.type === 'text') parts.push(textPart(ids, read.part.text, { synthetic: true, metadata: { role: 'system' } }))
     else parts.push(read.part)

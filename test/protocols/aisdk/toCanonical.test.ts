@@ -195,4 +195,22 @@ describe('UIMessage[] into canonical messages', () => {
     expect(codes(diagnostics)).toEqual(['BAD_MESSAGE', 'MISSING_ID', 'BAD_MESSAGE', 'DUPLICATE_ID'])
     expect(new Set(messages.map((message) => message.info.id)).size).toBe(3)
   })
+
+  it("gives no call the whole message's duration: a UIMessage has no times per call", () => {
+    const { messages } = fromUIMessages([
+      {
+        id: 'a',
+        role: 'assistant',
+        metadata: { createdAt: 1_764_500_000_000, completedAt: 1_764_500_030_000 },
+        parts: [
+          { type: 'tool-read', toolCallId: 'c1', state: 'output-available', input: { path: 'a.ts' }, output: 'x' },
+          { type: 'tool-bash', toolCallId: 'c2', state: 'output-error', input: { command: 'ls' }, errorText: 'no' },
+        ],
+      },
+    ])
+    const tools = (messages[0]?.parts ?? []).filter((part): part is ToolPart => part.type === 'tool')
+    expect(tools).toHaveLength(2)
+    // A call whose two ends are the same instant shows no duration.
+    for (const tool of tools) expect(tool.state).toMatchObject({ time: { start: 1_764_500_000_000, end: 1_764_500_000_000 } })
+  })
 })
