@@ -1,9 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { applyOps, emptyTranscript, toMessages } from '../../src/core/transcript'
-import { createAiSdkStream } from '../../src/protocols/aisdk'
 import { SseReader } from '../../src/protocols/sse'
 import streams from '../fixtures/aisdk/ui-message-streams.json'
+import { cutAt, replayAiSdk } from '../support/aisdk'
 
 type Recorded = { name: string; chunks: unknown[] }
 const recorded = streams as Recorded[]
@@ -69,29 +68,8 @@ const sseOf = (chunks: readonly unknown[]) => `${chunks.map((chunk) => `data: ${
 
 /** What a stream session makes of `pieces` pushed one by one: the transcript and the diagnostics' codes. */
 function replay(pieces: readonly unknown[]) {
-  const session = createAiSdkStream({ clock: () => 1_700_000_000_000, sessionID: 'ses_sse' })
-  const results = pieces.map((piece) => session.push(piece))
-  return {
-    messages: toMessages(
-      applyOps(
-        emptyTranscript(),
-        results.flatMap((result) => result.ops),
-      ),
-    ),
-    codes: results.flatMap((result) => result.diagnostics.map((d) => d.code)),
-  }
-}
-
-/** `text` cut at `cuts` (fractions of its length). */
-function cut<T extends string | Uint8Array>(text: T, cuts: readonly number[]): T[] {
-  const at = [...new Set(cuts.map((fraction) => Math.floor(fraction * text.length)))].sort((a, b) => a - b)
-  const pieces: T[] = []
-  let start = 0
-  for (const end of [...at, text.length]) {
-    pieces.push(text.slice(start, end) as T)
-    start = end
-  }
-  return pieces
+  const { messages, diagnostics } = replayAiSdk(pieces, { clock: () => 1_700_000_000_000, sessionID: 'ses_sse' })
+  return { messages, codes: diagnostics.map((d) => d.code) }
 }
 
 describe('the AI SDK stream read as server-sent-event text cut anywhere', () => {
@@ -104,7 +82,7 @@ describe('the AI SDK stream read as server-sent-event text cut anywhere', () => 
       expect(replay([sse]), stream.name).toEqual(expected)
       fc.assert(
         fc.property(cuts, (fractions) => {
-          expect(replay(cut(sse, fractions)), stream.name).toEqual(expected)
+          expect(replay(cutAt(sse, fractions)), stream.name).toEqual(expected)
         }),
         { numRuns: 20 },
       )
@@ -121,7 +99,7 @@ describe('the AI SDK stream read as server-sent-event text cut anywhere', () => 
     expect(JSON.stringify(expected.messages)).toContain('é中😀')
     fc.assert(
       fc.property(cuts, (fractions) => {
-        expect(replay(cut(bytes, fractions))).toEqual(expected)
+        expect(replay(cutAt(bytes, fractions))).toEqual(expected)
       }),
       { numRuns: 100 },
     )

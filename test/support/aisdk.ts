@@ -2,11 +2,14 @@
 import type { WithParts } from '../../src/core/model/types'
 import { applyOps, emptyTranscript, toMessages } from '../../src/core/transcript'
 import type { Diagnostic } from '../../src/protocols/diagnostics'
-import { createAiSdkStream } from '../../src/protocols/aisdk'
+import { type AiSdkStreamOptions, createAiSdkStream } from '../../src/protocols/aisdk'
 
-/** A recorded AI SDK stream read through one session, its writes applied (times from a still clock). */
-export function replayAiSdk(chunks: readonly unknown[]): { messages: WithParts[]; diagnostics: Diagnostic[] } {
-  const session = createAiSdkStream({ clock: () => 0 })
+/**
+ * A recorded AI SDK stream (chunks, or pieces of its server-sent-event text or bytes) read through
+ * one session, its writes applied (times from a still clock unless `options` give one).
+ */
+export function replayAiSdk(chunks: readonly unknown[], options: AiSdkStreamOptions = {}): { messages: WithParts[]; diagnostics: Diagnostic[] } {
+  const session = createAiSdkStream({ clock: () => 0, ...options })
   const results = chunks.map((chunk) => session.push(chunk))
   return {
     messages: toMessages(
@@ -17,4 +20,10 @@ export function replayAiSdk(chunks: readonly unknown[]): { messages: WithParts[]
     ),
     diagnostics: results.flatMap((result) => result.diagnostics),
   }
+}
+
+/** `whole` cut into pieces at `fractions` of its length (repeats and order do not matter). */
+export function cutAt<T extends string | Uint8Array>(whole: T, fractions: readonly number[]): T[] {
+  const at = [...new Set(fractions.map((fraction) => Math.floor(fraction * whole.length)))].sort((a, b) => a - b)
+  return [...at, whole.length].map((end, i, ends) => whole.slice(i === 0 ? 0 : ends[i - 1], end) as T)
 }

@@ -10,6 +10,7 @@ import { createChatStore, selectTranscript } from '../../../src/store'
 import ai5 from '../../fixtures/aisdk/recorded-ai5.json'
 import ai6 from '../../fixtures/aisdk/recorded-ai6.json'
 import ai7 from '../../fixtures/aisdk/recorded-ai7.json'
+import { cutAt } from '../../support/aisdk'
 
 type Recording = { ai: string; streams: { name: string; sse: string; final: { id: string; role: string; parts: unknown[]; metadata?: unknown } }[] }
 const recordings = [ai5, ai6, ai7] as Recording[]
@@ -35,11 +36,6 @@ function ingestAll(pieces: readonly unknown[]) {
 const untimed = (parts: readonly Part[] | undefined) =>
   parts?.map((part) => (part.type === 'tool' ? { ...part, state: { ...part.state, time: undefined } } : part.type === 'reasoning' ? { ...part, time: undefined } : part))
 
-const cut = <T extends string | Uint8Array>(whole: T, fractions: readonly number[]): T[] => {
-  const at = [...new Set(fractions.map((fraction) => Math.floor(fraction * whole.length)))].sort((a, b) => a - b)
-  return [...at, whole.length].map((end, i, ends) => whole.slice(i === 0 ? 0 : ends[i - 1], end) as T)
-}
-
 for (const recording of recordings) {
   describe(`ai ${recording.ai}: the server's response body`, () => {
     for (const stream of recording.streams) {
@@ -59,7 +55,7 @@ for (const recording of recordings) {
         const bytes = new TextEncoder().encode(stream.sse)
         fc.assert(
           fc.property(fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 60 }), fc.boolean(), (fractions, asBytes) => {
-            const read = ingestAll(asBytes ? cut(bytes, fractions) : cut(stream.sse, fractions))
+            const read = ingestAll(asBytes ? cutAt(bytes, fractions) : cutAt(stream.sse, fractions))
             expect(read.messages).toEqual(whole.messages)
             expect(read.diagnostics).toEqual([])
             expect(read.notified).toBe(1)
