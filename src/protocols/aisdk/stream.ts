@@ -7,7 +7,7 @@
  * type is reported once and ignored, never thrown.
  */
 import { assistantInfo, messageError, reasoningPart, span, stepStartPart, textPart, tokens } from '../../core/build.js'
-import type { AssistantInfo, Metadata, MessageError } from '../../core/model/types.js'
+import type { AssistantInfo, Metadata, MessageError, TokenUsage } from '../../core/model/types.js'
 import { ownEntry, setOwn } from '../../core/record.js'
 import type { TranscriptOp } from '../../core/transcript.js'
 import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, fields, isNonEmptyString, isRecord, limitDepth, reportUnread, stringField } from '../diagnostics.js'
@@ -60,6 +60,11 @@ interface Current {
   continuable: boolean
   /** When the app's metadata says the message was completed (`completedAt`): it wins over the clock. */
   completed?: number
+  /**
+   * What the message's earlier requests used, when a stream continues it (after an approval): each
+   * request's `finish` reports its own usage, which adds to this.
+   */
+  before?: { tokens: TokenUsage; cost: number }
 }
 
 type ChunkType = Exclude<UIMessageChunk['type'], `data-${string}`>
@@ -102,23 +107,37 @@ function setInfo(context: Context, patch: Partial<AssistantInfo>, costKnown = fa
   context.emit({ op: 'upsertMessage', info: context.message.info })
 }
 
+/** The sum of two token counts (a total only when both have one). */
+function addTokens(a: TokenUsage, b: TokenUsage): TokenUsage {
+  return tokens({
+    input: a.input + b.input,
+    output: a.output + b.output,
+    reasoning: a.reasoning + b.reasoning,
+    cache: { read: a.cache.read + b.cache.read, write: a.cache.write + b.cache.write },
+    ...(a.total !== undefined && b.total !== undefined ? { total: a.total + b.total } : {}),
+  })
+}
+
 /** Takes in `messageMetadata`: kept whole on the info, and the fields the kit reads applied. */
 function applyMetadata(context: Context, value: unknown): void {
   if (value === undefined) return
   const { message } = context
   message.metadata = merge(message.metadata, value)
   const read = readMetadata(message.metadata, context.sink, ['messageMetadata'])
+  // Usage and cost are this request's, so only what this chunk sends counts (the merged metadata
+  // still holds an earlier request's), added to what the earlier requests used.
+  const own = readMetadata(value, new DiagnosticSink({}), [])
   const patch: Partial<AssistantInfo> = { metadata: message.metadata }
   if (read.modelID !== undefined) patch.modelID = read.modelID
   if (read.providerID !== undefined) patch.providerID = read.providerID
-  if (read.usage) patch.tokens = tokensOf(read.usage)
-  if (read.cost !== undefined) patch.cost = read.cost
+  if (own.usage) patch.tokens = message.before ? addTokens(message.before.tokens, tokensOf(own.usage)) : tokensOf(own.usage)
+  if (own.cost !== undefined) patch.cost = (message.before?.cost ?? 0) + own.cost
   if (read.created !== undefined) patch.time = { ...message.info.time, created: read.created }
   if (read.completed !== undefined) {
     message.completed = read.completed
     patch.time = { ...(patch.time ?? message.info.time), completed: read.completed }
   }
-  setInfo(context, patch, read.cost !== undefined)
+  setInfo(context, patch, own.cost !== undefined)
 }
 
 function emitTool(context: Context, entry: ToolEntry): void {
@@ -508,6 +527,7 @@ class Session implements AiSdkStream {
     const continues = current && (current.continuable || id === current.info.id)
     if (current && continues) {
       current.continuable = false
+      current.before = { tokens: current.info.tokens, cost: current.info.cost }
       const { completed: _completed, ...time } = current.info.time
       current.info = { ...current.info, time }
       delete current.info.finish

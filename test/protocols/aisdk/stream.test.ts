@@ -139,6 +139,25 @@ describe('chunks', () => {
     })
   })
 
+  it('adds up usage and cost over the requests of a message continued after an approval', () => {
+    const usage = (input: number, output: number) => ({ inputTokens: input, outputTokens: output, totalTokens: input + output })
+    const { messages } = replayAiSdk([
+      { type: 'start', messageId: 'm1' },
+      { type: 'tool-input-available', toolCallId: 'c1', toolName: 'deleteFile', input: { path: 'a' } },
+      { type: 'tool-approval-request', approvalId: 'a1', toolCallId: 'c1' },
+      { type: 'finish', finishReason: 'tool-calls', messageMetadata: { totalUsage: usage(1200, 500), cost: 0.01 } },
+      // The answer went back: the second request continues the same message.
+      { type: 'start', messageMetadata: { createdAt: 1 } },
+      { type: 'tool-output-available', toolCallId: 'c1', output: 'deleted' },
+      { type: 'text-start', id: 't' },
+      { type: 'text-delta', id: 't', delta: 'Done.' },
+      { type: 'finish', finishReason: 'stop', messageMetadata: { totalUsage: usage(3000, 50), cost: 0.02 } },
+    ])
+    expect(messages).toHaveLength(1)
+    expect(messages[0]?.info).toMatchObject({ tokens: { input: 4200, output: 550, total: 4750 } })
+    expect((messages[0]?.info as { cost: number }).cost).toBeCloseTo(0.03)
+  })
+
   it('times come from the metadata the app sends, as for the same message read whole, not from the clock', () => {
     const createdAt = '2026-11-01T10:00:00.000Z'
     const completedAt = Date.parse('2026-11-01T10:00:07.500Z')
