@@ -215,9 +215,10 @@ export function badWrite(write: TranscriptOp, current?: Part): string | undefine
     case 'upsertMessage':
       return isRecord(write.info) && id(write.info.id) ? undefined : 'upsertMessage needs an info object with a string id'
     case 'upsertPart': {
-      if (!isRecord(write.part) || !id(write.part.id) || !id(write.part.messageID)) return 'upsertPart needs a part object with a string id and messageID'
-      const bad = badPart(write.part as unknown as Record<string, unknown>)
-      return bad ? `upsertPart of ${write.part.id}: ${bad}` : undefined
+      const part: unknown = write.part
+      if (!isRecord(part) || !id(part.id) || !id(part.messageID)) return 'upsertPart needs a part object with a string id and messageID'
+      const bad = badPart(part)
+      return bad ? `upsertPart of ${String(part.id)}: ${bad}` : undefined
     }
     case 'appendPartDelta':
       return id(write.partID) && id(write.field) && id(write.delta) ? undefined : 'appendPartDelta needs a string partID, field and delta'

@@ -328,6 +328,7 @@ const HANDLERS: Record<ChunkType, (context: Context) => void> = {
         ...tool.metadata,
         ...(chunk.approvalDescriptor !== undefined ? { approvalDescriptor: chunk.approvalDescriptor } : {}),
         ...(chunk.signature !== undefined ? { approvalSignature: chunk.signature } : {}),
+        ...(chunk.inputSchemaInput !== undefined ? { approvalInput: chunk.inputSchemaInput } : {}),
       },
     }))
   },
@@ -433,7 +434,7 @@ class Session implements AiSdkStream {
     this.parentID = isRecord(user) && typeof user.id === 'string' ? user.id : ''
     const last: unknown = messages.at(-1)
     if (!isRecord(last) || last.role !== 'assistant' || typeof last.id !== 'string') return
-    const info = infoOf(last, last.id, this.sessionID, '', sink, [])
+    const info = infoOf(last, last.id, this.sessionID, this.parentID, sink, [])
     if (info.role !== 'assistant') return
     const parts: unknown[] = Array.isArray(last.parts) ? last.parts : []
     const current = this.fresh(info)

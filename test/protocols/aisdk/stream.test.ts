@@ -158,6 +158,20 @@ describe('chunks', () => {
     expect((messages[0]?.info as { cost: number }).cost).toBeCloseTo(0.03)
   })
 
+  it('keeps the parent of a message it continues, and gives a new one the last user message as parent', () => {
+    const session = createAiSdkStream({ clock: () => 0, sessionID: 's' })
+    session.seed([
+      { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Delete it' }] },
+      { id: 'a1', role: 'assistant', parts: [{ type: 'tool-deleteFile', toolCallId: 'c1', state: 'approval-responded', input: {}, approval: { id: 'p1', approved: true } }] },
+    ])
+    const continued = session.push({ type: 'start' }).ops.find((op) => op.op === 'upsertMessage')
+    expect(continued).toMatchObject({ info: { id: 'a1', parentID: 'u1' } })
+    const asked = createAiSdkStream({ clock: () => 0, sessionID: 's' })
+    asked.seed([{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Hi' }] }])
+    const fresh = asked.push({ type: 'start', messageId: 'a2' }).ops.find((op) => op.op === 'upsertMessage')
+    expect(fresh).toMatchObject({ info: { id: 'a2', parentID: 'u1' } })
+  })
+
   it('times come from the metadata the app sends, as for the same message read whole, not from the clock', () => {
     const createdAt = '2026-11-01T10:00:00.000Z'
     const completedAt = Date.parse('2026-11-01T10:00:07.500Z')
@@ -187,7 +201,7 @@ describe('chunks', () => {
       { type: 'reasoning-file', url: 'https://files.example/plan.png', mediaType: 'image/png' },
       { type: 'tool-input-start', toolCallId: 'c1', toolName: 'search', inputEncoding: 'json', toolMetadata: { server: 'docs' } },
       { type: 'tool-input-available', toolCallId: 'c1', toolName: 'search', input: { q: 'x' } },
-      { type: 'tool-approval-request', approvalId: 'a1', toolCallId: 'c1', isAutomatic: true, reason: 'allowed by policy', approvalDescriptor: { scope: 'read' } },
+      { type: 'tool-approval-request', approvalId: 'a1', toolCallId: 'c1', isAutomatic: true, reason: 'allowed by policy', approvalDescriptor: { scope: 'read' }, inputSchemaInput: { q: 'x' } },
       { type: 'tool-approval-response', approvalId: 'a1', approved: true, providerExecuted: false },
       { type: 'tool-output-available', toolCallId: 'c1', output: 'found', toolMetadata: { server: 'docs' }, providerMetadata: { p: { n: 1 } } },
       { type: 'custom', kind: 'acme.widget', providerMetadata: { acme: { id: 1 } } },
@@ -197,7 +211,10 @@ describe('chunks', () => {
     expect(diagnostics).toEqual([])
     const parts = messages[0]?.parts ?? []
     expect(parts.find((part) => part.type === 'file')).toMatchObject({ reasoning: true, url: 'https://files.example/plan.png', mime: 'image/png' })
-    expect(toolOf(messages)).toMatchObject({ approval: { id: 'a1', status: 'approved', automatic: true }, metadata: { toolMetadata: { server: 'docs' }, approvalDescriptor: { scope: 'read' } } })
+    expect(toolOf(messages)).toMatchObject({
+      approval: { id: 'a1', status: 'approved', automatic: true },
+      metadata: { toolMetadata: { server: 'docs' }, approvalDescriptor: { scope: 'read' }, approvalInput: { q: 'x' } },
+    })
     expect(parts.find((part) => part.type === 'unsupported')).toMatchObject({ originalType: 'custom', original: { kind: 'acme.widget' } })
     // Read whole, the same parts say the same.
     const whole = fromUIMessages([
