@@ -18,7 +18,7 @@ const next = join(root, 'node_modules/next/dist/bin/next')
 let server: ChildProcess | undefined
 const port = 3000 + Math.floor(Math.random() * 2000)
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }
-/** How long `next build` may take: on a busy 2-core machine it has taken minutes, quiet about 30 s. */
+/** How long `next build` may take: generous, so a busy machine finishes it. */
 const BUILD_DEADLINE = 8 * 60_000
 
 beforeAll(async () => {

@@ -70,8 +70,8 @@ export function chromiumBrowser(project: string): BrowserConfigOptions {
       toMatchScreenshot: {
         comparatorName: 'pixelmatch',
         comparatorOptions: { threshold: 0.1, allowedMismatchedPixelRatio: 0 },
-        // Two screenshots of a tall matrix alike, taken while another worker runs, can take more than
-        // vitest's 5 s: a page still changing fails as before.
+        // Two screenshots of a tall matrix alike take longer while another worker runs; a page that
+        // keeps changing still fails.
         timeout: SCREENSHOT_DEADLINE,
         resolveScreenshotPath: ({ arg, browserName, platform, ext, root }) => `${root}/test/__screenshots__/${project}/${arg}-${browserName}-${platform}${ext}`,
       },

@@ -143,7 +143,7 @@ describe('diagnostics and properties', () => {
   })
 
   it('leaves no empty message where a result cell came before its call', () => {
-    // Found by the property below: the result's cell moved to the call, its message stayed empty.
+    // The result moves to its call when the call comes: the message its cell opened holds nothing.
     const text = ['# %%% [^2.ab.1]', '[^2.ab.1]: [tool] status="failed" duration=1s', '# %% [^1]', '# %%% 工具调用[^2.ab]', '[^2.ab]: [tool] name="t"'].join('\n')
     const first = fromMsgFile(text, { sessionID: 's' })
     expect(first.messages.map((m) => [m.info.role, m.parts.map((p) => p.type)])).toEqual([
