@@ -31,6 +31,9 @@ export default defineConfig({
         protocols: resolve(import.meta.dirname, 'src/protocols/index.ts'),
         store: resolve(import.meta.dirname, 'src/store/index.ts'),
         react: resolve(import.meta.dirname, 'src/react.ts'),
+        // The optional renderers: the only entries that import KaTeX and mermaid.
+        math: resolve(import.meta.dirname, 'src/math/index.ts'),
+        mermaid: resolve(import.meta.dirname, 'src/diagrams/index.ts'),
         // The one stylesheet, emitted as dist/styles.css.
         styles: resolve(import.meta.dirname, 'src/styles/index.ts'),
       },

@@ -1,7 +1,10 @@
 import type { Decorator, Preview } from '@storybook/react-vite'
 import { configure } from 'storybook/test'
 import { APPEAR_DEADLINE } from '../test/support/deadlines'
+import { ChatpartsProvider } from '../src/components/config'
+import { defaultDiagramRenderer } from '../src/diagrams/index'
 import { LabelsProvider } from '../src/labels/LabelsContext'
+import { defaultMathRenderer } from '../src/math/index'
 import type { Locale } from '../src/labels/labels'
 import 'katex/dist/katex.min.css'
 import '../src/styles/chatparts.css'
@@ -17,9 +20,12 @@ const withThemeAndLocale: Decorator = (Story, context) => {
   const locale: Locale = context.globals.locale === 'zh-CN' ? 'zh-CN' : 'en'
   return (
     <LabelsProvider locale={locale}>
-      <div className={theme === 'dark' ? 'story-frame dark' : 'story-frame'} data-theme={theme === 'light' ? 'light' : undefined} data-story-root="" lang={locale}>
-        <Story />
-      </div>
+      {/* The stories show the kit as an app that installed KaTeX and mermaid (chatparts/math, chatparts/mermaid) uses it. */}
+      <ChatpartsProvider math={defaultMathRenderer()} diagrams={defaultDiagramRenderer()}>
+        <div className={theme === 'dark' ? 'story-frame dark' : 'story-frame'} data-theme={theme === 'light' ? 'light' : undefined} data-story-root="" lang={locale}>
+          <Story />
+        </div>
+      </ChatpartsProvider>
     </LabelsProvider>
   )
 }

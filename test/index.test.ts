@@ -4,6 +4,8 @@ import * as core from '../src/core/index'
 import * as protocols from '../src/protocols/index'
 import * as store from '../src/store/index'
 import * as react from '../src/react'
+import * as math from '../src/math/index'
+import * as mermaid from '../src/diagrams/index'
 
 /** The public API, pinned: adding or removing an export must change this list on purpose. */
 export const publicApi = {
@@ -169,13 +171,9 @@ export const publicApi = {
     'Usage',
     'builtInPartComponents',
     'createChatStore',
-    'createKatexRenderer',
-    'createMermaidRenderer',
     'createShikiHighlighter',
     'createUrlPolicy',
-    'defaultDiagramRenderer',
     'defaultHighlighter',
-    'defaultMathRenderer',
     'defaultUrlPolicy',
     'en',
     'fillCount',
@@ -191,6 +189,8 @@ export const publicApi = {
     'useRenderConfig',
     'zhCN',
   ],
+  math: ['createKatexRenderer', 'defaultMathRenderer'],
+  mermaid: ['createMermaidRenderer', 'defaultDiagramRenderer'],
 }
 
 describe('public API', () => {
@@ -212,6 +212,12 @@ describe('public API', () => {
 
   it('chatparts exports the components, the React side and createChatStore, and repeats no other entry', () => {
     expect(Object.keys(main).sort()).toEqual([...publicApi.react, ...publicApi.mainOnly].sort())
+  })
+
+  it('chatparts/math and chatparts/mermaid export their renderers, and nothing else does', () => {
+    expect(Object.keys(math).sort()).toEqual(publicApi.math)
+    expect(Object.keys(mermaid).sort()).toEqual(publicApi.mermaid)
+    for (const name of [...publicApi.math, ...publicApi.mermaid]) expect(Object.keys(main), name).not.toContain(name)
   })
 
   it('chatparts exports the part components, not the data types of the same names', () => {

@@ -18,11 +18,16 @@ import githubDark from 'shiki/themes/github-dark-default.mjs'
 import githubLight from 'shiki/themes/github-light-default.mjs'
 import { Streamdown } from 'streamdown'
 import type { TextPart as TextPartData } from '../../src/core/model/types'
-import { ChatpartsProvider, createKatexRenderer, createMermaidRenderer, defaultHighlighter, TextPart, Transcript } from '../../src/index'
+import { createMermaidRenderer, defaultDiagramRenderer } from '../../src/diagrams/index'
+import { ChatpartsProvider, defaultHighlighter, TextPart, Transcript } from '../../src/index'
+import { createKatexRenderer, defaultMathRenderer } from '../../src/math/index'
 import { createChatStore } from '../../src/store/index'
 import '../../src/styles/chatparts.css'
 import { LONG, LONG_FIRST_PART_TOKENS, sequenceDiagram, SHAPES } from './shapes'
 import { parallelTargets, replyMessages, sessionMessages, streamTarget } from './session'
+
+// The kit as the bench measures it: with formulas and diagrams drawn, as an app that installs KaTeX and mermaid.
+const renderers = { math: defaultMathRenderer(), diagrams: defaultDiagramRenderer() }
 import reply from '../../test/fixtures/streaming/reply.md?raw'
 // KaTeX's own bundle (a dependency, MIT): one line of 270 KB of minified JavaScript.
 import minified from 'katex/dist/katex.min.js?raw'
@@ -134,7 +139,7 @@ const streamdown = reactRenderer((text, done) => (
 // 4. chatparts' TextPart.
 const part = (text: string): TextPartData => ({ id: 'prt_bench', sessionID: 'ses_bench', messageID: 'msg_bench', type: 'text', text })
 const chatparts = reactRenderer((text, done) => (
-  <ChatpartsProvider>
+  <ChatpartsProvider {...renderers}>
     <TextPart part={part(text)} streaming={!done} />
   </ChatpartsProvider>
 ))
@@ -321,7 +326,7 @@ function mountTranscript(above: number, virtualize: boolean) {
   const store = createChatStore({ initial: sessionMessages(above), coalesce: false })
   const root = createRoot(stage)
   const m0 = performance.now()
-  flushSync(() => root.render(<Transcript store={store} virtualize={virtualize} style={{ height: '100%' }} timeZone="UTC" />))
+  flushSync(() => root.render(<Transcript {...renderers} store={store} virtualize={virtualize} style={{ height: '100%' }} timeZone="UTC" />))
   void stage.offsetHeight
   return { store, root, ms: performance.now() - m0 }
 }
@@ -496,14 +501,14 @@ const MOUNTERS: Record<string, (count: number) => ReactNode> = {
     </ChatpartsProvider>
   ),
   'chatparts, no highlighter': (count) => (
-    <ChatpartsProvider highlighter={null}>
+    <ChatpartsProvider highlighter={null} {...renderers}>
       {Array.from({ length: count }, (_, i) => (
         <TextPart className="mount-message" key={i} part={{ ...part(mountText(i)), id: `prt_${i}` }} />
       ))}
     </ChatpartsProvider>
   ),
   chatparts: (count) => (
-    <ChatpartsProvider>
+    <ChatpartsProvider {...renderers}>
       {Array.from({ length: count }, (_, i) => (
         <TextPart className="mount-message" key={i} part={{ ...part(mountText(i)), id: `prt_${i}` }} />
       ))}
@@ -686,7 +691,7 @@ async function runMountTranscript(count: number): Promise<MountResult> {
   const store = createChatStore({ initial: replyMessages(count, mountText), coalesce: false })
   const root = createRoot(stage)
   const t0 = performance.now()
-  flushSync(() => root.render(<Transcript store={store} style={{ height: '100%' }} timeZone="UTC" />))
+  flushSync(() => root.render(<Transcript {...renderers} store={store} style={{ height: '100%' }} timeZone="UTC" />))
   void stage.offsetHeight
   const mount = performance.now() - t0
   const scroller = stage.querySelector('.cp-transcript__scroller') as HTMLElement
@@ -789,7 +794,7 @@ async function freshMarkup(shape: string): Promise<string> {
   const root = createRoot(stage)
   flushSync(() =>
     root.render(
-      <ChatpartsProvider>
+      <ChatpartsProvider {...renderers}>
         <TextPart part={part(SHAPES[shape] as string)} />
       </ChatpartsProvider>,
     ),
@@ -957,7 +962,7 @@ async function runParallel(renderer: 'floor' | 'chatparts', count: number, token
   if (renderer === 'chatparts') {
     const store = createChatStore({ initial: sessionMessages(20) })
     const root = createRoot(stage)
-    flushSync(() => root.render(<Transcript store={store} style={{ height: '100%' }} timeZone="UTC" />))
+    flushSync(() => root.render(<Transcript {...renderers} store={store} style={{ height: '100%' }} timeZone="UTC" />))
     const targets = parallelTargets(store, count)
     append = (stream, token) => {
       const target = targets[stream] as { messageID: string; partID: string }
@@ -1046,7 +1051,7 @@ const memory = {
     stage.className = 'session'
     const root = createRoot(stage)
     held.root = root
-    flushSync(() => root.render(<Transcript store={held.store as ReturnType<typeof createChatStore>} style={{ height: '100%' }} timeZone="UTC" />))
+    flushSync(() => root.render(<Transcript {...renderers} store={held.store as ReturnType<typeof createChatStore>} style={{ height: '100%' }} timeZone="UTC" />))
     await settle(500)
     return document.querySelectorAll('*').length
   },

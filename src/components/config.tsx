@@ -1,10 +1,8 @@
 import { type ComponentType, createContext, type ReactNode, useContext, useMemo } from 'react'
 import type { ApprovalChoice, DataPart, Part, PartType, ToolPart } from '../core/model/types.js'
-import { defaultDiagramRenderer } from '../diagrams/mermaid.js'
 import type { DiagramRenderer } from '../diagrams/types.js'
 import { defaultHighlighter } from '../highlight/shiki.js'
 import type { Highlighter } from '../highlight/types.js'
-import { defaultMathRenderer } from '../math/katex.js'
 import type { MathRenderer } from '../math/types.js'
 import { defaultUrlPolicy, type UrlPolicy } from './urlPolicy.js'
 
@@ -59,12 +57,13 @@ export interface RenderConfig {
   highlighter: Highlighter | null
   /**
    * Typesets math: `$$…$$` inline or as a block, TeX's `\[…\]` and `\(…\)`, and ```` ```math ````
-   * blocks; `null` leaves them as text (default: KaTeX, loaded the first time a formula is shown).
+   * blocks; `null` leaves them as text (default: null; `chatparts/math` gives KaTeX, loaded the
+   * first time a formula is shown).
    */
   math: MathRenderer | null
   /** Read `$…$` as inline math too (default: false, as a reply about prices has dollars in it). */
   inlineDollarMath: boolean
-  /** Draws ```` ```mermaid ```` blocks; `null` leaves them as code (default: mermaid, loaded the first time a diagram is shown). */
+  /** Draws ```` ```mermaid ```` blocks; `null` leaves them as code (default: null; `chatparts/mermaid` gives mermaid, loaded the first time a diagram is shown). */
   diagrams: DiagramRenderer | null
   /** Part components by type, over the built-in ones (default: none). */
   components: PartComponents
@@ -95,9 +94,9 @@ export function useRenderConfig(): RenderConfig {
       config ?? {
         urlPolicy: defaultUrlPolicy,
         highlighter: defaultHighlighter(),
-        math: defaultMathRenderer(),
+        math: null,
         inlineDollarMath: false,
-        diagrams: defaultDiagramRenderer(),
+        diagrams: null,
         components: {},
         tools: {},
         dataViews: {},

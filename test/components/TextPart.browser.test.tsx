@@ -9,6 +9,8 @@ import '../../src/styles/chatparts.css'
 import reply from '../fixtures/streaming/reply.md?raw'
 import { APPEAR_DEADLINE } from '../support/deadlines'
 import { alnum, expectations, highlightedLines, tokenize, wentPlain } from '../support/streamingTokens'
+import { defaultDiagramRenderer } from '../../src/diagrams/index'
+import { defaultMathRenderer } from '../../src/math/index'
 
 const part = (text: string): TextPartData => ({ id: 'prt_reply', sessionID: 'ses_reply', messageID: 'msg_reply', type: 'text', text })
 
@@ -22,7 +24,7 @@ describe('TextPart streaming the 15 KB reply in Chromium, token by token', () =>
     const tokens = tokenize(reply)
     const expected = expectations(reply, tokens)
     const view = (text: string, streaming: boolean) => (
-      <ChatpartsProvider highlighter={highlighter}>
+      <ChatpartsProvider highlighter={highlighter} math={defaultMathRenderer()} diagrams={defaultDiagramRenderer()}>
         <TextPart part={part(text)} streaming={streaming} />
       </ChatpartsProvider>
     )
@@ -68,7 +70,7 @@ describe('TextPart drawing its diagrams in Chromium', () => {
     const draw = vi.fn(async () => ({ svg }))
     const diagrams = { render: draw }
     const view = (text: string, streaming: boolean) => (
-      <ChatpartsProvider highlighter={null} diagrams={diagrams}>
+      <ChatpartsProvider highlighter={null} diagrams={diagrams} math={defaultMathRenderer()}>
         <div style={{ height: innerHeight * 4 }} />
         <TextPart part={part(text)} streaming={streaming} />
       </ChatpartsProvider>

@@ -8,6 +8,8 @@ import { createChatStore } from '../../src/createChatStore'
 import '../../src/styles/chatparts.css'
 import { opencodeSession } from '../fixtures/opencode'
 import conversation from '../fixtures/toolmessage2/conversation.json'
+import { defaultDiagramRenderer } from '../../src/diagrams/index'
+import { defaultMathRenderer } from '../../src/math/index'
 
 const markdown = [
   '# Release notes',
@@ -32,7 +34,7 @@ describe('Transcript in Chromium', () => {
       const { container, unmount } = render(
         <div data-theme={theme} style={{ height: 700, display: 'flex' }}>
           {/* Every message rendered, so every kind of part is checked. */}
-          <Transcript store={fullStore()} timeZone="UTC" style={{ flex: 1 }} virtualize={false} />
+          <Transcript diagrams={defaultDiagramRenderer()} math={defaultMathRenderer()} store={fullStore()} timeZone="UTC" style={{ flex: 1 }} virtualize={false} />
         </div>,
       )
       // Highlighted code is checked too (token colours against the code background).
@@ -46,7 +48,7 @@ describe('Transcript in Chromium', () => {
   })
 
   it('highlights code with shiki, loading grammars on first use', async () => {
-    render(<Transcript store={fullStore()} timeZone="UTC" />)
+    render(<Transcript diagrams={defaultDiagramRenderer()} math={defaultMathRenderer()} store={fullStore()} timeZone="UTC" />)
     const tokens = (lang: string) => [...document.querySelectorAll(`.cp-code[data-lang="${lang}"] .cp-code__token`)] as HTMLElement[]
     await expect.poll(() => tokens('python').length).toBeGreaterThan(3)
     await expect.poll(() => tokens('ts').length).toBeGreaterThan(3)
@@ -58,7 +60,7 @@ describe('Transcript in Chromium', () => {
     const store = fullStore()
     render(
       <div style={{ height: 300, display: 'flex' }}>
-        <Transcript store={store} highlighter={null} style={{ flex: 1 }} />
+        <Transcript diagrams={defaultDiagramRenderer()} math={defaultMathRenderer()} store={store} highlighter={null} style={{ flex: 1 }} />
       </div>,
     )
     const log = screen.getByRole('log')

@@ -2,6 +2,8 @@ import { onTestFinished, vi } from 'vitest'
 import type { ReactNode } from 'react'
 import { ChatpartsProvider, type ChatpartsProviderProps } from '../../src/components/config'
 import type { CodeToken, Highlighter } from '../../src/highlight/types'
+import { defaultDiagramRenderer } from '../../src/diagrams/index'
+import { defaultMathRenderer } from '../../src/math/index'
 
 /**
  * A highlighter for tests: "loads" a language when told to, marks every word as a token, and
@@ -51,11 +53,11 @@ export async function loadedHighlighter(...langs: string[]) {
   return fake
 }
 
-/** Wraps children in a render config (fake highlighter unless given). */
+/** Wraps children in a render config (fake highlighter, KaTeX and mermaid unless given). */
 export function withConfig(config: Omit<ChatpartsProviderProps, 'children'> = {}) {
   const { highlighter } = fakeHighlighter()
   return ({ children }: { children: ReactNode }) => (
-    <ChatpartsProvider highlighter={highlighter} {...config}>
+    <ChatpartsProvider highlighter={highlighter} math={defaultMathRenderer()} diagrams={defaultDiagramRenderer()} {...config}>
       {children}
     </ChatpartsProvider>
   )

@@ -7,13 +7,15 @@ import '../../src/styles/chatparts.css'
 import reply from '../fixtures/streaming/reply.md?raw'
 // KaTeX's bundle (a dependency, MIT): minified JavaScript on one line.
 import minified from 'katex/dist/katex.min.js?raw'
+import { defaultDiagramRenderer } from '../../src/diagrams/index'
+import { defaultMathRenderer } from '../../src/math/index'
 
 const part = (i: number) => ({ id: `prt_${i}`, sessionID: 'ses_1', messageID: `msg_${i}`, type: 'text' as const, text: reply })
 const COUNT = 40
 
 function session() {
   return render(
-    <ChatpartsProvider highlighter={null}>
+    <ChatpartsProvider highlighter={null} math={defaultMathRenderer()} diagrams={defaultDiagramRenderer()}>
       {Array.from({ length: COUNT }, (_, i) => (
         <TextPart key={i} part={part(i)} data-index={i} />
       ))}
@@ -42,7 +44,7 @@ describe('opening a long saved session', () => {
     expect(texts.at(-1)?.textContent).toContain('Incremental sync for the notes service')
     await until(() => container.querySelector('.cp-markdown--pending') === null)
     const alone = render(
-      <ChatpartsProvider highlighter={null}>
+      <ChatpartsProvider highlighter={null} math={defaultMathRenderer()} diagrams={defaultDiagramRenderer()}>
         <TextPart part={part(0)} />
       </ChatpartsProvider>,
     )
@@ -66,7 +68,7 @@ describe('opening a long saved session', () => {
     for (const text of [reply, `${reply}\n\n\`\`\`js\n${minified.slice(0, 20_000)}\n\`\`\`\n`]) {
       const { container, unmount } = render(
         <div style={{ width: 760 }}>
-          <ChatpartsProvider highlighter={null}>
+          <ChatpartsProvider highlighter={null} math={defaultMathRenderer()} diagrams={defaultDiagramRenderer()}>
             <TextPart part={{ ...part(0), text }} />
           </ChatpartsProvider>
         </div>,

@@ -4,6 +4,8 @@ import { afterEach, expect, it, vi } from 'vitest'
 import { ChatpartsProvider } from '../../src/components/config'
 import { TextPart } from '../../src/components/TextPart'
 import '../../src/styles/chatparts.css'
+import { defaultDiagramRenderer } from '../../src/diagrams/index'
+import { defaultMathRenderer } from '../../src/math/index'
 
 const stage = document.createElement('div')
 stage.style.width = '320px'
@@ -20,7 +22,7 @@ it('streams a wide table with every token committed synchronously (no render loo
   const render = (text: string, streaming: boolean) =>
     flushSync(() =>
       root.render(
-        <ChatpartsProvider highlighter={null}>
+        <ChatpartsProvider highlighter={null} math={defaultMathRenderer()} diagrams={defaultDiagramRenderer()}>
           <TextPart part={{ id: 'prt_1', sessionID: 'ses_1', messageID: 'msg_1', type: 'text', text }} streaming={streaming} />
         </ChatpartsProvider>,
       ),
@@ -51,7 +53,7 @@ it('makes the blocks of a text named groups, and plain boxes again, as the text 
   const text = `Code:\n\n\`\`\`ts\n${line}\n\`\`\`\n\nA table:\n\n${row(0)}\n|${'---|'.repeat(COLUMNS)}\n${row(1)}\n\n\`\`\`ts\nshort()\n\`\`\`\n`
   flushSync(() =>
     root.render(
-      <ChatpartsProvider highlighter={null}>
+      <ChatpartsProvider highlighter={null} math={defaultMathRenderer()} diagrams={defaultDiagramRenderer()}>
         <TextPart part={{ id: 'prt_2', sessionID: 'ses_1', messageID: 'msg_1', type: 'text', text }} />
       </ChatpartsProvider>,
     ),
@@ -81,7 +83,7 @@ it('measures a display formula again once it is shown after being skipped off-sc
   const text = `$$\n${wide}\n$$\n\n${'A line of text.\n\n'.repeat(600)}`
   flushSync(() =>
     root.render(
-      <ChatpartsProvider highlighter={null}>
+      <ChatpartsProvider highlighter={null} math={defaultMathRenderer()} diagrams={defaultDiagramRenderer()}>
         <TextPart part={{ id: 'prt_3', sessionID: 'ses_1', messageID: 'msg_1', type: 'text', text }} />
       </ChatpartsProvider>,
     ),

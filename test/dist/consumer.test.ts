@@ -56,7 +56,7 @@ describe('the built package, as a consumer sees it', () => {
   it('resolves every entry in plain node and exports the pinned API', () => {
     const keys = runNode(`
       const entries = {}
-      for (const name of ['chatparts', 'chatparts/core', 'chatparts/protocols', 'chatparts/store', 'chatparts/react']) {
+      for (const name of ['chatparts', 'chatparts/core', 'chatparts/protocols', 'chatparts/store', 'chatparts/react', 'chatparts/math', 'chatparts/mermaid']) {
         entries[name] = Object.keys(await import(name)).sort()
       }
       console.log(JSON.stringify(entries))
@@ -65,6 +65,8 @@ describe('the built package, as a consumer sees it', () => {
     expect(keys['chatparts/protocols']).toEqual(publicApi.protocols)
     expect(keys['chatparts/store']).toEqual(publicApi.store)
     expect(keys['chatparts/react']).toEqual(publicApi.react)
+    expect(keys['chatparts/math']).toEqual(publicApi.math)
+    expect(keys['chatparts/mermaid']).toEqual(publicApi.mermaid)
     expect(keys.chatparts).toEqual([...publicApi.react, ...publicApi.mainOnly].sort())
   })
 
@@ -92,22 +94,32 @@ describe('the built package, as a consumer sees it', () => {
     expect(seen.size).toBeGreaterThan(0)
   })
 
-  it('loads KaTeX, mermaid and DOMPurify only when a formula or diagram is shown: never statically, never copied into dist', () => {
-    const seen = new Set<string>()
-    const visit = (file: string) => {
-      if (seen.has(file)) return
-      seen.add(file)
-      const text = readFileSync(join(root, 'dist', file), 'utf8')
-      // Static imports only: `import('katex')` inside the renderers is the one way in.
-      expect(text, file).not.toMatch(/(?:from|import)\s*["'](katex|mermaid|dompurify)["']/)
-      for (const [, next] of text.matchAll(/from ["'](\.{1,2}\/.+?\.js)["']/g)) visit(join(dirname(file), next as string))
+  it('leaves KaTeX and mermaid out of every entry but chatparts/math and chatparts/mermaid, which load them on first use', () => {
+    /** Every file an entry reaches through its relative imports, static and dynamic. */
+    const reached = (entry: string) => {
+      const seen = new Set<string>()
+      const visit = (file: string) => {
+        if (seen.has(file)) return
+        seen.add(file)
+        const text = readFileSync(join(root, 'dist', file), 'utf8')
+        for (const [, next] of text.matchAll(/(?:from|import\()\s*["'](\.{1,2}\/.+?\.js)["']/g)) visit(join(dirname(file), next as string))
+      }
+      visit(entry)
+      return [...seen].map((file) => readFileSync(join(root, 'dist', file), 'utf8')).join('\n')
     }
-    visit('index.js')
-    expect(seen.size).toBeGreaterThan(1)
-    const chunks = readdirSync(join(root, 'dist'), { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js'))
-    const all = chunks.map((file) => readFileSync(join(root, 'dist', file), 'utf8')).join('\n')
-    expect(all).toMatch(/import\(["']katex["']\)/)
-    expect(all).toMatch(/import\(["']mermaid["']\)/)
+    for (const entry of ['index.js', 'core.js', 'protocols.js', 'store.js', 'react.js']) {
+      // An app that does not install them must build: no entry of its imports them, even lazily.
+      expect(reached(entry), entry).not.toMatch(/(?:from|import\(?)\s*["'](katex|mermaid|dompurify)["']/)
+    }
+    // Their own entries import them only when a formula or diagram is shown.
+    expect(reached('math.js')).toMatch(/import\(["']katex["']\)/)
+    expect(reached('math.js')).not.toMatch(/from\s*["']katex["']/)
+    expect(reached('mermaid.js')).toMatch(/import\(["']mermaid["']\)/)
+    expect(reached('mermaid.js')).not.toMatch(/from\s*["'](mermaid|dompurify)["']/)
+    const all = readdirSync(join(root, 'dist'), { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => readFileSync(join(root, 'dist', file), 'utf8'))
+      .join('\n')
     expect(all).not.toContain('KaTeX parse error')
   })
 

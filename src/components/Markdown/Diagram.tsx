@@ -93,7 +93,7 @@ export interface DiagramProps {
 }
 
 /**
- * A ```` ```mermaid ```` block drawn by the diagram renderer (mermaid by default), loaded the first
+ * A ```` ```mermaid ```` block drawn by the diagram renderer (mermaid from `chatparts/mermaid`), loaded the first
  * time a diagram is shown. While the block is written, while it is drawn, and when it cannot be,
  * its source shows as a code block: never an error flash; a diagram that cannot be drawn says why
  * under its source. The drawing is sanitized SVG with every link through the URL policy.

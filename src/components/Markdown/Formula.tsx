@@ -135,7 +135,7 @@ export function formulaHeightGuess(tex: string): number {
 }
 
 /**
- * A formula typeset by the math renderer (KaTeX by default). Until the renderer is loaded, while a
+ * A formula typeset by the math renderer (KaTeX from `chatparts/math`, say). Until the renderer is loaded, while a
  * formula being written does not read yet, and for TeX the renderer cannot read, the formula's
  * source is shown, in the same place and font as code: never an error flash. A formula being
  * written that read before shows as it last read while its TeX does not. A finished formula

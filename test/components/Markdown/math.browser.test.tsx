@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { ChatpartsProvider } from '../../../src/components/config'
 import { Markdown } from '../../../src/components/Markdown/Markdown'
 import '../../../src/styles/chatparts.css'
+import { defaultDiagramRenderer } from '../../../src/diagrams/index'
+import { defaultMathRenderer } from '../../../src/math/index'
 
 /** KaTeX's groups between a formula's break points (`.base` before KaTeX 0.19). */
 const GROUP = '.katex-base, .base'
@@ -13,7 +15,7 @@ const linesOf = (formula: Element) => new Set([...formula.querySelectorAll(GROUP
 /** `text` rendered `width` pixels wide, once its `count` formulas are typeset and their fonts loaded. */
 async function shown(text: string, width: number, count: number) {
   const { container } = render(
-    <ChatpartsProvider highlighter={null}>
+    <ChatpartsProvider highlighter={null} math={defaultMathRenderer()} diagrams={defaultDiagramRenderer()}>
       <div style={{ width }}>
         <Markdown text={text} />
       </div>

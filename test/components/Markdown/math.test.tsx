@@ -211,6 +211,15 @@ describe('formulas made elements', () => {
 })
 
 describe('math in markdown', () => {
+  it('stays the text it was written in, and a mermaid block a code block, when the app gives no renderer', () => {
+    // No provider: the kit's defaults, which load neither KaTeX nor mermaid.
+    const { container } = render(<Markdown text={'The loss is $$x^2$$.\n\n```mermaid\ngraph TD\n  A --> B\n```'} />)
+    expect(container.querySelector('.cp-math, .katex')).toBeNull()
+    expect(container.textContent).toContain('$$x^2$$')
+    expect(container.querySelector('.cp-diagram')).toBeNull()
+    expect(container.querySelector('.cp-code')?.textContent).toContain('A --> B')
+  })
+
   it('typesets $$…$$ inline and as a block, and TeX’s own delimiters, with KaTeX loaded on first use', async () => {
     const { container } = render(<Markdown text={'The area is $$\\pi r^2$$.\n\n$$\n\\int_0^1 x\\,dx = \\tfrac12\n$$\n\nAlso \\(a+b\\) and\n\n\\[\n\\sum_i i\n\\]'} />, { wrapper: withConfig() })
     await typeset(container, 4)

@@ -9,12 +9,14 @@ import { expect, vi } from 'vitest'
 import { ChatpartsProvider } from '../../../src/components/config'
 import { remarkGfmParse } from '../../../src/components/Markdown/gfm'
 import { Markdown } from '../../../src/components/Markdown/Markdown'
+import { defaultDiagramRenderer } from '../../../src/diagrams/index'
+import { defaultMathRenderer } from '../../../src/math/index'
 
-/** Settings of the provider beside the highlighter (the math syntax, say). */
+/** Settings of the provider beside the highlighter (the math syntax, say); KaTeX and mermaid unless they say otherwise. */
 export type Settings = Omit<ComponentProps<typeof ChatpartsProvider>, 'children'>
 
 export const view = (text: string, streaming: boolean, settings: Settings = {}) => (
-  <ChatpartsProvider highlighter={null} {...settings}>
+  <ChatpartsProvider highlighter={null} math={defaultMathRenderer()} diagrams={defaultDiagramRenderer()} {...settings}>
     <Markdown text={text} streaming={streaming} />
   </ChatpartsProvider>
 )
