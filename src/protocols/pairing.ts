@@ -129,6 +129,8 @@ export class Conversation {
   private readonly lastByRole: { user?: WithParts | undefined; assistant?: WithParts | undefined } = {}
   /** Messages changed since {@link takeChanged} last ran (for live reading). */
   private readonly changed = new Set<WithParts>()
+  /** Messages an early result left for its call: one left holding nothing is dropped when read whole. */
+  private readonly vacated = new Set<WithParts>()
   private readonly live: boolean
 
   constructor(
@@ -204,6 +206,7 @@ export class Conversation {
       const host = waiting.host
       host.parts = host.parts.filter((candidate) => candidate.id !== waiting.result.orphanID)
       this.changed.add(host)
+      this.vacated.add(host)
       // They come to the call in their order; past the first, the policy for a second result holds.
       this.result(waiting.result, { answered: waiting.answered })
     }
@@ -234,6 +237,10 @@ export class Conversation {
   finish(): WithParts[] {
     if (!this.live) {
       for (const { result } of this.index.drain()) this.sink.error('ORPHAN_TOOL_RESULT', `no tool call has id "${result.callID}"; the result is kept as an orphan tool part`, result.path)
+      // The message an early result waited in (a placeholder, or a turn opened for it) holds
+      // nothing once the result joined its call: nothing is lost by leaving it out.
+      const empty = (message: WithParts) => this.vacated.has(message) && message.parts.length === 0
+      if (this.messages.some(empty)) this.messages.splice(0, this.messages.length, ...this.messages.filter((message) => !empty(message)))
     }
     return this.messages
   }

@@ -48,6 +48,16 @@ describe('the pairing policy', () => {
     expect(codes(diagnostics)).toEqual(['RESULT_BEFORE_CALL'])
   })
 
+  it('read whole, the placeholder an early result waited in is left out once the result joins its call', () => {
+    const { messages, diagnostics } = fromToolMessage2([{ role: 'user', uuid: 'u1', content: 'hi' }, result('c1', 'early'), call('c1')])
+    expect(messages.map((message) => [message.info.role, message.parts.length])).toEqual([
+      ['user', 1],
+      ['assistant', 1],
+    ])
+    expect(tools(messages)).toMatchObject([{ callID: 'c1', state: { status: 'completed', output: 'early' } }])
+    expect(codes(diagnostics)).toEqual(['RESULT_BEFORE_CALL'])
+  })
+
   it('read live, it shows at once as an orphan, then moves to its call when the call comes', () => {
     const live = createToolMessage2Stream({ sessionID: 's' })
     live.push({ role: 'assistant', uuid: 'a0', content: 'working' })

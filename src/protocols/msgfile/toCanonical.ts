@@ -208,8 +208,6 @@ export function fromMsgFile(input: string, options?: MsgFileOptions): MsgFileImp
     }
     if (!(host.info as AssistantInfo).agent && type) host.info = { ...(host.info as AssistantInfo), agent: attr(cell, 'agent') ?? type }
   })
-  // A result cell read before its call moved to the call: the message opened for it holds nothing
-  // (and a file written from the transcript has no cell for it).
-  const messages = conversation.finish().filter((message) => message.parts.length > 0 || message.info.role !== 'assistant')
+  const messages = conversation.finish()
   return { messages, agents, file, diagnostics: sink.list }
 }
