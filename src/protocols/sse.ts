@@ -84,7 +84,12 @@ export class SseReader {
     let text: string
     if (typeof piece === 'string') text = piece
     else {
-      const bytes = state.bytes.length > 0 ? new Uint8Array([...state.bytes, ...piece]) : piece
+      let bytes = piece
+      if (state.bytes.length > 0) {
+        bytes = new Uint8Array(state.bytes.length + piece.length)
+        bytes.set(state.bytes)
+        bytes.set(piece, state.bytes.length)
+      }
       const tail = unfinishedTail(bytes)
       state.bytes = bytes.slice(bytes.length - tail)
       text = decoder.decode(bytes.subarray(0, bytes.length - tail))

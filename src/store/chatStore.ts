@@ -169,13 +169,11 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
      * kit reads are of the wrong kind: the state ignores them), so none is lost silently.
      */
     const checked = (ops: readonly TranscriptOp[]): readonly TranscriptOp[] => {
-      const bad = ops.flatMap((op, index) => {
-        const why = badWrite(op, op.op === 'patchPart' ? get().parts.get(op.partID) : undefined)
-        return why ? [{ code: 'BAD_WRITE', message: `${why}; the write was ignored`, path: [index], severity: 'error' as const }] : []
-      })
+      const why = ops.map((op) => badWrite(op, op.op === 'patchPart' ? get().parts.get(op.partID) : undefined))
+      const bad = why.flatMap((reason, index) => (reason ? [{ code: 'BAD_WRITE', message: `${reason}; the write was ignored`, path: [index], severity: 'error' as const }] : []))
       if (bad.length === 0) return ops
       report('write', bad)
-      return ops.filter((op) => badWrite(op, op.op === 'patchPart' ? get().parts.get(op.partID) : undefined) === undefined)
+      return ops.filter((_, index) => why[index] === undefined)
     }
     /** A write that must see everything streamed before it. */
     const now = (ops: readonly TranscriptOp[]) => {
