@@ -31,6 +31,19 @@ afterAll(() => {
   if (consumer) rmSync(consumer, { recursive: true, force: true })
 })
 
+/** Every file of dist/ an entry reaches through its relative imports, static and dynamic, with its text. */
+function reached(entry: string): { file: string; text: string }[] {
+  const seen = new Map<string, string>()
+  const visit = (file: string) => {
+    if (seen.has(file)) return
+    const text = readFileSync(join(root, 'dist', file), 'utf8')
+    seen.set(file, text)
+    for (const [, next] of text.matchAll(/(?:from|import\()\s*["'](\.{1,2}\/.+?\.js)["']/g)) visit(join(dirname(file), next as string))
+  }
+  visit(entry)
+  return [...seen].map(([file, text]) => ({ file, text }))
+}
+
 function runNode(source: string): unknown {
   const file = join(consumer, `probe-${Math.random().toString(36).slice(2)}.mjs`)
   writeFileSync(file, source)
@@ -81,41 +94,24 @@ describe('the built package, as a consumer sees it', () => {
   })
 
   it('keeps React out of the core and protocols entries entirely', () => {
-    const seen = new Set<string>()
-    const visit = (file: string) => {
-      if (seen.has(file)) return
-      seen.add(file)
-      const text = readFileSync(join(root, 'dist', file), 'utf8')
-      expect(text, file).not.toMatch(/from ["']react/)
-      for (const [, next] of text.matchAll(/from ["'](\.{1,2}\/.+?\.js)["']/g)) visit(join(dirname(file), next as string))
+    for (const entry of ['core.js', 'protocols.js']) {
+      const files = reached(entry)
+      expect(files.length).toBeGreaterThan(0)
+      for (const { file, text } of files) expect(text, file).not.toMatch(/from ["']react/)
     }
-    visit('core.js')
-    visit('protocols.js')
-    expect(seen.size).toBeGreaterThan(0)
   })
 
   it('leaves KaTeX and mermaid out of every entry but chatparts/math and chatparts/mermaid, which load them on first use', () => {
-    /** Every file an entry reaches through its relative imports, static and dynamic. */
-    const reached = (entry: string) => {
-      const seen = new Set<string>()
-      const visit = (file: string) => {
-        if (seen.has(file)) return
-        seen.add(file)
-        const text = readFileSync(join(root, 'dist', file), 'utf8')
-        for (const [, next] of text.matchAll(/(?:from|import\()\s*["'](\.{1,2}\/.+?\.js)["']/g)) visit(join(dirname(file), next as string))
-      }
-      visit(entry)
-      return [...seen].map((file) => readFileSync(join(root, 'dist', file), 'utf8')).join('\n')
-    }
+    const code = (entry: string) => reached(entry).map(({ text }) => text).join('\n')
     for (const entry of ['index.js', 'core.js', 'protocols.js', 'store.js', 'react.js']) {
       // An app that does not install them must build: no entry of its imports them, even lazily.
-      expect(reached(entry), entry).not.toMatch(/(?:from|import\(?)\s*["'](katex|mermaid|dompurify)["']/)
+      expect(code(entry), entry).not.toMatch(/(?:from|import\(?)\s*["'](katex|mermaid|dompurify)["']/)
     }
     // Their own entries import them only when a formula or diagram is shown.
-    expect(reached('math.js')).toMatch(/import\(["']katex["']\)/)
-    expect(reached('math.js')).not.toMatch(/from\s*["']katex["']/)
-    expect(reached('mermaid.js')).toMatch(/import\(["']mermaid["']\)/)
-    expect(reached('mermaid.js')).not.toMatch(/from\s*["'](mermaid|dompurify)["']/)
+    expect(code('math.js')).toMatch(/import\(["']katex["']\)/)
+    expect(code('math.js')).not.toMatch(/from\s*["']katex["']/)
+    expect(code('mermaid.js')).toMatch(/import\(["']mermaid["']\)/)
+    expect(code('mermaid.js')).not.toMatch(/from\s*["'](mermaid|dompurify)["']/)
     const all = readdirSync(join(root, 'dist'), { recursive: true, encoding: 'utf8' })
       .filter((file) => file.endsWith('.js'))
       .map((file) => readFileSync(join(root, 'dist', file), 'utf8'))

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createChatStore } from '../../src/createChatStore'
 import { fromUIMessages } from '../../src/protocols'
 import { selectTranscript } from '../../src/store'
+import { untimed } from '../support/aisdk'
 import { streamReply } from './streamReply'
 
 const usage = { inputTokens: { total: 30, noCache: 30, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 12, text: 12, reasoning: 0 } }
@@ -80,9 +81,7 @@ describe("the README's reader loop over the AI SDK's response body", () => {
     expect(reply?.info).toEqual({ ...sdk?.info, finish: 'stop' })
     expect(reply?.info).toMatchObject({ tokens: { input: 60, output: 24 } })
     // Tool and reasoning times are the clock's live, the message's own span read whole; the rest is the same.
-    expect(reply?.parts.map((part) => (part.type === 'tool' ? { ...part, state: { ...part.state, time: undefined } } : part))).toEqual(
-      sdk?.parts.map((part) => (part.type === 'tool' ? { ...part, state: { ...part.state, time: undefined } } : part)),
-    )
+    expect(untimed(reply?.parts)).toEqual(untimed(sdk?.parts))
     expect(reply?.parts.find((part) => part.type === 'tool')?.state).toMatchObject({ status: 'completed', input: { city: 'London' } })
     expect(reply?.parts.at(-1)).toMatchObject({ type: 'text', text: 'It is **sunny**, 21 °C — 晴れ 🌤.' })
   })

@@ -3,14 +3,14 @@
 // itself built from the same stream.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import type { Part, WithParts } from '../../../src/core/model/types'
+import type { WithParts } from '../../../src/core/model/types'
 import { validateTranscript } from '../../../src/core/validator'
 import { aiSdkAdapter, fromUIMessages } from '../../../src/protocols'
 import { createChatStore, selectTranscript } from '../../../src/store'
 import ai5 from '../../fixtures/aisdk/recorded-ai5.json'
 import ai6 from '../../fixtures/aisdk/recorded-ai6.json'
 import ai7 from '../../fixtures/aisdk/recorded-ai7.json'
-import { cutAt } from '../../support/aisdk'
+import { cutAt, untimed } from '../../support/aisdk'
 
 type Recording = { ai: string; streams: { name: string; sse: string; final: { id: string; role: string; parts: unknown[]; metadata?: unknown } }[] }
 const recordings = [ai5, ai6, ai7] as Recording[]
@@ -28,13 +28,6 @@ function ingestAll(pieces: readonly unknown[]) {
   frame?.()
   return { messages: selectTranscript(store.getState()), diagnostics: store.getState().diagnostics, notified }
 }
-
-/**
- * Reasoning's and tools' times are the clock's when read live (the chunks carry none) and the
- * message's own span when read whole; everything else must agree.
- */
-const untimed = (parts: readonly Part[] | undefined) =>
-  parts?.map((part) => (part.type === 'tool' ? { ...part, state: { ...part.state, time: undefined } } : part.type === 'reasoning' ? { ...part, time: undefined } : part))
 
 for (const recording of recordings) {
   describe(`ai ${recording.ai}: the server's response body`, () => {
