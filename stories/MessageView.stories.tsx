@@ -10,6 +10,8 @@ const failed: WithParts = {
   info: { ...assistant.info, id: 'msg_failed', error: { name: 'APIError', data: { message: 'Rate limit exceeded, try again in 20 s', statusCode: 429 } } },
   parts: assistant.parts.filter((part) => part.type === 'step-start' || part.type === 'reasoning'),
 }
+// The AI SDK's server hides an error's cause unless the app's onError returns one.
+const masked: WithParts = { ...failed, info: { ...assistant.info, id: 'msg_masked', error: { name: 'UnknownError', data: { message: 'An error occurred.', masked: true } } } }
 
 // Data outside the model: a tool part with no state (its view throws), and a message with no list of parts.
 const brokenPart: WithParts = {
@@ -27,7 +29,7 @@ export default meta
 
 type Story = StoryObj<typeof meta>
 
-/** A user message, an assistant message with tools and usage, one whose reply failed, and the fallbacks for a part and a message that cannot be shown. */
+/** A user message, an assistant message with tools and usage, two whose reply failed (one with its cause hidden), and the fallbacks for a part and a message that cannot be shown. */
 export const States: Story = {
   args: { message: user },
   render: () => (
@@ -44,6 +46,9 @@ export const States: Story = {
       <Cell name="assistant with an error banner">
         <Message message={failed} timeZone="UTC" />
       </Cell>
+      <Cell name="assistant whose server did not send the cause of its failure">
+        <Message message={masked} timeZone="UTC" />
+      </Cell>
       <Cell name="a part that cannot be shown (the rest of the message stays)">
         <Message message={brokenPart} timeZone="UTC" />
       </Cell>
@@ -54,7 +59,8 @@ export const States: Story = {
   ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await expect(canvas.getByText('The response failed')).toBeVisible()
+    await expect(canvas.getAllByText('The response failed')).toHaveLength(2)
+    await expect(canvas.getByText(/The server did not send the cause/)).toBeVisible()
     await expect(canvas.getByText('This part could not be shown')).toBeVisible()
     await expect(canvas.getByText('This message could not be shown')).toBeVisible()
   },
