@@ -29,6 +29,14 @@ export default defineConfig({
         index: resolve(import.meta.dirname, 'src/index.ts'),
         core: resolve(import.meta.dirname, 'src/core/index.ts'),
         protocols: resolve(import.meta.dirname, 'src/protocols/index.ts'),
+        // One entry per protocol, so an app ships only the converters it imports.
+        aisdk: resolve(import.meta.dirname, 'src/protocols/aisdk/index.ts'),
+        opencode: resolve(import.meta.dirname, 'src/protocols/opencode/index.ts'),
+        openai: resolve(import.meta.dirname, 'src/protocols/openai/index.ts'),
+        toolmessage2: resolve(import.meta.dirname, 'src/protocols/toolmessage2/index.ts'),
+        delta: resolve(import.meta.dirname, 'src/protocols/delta/index.ts'),
+        chat: resolve(import.meta.dirname, 'src/protocols/chat/index.ts'),
+        msgfile: resolve(import.meta.dirname, 'src/protocols/msgfile/index.ts'),
         store: resolve(import.meta.dirname, 'src/store/index.ts'),
         react: resolve(import.meta.dirname, 'src/react.ts'),
         // The optional renderers: the only entries that import KaTeX and mermaid.

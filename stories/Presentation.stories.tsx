@@ -5,14 +5,15 @@ import { Message } from '../src/components/MessageView'
 import { Transcript } from '../src/components/Transcript'
 import { assistantInfo, stepFinishPart, textPart, toolPart } from '../src/core/build'
 import type { AssistantInfo, Part, ToolPart, WithParts } from '../src/core/model/types'
-import { createChatStore } from '../src/createChatStore'
+import { builtInAdapters } from '../src/protocols/adapters'
+import { createChatStore } from '../src/store/chatStore'
 import { opencodeCanonical } from '../test/fixtures/opencode'
 import conversation from '../test/fixtures/toolmessage2/conversation.json'
 import { Cell, highlighted, Matrix, rendered } from './support/matrix'
 
 /** The neovate conversation (real tool calls: read, edit, bash, todos, a failure) as one store. */
 function neovateStore() {
-  const store = createChatStore()
+  const store = createChatStore({ adapters: builtInAdapters })
   store.getState().ingest('toolmessage2', structuredClone(conversation))
   return store
 }

@@ -6,7 +6,8 @@ import { Cell, highlighted, Matrix } from './support/matrix'
 import { deltaRecording } from './support/recordings'
 import { storeAfter } from './support/Replay'
 import { Transcript } from '../src/components/Transcript'
-import { createChatStore } from '../src/createChatStore'
+import { builtInAdapters } from '../src/protocols/adapters'
+import { createChatStore } from '../src/store/chatStore'
 import { repeatSession } from '../test/fixtures/generate'
 import { opencodeCanonical } from '../test/fixtures/opencode'
 import chatConversation from '../test/fixtures/chat/conversation.json'
@@ -14,13 +15,13 @@ import msgFile from '../test/fixtures/msgfile/session.msg.md?raw'
 import conversation from '../test/fixtures/toolmessage2/conversation.json'
 
 function OpencodeSession() {
-  const [store] = useState(() => createChatStore({ initial: structuredClone(opencodeCanonical) }))
+  const [store] = useState(() => createChatStore({ adapters: builtInAdapters, initial: structuredClone(opencodeCanonical) }))
   return <Transcript store={store} timeZone="UTC" style={{ height: 560 }} />
 }
 
 function NeovateConversation() {
   const [store] = useState(() => {
-    const created = createChatStore()
+    const created = createChatStore({ adapters: builtInAdapters })
     created.getState().ingest('toolmessage2', structuredClone(conversation))
     return created
   })
@@ -28,13 +29,13 @@ function NeovateConversation() {
 }
 
 function LongTranscript() {
-  const [store] = useState(() => createChatStore({ initial: repeatSession(2000) }))
+  const [store] = useState(() => createChatStore({ adapters: builtInAdapters, initial: repeatSession(2000) }))
   return <Transcript store={store} timeZone="UTC" style={{ height: 560 }} />
 }
 
 function Ingested({ protocol, input }: { protocol: string; input: unknown }) {
   const [store] = useState(() => {
-    const created = createChatStore()
+    const created = createChatStore({ adapters: builtInAdapters })
     created.getState().ingest(protocol, structuredClone(input))
     return created
   })
@@ -53,17 +54,17 @@ type Story = StoryObj<typeof meta>
 function failedSession() {
   const [user, assistant] = structuredClone(opencodeCanonical) as [WithParts, WithParts & { info: AssistantInfo }]
   const error = { name: 'APIError', data: { message: 'Rate limit exceeded, try again in 20 s', statusCode: 429 } }
-  const store = createChatStore({ initial: [user, { info: { ...assistant.info, error }, parts: assistant.parts.slice(0, 2) }], coalesce: false })
+  const store = createChatStore({ adapters: builtInAdapters, initial: [user, { info: { ...assistant.info, error }, parts: assistant.parts.slice(0, 2) }], coalesce: false })
   store.getState().ingest('opencode-event', { type: 'session.error', properties: { error } })
   return store
 }
 
 function TranscriptStates() {
   const [stores] = useState(() => ({
-    idle: createChatStore({ initial: structuredClone(opencodeCanonical) }),
+    idle: createChatStore({ adapters: builtInAdapters, initial: structuredClone(opencodeCanonical) }),
     streaming: storeAfter(deltaRecording, 24),
     failed: failedSession(),
-    empty: createChatStore(),
+    empty: createChatStore({ adapters: builtInAdapters }),
   }))
   return (
     <Matrix>

@@ -2,6 +2,13 @@ import { describe, expect, it } from 'vitest'
 import * as main from '../src/index'
 import * as core from '../src/core/index'
 import * as protocols from '../src/protocols/index'
+import * as aisdk from '../src/protocols/aisdk/index'
+import * as opencode from '../src/protocols/opencode/index'
+import * as openai from '../src/protocols/openai/index'
+import * as toolmessage2 from '../src/protocols/toolmessage2/index'
+import * as delta from '../src/protocols/delta/index'
+import * as chat from '../src/protocols/chat/index'
+import * as msgfile from '../src/protocols/msgfile/index'
 import * as store from '../src/store/index'
 import * as react from '../src/react'
 import * as math from '../src/math/index'
@@ -78,41 +85,14 @@ export const publicApi = {
     'validateTranscript',
     'zeroTotals',
   ],
-  protocols: [
-    'InvalidDataError',
-    'TYPED_KEY',
-    'aiSdkAdapter',
-    'aiSdkSessionID',
-    'assembleDeltas',
-    'builtInAdapters',
-    'chatAdapter',
-    'createAiSdkStream',
-    'createDeltaStream',
-    'createOpencodeStream',
-    'createToolMessage2Stream',
-    'deltaAdapter',
-    'fromChatMessages',
-    'fromDeltaMessages',
-    'fromDeltaStream',
-    'fromMsgFile',
-    'fromOpenAIMessages',
-    'fromOpencodeEvent',
-    'fromOpencodeExport',
-    'fromToolMessage2',
-    'fromUIMessages',
-    'isRequestMessage',
-    'isResponseMessage',
-    'msgFileAdapter',
-    'openAIAdapter',
-    'opencodeAdapter',
-    'parseAttrs',
-    'toChatMessage',
-    'toDeltaMessages',
-    'toMsgFile',
-    'toTypedMessage',
-    'toolMessage2Adapter',
-    'toolMessage2SessionID',
-  ],
+  protocols: ['InvalidDataError', 'builtInAdapters'],
+  aisdk: ['aiSdkAdapter', 'aiSdkSessionID', 'createAiSdkStream', 'fromUIMessages'],
+  opencode: ['createOpencodeStream', 'fromOpencodeEvent', 'fromOpencodeExport', 'opencodeAdapter'],
+  openai: ['fromOpenAIMessages', 'openAIAdapter'],
+  toolmessage2: ['createToolMessage2Stream', 'fromToolMessage2', 'toolMessage2Adapter', 'toolMessage2SessionID'],
+  delta: ['assembleDeltas', 'createDeltaStream', 'deltaAdapter', 'fromDeltaMessages', 'fromDeltaStream', 'toDeltaMessages'],
+  chat: ['TYPED_KEY', 'chatAdapter', 'fromChatMessages', 'isRequestMessage', 'isResponseMessage', 'toChatMessage', 'toTypedMessage'],
+  msgfile: ['fromMsgFile', 'msgFileAdapter', 'parseAttrs', 'toMsgFile'],
   store: ['createChatStore', 'frameScheduler', 'messageTotalsSelector', 'sameTotals', 'selectMessage', 'selectMessageTotals', 'selectTotals', 'selectTranscript'],
   react: [
     'ChatStoreProvider',
@@ -170,7 +150,6 @@ export const publicApi = {
     'UnsupportedPart',
     'Usage',
     'builtInPartComponents',
-    'createChatStore',
     'createShikiHighlighter',
     'createUrlPolicy',
     'defaultHighlighter',
@@ -202,6 +181,23 @@ describe('public API', () => {
     expect(Object.keys(protocols).sort()).toEqual(publicApi.protocols)
   })
 
+  it('each protocol entry exports its converters and its adapter, and no two share a name', () => {
+    const entries = { aisdk, opencode, openai, toolmessage2, delta, chat, msgfile }
+    const seen = new Map<string, string>()
+    for (const [entry, module] of Object.entries(entries)) {
+      expect(Object.keys(module).sort(), entry).toEqual(publicApi[entry as keyof typeof entries])
+      for (const name of Object.keys(module)) {
+        expect(seen.get(name), `${name} in ${entry}`).toBeUndefined()
+        seen.set(name, entry)
+      }
+    }
+    // Each adapter is the one builtInAdapters knows by its own name.
+    for (const module of Object.values(entries)) {
+      const adapter = Object.entries(module).find(([name]) => name.endsWith('Adapter'))?.[1] as { name: string }
+      expect(protocols.builtInAdapters[adapter.name]).toBe(adapter)
+    }
+  })
+
   it('chatparts/store exports exactly the pinned list', () => {
     expect(Object.keys(store).sort()).toEqual(publicApi.store)
   })
@@ -210,7 +206,7 @@ describe('public API', () => {
     expect(Object.keys(react).sort()).toEqual(publicApi.react)
   })
 
-  it('chatparts exports the components, the React side and createChatStore, and repeats no other entry', () => {
+  it('chatparts exports the components and the React side, and repeats no other entry', () => {
     expect(Object.keys(main).sort()).toEqual([...publicApi.react, ...publicApi.mainOnly].sort())
   })
 

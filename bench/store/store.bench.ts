@@ -5,7 +5,8 @@
  */
 import { createTextPart } from '../../src/core/factory'
 import type { WithParts } from '../../src/core/model/types'
-import { createChatStore } from '../../src/createChatStore'
+import { builtInAdapters } from '../../src/protocols/adapters'
+import { createChatStore } from '../../src/store/chatStore'
 import { type ChatStore } from '../../src/store/chatStore'
 import { repeatSession } from '../../test/fixtures/generate'
 
@@ -19,7 +20,7 @@ function storeWith(count: number, coalesce = false): { store: ChatStore; message
   const messages = repeatSession(count + 2)
   const streaming = messages.at(-1) as WithParts
   // Coalesced stores flush by hand below, like one frame every 32 tokens.
-  const store = createChatStore({ initial: messages.slice(0, count), coalesce, scheduler: () => () => {} })
+  const store = createChatStore({ adapters: builtInAdapters, initial: messages.slice(0, count), coalesce, scheduler: () => () => {} })
   store.getState().upsertMessage(streaming.info)
   const part = createTextPart(streaming.info.sessionID, streaming.info.id, '', { id: 'prt_bench_stream' })
   store.getState().upsertPart(part)
@@ -123,7 +124,7 @@ function memory() {
   gc?.()
   const before = process.memoryUsage().heapUsed
   let peak = before
-  const store = createChatStore({ coalesce: false })
+  const store = createChatStore({ adapters: builtInAdapters, coalesce: false })
   for (const page of pages) {
     store.getState().ingest('opencode', JSON.parse(page))
     peak = Math.max(peak, process.memoryUsage().heapUsed)

@@ -4,6 +4,7 @@ import { type ConvertOptions, type Diagnostic, InvalidDataError } from '../core/
 import type { MessageInfo, Part, WithParts } from '../core/model/types.js'
 import { applyOps, badWrite, type TranscriptOp, type TranscriptState, toMessages, transcriptFromMessages } from '../core/transcript.js'
 import { sameContent } from './equal.js'
+import { setOwn } from '../core/record.js'
 
 /** Options of {@link ChatActions.ingest}: the adapter's own, plus the store's. */
 export interface IngestOptions extends ConvertOptions {
@@ -76,8 +77,20 @@ export interface ChatStoreOptions {
   scheduler?: FlushScheduler
   /** How many diagnostics to keep (default: 1000); older ones are counted in `droppedDiagnostics`. */
   maxDiagnostics?: number
-  /** Adapters `ingest` finds by name (default: none here; `chatparts` passes the built-in ones). */
-  adapters?: Readonly<Record<string, Adapter>>
+  /**
+   * Adapters `ingest` finds by name: a list (each under its own `name`) or a map of names (default:
+   * none). Each protocol's adapter comes from its own entry (`chatparts/aisdk`, …), so an app ships
+   * only the converters it reads; `builtInAdapters` from `chatparts/protocols` has them all.
+   */
+  adapters?: readonly Adapter[] | Readonly<Record<string, Adapter>>
+}
+
+function adapterMap(given: ChatStoreOptions['adapters']): Readonly<Record<string, Adapter>> {
+  if (!given) return {}
+  if (!Array.isArray(given)) return given as Readonly<Record<string, Adapter>>
+  const map: Record<string, Adapter> = {}
+  for (const adapter of given as readonly Adapter[]) setOwn(map, adapter.name, adapter)
+  return map
 }
 
 /** The next animation frame where there is one (browsers), else the next task (Node, workers). */
@@ -147,7 +160,7 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
 
   // The live sessions of the adapters this store has read events with.
   let sessions = new Map<Adapter, AdapterSession>()
-  const adapters = options.adapters ?? {}
+  const adapters = adapterMap(options.adapters)
   let queue: TranscriptOp[] = []
   let cancel: (() => void) | undefined
 
@@ -243,7 +256,7 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
       const known = Object.keys(adapters)
       const unknown: Diagnostic = {
         code: 'UNKNOWN_ADAPTER',
-        message: `no adapter is named "${adapter}" (${known.length > 0 ? `known: ${known.join(', ')}` : 'this store was given none: pass adapter objects, or create it with adapters'})`,
+        message: `no adapter is named "${adapter}" (${known.length > 0 ? `known: ${known.join(', ')}` : 'this store was given none: pass the adapter object, or create the store with createChatStore({ adapters: [anAdapter] })'})`,
         path: [],
         severity: 'error',
       }

@@ -1,8 +1,8 @@
 /**
  * `chatparts/store`: one zustand vanilla store per transcript, holding the canonical model
  * normalized. React-free: the provider and hooks are in `chatparts/react`. The store knows canonical
- * writes and the {@link Adapter} contract only; `chatparts/protocols` has the kit's adapters
- * (`builtInAdapters`), and `createChatStore` from `chatparts` has them by name already.
+ * writes and the {@link Adapter} contract only: pass it the adapters an app reads, each from its
+ * protocol's entry (`createChatStore({ adapters: [aiSdkAdapter] })` with `chatparts/aisdk`).
  */
 export {
   createChatStore,

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { Transcript } from '../../src/components/Transcript'
 import type { WithParts } from '../../src/core/model/types'
-import { createChatStore } from '../../src/createChatStore'
+import { builtInAdapters } from '../../src/protocols/adapters'
+import { createChatStore } from '../../src/store/chatStore'
 import type { ChatStore } from '../../src/store/chatStore'
 
 /** A recorded stream: what it feeds the store, and what was there before it. */
@@ -13,7 +14,7 @@ export interface Recording {
 
 /** A store holding `initial` with the first `count` events applied, at once. */
 export function storeAfter(recording: Recording, count: number): ChatStore {
-  const store = createChatStore({ initial: structuredClone(recording.initial ?? []), coalesce: false })
+  const store = createChatStore({ adapters: builtInAdapters, initial: structuredClone(recording.initial ?? []), coalesce: false })
   for (const event of recording.events.slice(0, count)) store.getState().ingest(recording.protocol, structuredClone(event))
   return store
 }

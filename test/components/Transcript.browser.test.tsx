@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { Transcript } from '../../src/components/Transcript/Transcript'
 import type { TextPart } from '../../src/core/model/types'
 import type { DiagramRenderer } from '../../src/diagrams/types'
-import { createChatStore } from '../../src/createChatStore'
+import { builtInAdapters } from '../../src/protocols/adapters'
+import { createChatStore } from '../../src/store/chatStore'
 import '../../src/styles/chatparts.css'
 import { opencodeSession } from '../fixtures/opencode'
 import conversation from '../fixtures/toolmessage2/conversation.json'
@@ -21,7 +22,7 @@ const markdown = [
 ].join('\n\n')
 
 function fullStore() {
-  const store = createChatStore({ initial: structuredClone(opencodeSession.messages), coalesce: false })
+  const store = createChatStore({ adapters: builtInAdapters, initial: structuredClone(opencodeSession.messages), coalesce: false })
   store.getState().ingest('toolmessage2', structuredClone(conversation))
   const last = opencodeSession.messages[2]?.parts.find((part): part is TextPart => part.type === 'text') as TextPart
   store.getState().upsertPart({ ...last, id: 'prt_zz_markdown', text: markdown })
@@ -80,7 +81,7 @@ describe('Transcript in Chromium', () => {
   })
 
   it('draws a diagram whose block is done while the reply goes on streaming below it, the view following', async () => {
-    const store = createChatStore({ initial: structuredClone(opencodeSession.messages), coalesce: false })
+    const store = createChatStore({ adapters: builtInAdapters, initial: structuredClone(opencodeSession.messages), coalesce: false })
     // A text at the end of the last message: what streams at the bottom of the transcript.
     const messages = opencodeSession.messages
     const last = messages[messages.length - 1]?.info.id as string

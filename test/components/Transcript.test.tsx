@@ -5,12 +5,13 @@ import { Message } from '../../src/components/MessageView/MessageView'
 import { Transcript } from '../../src/components/Transcript/Transcript'
 import type { AssistantInfo, TextPart, UserInfo, WithParts } from '../../src/core/model/types'
 import { assistantInfo, stepFinishPart } from '../../src/core/build'
-import { createChatStore } from '../../src/createChatStore'
+import { builtInAdapters } from '../../src/protocols/adapters'
+import { createChatStore } from '../../src/store/chatStore'
 import { opencodeSession } from '../fixtures/opencode'
 import { repeatSession } from '../fixtures/generate'
 
 const messages = () => structuredClone(opencodeSession.messages)
-const sync = (initial: WithParts[] = messages()) => createChatStore({ initial, coalesce: false })
+const sync = (initial: WithParts[] = messages()) => createChatStore({ adapters: builtInAdapters, initial, coalesce: false })
 
 describe('MessageView', () => {
   it("shows role, agent, model and time, and the assistant's cost", () => {
@@ -251,7 +252,7 @@ describe('Transcript', () => {
 
 describe('Transcript with AI SDK messages', () => {
   it('lists a reply’s sources under it, keeps data parts and hands approvals to onApproval', () => {
-    const store = createChatStore({ coalesce: false })
+    const store = createChatStore({ adapters: builtInAdapters, coalesce: false })
     store.getState().ingest('aisdk', [
       { id: 'u', role: 'user', parts: [{ type: 'text', text: 'Delete dist?' }] },
       {

@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { Transcript } from '../../src/components/Transcript/Transcript'
-import { createChatStore } from '../../src/createChatStore'
+import { builtInAdapters } from '../../src/protocols/adapters'
+import { createChatStore } from '../../src/store/chatStore'
 import { zhCN } from '../../src/labels/labels'
 import { opencodeSession } from '../fixtures/opencode'
 import conversation from '../fixtures/toolmessage2/conversation.json'
@@ -20,7 +21,7 @@ const pieces = [
 
 describe('the kit’s own text says its language', () => {
   it('marks every Chinese label with lang="zh-CN" on an English page, so a screen reader speaks it in Chinese', () => {
-    const store = createChatStore({ initial: structuredClone(opencodeSession.messages), coalesce: false })
+    const store = createChatStore({ adapters: builtInAdapters, initial: structuredClone(opencodeSession.messages), coalesce: false })
     store.getState().ingest('toolmessage2', structuredClone(conversation))
     render(
       <div lang="en">

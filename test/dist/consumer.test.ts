@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { publicApi } from '../index.test'
 
 const root = join(import.meta.dirname, '../..')
+const protocolEntries = ['aisdk', 'opencode', 'openai', 'toolmessage2', 'delta', 'chat', 'msgfile'] as const
 const require = createRequire(import.meta.url)
 let consumer = ''
 
@@ -69,13 +70,14 @@ describe('the built package, as a consumer sees it', () => {
   it('resolves every entry in plain node and exports the pinned API', () => {
     const keys = runNode(`
       const entries = {}
-      for (const name of ['chatparts', 'chatparts/core', 'chatparts/protocols', 'chatparts/store', 'chatparts/react', 'chatparts/math', 'chatparts/mermaid']) {
+      for (const name of ['chatparts', 'chatparts/core', 'chatparts/protocols', ${protocolEntries.map((name) => `'chatparts/${name}'`).join(', ')}, 'chatparts/store', 'chatparts/react', 'chatparts/math', 'chatparts/mermaid']) {
         entries[name] = Object.keys(await import(name)).sort()
       }
       console.log(JSON.stringify(entries))
     `) as Record<string, string[]>
     expect(keys['chatparts/core']).toEqual(publicApi.core)
     expect(keys['chatparts/protocols']).toEqual(publicApi.protocols)
+    for (const name of protocolEntries) expect(keys[`chatparts/${name}`], name).toEqual(publicApi[name])
     expect(keys['chatparts/store']).toEqual(publicApi.store)
     expect(keys['chatparts/react']).toEqual(publicApi.react)
     expect(keys['chatparts/math']).toEqual(publicApi.math)
@@ -93,8 +95,8 @@ describe('the built package, as a consumer sees it', () => {
     expect(chunks.some((file) => /from ["']zustand\/vanilla["']/.test(readFileSync(join(root, 'dist', file), 'utf8')))).toBe(true)
   })
 
-  it('keeps React out of the core and protocols entries entirely', () => {
-    for (const entry of ['core.js', 'protocols.js']) {
+  it('keeps React out of the core and protocol entries entirely', () => {
+    for (const entry of ['core.js', 'protocols.js', ...protocolEntries.map((name) => `${name}.js`)]) {
       const files = reached(entry)
       expect(files.length).toBeGreaterThan(0)
       for (const { file, text } of files) expect(text, file).not.toMatch(/from ["']react/)
@@ -149,7 +151,8 @@ describe('the built package, as a consumer sees it', () => {
       join(consumer, 'app.tsx'),
       `import { StepFinishPart, type Model } from 'chatparts'
 import { type StepFinishPart as StepData, transcriptTotals, validateTranscript, type WithParts } from 'chatparts/core'
-import { fromOpencodeExport, type Diagnostic } from 'chatparts/protocols'
+import { fromOpencodeExport } from 'chatparts/opencode'
+import type { Diagnostic } from 'chatparts/protocols'
 import { createChatStore, type ChatStore } from 'chatparts/store'
 const messages: WithParts[] = []
 const store: ChatStore = createChatStore({ initial: messages })

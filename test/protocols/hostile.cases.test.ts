@@ -8,7 +8,8 @@ import { assembleDeltas, fromDeltaMessages } from '../../src/protocols/delta'
 import { InvalidDataError, safeJson } from '../../src/protocols/diagnostics'
 import { fromMsgFile } from '../../src/protocols/msgfile'
 import { fromToolMessage2 } from '../../src/protocols/toolmessage2'
-import { createChatStore } from '../../src/createChatStore'
+import { builtInAdapters } from '../../src/protocols/adapters'
+import { createChatStore } from '../../src/store/chatStore'
 import { selectTranscript } from '../../src/store/chatStore'
 import { sameContent } from '../../src/store/equal'
 import { deeplyNested } from '../support/hostile'
@@ -109,7 +110,7 @@ describe('the store', () => {
   })
 
   it('honours strict on a delta run that started without it, and then changes nothing', () => {
-    const store = createChatStore({ coalesce: false })
+    const store = createChatStore({ adapters: builtInAdapters, coalesce: false })
     store.getState().ingest('delta', { runId: 'r', seq: 1, kind: 'start', payload: {} })
     store.getState().ingest('delta', { runId: 'r', seq: 2, kind: 'text', payload: { textDelta: 'ok' } })
     const before = store.getState()
@@ -120,7 +121,7 @@ describe('the store', () => {
   })
 
   it('reports a direct write whose ids are not text, and ignores it', () => {
-    const store = createChatStore({ coalesce: false })
+    const store = createChatStore({ adapters: builtInAdapters, coalesce: false })
     store.getState().upsertPart({ id: odd, messageID: 'm', sessionID: 's', type: 'text', text: 'x' } as never)
     store.getState().appendPartDelta('m', 'p', 'text', odd as never)
     expect(store.getState().parts.size).toBe(0)

@@ -7,7 +7,8 @@ import { safeJson } from '../../src/protocols/diagnostics'
 import { toDeltaMessages } from '../../src/protocols/delta'
 import { toMsgFile } from '../../src/protocols/msgfile'
 import { fromOpencodeEvent } from '../../src/protocols/opencode'
-import { createChatStore } from '../../src/createChatStore'
+import { builtInAdapters } from '../../src/protocols/adapters'
+import { createChatStore } from '../../src/store/chatStore'
 import { selectTranscript } from '../../src/store/chatStore'
 import chatConversation from '../fixtures/chat/conversation.json'
 import deltaStream from '../fixtures/delta/stream.json'
@@ -39,7 +40,7 @@ function nothingLostSilently(input: unknown, result: Result, keys: string[], sco
 function afterwards(messages: WithParts[]): void {
   toMsgFile(messages)
   toDeltaMessages(messages)
-  createChatStore({ coalesce: false }).getState().reset(messages)
+  createChatStore({ adapters: builtInAdapters, coalesce: false }).getState().reset(messages)
 }
 
 describe('converters are total in default mode', () => {
@@ -156,7 +157,7 @@ describe('ingest is total in default mode', () => {
     it(`${protocol}: hostile inputs change nothing but the diagnostics, or add what they carry`, () => {
       fc.assert(
         fc.property(fc.array(fc.oneof(hostileValue(), mutated(seeds[protocol])), { minLength: 1, maxLength: 4 }), (inputs) => {
-          const store = createChatStore({ coalesce: false })
+          const store = createChatStore({ adapters: builtInAdapters, coalesce: false })
           for (const input of inputs) store.getState().ingest(protocol, input)
           afterwards(selectTranscript(store.getState()))
         }),

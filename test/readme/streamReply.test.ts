@@ -7,8 +7,8 @@ import type { AddressInfo } from 'node:net'
 import { convertToModelMessages, jsonSchema, simulateReadableStream, stepCountIs, streamText, tool, type UIMessage } from 'ai'
 import { MockLanguageModelV3 } from 'ai/test'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createChatStore } from '../../src/createChatStore'
-import { fromUIMessages } from '../../src/protocols'
+import { createChatStore } from '../../src/store/chatStore'
+import { aiSdkAdapter, fromUIMessages } from '../../src/protocols/aisdk'
 import { selectTranscript } from '../../src/store'
 import { untimed } from '../support/aisdk'
 import { streamReply } from './streamReply'
@@ -68,7 +68,7 @@ describe("the README's reader loop over the AI SDK's response body", () => {
   })
 
   it('shows the reply as the SDK built it: text, the tool call and its output, usage and times', async () => {
-    const store = createChatStore()
+    const store = createChatStore({ adapters: [aiSdkAdapter] })
     const question: UIMessage = { id: 'msg_user', role: 'user', parts: [{ type: 'text', text: 'Weather in London?' }] }
     store.getState().ingest('aisdk', [question])
     await streamReply(store, url, [question])

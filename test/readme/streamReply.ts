@@ -1,4 +1,4 @@
-import type { ChatStore } from 'chatparts'
+import type { ChatStore } from 'chatparts/store'
 
 /** Posts the conversation to your AI SDK route and shows the reply in `store` as it streams. */
 export async function streamReply(store: ChatStore, url: string, messages: unknown[]): Promise<void> {

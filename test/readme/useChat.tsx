@@ -3,7 +3,9 @@
 import { useChat } from '@ai-sdk/react'
 import { type ChatTransport, lastAssistantMessageIsCompleteWithApprovalResponses, type UIMessage } from 'ai'
 import { useEffect, useState } from 'react'
-import { createChatStore, Transcript } from '../../src/index'
+import { Transcript } from '../../src/index'
+import { aiSdkAdapter } from '../../src/protocols/aisdk/index'
+import { createChatStore } from '../../src/store/index'
 
 export function Chat({ transport, send }: { transport?: ChatTransport<UIMessage>; send?: (sendMessage: (message: { text: string }) => void) => void }) {
   const { messages, status, sendMessage, addToolApprovalResponse } = useChat({
@@ -11,7 +13,7 @@ export function Chat({ transport, send }: { transport?: ChatTransport<UIMessage>
     // Once every approval is answered, send the answers: the server then runs (or skips) the tools.
     sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,
   })
-  const [store] = useState(() => createChatStore())
+  const [store] = useState(() => createChatStore({ adapters: [aiSdkAdapter] }))
   useEffect(() => {
     store.getState().ingest('aisdk', messages, { replace: true })
     store.getState().apply([{ op: 'setStatus', status: status === 'streaming' || status === 'submitted' ? 'streaming' : 'idle' }])

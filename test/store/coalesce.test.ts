@@ -2,7 +2,8 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { TextPart, WithParts } from '../../src/core/model/types'
 import { createTextPart } from '../../src/core/factory'
-import { createChatStore } from '../../src/createChatStore'
+import { builtInAdapters } from '../../src/protocols/adapters'
+import { createChatStore } from '../../src/store/chatStore'
 import { type FlushScheduler, selectTranscript } from '../../src/store/chatStore'
 import aisdkStreams from '../fixtures/aisdk/ui-message-streams.json'
 import deltaStream from '../fixtures/delta/stream.json'
@@ -34,7 +35,7 @@ const text = (store: ReturnType<typeof createChatStore>, id: string) => (store.g
 
 function storeWithPart() {
   const frames = manualFrames()
-  const store = createChatStore({ scheduler: frames.scheduler })
+  const store = createChatStore({ adapters: builtInAdapters, scheduler: frames.scheduler })
   store.getState().upsertMessage(user.info)
   const part = createTextPart(user.info.sessionID, user.info.id, '', { id: 'prt_stream' })
   store.getState().upsertPart(part)
@@ -82,12 +83,12 @@ describe('coalescing', () => {
 
   it('ends with the same transcript as applying every write at once, wherever the frames fall', () => {
     const events = toEvents(structuredClone(opencodeSession.messages), byWords)
-    const reference = createChatStore({ coalesce: false })
+    const reference = createChatStore({ adapters: builtInAdapters, coalesce: false })
     for (const event of events) reference.getState().ingest('opencode-event', event)
     fc.assert(
       fc.property(fc.array(fc.nat(events.length), { maxLength: 30 }), (cuts) => {
         const frames = manualFrames()
-        const store = createChatStore({ scheduler: frames.scheduler })
+        const store = createChatStore({ adapters: builtInAdapters, scheduler: frames.scheduler })
         const at = new Set(cuts)
         events.forEach((event, i) => {
           store.getState().ingest('opencode-event', event)
@@ -102,7 +103,7 @@ describe('coalescing', () => {
   })
 
   it('waits for the next animation frame by default, or the next task where there is none (node)', async () => {
-    const store = createChatStore()
+    const store = createChatStore({ adapters: builtInAdapters })
     store.getState().upsertMessage(user.info)
     store.getState().upsertPart(createTextPart(user.info.sessionID, user.info.id, '', { id: 'prt_raf' }))
     for (const word of byWords('one two three')) store.getState().appendPartDelta(user.info.id, 'prt_raf', 'text', word)
@@ -141,7 +142,7 @@ describe('coalescing on every live path of ingest', () => {
   for (const [name, events] of live) {
     it(`${name}${events.length === 1 ? ' (one piece of server-sent-event text)' : ''}: a frame of ${events.length} events is one store update, and the same transcript as applied one by one`, () => {
       const frames = manualFrames()
-      const store = createChatStore({ scheduler: frames.scheduler })
+      const store = createChatStore({ adapters: builtInAdapters, scheduler: frames.scheduler })
       let notified = 0
       store.subscribe(() => notified++)
       // A still clock: the AI SDK's chunks carry no times of their own.
@@ -155,7 +156,7 @@ describe('coalescing on every live path of ingest', () => {
       expect(notified - before).toBe(1)
       expect(frames.scheduled()).toBe(1)
 
-      const direct = createChatStore({ coalesce: false })
+      const direct = createChatStore({ adapters: builtInAdapters, coalesce: false })
       for (const event of events) direct.getState().ingest(name, event, options)
       expect(selectTranscript(store.getState())).toEqual(selectTranscript(direct.getState()))
       expect(selectTranscript(store.getState()).length).toBeGreaterThan(0)

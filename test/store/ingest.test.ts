@@ -6,7 +6,8 @@ import { InvalidDataError } from '../../src/protocols/diagnostics'
 import { fromToolMessage2 } from '../../src/protocols/toolmessage2'
 import { fromMsgFile } from '../../src/protocols/msgfile'
 import { assembleDeltas } from '../../src/protocols/delta'
-import { createChatStore } from '../../src/createChatStore'
+import { builtInAdapters } from '../../src/protocols/adapters'
+import { createChatStore } from '../../src/store/chatStore'
 import { selectTranscript } from '../../src/store/chatStore'
 import deltaStream from '../fixtures/delta/stream.json'
 import messagesJson from '../fixtures/opencode-t8v6Igr8/messages.json'
@@ -16,7 +17,7 @@ import { opencodeCanonical, opencodeSession } from '../fixtures/opencode'
 import { byWords, toEvents } from '../fixtures/opencodeEvents'
 
 const msgFileText = readFileSync(join(import.meta.dirname, '../fixtures/msgfile/session.msg.md'), 'utf8')
-const sync = () => createChatStore({ coalesce: false })
+const sync = () => createChatStore({ adapters: builtInAdapters, coalesce: false })
 
 describe('ingest', () => {
   it('reads a whole opencode export', () => {
@@ -158,7 +159,7 @@ describe('diagnostics', () => {
   })
 
   it('keeps the newest diagnostics up to the limit and counts the ones let go', () => {
-    const store = createChatStore({ coalesce: false, maxDiagnostics: 3 })
+    const store = createChatStore({ adapters: builtInAdapters, coalesce: false, maxDiagnostics: 3 })
     for (let i = 0; i < 5; i++) store.getState().ingest('opencode-event', { type: 'message.removed', properties: { n: i } })
     expect(store.getState().diagnostics).toHaveLength(3)
     expect(store.getState().droppedDiagnostics).toBe(2)

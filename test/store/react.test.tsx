@@ -2,7 +2,8 @@ import { act, render, screen } from '@testing-library/react'
 import { memo, type ReactNode, useSyncExternalStore } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import type { StepFinishPart, TextPart } from '../../src/core/model/types'
-import { createChatStore } from '../../src/createChatStore'
+import { builtInAdapters } from '../../src/protocols/adapters'
+import { createChatStore } from '../../src/store/chatStore'
 import { type ChatStore } from '../../src/store/chatStore'
 import { ChatStoreProvider, useDiagnostics, useMessage, useMessageIds, useMessageTotals, usePart, usePartIds, useParts, useStatus, useTotals } from '../../src/store/react'
 import { repeatSession } from '../fixtures/generate'
@@ -27,7 +28,7 @@ function renderCounter() {
 }
 
 function setup(count: number) {
-  const store = createChatStore({ initial: repeatSession(count), coalesce: false })
+  const store = createChatStore({ adapters: builtInAdapters, initial: repeatSession(count), coalesce: false })
   const counter = renderCounter()
   const Part = memo(({ id }: { id: string }) => {
     counter.hit(`part:${id}`)
@@ -112,7 +113,7 @@ describe('store hooks', () => {
   })
 
   it('renders a frame of coalesced deltas once', async () => {
-    const store = createChatStore({ initial: repeatSession(3) })
+    const store = createChatStore({ adapters: builtInAdapters, initial: repeatSession(3) })
     const text = lastText(store)
     let renders = 0
     const View = () => {
@@ -135,7 +136,7 @@ describe('store hooks', () => {
   })
 
   it('reads parts, per-message totals, status and diagnostics', () => {
-    const store = createChatStore({ initial: repeatSession(3), coalesce: false })
+    const store = createChatStore({ adapters: builtInAdapters, initial: repeatSession(3), coalesce: false })
     const id = store.getState().messageIds[1] as string
     const seen: { parts?: readonly unknown[]; totals?: unknown; status?: string; diagnostics?: number } = {}
     const Probe = () => {
@@ -176,7 +177,7 @@ describe('the store hooks', () => {
   it('hand React the same snapshot function at every render of a streamed part', () => {
     // A new function at a render makes React schedule a passive effect and a task to run it, at
     // every commit: a streamed part re-renders at every token.
-    const store = createChatStore({ initial: repeatSession(3), coalesce: false })
+    const store = createChatStore({ adapters: builtInAdapters, initial: repeatSession(3), coalesce: false })
     const text = store
       .getState()
       .messageIds.flatMap((id) => store.getState().partIds.get(id) ?? [])

@@ -1,7 +1,8 @@
 import { act, render } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { Transcript } from '../../src/components/Transcript'
-import { createChatStore } from '../../src/createChatStore'
+import { builtInAdapters } from '../../src/protocols/adapters'
+import { createChatStore } from '../../src/store/chatStore'
 import { extensionOf } from '../../src/components/ToolPart/views'
 import { defaultHighlighter } from '../../src/highlight/shiki'
 import '../../src/styles/chatparts.css'
@@ -26,7 +27,7 @@ const extra = [
 ].join('\n')
 
 function session() {
-  const store = createChatStore({ coalesce: false })
+  const store = createChatStore({ adapters: builtInAdapters, coalesce: false })
   store.getState().ingest('toolmessage2', structuredClone(conversation))
   store.getState().ingest('aisdk', [
     { id: 'q', role: 'user', parts: [{ type: 'text', text: 'How do I sync incrementally?' }] },

@@ -1,3 +1,4 @@
+export { deltaAdapter } from './adapter.js'
 export { assembleDeltas, createDeltaStream, type DeltaRun, type DeltaRunStatus, type DeltaStream, type DeltaStreamOptions, fromDeltaStream } from './assembler.js'
 export { toDeltaMessages } from './fromCanonical.js'
 export { fromDeltaMessages, type DeltaMessagesOptions, type ToolMessageOrigin } from './toCanonical.js'

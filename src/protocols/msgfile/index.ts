@@ -1,3 +1,4 @@
+export { msgFileAdapter } from './adapter.js'
 export { toMsgFile, type ToMsgFileOptions } from './fromCanonical.js'
 export { parseAttrs, type ParseMsgFileOptions } from './parse.js'
 export { fromMsgFile, type CellOrigin, type MsgFileImport, type MsgFileOptions } from './toCanonical.js'

@@ -1,5 +1,6 @@
 'use client'
-import { createChatStore, Transcript } from 'chatparts'
+import { Transcript } from 'chatparts'
+import { createChatStore } from 'chatparts/store'
 import type { WithParts } from 'chatparts/core'
 import { useState } from 'react'
 

@@ -1,8 +1,8 @@
-// A server component: converts on the server (chatparts/protocols and /core import here), renders
+// A server component: converts on the server (chatparts/aisdk and /core import here), renders
 // chatparts' components directly (a client module) and through a client component of the app's.
 import { Message } from 'chatparts'
 import { validateTranscript } from 'chatparts/core'
-import { fromUIMessages } from 'chatparts/protocols'
+import { fromUIMessages } from 'chatparts/aisdk'
 import { Live } from './live'
 
 const { messages } = fromUIMessages([

@@ -1,0 +1,68 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+// @ts-expect-error: a plain script of the repository, without declarations.
+import { budgets, measureFirstLoad, measureInstall } from '../../scripts/size.mjs'
+
+type Load = Record<string, { gzip: number; text: string }>
+
+/**
+ * The ceilings the kit holds today, under the budgets it aims at (`budgets` in scripts/size.mjs,
+ * reported by `node scripts/size.mjs`): a change that adds weight fails here, on purpose.
+ */
+const ceilings = {
+  transcriptOverMarkdown: 72 * 1024,
+  core: 11 * 1024,
+}
+
+let load: Load
+
+beforeAll(async () => {
+  if (!existsSync(join(import.meta.dirname, '../../dist/index.js'))) throw new Error('dist/ is missing: run `npm run build` first')
+  load = (await measureFirstLoad()) as Load
+})
+
+// What only one protocol's converter holds: a wire name no other protocol reads.
+const markers = {
+  opencode: 'message.part.updated',
+  openai: 'function_call_output',
+  toolmessage2: 'tool_result',
+  aisdk: 'tool-input-available',
+}
+
+describe('the weight of the kit to an app', () => {
+  it('ships only the protocols an app imports', () => {
+    const one = load['transcript + aisdk']!.text
+    expect(one).toContain(markers.aisdk)
+    for (const marker of [markers.opencode, markers.openai]) expect(one, marker).not.toContain(marker)
+    const every = load['transcript + every adapter']!.text
+    for (const marker of Object.values(markers)) expect(every, marker).toContain(marker)
+    // A page of components with no store ships no converter at all.
+    for (const marker of Object.values(markers)) expect(load.message!.text, marker).not.toContain(marker)
+  })
+
+  it('loads no math or diagram library up front, and no highlighter', () => {
+    for (const name of ['transcript + aisdk', 'message']) {
+      const text = load[name]!.text
+      expect(text, `${name}: KaTeX`).not.toMatch(/katex-mathml|KaTeX parse error/)
+      expect(text, `${name}: mermaid`).not.toContain('mermaid-svg')
+      expect(text, `${name}: a shiki grammar`).not.toContain('"scopeName"')
+    }
+  })
+
+  it('keeps a Transcript with one adapter within its ceiling over react-markdown', () => {
+    const over = load['transcript + aisdk']!.gzip - load['react-markdown']!.gzip
+    expect(over).toBeGreaterThan(0)
+    expect(over).toBeLessThanOrEqual(Math.max(ceilings.transcriptOverMarkdown, budgets.transcriptOverMarkdown))
+  })
+
+  it('keeps chatparts/core within its ceiling', () => {
+    expect(load.core!.gzip).toBeLessThanOrEqual(Math.max(ceilings.core, budgets.core))
+  })
+
+  it('installs within its budget', () => {
+    const install = measureInstall() as { bytes: number; dist: number }
+    expect(install.dist).toBeGreaterThan(0)
+    expect(install.bytes).toBeLessThanOrEqual(budgets.install)
+  })
+})
