@@ -1,15 +1,30 @@
-import { rmSync } from 'node:fs'
+import { readFileSync, rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, preprocessCSS, type ResolvedConfig } from 'vite'
 import pkg from './package.json' with { type: 'json' }
 
 const external = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies), 'react/jsx-runtime']
 
 /** Library build: one ESM file per public entry, every dependency left to the consumer. */
+let resolved: ResolvedConfig
+
 export default defineConfig({
   plugins: [
     react(),
+    {
+      // The same rules outside any layer, for hosts whose reset is not in a layer (see unlayered.css).
+      name: 'unlayered-stylesheet',
+      apply: 'build',
+      configResolved(config) {
+        resolved = config
+      },
+      async generateBundle() {
+        const file = resolve(import.meta.dirname, 'src/styles/unlayered.css')
+        const { code } = await preprocessCSS(readFileSync(file, 'utf8'), file, resolved)
+        this.emitFile({ type: 'asset', fileName: 'styles.unlayered.css', source: code })
+      },
+    },
     {
       // The styles entry exists only to emit dist/styles.css; its empty JS chunk is not shipped.
       name: 'drop-empty-styles-chunk',

@@ -146,6 +146,15 @@ describe('the built package, as a consumer sees it', () => {
     expect(css).toContain('.cp-step-finish')
   })
 
+  it('resolves chatparts/styles.unlayered.css to the same rules outside any layer', () => {
+    const layered = readFileSync(new URL(runNode(`console.log(JSON.stringify(import.meta.resolve('chatparts/styles.css')))`) as string), 'utf8')
+    const unlayered = readFileSync(new URL(runNode(`console.log(JSON.stringify(import.meta.resolve('chatparts/styles.unlayered.css')))`) as string), 'utf8')
+    expect(unlayered).not.toMatch(/@layer|@import/)
+    const selectors = (css: string) => new Set(css.replace(/\/\*[\s\S]*?\*\//g, '').match(/\.cp-[\w-]+/g))
+    expect(selectors(unlayered)).toEqual(selectors(layered))
+    expect(selectors(unlayered).size).toBeGreaterThan(100)
+  })
+
   it('type-checks a consumer against the emitted declarations', () => {
     writeFileSync(
       join(consumer, 'app.tsx'),

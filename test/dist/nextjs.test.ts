@@ -1,7 +1,8 @@
 // A Next.js App Router app (Next.js pinned in the kit's dev dependencies, chatparts from its packed
 // tarball) built with `next build` and served with `next start`, its page loaded in Chromium: server
 // components import chatparts (core and protocols on the server, the components as client modules),
-// the page hydrates without a warning, and an approval answers.
+// the page hydrates without a warning, an approval answers, and the app's create-next-app stylesheet
+// leaves the kit's spacing alone.
 import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process'
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -24,6 +25,7 @@ const BUILD_DEADLINE = 8 * 60_000
 beforeAll(async () => {
   rmSync(app, { recursive: true, force: true })
   cpSync(join(import.meta.dirname, 'nextjs'), app, { recursive: true })
+  cpSync(join(root, 'test/fixtures/hosts/create-next-app-globals.css'), join(app, 'app/globals.css'))
   const tarball = execFileSync('npm', ['pack', '--silent', '--pack-destination', app], { cwd: root, encoding: 'utf8' }).trim().split('\n').at(-1) ?? ''
   // What `npm install chatparts` puts in an app: the tarball's files, nothing else of the repository.
   mkdirSync(join(app, 'node_modules/chatparts'), { recursive: true })
@@ -92,6 +94,10 @@ describe('a Next.js app built from the packed tarball', () => {
       // The date once, above the day's first message, in the same zone.
       expect(await page.locator('#live .cp-transcript__day').first().textContent()).toBe('Sunday, November 23, 2025')
       expect(await page.locator('#direct nav[aria-label="Sources"] a').getAttribute('href')).toBe('https://weather.example/london')
+      // create-next-app's reset (`* { margin: 0; padding: 0 }`) does not reach the kit.
+      expect(await page.locator('#direct .cp-message').first().evaluate((message) => getComputedStyle(message).paddingTop)).not.toBe('0px')
+      const chip = await page.locator('#direct nav[aria-label="Sources"] a').evaluate((anchor) => getComputedStyle(anchor).paddingLeft)
+      expect(chip).toBe('8px')
       expect(problems.filter((text) => /hydrat|did not match|mismatch/i.test(text))).toEqual([])
       expect(failed).toEqual([])
       expect(problems.filter((text) => !text.startsWith('Failed to load resource'))).toEqual([])

@@ -5,9 +5,12 @@ import { builtInAdapters } from '../../src/protocols/adapters'
 import { createChatStore } from '../../src/store/chatStore'
 import { extensionOf } from '../../src/components/ToolPart/views'
 import { defaultHighlighter } from '../../src/highlight/shiki'
-import '../../src/styles/chatparts.css'
-// Tailwind v4's own reset, as `@import 'tailwindcss'` puts it in an app: in the `base` layer.
+import layered from '../../src/styles/chatparts.css?inline'
+import unlayered from '../../src/styles/unlayered.css?inline'
+// Tailwind's reset: v4 puts it in the `base` layer (`@import 'tailwindcss'`); v3 left it unlayered.
 import preflight from 'tailwindcss/preflight.css?inline'
+// The stylesheet create-next-app gives a new app, not in a layer.
+import nextGlobals from '../fixtures/hosts/create-next-app-globals.css?inline'
 import conversation from '../fixtures/toolmessage2/conversation.json'
 import reply from '../fixtures/streaming/reply.md?raw'
 
@@ -89,16 +92,25 @@ function snapshot(root: Element): Map<string, Record<string, string>> {
   return out
 }
 
-let sheet: HTMLStyleElement | undefined
-afterEach(() => sheet?.remove())
+const sheets: HTMLStyleElement[] = []
+afterEach(() => sheets.splice(0).forEach((sheet) => sheet.remove()))
 
-/** Tailwind's entry point as an app's stylesheet: the layer order, then its reset in `base`. */
-function tailwind(where: 'before the kit' | 'after the kit') {
-  sheet = document.createElement('style')
-  sheet.textContent = `@layer theme, base, components, utilities;\n@layer base {\n${preflight}\n}`
-  if (where === 'after the kit') document.head.append(sheet)
+function addSheet(text: string, where: 'before' | 'after') {
+  const sheet = document.createElement('style')
+  sheet.textContent = text
+  sheets.push(sheet)
+  if (where === 'after') document.head.append(sheet)
   else document.head.prepend(sheet)
 }
+
+/** The kit's stylesheet, then the host's (or the host's, then the kit's). */
+function page(kit: string, host: string, where: 'before the kit' | 'after the kit') {
+  addSheet(kit, 'after')
+  addSheet(host, where === 'after the kit' ? 'after' : 'before')
+}
+
+/** Tailwind v4's entry point as an app's stylesheet: the layer order, then its reset in `base`. */
+const tailwind = `@layer theme, base, components, utilities;\n@layer base {\n${preflight}\n}`
 
 /** The session in a host element that fixes what a page passes down (font, size, line height), every fold opened. */
 async function mount() {
@@ -149,21 +161,31 @@ async function mount() {
   return view
 }
 
-describe('a host page with Tailwind’s reset', () => {
+/** Each host, with the stylesheet of the kit it takes: the layered one, or the unlayered one. */
+const hosts = {
+  'Tailwind v4 (its reset in the base layer)': { host: tailwind, kit: layered },
+  'Tailwind v3 (its reset unlayered)': { host: preflight, kit: unlayered },
+  'create-next-app (its stylesheet unlayered)': { host: nextGlobals, kit: unlayered },
+}
+
+describe.each(Object.entries(hosts))('a host page with %s', (_, { host, kit }) => {
   it('has the reset in force on the page itself (the test would prove nothing otherwise)', () => {
-    tailwind('after the kit')
-    const list = document.body.appendChild(document.createElement('ul'))
-    expect(getComputedStyle(list).listStyleType).toBe('none')
-    list.remove()
+    page(kit, host, 'after the kit')
+    const paragraph = document.body.appendChild(document.createElement('p'))
+    expect(getComputedStyle(paragraph).marginTop).toBe('0px')
+    paragraph.remove()
   })
 
-  it.each(['before the kit', 'after the kit'] as const)('changes nothing the kit styles, with Tailwind imported %s', async (where) => {
+  it.each(['before the kit', 'after the kit'] as const)('changes nothing the kit styles, with the host imported %s', async (where) => {
+    // What the kit looks like on a page of its own, with the layered stylesheet.
+    addSheet(layered, 'after')
     const plain = await mount()
     const expected = snapshot(plain.container.firstElementChild as Element)
     plain.unmount()
+    sheets.splice(0).forEach((sheet) => sheet.remove())
     expect(expected.size).toBeGreaterThan(300)
 
-    tailwind(where)
+    page(kit, host, where)
     const reset = await mount()
     const actual = snapshot(reset.container.firstElementChild as Element)
     const differences: string[] = []
