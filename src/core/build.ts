@@ -145,10 +145,11 @@ export function messageError(name: string | undefined, data: MessageError['data'
 // ── parts ──────────────────────────────────────────────────────────────────────────────────────
 
 /** A text part. */
-export function textPart(ids: PartIds, text: string, extra: { time?: TimeSpan; synthetic?: boolean; ignored?: boolean; metadata?: Metadata } = {}): TextPart {
+export function textPart(ids: PartIds, text: string, extra: { time?: TimeSpan; synthetic?: boolean; ignored?: boolean; system?: boolean; metadata?: Metadata } = {}): TextPart {
   const part: TextPart = { ...ids, type: 'text', text }
   if (extra.synthetic) part.synthetic = true
   if (extra.ignored) part.ignored = true
+  if (extra.system) part.system = true
   if (extra.time) part.time = span(extra.time.start, extra.time.end)
   if (extra.metadata !== undefined) part.metadata = extra.metadata
   return part

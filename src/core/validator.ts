@@ -235,6 +235,7 @@ const PART_CHECKS = {
     c.string(part, 'text', path, 'SHAPE')
     c.boolean(part, 'synthetic', path, 'SHAPE', { optional: true })
     c.boolean(part, 'ignored', path, 'SHAPE', { optional: true })
+    c.boolean(part, 'system', path, 'SHAPE', { optional: true })
     c.span(part, 'time', path, { optional: true })
     c.record(part, 'metadata', path, 'SHAPE', { optional: true })
   },

@@ -27,7 +27,7 @@ export interface Labels {
   /** Tool states, as badge text. */
   toolStatus: Record<'pending' | 'running' | 'completed' | 'error', string>
   /** Message roles. */
-  roles: Record<'user' | 'assistant', string>
+  roles: Record<'user' | 'assistant' | 'system', string>
   thinking: string
   /** `{seconds}`: how long the model thought. */
   thoughtFor: string
@@ -56,6 +56,8 @@ export interface Labels {
   readLines: CountLabel
   attachments: string
   synthetic: string
+  /** The flag on a system or developer prompt. */
+  systemPrompt: string
   ignored: string
   /** `{host}`: where a remote image would be loaded from. */
   loadImage: string
@@ -113,6 +115,8 @@ export interface Labels {
   usageDetails: string
   /** `{n}`: a step's number in the usage table. */
   stepNumber: string
+  /** A message's place in its transcript, ending its accessible name: `{n}` is 1-based. */
+  messageNumber: string
   /** The sum row of the usage table. */
   total: string
   /** `{reason}`: a reply that ended other than normally (length limit, content filter). */
@@ -166,7 +170,7 @@ export const en: Labels = {
     unknown: 'unknown',
   },
   toolStatus: { pending: 'Pending', running: 'Running', completed: 'Done', error: 'Failed' },
-  roles: { user: 'You', assistant: 'Assistant' },
+  roles: { user: 'You', assistant: 'Assistant', system: 'System' },
   thinking: 'Thinking…',
   thoughtFor: 'Thought for {seconds}',
   reasoning: 'Reasoning',
@@ -189,6 +193,7 @@ export const en: Labels = {
   readLines: { one: '{count} line', other: '{count} lines' },
   attachments: 'Attachments',
   synthetic: 'Added by the agent',
+  systemPrompt: 'System prompt',
   ignored: 'Ignored',
   loadImage: 'Load image from {host}',
   blockedUrl: 'Link blocked',
@@ -226,6 +231,7 @@ export const en: Labels = {
   tokensCount: { one: '{count} token', other: '{count} tokens' },
   usageDetails: 'Usage details',
   stepNumber: 'Step {n}',
+  messageNumber: 'message {n}',
   total: 'Total',
   stoppedBy: 'stopped: {reason}',
   thoughtBriefly: 'Thought briefly',
@@ -264,7 +270,7 @@ export const zhCN: Labels = {
     unknown: '未知',
   },
   toolStatus: { pending: '等待中', running: '运行中', completed: '完成', error: '失败' },
-  roles: { user: '你', assistant: '助手' },
+  roles: { user: '你', assistant: '助手', system: '系统' },
   thinking: '思考中…',
   thoughtFor: '思考了 {seconds}',
   reasoning: '推理',
@@ -287,6 +293,7 @@ export const zhCN: Labels = {
   readLines: '{count} 行',
   attachments: '附件',
   synthetic: '由智能体添加',
+  systemPrompt: '系统提示词',
   ignored: '已忽略',
   loadImage: '从 {host} 加载图片',
   blockedUrl: '链接已拦截',
@@ -324,6 +331,7 @@ export const zhCN: Labels = {
   tokensCount: '{count} 令牌',
   usageDetails: '用量明细',
   stepNumber: '第 {n} 步',
+  messageNumber: '第 {n} 条消息',
   total: '合计',
   stoppedBy: '已停止：{reason}',
   thoughtBriefly: '简短思考',

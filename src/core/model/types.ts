@@ -33,6 +33,8 @@ export interface TextPart extends PartBase {
   synthetic?: boolean
   /** Text kept in the transcript but not sent to the model. */
   ignored?: boolean
+  /** Instructions the app gave the model (a system or developer prompt), not words of the user. */
+  system?: boolean
   /** When the text started and finished streaming. */
   time?: TimeSpan
   /** Provider metadata. */

@@ -108,7 +108,7 @@ export function partsOf(message: Record<string, unknown>, info: WithParts['info'
     // call shows the whole message's duration as its own.
     else if ('tool' in read) parts.push(toolPartOf(ids, read.tool, time, time))
     // System text is for the model: shown muted and labelled, never dropped.
-    else if (system && read.part.type === 'text') parts.push(textPart(ids, read.part.text, { synthetic: true, metadata: { role: 'system' } }))
+    else if (system && read.part.type === 'text') parts.push(textPart(ids, read.part.text, { synthetic: true, system: true, metadata: { role: 'system' } }))
     else parts.push(read.part)
   })
   attachmentsOf(message.experimental_attachments, sink, [...path, 'experimental_attachments']).forEach(({ item }, n) => {

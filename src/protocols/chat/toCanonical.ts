@@ -109,7 +109,7 @@ export function fromChatMessages(input: unknown, options?: ChatOptions): { messa
         const id = deriveId('msg', sessionID, index)
         const info = userInfo({ id, sessionID, created: time, ...(typed.metaInfo.metadata ? { metadata: typed.metaInfo.metadata } : {}) })
         const system = typed.kind === 'system'
-        conversation.add({ info, parts: [textPart({ id: partId(0), sessionID, messageID: id }, typed.content, system ? { synthetic: true, metadata: { role: 'system' } } : {})] })
+        conversation.add({ info, parts: [textPart({ id: partId(0), sessionID, messageID: id }, typed.content, system ? { synthetic: true, system: true, metadata: { role: 'system' } } : {})] })
         current = undefined
         break
       }

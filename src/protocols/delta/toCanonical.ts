@@ -157,7 +157,10 @@ export function fromDeltaMessages(input: unknown, options?: DeltaMessagesOptions
     }
     const system = raw.role === 'system'
     const converted = parts.map((part: unknown, n) => convertPart(part, owner, n, time, sink, [...path, 'parts', n]))
-    conversation.add({ info: userInfo({ id, sessionID, created: time, metadata }), parts: converted.map((part) => (system && part.type === 'text' ? { ...part, synthetic: true } : part)) })
+    conversation.add({
+      info: userInfo({ id, sessionID, created: time, metadata }),
+      parts: converted.map((part) => (system && part.type === 'text' ? { ...part, synthetic: true, system: true } : part)),
+    })
   })
   return { messages: conversation.finish(), diagnostics: sink.list }
 }

@@ -175,7 +175,7 @@ class Reader {
     for (const item of content) {
       const ids = this.ids(message)
       let part: Part
-      if (item.kind === 'text') part = textPart(ids, item.text, muted ? { synthetic: true } : item.refusal ? { metadata: { refusal: true } } : {})
+      if (item.kind === 'text') part = textPart(ids, item.text, muted ? { synthetic: true, system: true } : item.refusal ? { metadata: { refusal: true } } : {})
       else if (item.kind === 'file') part = filePart(ids, { url: item.url, mime: item.mime, ...(item.filename !== undefined ? { filename: item.filename } : {}) })
       else part = unsupportedPart(ids, item.type, item.raw)
       this.conversation.push(message, part)

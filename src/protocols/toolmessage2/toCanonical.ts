@@ -67,7 +67,7 @@ class Reader {
         case 'text': {
           // Hidden and system text is for the model; it is shown muted and labelled, never dropped.
           const marks = { ...(message.system ? { role: 'system' } : {}), ...(item.hidden ? { hidden: true } : {}) }
-          return this.conversation.push(host, textPart(ids, item.text, message.system || item.hidden ? { synthetic: true, metadata: marks } : {}))
+          return this.conversation.push(host, textPart(ids, item.text, message.system || item.hidden ? { synthetic: true, ...(message.system ? { system: true } : {}), metadata: marks } : {}))
         }
         case 'file':
           return this.conversation.push(host, filePart(ids, { mime: item.mime, url: item.url, ...(item.filename !== undefined ? { filename: item.filename } : {}) }))
