@@ -85,8 +85,15 @@ export const ApprovalStates: Story = {
         .map((button) => button.textContent)
         .slice(1),
     ).toEqual(['Allow once', 'Always allow', 'Reject'])
+    // An answered call folds like any finished one: the line says it was denied, the fold holds why.
     const denied = within(canvas.getByRole('region', { name: 'denied with a reason' }))
+    const fold = denied.getByRole('button', { name: /Denied/ })
+    await expect(fold).toHaveAttribute('aria-expanded', 'false')
+    await expect(denied.queryByRole('group', { name: /Denied/ })).toBeNull()
+    await userEvent.click(fold)
     await expect(within(denied.getByRole('group', { name: /Denied/ })).getByText(/Not on production/)).toBeVisible()
+    await userEvent.click(fold)
+    fold.blur()
   },
 }
 

@@ -126,7 +126,7 @@ export default meta
 
 type Story = StoryObj<typeof meta>
 
-/** The chat layout: the user's messages as bubbles on the end side, replies full width, avatars, copy buttons. */
+/** The chat layout (the default): the user's messages as bubbles on the end side, replies full width, avatars, actions on hover. */
 export const ChatLayoutStory: Story = {
   name: 'Chat layout',
   args: { layout: 'chat' },
@@ -146,7 +146,7 @@ export const ChatLayoutStory: Story = {
   },
 }
 
-/** The same conversation in the document layout (the default). */
+/** The same conversation in the document layout: every message alike, with its agent and model, actions under it. */
 export const DocumentLayout: Story = {
   args: { layout: 'document' },
   play: async ({ canvasElement }) => {

@@ -91,7 +91,7 @@ describe('Transcript', () => {
       within(log)
         .getAllByRole('article')
         .map((article) => article.getAttribute('aria-label')),
-    ).toEqual(['You, May 30, 2026, 3:22 PM', 'Assistant, May 30, 2026, 3:22 PM', 'Assistant, May 30, 2026, 3:23 PM'])
+    ).toEqual(['You, May 30, 2026, 3:22 PM, message 1', 'Assistant, May 30, 2026, 3:22 PM, message 2', 'Assistant, May 30, 2026, 3:23 PM, message 3'])
     // A group, not a footer: no page-level contentinfo landmark inside a host's <main>.
     expect(screen.queryByRole('contentinfo')).toBeNull()
     const totals = screen.getByRole('group', { name: 'Session total' })
@@ -161,7 +161,7 @@ describe('Transcript', () => {
     expect(days).toEqual(['Saturday, May 30, 2026', 'Sunday, May 31, 2026'])
     expect([...document.querySelectorAll('.cp-message__time')].map((time) => time.textContent)).toEqual(['3:22 PM', '3:23 PM', '3:22 PM', '3:23 PM'])
     // Each message is still named with its date, for whoever moves from message to message.
-    expect(screen.getAllByRole('article')[2]?.getAttribute('aria-label')).toBe('You, May 31, 2026, 3:22 PM')
+    expect(screen.getAllByRole('article')[2]?.getAttribute('aria-label')).toBe('You, May 31, 2026, 3:22 PM, message 3')
   })
 
   it('moves the date when a message arrives, or its time changes, after the transcript is shown', () => {

@@ -1,4 +1,4 @@
-import { type ComponentPropsWithoutRef, createContext, Fragment, memo, type ReactElement, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react'
+import { type ComponentPropsWithoutRef, createContext, createElement, Fragment, memo, type ReactElement, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { pendingStyle, useProgressive } from '../progressive.js'
 import ReactMarkdown, { type Components, type ExtraProps, type Options } from 'react-markdown'
@@ -6,6 +6,7 @@ import type { Highlighter } from '../../highlight/types.js'
 import { useLabels } from '../../labels/LabelsContext.js'
 import { useRenderConfig } from '../config.js'
 import { focusOnMount } from '../focus.js'
+import { HeadingBaseContext, headingTag, useHeadingBase } from '../headings.js'
 import { ImageGate } from '../ImageGate.js'
 import { RegionHostContext, regionProps, useRegionHost, useScrollRegion } from '../useScrollRegion.js'
 import type { UrlPolicy } from '../urlPolicy.js'
@@ -32,6 +33,7 @@ import { Diagram } from './Diagram.js'
 import { mayUseGfm, remarkGfmParse } from './gfm.js'
 import { Formula } from './Formula.js'
 import { Groups } from './groups.js'
+import { ShallowestHeading } from './headingDepth.js'
 import { type MathSyntax, mathToHast, mayUseMath, readMathBlock, remarkMathDouble, remarkMathSingle, texDelimiters } from './math.js'
 import { type ParagraphPieces, ParagraphReader } from './paragraph.js'
 import { type AtxHeading, atxHeading, itemOfText, openFormula, type OpenFormula as OpenFormulaCut, openSpan, type OpenSpan as OpenSpanCut, plainCell, plainTail } from './plain.js'
@@ -167,9 +169,24 @@ function TaskBox({ checked }: { checked: boolean }) {
   return <input type="checkbox" checked={checked} disabled readOnly aria-label={checked ? labels.todoStatus.completed : labels.todoStatus.pending} />
 }
 
+/** A Markdown heading of `depth`, as the element its place under `base` calls for; styled by its depth. */
+function headingOf(base: number, depth: number) {
+  const Tag = headingTag(base, depth)
+  return function Heading({ node: _node, ...props }: ComponentPropsWithoutRef<'h1'> & ExtraProps) {
+    return <Tag {...props} data-depth={depth} />
+  }
+}
+
 function useComponents(policy: UrlPolicy, highlighter: Highlighter | null, math: boolean, diagrams: boolean): Components {
+  const base = useHeadingBase()
   return useMemo<Components>(
     () => ({
+      h1: headingOf(base, 1),
+      h2: headingOf(base, 2),
+      h3: headingOf(base, 3),
+      h4: headingOf(base, 4),
+      h5: headingOf(base, 5),
+      h6: headingOf(base, 6),
       a: ({ href, children }) => (
         <SafeLink href={href} policy={policy}>
           {children}
@@ -187,7 +204,7 @@ function useComponents(policy: UrlPolicy, highlighter: Highlighter | null, math:
       input: ({ type, checked }) => (type === 'checkbox' ? <TaskBox checked={checked === true} /> : null),
       table: ({ children }) => <ScrollTable>{children}</ScrollTable>,
     }),
-    [policy, highlighter, math, diagrams],
+    [policy, highlighter, math, diagrams, base],
   )
 }
 
@@ -836,12 +853,11 @@ function StreamingHeading({ heading, components, math, live, spans }: { heading:
   const inner = useMemo(() => ({ ...components, p: Passthrough }), [components])
   // (A heading's inline formula being written is parsed with it.)
   const tail = liveTail(heading.content, 'sentence', live, { math, formulas: false, spans })
-  const Heading = `h${heading.depth}` as const
-  return (
-    <Heading>
-      <ProseTail text={tail.text} math={math} components={inner} shape="sentence" />
-      <OpenSpan open={tail.span} />
-    </Heading>
+  return createElement(
+    headingTag(useHeadingBase(), heading.depth),
+    { 'data-depth': heading.depth },
+    <ProseTail text={tail.text} math={math} components={inner} shape="sentence" />,
+    <OpenSpan open={tail.span} />,
   )
 }
 
@@ -1177,16 +1193,22 @@ export function Markdown({ text, streaming = false, components }: MarkdownProps)
   const { finished, live } = blocks.render(text, streaming, urlPolicy, highlighter, mathSyntax, diagrams !== null, components)
   // The code blocks, tables and formulas of the text are measured when it resizes (see RegionHost).
   const [regions, attachRegions] = useRegionHost()
+  // Under a message's heading, the text's shallowest heading comes right below it (see headings.ts).
+  const [headings] = useState(() => new ShallowestHeading())
+  const base = useHeadingBase()
+  const shallowest = base > 0 ? headings.read(text) : 0
   return (
     <div className="cp-markdown" ref={attachRegions}>
-      <RegionHostContext.Provider value={regions}>
-        {groups
-          .of(finished.length + (live === null ? 0 : 1), (i) => finished[i] ?? (live as ReactElement<BlockProps>), blocks.unchanged)
-          .map((group, g) => (
-            // a group is its place in the text; earlier groups never move
-            <BlockGroup key={g} blocks={group} />
-          ))}
-      </RegionHostContext.Provider>
+      <HeadingBaseContext.Provider value={shallowest > 0 ? base - shallowest + 1 : base}>
+        <RegionHostContext.Provider value={regions}>
+          {groups
+            .of(finished.length + (live === null ? 0 : 1), (i) => finished[i] ?? (live as ReactElement<BlockProps>), blocks.unchanged)
+            .map((group, g) => (
+              // a group is its place in the text; earlier groups never move
+              <BlockGroup key={g} blocks={group} />
+            ))}
+        </RegionHostContext.Provider>
+      </HeadingBaseContext.Provider>
     </div>
   )
 }

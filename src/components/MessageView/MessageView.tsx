@@ -15,6 +15,8 @@ import { SourceList } from '../SourcePart/SourcePart.js'
 import { ToolGroup } from '../ToolPart/ToolGroup.js'
 import { hasUsage, Usage, type UsageRow } from '../UsageSummary.js'
 import { type TimeStyle, useTimeText } from '../time.js'
+import { HeadingBaseContext } from '../headings.js'
+import { checkReactVersion } from '../reactVersion.js'
 import { flowOf, isSource, isStepFinish, type ToolGrouping } from './flow.js'
 
 /** How a message is laid out: `document` (every message full width, one after the other) or `chat` (the user's as bubbles on one side). */
@@ -43,7 +45,11 @@ export interface MessageViewProps extends Omit<ComponentPropsWithRef<'article'>,
   sources?: readonly SourcePart[] | undefined
   /** `datetime` (default): date and time; `time`: the time alone, where the date is said once per day (as `Transcript` does). */
   timeStyle?: TimeStyle | undefined
-  /** `document` (default) or `chat`: the user's messages as bubbles on the end side, replies full width. */
+  /**
+   * `chat` (default): the user's messages as bubbles on the end side without agent or model, replies
+   * full width, actions in the message's corner on hover or focus. `document`: every message the same,
+   * with all it records, actions under it.
+   */
   layout?: MessageLayout | undefined
   /** The level of the heading each message starts with (default 2: under the page's own h1), to fit the host page's outline. */
   headingLevel?: HeadingLevel | undefined
@@ -51,7 +57,7 @@ export interface MessageViewProps extends Omit<ComponentPropsWithRef<'article'>,
   avatar?: ReactNode
   /** The name shown for the author (default: the role's label, "You" or "Assistant"). */
   name?: ReactNode
-  /** The message's place in its transcript (1-based): part of its accessible name when it has no time. */
+  /** The message's place in its transcript (1-based): the end of its accessible name, so no two are named alike. */
   position?: number | undefined
   /**
    * What the copy button copies: the message's text, or a function that reads it when pressed.
@@ -60,6 +66,8 @@ export interface MessageViewProps extends Omit<ComponentPropsWithRef<'article'>,
   copyText?: string | (() => string) | undefined
   /** More message actions, after the copy button (buttons of the app: retry, feedback, share). */
   actions?: ReactNode
+  /** The message holds a system prompt only: named for the system, not shown as the user's words. */
+  system?: boolean | undefined
 }
 
 /** A heading level. */
@@ -85,20 +93,24 @@ export function MessageView({
   timeLocale,
   sources,
   timeStyle = 'datetime',
-  layout = 'document',
+  layout = 'chat',
   headingLevel = 2,
   avatar,
   name,
   position,
   copyText,
   actions,
+  system = false,
   className,
   ...rest
 }: MessageViewProps) {
+  checkReactVersion()
   const labels = useLabels()
-  const role = ownEntry<string>(labels.roles, info.role) ?? (textField(info.role) || labels.roles.assistant)
-  const model = textField(info.role === 'assistant' ? info.modelID : info.model?.modelID)
-  const agent = textField(info.agent)
+  const role = system ? labels.roles.system : (ownEntry<string>(labels.roles, info.role) ?? (textField(info.role) || labels.roles.assistant))
+  const chat = layout === 'chat'
+  // In a chat, the user's own messages say who wrote them and when; what ran them is the reply's.
+  const model = chat && info.role !== 'assistant' ? '' : textField(info.role === 'assistant' ? info.modelID : info.model?.modelID)
+  const agent = chat && info.role !== 'assistant' ? '' : textField(info.agent)
   const created = info.time?.created ?? 0
   const time = useTimeText(created, timeStyle, timeZone, timeLocale)
   // The name says the date too, where the heading shows the time alone.
@@ -121,13 +133,21 @@ export function MessageView({
       <Usage className="cp-message__usage" totals={totals} rows={rows} reason={textField(steps.at(-1)?.reason) || textField(info.role === 'assistant' ? info.finish : '')} />
     ) : null
   const copy = copyText !== undefined && !streaming ? <CopyButton text={copyText} label={labels.copyMessage} iconOnly /> : null
-  // Told apart from the other messages by its time, else by its place.
-  const accessibleName = fullTime ? `${role}, ${fullTime}` : position !== undefined ? `${role} ${position}` : role
+  const actionGroup =
+    copy || actions ? (
+      <div className="cp-message__actions" role="group" aria-label={labels.messageActions} lang={labels.lang}>
+        {copy}
+        {actions}
+      </div>
+    ) : null
+  // Told apart from the other messages by its time and its place (two replies can share a minute).
+  const accessibleName = [role, fullTime, position !== undefined ? fillLabel(labels.messageNumber, { n: position }) : ''].filter(Boolean).join(', ')
   return (
     <article
       {...rest}
       className={cx('cp-message', className)}
       data-role={info.role}
+      data-system={system || undefined}
       data-layout={layout}
       data-state={streaming ? 'streaming' : error ? 'failed' : undefined}
       aria-busy={streaming || undefined}
@@ -140,6 +160,7 @@ export function MessageView({
         </Heading>
         {agent ? <span className="cp-message__agent">{agent}</span> : null}
         {model ? <span className="cp-message__model">{model}</span> : null}
+        {chat ? actionGroup : null}
         {time ? (
           <time className="cp-message__time" dateTime={isoTime(created)}>
             {time}
@@ -147,7 +168,9 @@ export function MessageView({
         ) : null}
       </header>
       <MessageStateContext.Provider value={state}>
-        <div className="cp-message__parts">{children}</div>
+        <HeadingBaseContext.Provider value={HEADINGS[headingLevel] ? headingLevel : 2}>
+          <div className="cp-message__parts">{children}</div>
+        </HeadingBaseContext.Provider>
       </MessageStateContext.Provider>
       {sources && sources.length > 0 ? <SourceList className="cp-message__sources" sources={sources} /> : null}
       {error ? (
@@ -160,15 +183,10 @@ export function MessageView({
           </span>
         </div>
       ) : null}
-      {usage || copy || actions ? (
+      {usage || (!chat && actionGroup) ? (
         <div className="cp-message__footer">
           {usage}
-          {copy || actions ? (
-            <div className="cp-message__actions" role="group" aria-label={labels.messageActions} lang={labels.lang}>
-              {copy}
-              {actions}
-            </div>
-          ) : null}
+          {chat ? null : actionGroup}
         </div>
       ) : null}
     </article>
@@ -196,10 +214,15 @@ export function Message(props: MessageProps) {
 /** The text of a message for the clipboard: its text parts (not synthetic ones), one paragraph each. */
 export function messageText(parts: readonly Part[]): string {
   return parts
-    .filter((part): part is TextPart => part?.type === 'text' && typeof part.text === 'string' && !part.synthetic && !part.ignored)
+    .filter((part): part is TextPart => part?.type === 'text' && typeof part.text === 'string' && !part.synthetic && !part.system && !part.ignored)
     .map((part) => part.text.trim())
     .filter(Boolean)
     .join('\n\n')
+}
+
+/** Whether a message holds nothing but a system prompt (so it is the app's, not the user's). */
+export function isSystemPrompt(parts: readonly (Part | undefined)[]): boolean {
+  return parts.length > 0 && parts.every((part) => part?.type === 'text' && part.system === true)
 }
 
 function MessageBody({ message, streaming, groupTools = 3, copyable = true, ...rest }: MessageProps) {
@@ -220,6 +243,7 @@ function MessageBody({ message, streaming, groupTools = 3, copyable = true, ...r
       streaming={streaming}
       sources={parts.filter(isSource)}
       copyText={text ? text : undefined}
+      system={isSystemPrompt(parts)}
     >
       {flow.map((item) =>
         item.kind === 'part' ? (

@@ -30,14 +30,17 @@ function Source({ part, policy }: { part: SourcePartData; policy: UrlPolicy }) {
         {body}
       </span>
     ) : (
-      <a className="cp-sources__link" href={href} title={href} target="_blank" rel="noopener noreferrer">
+      // The chip cuts a long title with an ellipsis: its tooltip has the whole title and where it goes.
+      <a className="cp-sources__link" href={href} title={title === href ? href : `${title}\n${href}`} target="_blank" rel="noopener noreferrer">
         {body}
       </a>
     )
   }
   const title = labelText(source?.title, labels.document)
+  const filename = source?.kind === 'document' ? labelText(source.filename, '') : ''
+  const mime = source?.kind === 'document' && typeof source.mime === 'string' ? source.mime : ''
   return (
-    <span className="cp-sources__link" title={source?.kind === 'document' && typeof source.mime === 'string' ? source.mime : undefined}>
+    <span className="cp-sources__link" title={[title, filename, mime].filter(Boolean).join('\n')}>
       <span className="cp-sources__title">{title}</span>
       {source?.kind === 'document' && labelText(source.filename, '') ? <span className="cp-sources__host">{labelText(source.filename, '')}</span> : null}
     </span>

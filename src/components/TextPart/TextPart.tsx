@@ -23,23 +23,31 @@ const SHORT = 3
 /**
  * Markdown text of a message. Text the model was told to skip (`ignored`) is shown muted with a
  * label, never hidden. Text the agent added itself (`synthetic`: a file the user attached, read in
- * for the model) is machine text, not prose: shown as it is, line breaks kept, folded to one line
- * with its line count when it is long.
+ * for the model) and a system prompt (`system`) are machine text, not prose: shown as they are,
+ * line breaks kept, flagged, folded to one line with their line count when long.
  */
 export function TextPart({ part, streaming = false, className, ...rest }: TextPartProps) {
   const labels = useLabels()
   const pending = useRef<HTMLDivElement>(null)
   // Each text formatted later commits on its own, so a task's budget measures what it really cost.
-  const full = useProgressive(!streaming && !part.synthetic, pending, flushSync)
-  const attributes = { ...rest, className: cx('cp-text', className), 'data-part': 'text', 'data-synthetic': part.synthetic || undefined, 'data-ignored': part.ignored || undefined }
-  if (part.synthetic && !part.ignored) {
+  const full = useProgressive(!streaming && !part.synthetic && !part.system, pending, flushSync)
+  const attributes = {
+    ...rest,
+    className: cx('cp-text', className),
+    'data-part': 'text',
+    'data-synthetic': part.synthetic || undefined,
+    'data-system': part.system || undefined,
+    'data-ignored': part.ignored || undefined,
+  }
+  if ((part.synthetic || part.system) && !part.ignored) {
+    const flag = part.system ? labels.systemPrompt : labels.synthetic
     const text = typeof part.text === 'string' ? part.text : ''
     const lines = text.split('\n').length
     if (lines <= SHORT) {
       return (
         <div {...attributes}>
           <span className="cp-flag" lang={labels.lang}>
-            {labels.synthetic}
+            {flag}
           </span>
           <p className="cp-text__plain">{text}</p>
         </div>
@@ -50,12 +58,12 @@ export function TextPart({ part, streaming = false, className, ...rest }: TextPa
         <Disclosure
           summary={
             <span lang={labels.lang}>
-              {labels.synthetic} · {fillCount(labels.readLines, lines, labels.lang)}
+              {flag} · {fillCount(labels.readLines, lines, labels.lang)}
             </span>
           }
           aside={<code className="cp-text__preview">{oneLine(text, 120)}</code>}
         >
-          <LongText text={text} label={labels.synthetic} maxLines={40} />
+          <LongText text={text} label={flag} maxLines={40} />
         </Disclosure>
       </div>
     )

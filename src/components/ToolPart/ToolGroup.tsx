@@ -58,7 +58,9 @@ export function ToolGroup({ parts, children, className, ...rest }: ToolGroupProp
             ) : null,
           )}
         </span>
-        <code className="cp-tool-group__names">{namesOf(parts)}</code>
+        <code className="cp-tool-group__names" title={namesOf(parts)}>
+          {namesOf(parts)}
+        </code>
       </button>
       <div id={id} className="cp-tool-group__calls" hidden={!open}>
         {open ? children : null}

@@ -1,7 +1,7 @@
 import { type ComponentPropsWithRef, useId, useMemo, useState } from 'react'
 import { isRecord } from '../../core/record.js'
 import { textOf } from '../../core/text.js'
-import type { ToolPart as ToolPartData } from '../../core/model/types.js'
+import type { ToolApproval, ToolPart as ToolPartData } from '../../core/model/types.js'
 import { fillLabel } from '../../labels/labels.js'
 import { useLabels } from '../../labels/LabelsContext.js'
 import { useRenderConfig } from '../config.js'
@@ -53,7 +53,8 @@ function renderToolView(part: ToolPartData, tools: ToolViews, streaming: boolean
  * the call apart (command, file, query), +/− counts of an edit, a shell's exit code, duration. The
  * body is the tool's view (built in for shell, edits, todos, reads and sub-agent tasks; generic
  * otherwise) and any attachments; it is open while the tool works, fails or waits for approval,
- * folded once it is done, and the user's toggle wins. An approval card stays in view either way.
+ * folded once it is done or denied, and the user's toggle wins. A question for approval stays in
+ * view either way; an answered one folds with the call.
  */
 export function ToolPart({ part, streaming, open: controlled, onOpenChange, className, ...rest }: ToolPartProps) {
   const labels = useLabels()
@@ -66,8 +67,12 @@ export function ToolPart({ part, streaming, open: controlled, onOpenChange, clas
   const summary = useMemo(() => summarizeTool(part), [part])
   const badge = badgeStateOf(state.status, part.approval, failed)
   const interrupted = badge === 'interrupted'
-  // Open while it works, failed or waits for the user; folded once done or cut off.
-  const open = controlled ?? choice ?? (badge !== 'completed' && badge !== 'interrupted')
+  // An answered approval is part of the call's record, folded with it; a question stays in view.
+  const answered = isRecord(part.approval) && (part.approval.status === 'approved' || part.approval.status === 'denied')
+  // A call the user denied ended as they chose: not a failure to look into.
+  const denied = isRecord(part.approval) && part.approval.status === 'denied'
+  // Open while it works, failed or waits for the user; folded once done, denied or cut off.
+  const open = controlled ?? choice ?? (badge !== 'completed' && badge !== 'interrupted' && !(badge === 'error' && denied))
   const attachments = state.status === 'completed' ? (state.attachments ?? []) : []
   const toggle = () => {
     if (controlled === undefined) setChoice(!open)
@@ -86,10 +91,17 @@ export function ToolPart({ part, streaming, open: controlled, onOpenChange, clas
       <button type="button" className="cp-tool__header" aria-expanded={open} aria-controls={bodyId} onClick={toggle}>
         <Icon name={open ? 'chevron-down' : 'chevron-right'} className="cp-tool__chevron" />
         <ToolStatusBadge state={badge} label={isToolStatus(state.status) ? undefined : textOf(state.status)} />
-        <span className="cp-tool__title">{title}</span>
+        {/* Title and argument may be cut with an ellipsis: the tooltip has them whole (the button's name has them too). */}
+        <span className="cp-tool__title" title={title}>
+          {title}
+        </span>
         {title.toLowerCase() !== part.tool.toLowerCase() ? <code className="cp-tool__name">{part.tool}</code> : null}
         {/* Folded, the line says what the open body shows: the argument, the counts, the exit code. */}
-        {!open && summary.argument && summary.argument !== title ? <code className="cp-tool__argument">{summary.argument}</code> : null}
+        {!open && summary.argument && summary.argument !== title ? (
+          <code className="cp-tool__argument" title={summary.fullArgument}>
+            {summary.argument}
+          </code>
+        ) : null}
         <span className="cp-tool__meta" lang={labels.lang}>
           {!open && summary.diff ? (
             <span className="cp-tool__diff" aria-label={fillLabel(labels.diffCounts, summary.diff)}>
@@ -102,6 +114,7 @@ export function ToolPart({ part, streaming, open: controlled, onOpenChange, clas
             </span>
           ) : null}
           {!open && summary.todos ? <span className="cp-tool__todos">{`${summary.todos.done}/${summary.todos.total}`}</span> : null}
+          {!open && denied ? <span className="cp-tool__denied">{labels.approvalStatus.denied}</span> : null}
           {summary.duration ? <span className="cp-tool__duration">{summary.duration}</span> : null}
         </span>
       </button>
@@ -109,6 +122,7 @@ export function ToolPart({ part, streaming, open: controlled, onOpenChange, clas
         {open ? (
           <>
             <div className="cp-tool__view">{renderToolView(part, tools, streaming)}</div>
+            {answered ? <ApprovalCard part={part} approval={part.approval as ToolApproval} /> : null}
             {attachments.length > 0 ? (
               <div className="cp-tool__attachments" role="group" aria-label={labels.attachments}>
                 {attachments.map((file) => (
@@ -119,7 +133,7 @@ export function ToolPart({ part, streaming, open: controlled, onOpenChange, clas
           </>
         ) : null}
       </div>
-      {isRecord(part.approval) ? <ApprovalCard part={part} approval={part.approval} /> : null}
+      {isRecord(part.approval) && !answered ? <ApprovalCard part={part} approval={part.approval} /> : null}
     </div>
   )
 }

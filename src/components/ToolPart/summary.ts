@@ -5,8 +5,10 @@ import { diffCounts, displayDiffLines } from './diff.js'
 
 /** What a folded tool says on its one line, beside its badge and title. */
 export interface ToolSummary {
-  /** The argument that tells this call from another: the command, the file, the query. */
+  /** The argument that tells this call from another: the command, the file, the query (one line, cut). */
   argument?: string | undefined
+  /** The same argument whole (up to a few thousand characters), for where the line is cut. */
+  fullArgument?: string | undefined
   /** How long it ran, when both ends are known and apart. */
   duration?: string | undefined
   /** Lines added and removed, for an edit. */
@@ -28,10 +30,13 @@ export function oneLine(text: string, max = 80): string {
   return line.length < whole.length ? `${line} …` : line
 }
 
+/** The longest argument a tooltip holds. */
+const FULL_ARGUMENT = 4000
+
 function argumentOf(input: unknown, display: ToolDisplay | undefined): string | undefined {
   switch (display?.kind) {
     case 'shell':
-      return display.command ? oneLine(display.command) : undefined
+      return display.command || undefined
     case 'diff':
     case 'read':
       if (display.file) return display.file
@@ -42,10 +47,10 @@ function argumentOf(input: unknown, display: ToolDisplay | undefined): string | 
   if (!isRecord(input)) return undefined
   for (const key of KEY_ARGUMENTS) {
     const value = input[key]
-    if (typeof value === 'string' && value.trim() !== '') return oneLine(value)
+    if (typeof value === 'string' && value.trim() !== '') return value
   }
   // Else the first short text value: the call's only argument, most of the time.
-  for (const value of Object.values(input)) if (typeof value === 'string' && value.trim() !== '') return oneLine(value)
+  for (const value of Object.values(input)) if (typeof value === 'string' && value.trim() !== '') return value
   return undefined
 }
 
@@ -57,7 +62,8 @@ function argumentOf(input: unknown, display: ToolDisplay | undefined): string | 
 export function summarizeTool(part: ToolPart): ToolSummary {
   const { state } = part
   const display = state.status === 'pending' ? undefined : state.display
-  const summary: ToolSummary = { argument: argumentOf(state.input, display) }
+  const whole = argumentOf(state.input, display)?.trim()
+  const summary: ToolSummary = whole ? { argument: oneLine(whole), fullArgument: whole.slice(0, FULL_ARGUMENT) } : {}
   if ((state.status === 'completed' || state.status === 'error') && state.time.end > state.time.start) summary.duration = formatDuration(state.time.end - state.time.start)
   if (display?.kind === 'diff') {
     summary.diff = display.additions !== undefined && display.deletions !== undefined ? { added: display.additions, removed: display.deletions } : diffCounts(displayDiffLines(display))

@@ -10,7 +10,8 @@ import { Icon } from '../Icon.js'
 import { useTimeFormat } from '../time.js'
 import { isoTime } from '../../core/format.js'
 import { flowOf, type FlowItem, isSource, isStepFinish, sameFlow, type ToolGrouping } from '../MessageView/flow.js'
-import { type HeadingLevel, MessageErrorBoundary, type MessageLayout, messageText, MessageView } from '../MessageView/MessageView.js'
+import { checkReactVersion } from '../reactVersion.js'
+import { type HeadingLevel, MessageErrorBoundary, type MessageLayout, isSystemPrompt, messageText, MessageView } from '../MessageView/MessageView.js'
 import { ToolGroup } from '../ToolPart/ToolGroup.js'
 import { StorePart } from '../PartView/PartView.js'
 import { Usage } from '../UsageSummary.js'
@@ -46,7 +47,7 @@ export interface TranscriptProps extends Omit<ComponentPropsWithRef<'div'>, 'chi
   virtualize?: boolean | undefined
   /** How far beyond the viewport messages stay rendered, in pixels (default: 1,000). */
   overscan?: number | undefined
-  /** `document` (default): every message full width; `chat`: the user's messages as bubbles on the end side. */
+  /** `chat` (default): the user's messages as bubbles on the end side; `document`: every message full width, with all it records. */
   layout?: MessageLayout | undefined
   /** The heading level each message starts with (default 2), to fit the host page's outline. */
   headingLevel?: HeadingLevel | undefined
@@ -158,6 +159,7 @@ const StoreMessage = memo(function StoreMessage({ id, streaming, presentation, p
   const sources = usePartsWhere(id, isSource, EMPTY_SOURCES)
   const steps = usePartsWhere(id, isStepFinish, EMPTY_STEPS)
   const totals = useMessageTotals(id)
+  const system = useChatStore((state) => isSystemPrompt((state.partIds.get(id) ?? []).map((partID) => state.parts.get(partID))))
   // Whether there is text to copy: a yes/no, so the message does not re-render for every word.
   const hasText = useChatStore((state) => presentation.copyable && (state.partIds.get(id) ?? []).some((partID) => messageText([state.parts.get(partID) as Part]) !== ''))
   if (!info) return null
@@ -179,6 +181,7 @@ const StoreMessage = memo(function StoreMessage({ id, streaming, presentation, p
         name={presentation.name?.(info)}
         actions={presentation.actions?.(info)}
         copyText={copyText}
+        system={system}
         position={position}
         sources={sources}
         data-message-id={id}
@@ -340,6 +343,7 @@ function TranscriptBody({
  * announced politely once.
  */
 export function Transcript({ store, urlPolicy, highlighter, math, inlineDollarMath, diagrams, components, tools, dataViews, onApproval, sessionLink, locale, labels, ...rest }: TranscriptProps) {
+  checkReactVersion()
   const body = (
     <ChatStoreProvider store={store}>
       <ChatpartsProvider

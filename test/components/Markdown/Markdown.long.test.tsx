@@ -80,7 +80,7 @@ describe('a long item of a tight list, being written', () => {
       ['1.  ', '      '],
     ]) {
       const text = `${marker}${sentences(6)}\n${indent}# Heading\nlazy line. ${sentences(8)}`
-      expect(fresh(text), marker).toContain('<h1>Heading</h1>')
+      expect(fresh(text), marker).toContain('<h1 data-depth="1">Heading</h1>')
       expect(stream(text, 4).container.innerHTML, marker).toBe(fresh(text))
     }
   })
