@@ -38,7 +38,7 @@ npm run --silent build >/dev/null || { echo 'library build failed'; status=1; }
 
 step 'package (publint, @arethetypeswrong/cli: ESM with types for every entry)'
 npx publint --strict >/dev/null || { npx publint --strict; status=1; }
-npx attw --pack . --profile esm-only --exclude-entrypoints styles.css >/dev/null || { npx attw --pack . --profile esm-only --exclude-entrypoints styles.css; status=1; }
+npx attw --pack . --profile esm-only --exclude-entrypoints styles.css styles.unlayered.css >/dev/null || { npx attw --pack . --profile esm-only --exclude-entrypoints styles.css styles.unlayered.css; status=1; }
 
 step 'tests: unit, dist, browser, storybook (with coverage)'
 npx vitest run --coverage --reporter=default --reporter=json --outputFile.json="$report" || status=1
