@@ -60,8 +60,8 @@ async function scrollTo(log: HTMLElement, top: number) {
 describe('Transcript with 2,000 messages in Chromium', () => {
   it('mounts at the bottom with only the rows near the viewport in the DOM', async () => {
     const { log, rows, atBottom } = mount()
-    await frames()
-    expect(atBottom()).toBe(true)
+    // At the bottom once the rows near it are measured: a busy machine takes more frames for it.
+    await expect.poll(atBottom).toBe(true)
     expect(rows().length).toBeGreaterThan(0)
     expect(rows().length).toBeLessThan(60)
     expect(rows().at(-1)?.dataset.rowId).toBe(longStore().getState().messageIds.at(-1))
