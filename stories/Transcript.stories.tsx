@@ -133,7 +133,7 @@ export const JumpToLatest: Story = {
   },
 }
 
-/** A Message File (`.msg.md`, seed 001): frontmatter agents, reasoning, a tool call with two results, code output and an error cell. */
+/** A Message File (`.msg.md`): frontmatter agents, reasoning, a tool call with two results, code output and an error cell. */
 export const MsgFile: Story = {
   render: () => <Ingested protocol="msgfile" input={msgFile} />,
   play: async ({ canvasElement }) => {
@@ -141,7 +141,7 @@ export const MsgFile: Story = {
   },
 }
 
-/** A flat chat conversation (seed 002): reasoning, an assistant turn with two tool calls, their results, a final answer. */
+/** A flat chat conversation: reasoning, an assistant turn with two tool calls, their results, a final answer. */
 export const ChatConversation: Story = {
   render: () => <Ingested protocol="chat" input={chatConversation} />,
   play: async ({ canvasElement }) => {

@@ -40,7 +40,7 @@ export class InvalidDataError extends Error {
   }
 }
 
-/** What an {@link InvalidStateTransition} carries (seed 000 §6.2). */
+/** What an {@link InvalidStateTransition} carries. */
 export interface InvalidStateTransitionDetails {
   /** The status the tool state was in. */
   currentStatus: ToolStatus
@@ -56,7 +56,7 @@ export class InvalidStateTransition extends Error {
   readonly currentStatus: ToolStatus
   readonly attemptedStatus: string
   readonly validTransitions: ToolStatus[]
-  /** The same three fields grouped, as seed 000 §6.2 shapes them. */
+  /** The same three fields grouped. */
   readonly details: InvalidStateTransitionDetails
 
   constructor(details: InvalidStateTransitionDetails) {

@@ -153,7 +153,7 @@ function checkToolState(c: Checker, state: Rec, path: Path): void {
     c.add('BR-08', `time.end (${end}) is before time.start (${start})`, [...path, 'time', 'end'])
   }
   if (status === 'completed') {
-    // Deviation from seed 000 (real tools finish silently): empty output is a warning, shown as "no output".
+    // Real tools finish silently: empty output is a warning, shown as "no output".
     if (c.string(state, 'output', path, 'BR-09') === '') c.add('BR-09', 'output is empty; shown as no output', [...path, 'output'], 'warning')
     c.string(state, 'title', path, 'SHAPE')
     if (time) c.number(time, 'compacted', [...path, 'time'], 'SHAPE', { optional: true })

@@ -61,9 +61,9 @@ function runTypeScript(path: string): unknown {
 }
 
 describe('the built package, as a consumer sees it', () => {
-  it("runs the README's adapter for a format the kit does not ship, from chatparts/store alone", () => {
+  it("runs the store guide's adapter for a format the kit does not ship, from chatparts/store alone", () => {
     const example = join(root, 'test/readme/customAdapter.ts')
-    expect(readFileSync(join(root, 'README.md'), 'utf8')).toContain(readFileSync(example, 'utf8').trim())
+    expect(readFileSync(join(root, 'docs/store.md'), 'utf8')).toContain(readFileSync(example, 'utf8').trim())
     expect(runTypeScript(example)).toEqual({ messages: 2, issues: 0 })
   })
 
@@ -188,7 +188,7 @@ export { store }
         files: ['app.tsx', 'adapter.ts'],
       }),
     )
-    // The README's adapter example type-checks against the declarations too.
+    // The store guide's adapter example type-checks against the declarations too.
     writeFileSync(join(consumer, 'adapter.ts'), readFileSync(join(root, 'test/readme/customAdapter.ts'), 'utf8'))
     const tsc = join(root, 'node_modules/typescript/bin/tsc')
     let output = ''

@@ -7,7 +7,7 @@ type Path = (string | number)[]
 
 const KINDS = new Set(['system', 'user', 'assistant', 'reasoning', 'tool-call', 'tool-result'])
 
-/** The fields seed 002 defines: of a tool call, of token usage, of a typed message and its meta info. */
+/** The fields the chat message format defines: of a tool call, of token usage, of a typed message and its meta info. */
 const CALL_FIELDS = fields('id', 'name', 'arguments')
 const USAGE_FIELDS = fields('promptTokens', 'completionTokens', 'totalTokens')
 const TYPED_FIELDS = fields('kind', 'content', 'metaInfo', 'toolCalls', 'id', 'encrypted', 'toolId', 'toolName', 'extra')

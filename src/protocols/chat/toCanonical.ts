@@ -38,7 +38,7 @@ function asTyped(raw: unknown, sink: DiagnosticSink, path: (string | number)[]):
 
 /**
  * Reports the fields a typed message keeps in `extra` (a flat message's fields its kind has no slot
- * for, as a user message's `toolCalls`, or fields seed 002 does not define): the transcript does not
+ * for, as a user message's `toolCalls`, or fields the chat message format does not define): the transcript does not
  * show them. An unknown role, read as a user message, was reported already.
  */
 function reportExtra(typed: TypedMessage, sink: DiagnosticSink, path: (string | number)[], roleReported: boolean): void {
@@ -56,7 +56,7 @@ function reportExtra(typed: TypedMessage, sink: DiagnosticSink, path: (string | 
 const NONE = fields()
 
 /**
- * Converts seed-002 chat messages, flat or typed (they may be mixed), into canonical messages:
+ * Converts chat messages, flat or typed (they may be mixed), into canonical messages:
  * system and user messages become user messages (system text marked synthetic); each assistant or
  * Tool.Call message opens an assistant message (a Tool.Call right after an assistant message joins
  * it); reasoning goes into the next assistant message; tool results complete the tool part of

@@ -95,7 +95,7 @@ export function toTypedMessage(flat: ChatMessage): TypedMessage {
       return withExtra(message, extraOf(flat, [...base, 'toolCallId', 'toolName']))
     }
     default:
-      // An unknown role is read as a user message (seed 002's fallback); the role stays in `extra`.
+      // An unknown role is read as a user message (the format's fallback); the role stays in `extra`.
       return withExtra(
         { kind: 'user', content: flat.content, metaInfo: request },
         extraOf(

@@ -12,7 +12,7 @@ export interface ChatUsage {
   totalTokens: number
 }
 
-/** The flat message of seed 002: one shape for every role. */
+/** The flat chat message: one shape for every role. */
 export interface ChatMessage {
   /** `system`, `user`, `assistant`, `tool` or `reasoning`. */
   role: 'system' | 'user' | 'assistant' | 'tool' | 'reasoning' | (string & {})
@@ -41,7 +41,7 @@ export interface ResponseMetaInfo extends RequestMetaInfo {
 /** Fields of a flat message that its typed kind has no slot for, kept so nothing is lost. */
 export type ChatExtra = Partial<ChatMessage>
 
-/** The typed hierarchy of seed 002, discriminated on `kind`. */
+/** The typed hierarchy of chat messages, discriminated on `kind`. */
 export type TypedMessage =
   | { kind: 'system'; content: string; metaInfo: RequestMetaInfo; extra?: ChatExtra }
   | { kind: 'user'; content: string; metaInfo: RequestMetaInfo; extra?: ChatExtra }

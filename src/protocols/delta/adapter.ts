@@ -2,7 +2,7 @@ import type { Adapter } from '../../core/adapter.js'
 import { createDeltaStream } from './assembler.js'
 import { fromDeltaMessages } from './toCanonical.js'
 
-/** Seed 004: MessageDeltas one at a time (and `tool` messages that complete their calls); final messages as an array. */
+/** MessageDelta streams: deltas one at a time (and `tool` messages that complete their calls); final messages as an array. */
 export const deltaAdapter: Adapter = {
   name: 'delta',
   snapshot: (input, options) => fromDeltaMessages(input, options),

@@ -1,5 +1,5 @@
 /**
- * MessageDelta streams (seed 004) as a live session: each delta becomes canonical writes. The
+ * MessageDelta streams as a live session: each delta becomes canonical writes. The
  * session keeps what it needs to place the next delta (ids, the open text part, tool arguments so
  * far, seen `seq`s), never a copy of the message: text and thinking go out as `appendPartDelta`, so
  * a store can join a frame of tokens into one write.
@@ -35,7 +35,7 @@ export type DeltaRunStatus = 'streaming' | 'done' | 'error'
 /** A live reader of MessageDelta streams; runs are told apart by `runId` and may interleave. */
 export interface DeltaStream {
   /**
-   * Reads one delta, or one seed-004 `tool` message (`{ role: 'tool', parts: [tool_result…] }`)
+   * Reads one delta, or one `tool` message (`{ role: 'tool', parts: [tool_result…] }`)
    * whose results complete the calls they answer. Returns the writes it makes.
    */
   push(event: unknown, options?: ConvertOptions): { ops: TranscriptOp[]; diagnostics: Diagnostic[] }
@@ -410,7 +410,7 @@ class Session implements DeltaStream {
   }
 
   /**
-   * A seed-004 tool message: each result completes the call it answers, in whichever run has it
+   * A `tool` message: each result completes the call it answers, in whichever run has it
    * (see the pairing policy in `../pairing.ts`). A result whose call has not ended waits on it; one
    * whose call never started shows at once as an orphan, and moves to the call if it comes.
    */

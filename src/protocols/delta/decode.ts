@@ -10,7 +10,7 @@ import type { MessageDeltaKind, MessageDeltaPayloads } from './types.js'
 
 type Path = (string | number)[]
 
-/** The kinds of the delta contract, in the order seed 004 lists them. */
+/** The kinds of the delta contract, in the order the contract lists them. */
 export const DELTA_KINDS = ['start', 'text', 'thinking', 'tool_call_start', 'tool_call_args', 'tool_call_end', 'usage', 'done', 'error'] as const satisfies readonly MessageDeltaKind[]
 
 /** Whether `kind` is one of the contract's kinds. */
@@ -129,7 +129,7 @@ export function decodePayload<K extends MessageDeltaKind>(kind: K, payload: Reco
   return (PAYLOADS[kind] as Reader<K>)(payload, sink)
 }
 
-/** The fields seed 004 defines for a final message, a part, and each kind of part's payload. */
+/** The fields the MessageDelta contract defines for a final message, a part, and each kind of part's payload. */
 export const MESSAGE_FIELDS = fields('runId', 'role', 'parts', 'timestamp', 'meta')
 const PART_FIELDS = fields('kind', 'payload')
 const PART_PAYLOAD_FIELDS = new Map<unknown, ReadonlySet<string>>([
@@ -141,7 +141,7 @@ const PART_PAYLOAD_FIELDS = new Map<unknown, ReadonlySet<string>>([
   ['file_ref', fields('path', 'mimeType', 'size')],
 ])
 
-/** Reports what a part of a known kind carries beyond seed 004's fields for it. */
+/** Reports what a part of a known kind carries beyond the contract's fields for it. */
 export function reportUnreadPart(raw: Record<string, unknown>, sink: DiagnosticSink, path: Path): void {
   const known = PART_PAYLOAD_FIELDS.get(raw.kind)
   if (!known) return
@@ -149,7 +149,7 @@ export function reportUnreadPart(raw: Record<string, unknown>, sink: DiagnosticS
   if (isRecord(raw.payload)) reportUnread(raw.payload, known, sink, [...path, 'payload'], `a ${String(raw.kind)} payload`)
 }
 
-/** One result of a seed-004 tool message, read. */
+/** One result of a `tool` message, read. */
 export interface DecodedToolResult {
   toolCallId: string
   isError: boolean
@@ -158,14 +158,14 @@ export interface DecodedToolResult {
   path: Path
 }
 
-/** A seed-004 `tool` message, read. */
+/** A `tool` message of the contract, read. */
 export interface DecodedToolMessage {
   runId: string | undefined
   time: number | undefined
   results: DecodedToolResult[]
 }
 
-/** Reads a seed-004 `tool` message: its `tool_result` parts (anything else reported, not read). */
+/** Reads a `tool` message: its `tool_result` parts (anything else reported, not read). */
 export function decodeToolMessage(value: Record<string, unknown>, sink: DiagnosticSink): DecodedToolMessage {
   const message = limitDepth(value, sink)
   reportUnread(message, MESSAGE_FIELDS, sink, [], 'a tool message')

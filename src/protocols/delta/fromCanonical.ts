@@ -47,9 +47,9 @@ function origin(part: ToolPart): ToolMessageOrigin | undefined {
 }
 
 /**
- * Writes canonical messages back as seed-004 final messages: each user or assistant message, and
+ * Writes canonical messages back as final MessageDelta messages: each user or assistant message, and
  * after an assistant message one tool message per group of finished tool calls (grouped as they
- * arrived when the messages came from {@link fromDeltaMessages}). Parts with no seed-004 kind
+ * arrived when the messages came from {@link fromDeltaMessages}). Parts with no MessageDelta kind
  * (steps, patches, …) are left out: the final Message has no place for them.
  */
 export function toDeltaMessages(messages: readonly WithParts[]): DeltaMessage[] {

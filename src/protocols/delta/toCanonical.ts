@@ -75,7 +75,7 @@ function convertPart(raw: unknown, owner: { sessionID: string; messageID: string
 }
 
 /**
- * Converts final seed-004 messages into canonical messages. System and user messages become user
+ * Converts final MessageDelta messages into canonical messages. System and user messages become user
  * messages (system text marked synthetic); a tool message's results complete or fail the tool part
  * of their call through the shared pairing; a result with no call is kept as an orphan with a
  * diagnostic. `runId`, `timestamp` and `meta` are kept in `info.metadata` so {@link toDeltaMessages}

@@ -1,4 +1,4 @@
-/** The kinds of {@link MessageDelta} (seed 004 §4). */
+/** The kinds of {@link MessageDelta} (the MessageDelta contract). */
 export type MessageDeltaKind = 'start' | 'text' | 'thinking' | 'tool_call_start' | 'tool_call_args' | 'tool_call_end' | 'usage' | 'done' | 'error'
 
 /** One event of a model's output stream. `seq` increases strictly within a run. */
@@ -38,7 +38,7 @@ export type DeltaMessagePart =
   | { kind: 'image'; payload: { mimeType: string; data?: string; url?: string } }
   | { kind: 'file_ref'; payload: { path: string; mimeType?: string; size?: number } }
 
-/** A final message of seed 004 (§3.1). */
+/** A final message of the MessageDelta contract. */
 export interface DeltaMessage {
   runId: string
   role: 'system' | 'user' | 'assistant' | 'tool'
