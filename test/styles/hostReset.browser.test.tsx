@@ -162,6 +162,15 @@ async function mount() {
   const scroller = view.container.querySelector('.cp-transcript__scroller') as HTMLElement
   scroller.scrollTop = 0
   await expect.poll(() => view.container.querySelector('.cp-transcript__jump')).not.toBeNull()
+  // Finished text is laid out once the browser finds it on screen (content-visibility): until then a
+  // bubble sized by its text has no width. Compared once every text in view is laid out.
+  const visible = scroller.getBoundingClientRect()
+  const unlaid = () =>
+    [...view.container.querySelectorAll('.cp-text')].filter((text) => {
+      const box = text.getBoundingClientRect()
+      return box.bottom > visible.top && box.top < visible.bottom && box.width === 0
+    }).length
+  await expect.poll(unlaid).toBe(0)
   return view
 }
 
