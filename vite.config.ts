@@ -53,7 +53,7 @@ export default defineConfig({
         chat: resolve(import.meta.dirname, 'src/protocols/chat/index.ts'),
         msgfile: resolve(import.meta.dirname, 'src/protocols/msgfile/index.ts'),
         store: resolve(import.meta.dirname, 'src/store/index.ts'),
-        react: resolve(import.meta.dirname, 'src/react.ts'),
+        react: resolve(import.meta.dirname, 'src/react/index.ts'),
         // The optional renderers: the only entries that import KaTeX and mermaid.
         math: resolve(import.meta.dirname, 'src/math/index.ts'),
         mermaid: resolve(import.meta.dirname, 'src/diagrams/index.ts'),

@@ -16,4 +16,3 @@ export type { DiagramOptions, DiagramRenderer, DiagramResult } from './diagrams/
 export type { CodeToken, Highlighter, ThemeColors, TokenizedLines } from './highlight/types.js'
 export { LabelsProvider, useLabels, type LabelsProviderProps } from './labels/LabelsContext.js'
 export { type CountLabel, en, fillCount, fillLabel, zhCN, locales, mergeLabels, type Labels, type Locale } from './labels/labels.js'
-export * from './react.js'

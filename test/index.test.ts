@@ -10,7 +10,7 @@ import * as delta from '../src/protocols/delta/index'
 import * as chat from '../src/protocols/chat/index'
 import * as msgfile from '../src/protocols/msgfile/index'
 import * as store from '../src/store/index'
-import * as react from '../src/react'
+import * as react from '../src/react/index'
 import * as math from '../src/math/index'
 import * as mermaid from '../src/diagrams/index'
 
@@ -85,7 +85,7 @@ export const publicApi = {
     'validateTranscript',
     'zeroTotals',
   ],
-  protocols: ['InvalidDataError', 'builtInAdapters'],
+  protocols: ['builtInAdapters'],
   aisdk: ['aiSdkAdapter', 'aiSdkSessionID', 'createAiSdkStream', 'fromUIMessages'],
   opencode: ['createOpencodeStream', 'fromOpencodeEvent', 'fromOpencodeExport', 'opencodeAdapter'],
   openai: ['fromOpenAIMessages', 'openAIAdapter'],
@@ -206,8 +206,17 @@ describe('public API', () => {
     expect(Object.keys(react).sort()).toEqual(publicApi.react)
   })
 
-  it('chatparts exports the components and the React side, and repeats no other entry', () => {
-    expect(Object.keys(main).sort()).toEqual([...publicApi.react, ...publicApi.mainOnly].sort())
+  it('exports each runtime name from exactly one entry', () => {
+    const entries = { main, core, protocols, aisdk, opencode, openai, toolmessage2, delta, chat, msgfile, store, react, math, mermaid }
+    const homes = new Map<string, string[]>()
+    for (const [entry, module] of Object.entries(entries)) for (const name of Object.keys(module)) homes.set(name, [...(homes.get(name) ?? []), entry])
+    expect([...homes].filter(([, found]) => found.length > 1)).toEqual([])
+  })
+
+  it('chatparts exports the components, and repeats no other entry', () => {
+    expect(Object.keys(main).sort()).toEqual(publicApi.mainOnly)
+    const elsewhere = [core, protocols, store, react, math, mermaid].flatMap((module) => Object.keys(module))
+    for (const name of Object.keys(main)) expect(elsewhere, name).not.toContain(name)
   })
 
   it('chatparts/math and chatparts/mermaid export their renderers, and nothing else does', () => {

@@ -82,7 +82,7 @@ describe('the built package, as a consumer sees it', () => {
     expect(keys['chatparts/react']).toEqual(publicApi.react)
     expect(keys['chatparts/math']).toEqual(publicApi.math)
     expect(keys['chatparts/mermaid']).toEqual(publicApi.mermaid)
-    expect(keys.chatparts).toEqual([...publicApi.react, ...publicApi.mainOnly].sort())
+    expect(keys.chatparts).toEqual(publicApi.mainOnly)
   })
 
   it('keeps every dependency external: no React or zustand copy inside dist', () => {
@@ -161,7 +161,7 @@ describe('the built package, as a consumer sees it', () => {
       `import { StepFinishPart, type Model } from 'chatparts'
 import { type StepFinishPart as StepData, transcriptTotals, validateTranscript, type WithParts } from 'chatparts/core'
 import { fromOpencodeExport } from 'chatparts/opencode'
-import type { Diagnostic } from 'chatparts/protocols'
+import type { Diagnostic } from 'chatparts/core'
 import { createChatStore, type ChatStore } from 'chatparts/store'
 const messages: WithParts[] = []
 const store: ChatStore = createChatStore({ initial: messages })

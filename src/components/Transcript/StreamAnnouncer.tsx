@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useLabels } from '../../labels/LabelsContext.js'
-import { useChatStore, useStatus } from '../../store/react.js'
+import { useChatStore, useStatus } from '../../react/hooks.js'
 
 /** What failed, as one line: the session's error, else the last reply's ("" when nothing failed). */
 function useFailure(): string {

@@ -3,7 +3,7 @@ import type { MessageInfo, Part, SourcePart, StepFinishPart, ToolPart } from '..
 import type { Labels, Locale } from '../../labels/labels.js'
 import { LabelsProvider, useLabels } from '../../labels/LabelsContext.js'
 import type { ChatStore } from '../../store/chatStore.js'
-import { ChatStoreProvider, useChatStore, useChatStoreApi, useMessage, useMessageIds, useMessageTotals, useStatus, useTotals } from '../../store/react.js'
+import { ChatStoreProvider, useChatStore, useChatStoreApi, useMessage, useMessageIds, useMessageTotals, useStatus, useTotals } from '../../react/hooks.js'
 import { ChatpartsProvider, type RenderConfig } from '../config.js'
 import { cx } from '../cx.js'
 import { Icon } from '../Icon.js'

@@ -2,8 +2,8 @@ import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef
 import type { MessageInfo, Part, SourcePart } from '../core/model/types.js'
 import type { Totals } from '../core/totals.js'
 import { partsOf, type TranscriptStatus } from '../core/transcript.js'
-import type { ChatActions, ChatState, ChatStore, StoredDiagnostic } from './chatStore.js'
-import { messageTotalsSelector, sameTotals, selectTotals } from './selectors.js'
+import type { ChatActions, ChatState, ChatStore, StoredDiagnostic } from '../store/chatStore.js'
+import { messageTotalsSelector, sameTotals, selectTotals } from '../store/selectors.js'
 
 const StoreContext = createContext<ChatStore | null>(null)
 

@@ -5,7 +5,7 @@ import type { StepFinishPart, TextPart } from '../../src/core/model/types'
 import { builtInAdapters } from '../../src/protocols/adapters'
 import { createChatStore } from '../../src/store/chatStore'
 import { type ChatStore } from '../../src/store/chatStore'
-import { ChatStoreProvider, useDiagnostics, useMessage, useMessageIds, useMessageTotals, usePart, usePartIds, useParts, useStatus, useTotals } from '../../src/store/react'
+import { ChatStoreProvider, useDiagnostics, useMessage, useMessageIds, useMessageTotals, usePart, usePartIds, useParts, useStatus, useTotals } from '../../src/react/hooks'
 import { repeatSession } from '../fixtures/generate'
 
 // useSyncExternalStore as it is, watched: which snapshot functions the hooks hand it.

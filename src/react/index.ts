@@ -18,4 +18,4 @@ export {
   useSourceParts,
   useStatus,
   useTotals,
-} from './store/react.js'
+} from './hooks.js'
