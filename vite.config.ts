@@ -54,6 +54,7 @@ export default defineConfig({
         msgfile: resolve(import.meta.dirname, 'src/protocols/msgfile/index.ts'),
         store: resolve(import.meta.dirname, 'src/store/index.ts'),
         react: resolve(import.meta.dirname, 'src/react/index.ts'),
+        export: resolve(import.meta.dirname, 'src/export/index.ts'),
         // The optional renderers: the only entries that import KaTeX and mermaid.
         math: resolve(import.meta.dirname, 'src/math/index.ts'),
         mermaid: resolve(import.meta.dirname, 'src/diagrams/index.ts'),

@@ -90,7 +90,14 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           setupFiles: ['test/support/seed.ts'],
-          include: ['test/core/**/*.test.ts', 'test/protocols/**/*.test.ts', 'test/store/**/*.test.ts', 'test/components/boundary.test.ts', 'test/components/Transcript/rowLayout.test.ts'],
+          include: [
+            'test/core/**/*.test.ts',
+            'test/protocols/**/*.test.ts',
+            'test/store/**/*.test.ts',
+            'test/export/**/*.test.ts',
+            'test/components/boundary.test.ts',
+            'test/components/Transcript/rowLayout.test.ts',
+          ],
         },
       },
       {
@@ -103,6 +110,7 @@ export default defineConfig({
             'test/**/*.browser.test.{ts,tsx}',
             'test/dist/**',
             'test/core/**',
+            'test/export/**',
             'test/protocols/**',
             'test/store/**/*.test.ts',
             'test/components/boundary.test.ts',

@@ -13,6 +13,7 @@ import * as store from '../src/store/index'
 import * as react from '../src/react/index'
 import * as math from '../src/math/index'
 import * as mermaid from '../src/diagrams/index'
+import * as exporting from '../src/export/index'
 
 /** The public API, pinned: adding or removing an export must change this list on purpose. */
 export const publicApi = {
@@ -168,6 +169,7 @@ export const publicApi = {
     'useRenderConfig',
     'zhCN',
   ],
+  export: ['toMarkdown'],
   math: ['createKatexRenderer', 'defaultMathRenderer'],
   mermaid: ['createMermaidRenderer', 'defaultDiagramRenderer'],
 }
@@ -198,6 +200,10 @@ describe('public API', () => {
     }
   })
 
+  it('chatparts/export exports exactly the pinned list', () => {
+    expect(Object.keys(exporting).sort()).toEqual(publicApi.export)
+  })
+
   it('chatparts/store exports exactly the pinned list', () => {
     expect(Object.keys(store).sort()).toEqual(publicApi.store)
   })
@@ -207,7 +213,7 @@ describe('public API', () => {
   })
 
   it('exports each runtime name from exactly one entry', () => {
-    const entries = { main, core, protocols, aisdk, opencode, openai, toolmessage2, delta, chat, msgfile, store, react, math, mermaid }
+    const entries = { main, core, protocols, aisdk, opencode, openai, toolmessage2, delta, chat, msgfile, store, react, exporting, math, mermaid }
     const homes = new Map<string, string[]>()
     for (const [entry, module] of Object.entries(entries)) for (const name of Object.keys(module)) homes.set(name, [...(homes.get(name) ?? []), entry])
     expect([...homes].filter(([, found]) => found.length > 1)).toEqual([])
@@ -227,5 +233,18 @@ describe('public API', () => {
 
   it('chatparts exports the part components, not the data types of the same names', () => {
     for (const name of ['StepFinishPart', 'TextPart', 'ReasoningPart', 'ToolPart', 'FilePart', 'PatchPart'] as const) expect(typeof main[name], name).toBe('function')
+  })
+})
+
+describe('the entries', () => {
+  it('each resolve to their source in the repository’s own typecheck, built or not', async () => {
+    const { readFileSync } = await import('node:fs')
+    const ts = await import('typescript')
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { exports: Record<string, unknown> }
+    const config = ts.parseConfigFileTextToJson('tsconfig.json', readFileSync('tsconfig.json', 'utf8')).config as { compilerOptions: { paths: Record<string, string[]> } }
+    const entries = Object.keys(pkg.exports)
+      .filter((key) => !key.endsWith('.css') && !key.endsWith('.json'))
+      .map((key) => `chatparts${key.slice(1)}`)
+    expect(Object.keys(config.compilerOptions.paths).sort()).toEqual(entries.sort())
   })
 })

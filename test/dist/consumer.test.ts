@@ -70,7 +70,7 @@ describe('the built package, as a consumer sees it', () => {
   it('resolves every entry in plain node and exports the pinned API', () => {
     const keys = runNode(`
       const entries = {}
-      for (const name of ['chatparts', 'chatparts/core', 'chatparts/protocols', ${protocolEntries.map((name) => `'chatparts/${name}'`).join(', ')}, 'chatparts/store', 'chatparts/react', 'chatparts/math', 'chatparts/mermaid']) {
+      for (const name of ['chatparts', 'chatparts/core', 'chatparts/protocols', ${protocolEntries.map((name) => `'chatparts/${name}'`).join(', ')}, 'chatparts/store', 'chatparts/react', 'chatparts/export', 'chatparts/math', 'chatparts/mermaid']) {
         entries[name] = Object.keys(await import(name)).sort()
       }
       console.log(JSON.stringify(entries))
@@ -80,6 +80,7 @@ describe('the built package, as a consumer sees it', () => {
     for (const name of protocolEntries) expect(keys[`chatparts/${name}`], name).toEqual(publicApi[name])
     expect(keys['chatparts/store']).toEqual(publicApi.store)
     expect(keys['chatparts/react']).toEqual(publicApi.react)
+    expect(keys['chatparts/export']).toEqual(publicApi.export)
     expect(keys['chatparts/math']).toEqual(publicApi.math)
     expect(keys['chatparts/mermaid']).toEqual(publicApi.mermaid)
     expect(keys.chatparts).toEqual(publicApi.mainOnly)
@@ -96,7 +97,7 @@ describe('the built package, as a consumer sees it', () => {
   })
 
   it('keeps React out of the core and protocol entries entirely', () => {
-    for (const entry of ['core.js', 'protocols.js', ...protocolEntries.map((name) => `${name}.js`)]) {
+    for (const entry of ['core.js', 'protocols.js', 'export.js', ...protocolEntries.map((name) => `${name}.js`)]) {
       const files = reached(entry)
       expect(files.length).toBeGreaterThan(0)
       for (const { file, text } of files) expect(text, file).not.toMatch(/from ["']react/)
