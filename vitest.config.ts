@@ -86,7 +86,7 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // Pure code (the core, the protocols, the React-free store) runs in node: no DOM to set up.
+          // Pure code (the core, the protocols, the React-free store, the Markdown engine, the export) runs in node: no DOM to set up.
           name: 'node',
           environment: 'node',
           setupFiles: ['test/support/seed.ts'],
@@ -95,6 +95,7 @@ export default defineConfig({
             'test/protocols/**/*.test.ts',
             'test/store/**/*.test.ts',
             'test/export/**/*.test.ts',
+            'test/markdown/**/*.test.ts',
             'test/components/boundary.test.ts',
             'test/components/Transcript/rowLayout.test.ts',
           ],
@@ -111,6 +112,7 @@ export default defineConfig({
             'test/dist/**',
             'test/core/**',
             'test/export/**',
+            'test/markdown/**',
             'test/protocols/**',
             'test/store/**/*.test.ts',
             'test/components/boundary.test.ts',

@@ -1,7 +1,7 @@
 // The conversion boundary: components know the canonical model only. No module under
 // src/components reaches a protocol, directly or through the modules it imports (type-only
 // imports aside: they leave nothing at run time).
-import { readFileSync, readdirSync, statSync } from 'node:fs'
+import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
@@ -14,15 +14,22 @@ function sourceFiles(dir: string): string[] {
   })
 }
 
-/** The relative modules a file imports at run time (not `import type` / `export type`). */
-export function runtimeImports(file: string): string[] {
+/** The relative modules a file imports at run time (not `import type` / `export type`), or at all. */
+export function runtimeImports(file: string, types = false): string[] {
   const text = readFileSync(file, 'utf8')
   const found: string[] = []
   for (const match of text.matchAll(/^\s*(import|export)\s+(type\s+)?([^'";]*?\s+from\s+)?['"](\.[^'"]+)['"]/gm)) {
-    if (match[2]) continue
+    if (match[2] && !types) continue
     const target = resolve(dirname(file), (match[4] as string).replace(/\.js$/, ''))
     const candidates = [`${target}.ts`, `${target}.tsx`, join(target, 'index.ts')]
-    const hit = candidates.find((candidate) => statSync(candidate, { throwIfNoEntry: false })?.isFile())
+    const hit = candidates.find((candidate) => {
+      try {
+        return statSync(candidate, { throwIfNoEntry: false })?.isFile()
+      } catch {
+        // A stylesheet import: `chatparts.css/index.ts` is no path.
+        return false
+      }
+    })
     if (hit) found.push(hit)
   }
   return found
@@ -42,6 +49,54 @@ export function reach(file: string): Map<string, string[]> {
   }
   return seen
 }
+
+/** The import cycles among `files` (type-only imports included), each as its chain of modules. */
+function cycles(files: readonly string[]): string[] {
+  const found: string[] = []
+  const state = new Map<string, 'open' | 'done'>()
+  const visit = (file: string, path: string[]) => {
+    if (state.get(file) === 'done') return
+    if (state.get(file) === 'open') {
+      found.push([...path.slice(path.indexOf(file)), file].map((step) => relative(root, step)).join(' → '))
+      return
+    }
+    state.set(file, 'open')
+    for (const next of runtimeImports(file, true)) visit(next, [...path, file])
+    state.set(file, 'done')
+  }
+  for (const file of files) visit(file, [])
+  return found
+}
+
+describe('the layers', () => {
+  it('have no import cycle anywhere in src, type-only imports included', () => {
+    expect(cycles(sourceFiles(join(root, 'src')))).toEqual([])
+  })
+
+  it('the cycle check finds a cycle when there is one', () => {
+    const dir = join(root, '.cache/cycle-check')
+    mkdirSync(dir, { recursive: true })
+    writeFileSync(join(dir, 'a.ts'), "import type { B } from './b.js'\nexport type A = B\n")
+    writeFileSync(join(dir, 'b.ts'), "import { a } from './a.js'\nexport type B = typeof a\n")
+    try {
+      expect(cycles([join(dir, 'a.ts')])).toEqual(['.cache/cycle-check/a.ts → .cache/cycle-check/b.ts → .cache/cycle-check/a.ts'])
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('the Markdown engine needs no React, component, store or protocol at run time', () => {
+    const offenders: string[] = []
+    for (const file of sourceFiles(join(root, 'src/markdown'))) {
+      const text = readFileSync(file, 'utf8')
+      if (/^import\s+(?!type\b)[^;\n]*from\s+['"](react|react-dom|react-markdown)['"]/m.test(text)) offenders.push(`${relative(root, file)} imports React`)
+      for (const [module, chain] of reach(file)) {
+        if (/^src\/(components|store|react|protocols)\//.test(relative(root, module))) offenders.push(chain.map((step) => relative(root, step)).join(' → '))
+      }
+    }
+    expect(offenders).toEqual([])
+  })
+})
 
 describe('the conversion boundary', () => {
   it('no component imports a protocol, directly or through what it imports', () => {

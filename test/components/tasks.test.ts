@@ -1,5 +1,5 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
-import { FrameMark } from '../../src/components/tasks'
+import { FrameMark } from '../../src/markdown/tasks'
 import { framesOnRequest } from './helpers'
 
 describe('FrameMark', () => {

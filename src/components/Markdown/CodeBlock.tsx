@@ -6,10 +6,10 @@ import { languageName } from '../../highlight/languageNames.js'
 import { useFrameCatchUp } from '../useFrameCatchUp.js'
 import { regionProps, useScrollRegion } from '../useScrollRegion.js'
 import { CopyButton } from '../CopyButton/CopyButton.js'
-import { AppendOnly, Groups } from './groups.js'
-import { cachedHighlight, rememberHighlight, requestHighlight, type HighlightResult } from './highlightQueue.js'
-import { GrowingLines } from './blocks.js'
-import { LineHighlights, type LineTokens, tokensAt } from './lineHighlights.js'
+import { AppendOnly, Groups } from '../../markdown/groups.js'
+import { cachedHighlight, rememberHighlight, requestHighlight, type HighlightResult } from '../../markdown/highlightQueue.js'
+import { GrowingLines } from '../../markdown/blocks.js'
+import { LineHighlights, type LineTokens, tokensAt } from '../../markdown/lineHighlights.js'
 
 /** Props of {@link CodeBlock}. */
 export interface CodeBlockProps {

@@ -6,7 +6,7 @@ import { useLabels } from '../../labels/LabelsContext.js'
 import { useRenderConfig } from '../config.js'
 import type { UrlPolicy } from '../urlPolicy.js'
 import { CodeBlock } from './CodeBlock.js'
-import { drawQueue } from './drawQueue.js'
+import { drawQueue } from '../../markdown/drawQueue.js'
 
 /** Whether the text around `element` is light (so the drawing is for a dark background). */
 function onDark(element: Element | null): boolean {

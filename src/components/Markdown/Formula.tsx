@@ -3,7 +3,7 @@ import { fillLabel } from '../../labels/labels.js'
 import { useLabels } from '../../labels/LabelsContext.js'
 import type { MathRenderer, MathResult } from '../../math/types.js'
 import { useRenderConfig } from '../config.js'
-import { FrameMark } from '../tasks.js'
+import { FrameMark } from '../../markdown/tasks.js'
 import { useFrameCatchUp } from '../useFrameCatchUp.js'
 import { regionProps, useScrollRegion } from '../useScrollRegion.js'
 

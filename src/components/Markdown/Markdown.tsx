@@ -27,21 +27,21 @@ import {
   TableReader,
   type TableRows,
   withLineEnding,
-} from './blocks.js'
+} from '../../markdown/blocks.js'
 import { CodeBlock } from './CodeBlock.js'
 import { Diagram } from './Diagram.js'
-import { mayUseGfm, remarkGfmParse } from './gfm.js'
+import { mayUseGfm, remarkGfmParse } from '../../markdown/gfm.js'
 import { Formula } from './Formula.js'
-import { Groups } from './groups.js'
-import { ShallowestHeading } from './headingDepth.js'
-import { type MathSyntax, mathToHast, mayUseMath, readMathBlock, remarkMathDouble, remarkMathSingle, texDelimiters } from './math.js'
-import { type ParagraphPieces, ParagraphReader } from './paragraph.js'
-import { type AtxHeading, atxHeading, itemOfText, openFormula, type OpenFormula as OpenFormulaCut, openSpan, type OpenSpan as OpenSpanCut, plainCell, plainTail } from './plain.js'
-import { repairInline, repairTail } from './repair.js'
-import { type Intricacy, IntricacyReader } from './intricacy.js'
-import { remarkUntrusted } from './tree.js'
-import { RenderGate } from './renderGate.js'
-import { now } from '../tasks.js'
+import { Groups } from '../../markdown/groups.js'
+import { ShallowestHeading } from '../../markdown/headingDepth.js'
+import { type MathSyntax, mathToHast, mayUseMath, readMathBlock, remarkMathDouble, remarkMathSingle, texDelimiters } from '../../markdown/math.js'
+import { type ParagraphPieces, ParagraphReader } from '../../markdown/paragraph.js'
+import { type AtxHeading, atxHeading, itemOfText, openFormula, type OpenFormula as OpenFormulaCut, openSpan, type OpenSpan as OpenSpanCut, plainCell, plainTail } from '../../markdown/plain.js'
+import { repairInline, repairTail } from '../../markdown/repair.js'
+import { type Intricacy, IntricacyReader } from '../../markdown/intricacy.js'
+import { remarkUntrusted } from '../../markdown/tree.js'
+import { RenderGate } from '../../markdown/renderGate.js'
+import { now } from '../../markdown/tasks.js'
 
 interface Node {
   type: string

@@ -5,13 +5,13 @@ import fc from 'fast-check'
 import { type ReactNode } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { ChatpartsProvider } from '../../../src/components/config'
-import { ListReader, quoteText } from '../../../src/components/Markdown/blocks'
+import { ListReader, quoteText } from '../../../src/markdown/blocks'
 import { Markdown, SPLIT_LIST_FROM } from '../../../src/components/Markdown/Markdown'
 import { firstGroup, fresh, parsedWhole, stream, streamsAsWhole, view } from './streamed'
 
 // The list and quote splitters, watched (they do what they do): which are read in pieces.
-vi.mock('../../../src/components/Markdown/blocks', async (original) => {
-  const blocks = await original<typeof import('../../../src/components/Markdown/blocks')>()
+vi.mock('../../../src/markdown/blocks', async (original) => {
+  const blocks = await original<typeof import('../../../src/markdown/blocks')>()
   return { ...blocks, quoteText: vi.fn(blocks.quoteText) }
 })
 

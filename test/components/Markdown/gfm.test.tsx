@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { renderToStaticMarkup } from 'react-dom/server'
 import ReactMarkdown from 'react-markdown'
 import { describe, expect, it } from 'vitest'
-import { mayUseGfm, remarkGfmParse } from '../../../src/components/Markdown/gfm'
+import { mayUseGfm, remarkGfmParse } from '../../../src/markdown/gfm'
 
 const html = (markdown: string, gfm: boolean) => renderToStaticMarkup(<ReactMarkdown remarkPlugins={gfm ? [remarkGfmParse] : []}>{markdown}</ReactMarkdown>)
 

@@ -3,11 +3,11 @@ import { type ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ChatpartsProvider } from '../../../src/components/config'
 import { Markdown } from '../../../src/components/Markdown/Markdown'
-import { HOLD_FACTOR, HOLD_FROM, RenderGate, SLOW_RENDER_MS } from '../../../src/components/Markdown/renderGate'
+import { HOLD_FACTOR, HOLD_FROM, RenderGate, SLOW_RENDER_MS } from '../../../src/markdown/renderGate'
 
 // The clock the kit reads its budgets from, moved by the test (and by a paragraph that "costs" time to render).
 const clock = vi.hoisted(() => ({ time: 0 }))
-vi.mock('../../../src/components/tasks', async (original) => ({ ...(await original<typeof import('../../../src/components/tasks')>()), now: () => clock.time }))
+vi.mock('../../../src/markdown/tasks', async (original) => ({ ...(await original<typeof import('../../../src/markdown/tasks')>()), now: () => clock.time }))
 
 afterEach(() => {
   vi.useRealTimers()

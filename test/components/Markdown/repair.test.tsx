@@ -1,7 +1,7 @@
 import ReactMarkdown from 'react-markdown'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { COMPLETE_DELIMITER, repairInline, repairTail, unfinishedLinkAsText } from '../../../src/components/Markdown/repair'
+import { COMPLETE_DELIMITER, repairInline, repairTail, unfinishedLinkAsText } from '../../../src/markdown/repair'
 import { forStrings } from '../../support/property'
 
 describe('repairTail', () => {

@@ -2,8 +2,8 @@ import { render } from '@testing-library/react'
 import ReactMarkdown from 'react-markdown'
 import { describe, expect, it } from 'vitest'
 import { ChatpartsProvider } from '../../../src/components/config'
-import { remarkGfmParse } from '../../../src/components/Markdown/gfm'
-import { MAX_DEPTH, remarkUntrusted } from '../../../src/components/Markdown/tree'
+import { remarkGfmParse } from '../../../src/markdown/gfm'
+import { MAX_DEPTH, remarkUntrusted } from '../../../src/markdown/tree'
 import { TextPart } from '../../../src/components/TextPart/TextPart'
 
 const part = (text: string) => ({ id: 'prt_1', sessionID: 'ses_1', messageID: 'msg_1', type: 'text' as const, text })

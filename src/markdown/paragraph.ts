@@ -1,6 +1,6 @@
 import type { Nodes, Root } from 'mdast'
 import { fromMarkdown, type Options as ParseOptions } from 'mdast-util-from-markdown'
-import { ownString } from '../../core/text.js'
+import { ownString } from '../core/text.js'
 import { extendsText } from './blocks.js'
 import { gfmSyntax, gfmTree } from './gfm.js'
 import { convertsAlone, type MathSyntax, mathExtensions, texDelimiters } from './math.js'

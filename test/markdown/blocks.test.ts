@@ -19,13 +19,13 @@ import {
   splitBlocks,
   splitListItems,
   withLineEnding,
-} from '../../../src/components/Markdown/blocks'
-import { type MathSyntax, remarkMathDouble } from '../../../src/components/Markdown/math'
-import { remarkGfmParse } from '../../../src/components/Markdown/gfm'
-import { ParagraphReader } from '../../../src/components/Markdown/paragraph'
-import { heapKeptBy } from '../../support/heap'
-import { forStrings } from '../../support/property'
-import reply from '../../fixtures/streaming/reply.md?raw'
+} from '../../src/markdown/blocks'
+import { type MathSyntax, remarkMathDouble } from '../../src/markdown/math'
+import { remarkGfmParse } from '../../src/markdown/gfm'
+import { ParagraphReader } from '../../src/markdown/paragraph'
+import { heapKeptBy } from '../support/heap'
+import { forStrings } from '../support/property'
+import reply from '../fixtures/streaming/reply.md?raw'
 
 describe('splitBlocks', () => {
   it('splits at blank lines and keeps a fenced block whole, blank lines included', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { AppendOnly, Groups } from '../../../src/components/Markdown/groups'
+import { AppendOnly, Groups } from '../../src/markdown/groups'
 
 describe('Groups', () => {
   it('cuts items into groups, and hands out a group again as the same array while its items are the same', () => {

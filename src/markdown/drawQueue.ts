@@ -1,4 +1,4 @@
-import { createViewWatcher, now, queueTask } from '../tasks.js'
+import { createViewWatcher, now, queueTask } from './tasks.js'
 
 /** A diagram waiting to be drawn. */
 export interface DrawJob {

@@ -1,6 +1,6 @@
-import { keepRecent } from '../../core/record.js'
-import type { CodeToken, Highlighter } from '../../highlight/types.js'
-import { createViewQueue, type ViewItem } from '../tasks.js'
+import { keepRecent } from '../core/record.js'
+import type { CodeToken, Highlighter } from '../highlight/types.js'
+import { createViewQueue, type ViewItem } from './tasks.js'
 
 /**
  * Highlighting of finished code, off the critical path. A code block that mounts finished (a saved

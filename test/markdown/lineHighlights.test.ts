@@ -1,9 +1,11 @@
+// @vitest-environment jsdom
+// (Frames and elements: the queues schedule by animation frame and read where boxes are.)
 import { describe, expect, it, vi } from 'vitest'
 import fc from 'fast-check'
-import { GrowingLines } from '../../../src/components/Markdown/blocks.js'
-import { LineHighlights, type LineTokens, tokensAt } from '../../../src/components/Markdown/lineHighlights.js'
-import type { Highlighter } from '../../../src/highlight/types'
-import { fakeHighlighter, framesOnRequest, loadedHighlighter } from '../helpers.js'
+import { GrowingLines } from '../../src/markdown/blocks.js'
+import { LineHighlights, type LineTokens, tokensAt } from '../../src/markdown/lineHighlights.js'
+import type { Highlighter } from '../../src/highlight/types'
+import { fakeHighlighter, framesOnRequest, loadedHighlighter } from '../components/helpers.js'
 
 const text = ({ complete, live }: LineTokens) => [...complete, ...(live ? [live] : [])].map((line) => line.map((t) => t.content).join(''))
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { ShallowestHeading } from '../../../src/components/Markdown/headingDepth'
+import { ShallowestHeading } from '../../src/markdown/headingDepth'
 
 const read = (text: string) => new ShallowestHeading().read(text)
 

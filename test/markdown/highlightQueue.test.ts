@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { cachedHighlight, requestHighlight, type HighlightResult } from '../../../src/components/Markdown/highlightQueue'
-import { createShikiHighlighter } from '../../../src/highlight/shiki'
-import type { Highlighter } from '../../../src/highlight/types'
+import { cachedHighlight, requestHighlight, type HighlightResult } from '../../src/markdown/highlightQueue'
+import { createShikiHighlighter } from '../../src/highlight/shiki'
+import type { Highlighter } from '../../src/highlight/types'
 
 const whenDone = (code: string, lang: string, highlighter: Highlighter) => new Promise<HighlightResult>((resolve) => requestHighlight(code, lang, highlighter, null, resolve))
 

@@ -1,7 +1,6 @@
 import { fromMarkdown } from 'mdast-util-from-markdown'
-import { keepRecent } from '../../core/record.js'
-import { LINE_BREAK, ownString } from '../../core/text.js'
-import type { MathSyntax } from './math.js'
+import { keepRecent } from '../core/record.js'
+import { LINE_BREAK, ownString } from '../core/text.js'
 // A reference definition (`[id]: url`) resolves across the whole text, so a text with one is never split.
 // The opening bracket at a line's start, indented up to three spaces; see hasDefinition.
 const DEFINITION_START = /^ {0,3}\[/gm
@@ -12,6 +11,9 @@ export const FENCE = /^ {0,3}(`{3,}|~{3,})/
 // remark-math reads it (a line of as many or more alone closes it: see closesFence).
 const MATH_OPEN = /^ {0,3}(\${2,})[^$]*$/
 const INDENTED_CODE = /^(?: {4}| {0,3}\t)/
+
+/** Which math a text may hold: none (math off), `$$` only, or `$` too. */
+export type MathSyntax = 'off' | 'double' | 'single'
 
 /** Where a scan stands at the start of a line: enough to go on from there later. */
 interface ScanState {

@@ -1,5 +1,5 @@
-import { LINE_BREAK } from '../../core/text.js'
-import { fencedLines } from './blocks.js'
+import { LINE_BREAK } from '../core/text.js'
+import { fencedLines, type MathSyntax } from './blocks.js'
 import { type InlineMath, mathFromMarkdown } from 'mdast-util-math'
 import { math } from 'micromark-extension-math'
 import type { Options } from 'react-markdown'
@@ -70,8 +70,7 @@ const inlineMathElement: Handler = (state, node: InlineMath) => {
 /** react-markdown's options for making HTML elements of formulas (see {@link inlineMathElement}). */
 export const mathToHast: ToHast = { handlers: { inlineMath: inlineMathElement } }
 
-/** Which math a text may hold: none (math off), `$$` only, or `$` too. */
-export type MathSyntax = 'off' | 'double' | 'single'
+export type { MathSyntax } from './blocks.js'
 
 /** Whether markdown may hold math in that syntax: a `$`, or TeX's `\[` / `\(` delimiters. */
 export function mayUseMath(markdown: string, syntax: MathSyntax): boolean {

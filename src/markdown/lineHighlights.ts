@@ -1,6 +1,6 @@
-import type { CodeToken, Highlighter } from '../../highlight/types.js'
+import type { CodeToken, Highlighter } from '../highlight/types.js'
 import { extendsText } from './blocks.js'
-import { FrameMark } from '../tasks.js'
+import { FrameMark } from './tasks.js'
 
 interface Highlighted {
   lang: string

@@ -1,5 +1,7 @@
+// @vitest-environment jsdom
+// (Frames and elements: the queues schedule by animation frame and read where boxes are.)
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createDrawQueue } from '../../../src/components/Markdown/drawQueue'
+import { createDrawQueue } from '../../src/markdown/drawQueue'
 
 /** Lets the tasks queued so far run (the queue starts each drawing in a task of its own). */
 const tasks = async (count = 3) => {
