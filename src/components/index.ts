@@ -40,7 +40,7 @@ export {
   type ToolPartProps,
   toolViewsByDisplay,
 } from './ToolPart/index.js'
-export { Transcript, type TranscriptProps } from './Transcript/index.js'
+export { type ScrollTarget, Transcript, type TranscriptHandle, type TranscriptProps } from './Transcript/index.js'
 export { hasUsage, Usage, type UsageProps, type UsageRow } from './UsageSummary.js'
 export { ToolGroup, type ToolGroupProps } from './ToolPart/ToolGroup.js'
 export { Icon, type IconName } from './Icon.js'

@@ -2,7 +2,8 @@ import axe from 'axe-core'
 import { act, render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { commands, userEvent } from 'vitest/browser'
-import { Transcript } from '../../src/components/Transcript/Transcript'
+import { createRef } from 'react'
+import { Transcript, type TranscriptHandle } from '../../src/components/Transcript/Transcript'
 import type { Part, TextPart, WithParts } from '../../src/core/model/types'
 import { createChatStore } from '../../src/store/chatStore'
 import '../../src/styles/chatparts.css'
@@ -297,5 +298,71 @@ describe('Transcript with 2,000 messages in Chromium', () => {
     await frames()
     const results = await axe.run(log)
     expect(results.violations.map((violation) => violation.id)).toEqual([])
+  })
+})
+
+describe('Transcript: scrolling to a message or a part', () => {
+  function mountWithHandle(store = longStore()) {
+    const handle = createRef<TranscriptHandle>()
+    render(
+      <div style={{ height: 600, display: 'flex' }}>
+        <Transcript store={store} handleRef={handle} highlighter={null} timeZone="UTC" style={{ flex: 1 }} />
+      </div>,
+    )
+    const log = screen.getByRole('log')
+    /** Where the top of `element` is, relative to the top of the view. */
+    const offset = (element: Element) => Math.round(element.getBoundingClientRect().top - log.getBoundingClientRect().top)
+    return { store, handle, log, offset }
+  }
+
+  it('renders a message far out of the DOM, puts it at the top of the view and moves the focus there', async () => {
+    const { store, handle, log, offset } = mountWithHandle()
+    await expect.poll(() => log.scrollHeight - log.scrollTop - log.clientHeight < 2).toBe(true)
+    const id = store.getState().messageIds[120] as string
+    expect(log.querySelector(`[data-row-id="${id}"]`)).toBeNull()
+    let found = false
+    act(() => {
+      found = handle.current?.scrollTo({ messageID: id }) ?? false
+    })
+    expect(found).toBe(true)
+    const article = () => log.querySelector(`[data-message-id="${id}"]`)
+    await expect.poll(article).not.toBeNull()
+    await expect.poll(() => Math.abs(offset(article() as Element))).toBeLessThan(2)
+    expect(document.activeElement).toBe(article())
+    // It stays there while the rows around it are measured, and "jump to latest" is offered.
+    await frames(10)
+    expect(Math.abs(offset(article() as Element))).toBeLessThan(2)
+    expect(screen.getByRole('button', { name: /Jump to latest/ })).toBeTruthy()
+  })
+
+  it('finds a part by its id alone, and says when the transcript does not hold what it is asked for', async () => {
+    const { store, handle, log, offset } = mountWithHandle()
+    // The last text part of the first message from the 40th on that has one.
+    const state = store.getState()
+    const partID = state.messageIds
+      .slice(40)
+      .map((id) => (state.partIds.get(id) ?? []).filter((part) => state.parts.get(part)?.type === 'text').at(-1))
+      .find((id) => id !== undefined) as string
+    expect(partID).toBeDefined()
+    act(() => void handle.current?.scrollTo({ partID }, { focus: false }))
+    const part = () => log.querySelector(`[data-part-id="${partID}"]`)
+    await expect.poll(part).not.toBeNull()
+    await expect.poll(() => Math.abs(offset(part() as Element))).toBeLessThan(2)
+    expect(handle.current?.scrollTo({ messageID: 'msg_not_here' })).toBe(false)
+    expect(handle.current?.scrollTo({ partID: 'prt_not_here' })).toBe(false)
+  })
+
+  it('follows a link to a message in the page’s URL when it mounts', async () => {
+    const store = longStore()
+    const id = store.getState().messageIds[300] as string
+    history.replaceState(null, '', `#${id}`)
+    try {
+      const { log, offset } = mountWithHandle(store)
+      const article = () => log.querySelector(`[data-message-id="${id}"]`)
+      await expect.poll(article).not.toBeNull()
+      await expect.poll(() => Math.abs(offset(article() as Element))).toBeLessThan(2)
+    } finally {
+      history.replaceState(null, '', location.pathname + location.search)
+    }
   })
 })

@@ -72,7 +72,8 @@ export const PartView = memo(function PartView({ part, streaming }: PartViewProp
 /** The element of a part: the component its type maps to (one of a fixed table, never made here). */
 function renderPart(components: PartComponents, part: Part, streaming: boolean | undefined) {
   const View = viewFor(components, part.type)
-  return <View part={part} streaming={streaming} />
+  // The part's anchor: a transcript scrolls to it by id (see TranscriptHandle.scrollTo).
+  return <View part={part} streaming={streaming} data-part-id={typeof part.id === 'string' ? part.id : undefined} />
 }
 
 /** A part read from the store by id: re-renders when that part changes, and only then. */

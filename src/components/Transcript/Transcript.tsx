@@ -1,4 +1,4 @@
-import { type ComponentPropsWithRef, type KeyboardEvent, memo, type ReactNode, useCallback, useMemo, useRef, useState } from 'react'
+import { type ComponentPropsWithRef, type KeyboardEvent, memo, type ReactNode, type Ref, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { MessageInfo, Part, SourcePart, StepFinishPart, ToolPart } from '../../core/model/types.js'
 import type { Labels, Locale } from '../../labels/labels.js'
 import { LabelsProvider, useLabels } from '../../labels/LabelsContext.js'
@@ -61,6 +61,26 @@ export interface TranscriptProps extends Omit<ComponentPropsWithRef<'div'>, 'chi
   actions?: ((info: MessageInfo) => ReactNode) | undefined
   /** Show a copy button on each finished message (default: true). */
   copyable?: boolean | undefined
+  /** What the app can ask of the transcript: scroll to a message or part (see {@link TranscriptHandle}). */
+  handleRef?: Ref<TranscriptHandle> | undefined
+  /**
+   * On mount, scroll to the message or part the page's URL names (`#msg_…`, or a part's id), as a
+   * link to it would (default: true).
+   */
+  followHash?: boolean | undefined
+}
+
+/** Where {@link TranscriptHandle.scrollTo} goes: a message, or a part (its message found from the store). */
+export type ScrollTarget = { messageID: string; partID?: string | undefined } | { messageID?: undefined; partID: string }
+
+/** What an app can ask of a `Transcript`, through `handleRef`. */
+export interface TranscriptHandle {
+  /**
+   * Scrolls the message or part to the top of the view, rendering it first when it is out of the
+   * DOM (a long session renders only what is near the view), and moves the focus there (unless
+   * `focus: false`). Returns whether the transcript holds it.
+   */
+  scrollTo(target: ScrollTarget, options?: { focus?: boolean }): boolean
 }
 
 /** How each message of a transcript is presented: the same for all, from the transcript's props. */
@@ -203,6 +223,27 @@ function SessionTotals() {
   return <Usage className="cp-transcript__totals" totals={totals} title={labels.totals} role="group" aria-label={labels.totals} />
 }
 
+/** A message or a part of it, to scroll to. */
+interface ScrollGoal {
+  messageID: string
+  partID: string | undefined
+  focus?: boolean
+}
+
+/** The element of a goal, when its row is rendered: the part, else the message. */
+function goalElement(scroller: HTMLElement, goal: ScrollGoal): HTMLElement | null {
+  const row = scroller.querySelector<HTMLElement>(`[data-row-id="${CSS.escape(goal.messageID)}"]`)
+  if (!row) return null
+  const part = goal.partID !== undefined ? row.querySelector<HTMLElement>(`[data-part-id="${CSS.escape(goal.partID)}"]`) : null
+  return part ?? row.querySelector<HTMLElement>('.cp-message') ?? row
+}
+
+/** Scrolls so `goal` is at the top of `scroller`. */
+function alignToTop(scroller: HTMLElement, goal: HTMLElement): void {
+  const off = goal.getBoundingClientRect().top - scroller.getBoundingClientRect().top
+  if (Math.abs(off) >= 1) scroller.scrollTop += off
+}
+
 function TranscriptBody({
   showTotals,
   timeZone,
@@ -216,6 +257,8 @@ function TranscriptBody({
   name,
   actions,
   copyable = true,
+  handleRef,
+  followHash = true,
   className,
   ...rest
 }: Omit<TranscriptProps, 'store' | keyof RenderConfig | 'locale' | 'labels'>) {
@@ -279,6 +322,75 @@ function TranscriptBody({
       else anchorRef.current = rows.rowAt(0)
     }
   }
+
+  // Scrolling to a message: its row's place is known (measured or estimated) whether or not it is
+  // rendered; once rendered, the row (or the part in it) is put at the top and takes the focus. It
+  // stays pinned there while the rows around it are rendered and measured (real heights replacing
+  // estimates), until the reader scrolls, types or clicks.
+  const [target, setTarget] = useState<(ScrollGoal & { focus: boolean }) | null>(null)
+  const { scrolled } = follow
+  const pinnedRef = useRef<ScrollGoal | null>(null)
+  const scrollToRef = useRef<TranscriptHandle['scrollTo']>(() => false)
+  useLayoutEffect(() => {
+    scrollToRef.current = (to, options = {}) => {
+      const element = scrollerRef.current
+      const messageID = to.messageID ?? (to.partID !== undefined ? store.getState().parts.get(to.partID)?.messageID : undefined)
+      const index = messageID === undefined ? -1 : rows.indexOf(messageID)
+      if (!element || messageID === undefined || index < 0) return false
+      follow.release()
+      element.scrollTop = rows.top(index)
+      follow.scrolled(element)
+      anchorRef.current = index
+      if (windowed) updateRange()
+      setTarget({ messageID, partID: to.partID, focus: options.focus ?? true })
+      return true
+    }
+  })
+  useImperativeHandle(handleRef, () => ({ scrollTo: (to, options) => scrollToRef.current(to, options) }), [])
+  useLayoutEffect(() => {
+    const element = scrollerRef.current
+    const content = contentRef.current
+    if (!element || !content || typeof ResizeObserver !== 'function') return
+    const observer = new ResizeObserver(() => {
+      const goal = pinnedRef.current ? goalElement(element, pinnedRef.current) : null
+      if (!goal) return
+      alignToTop(element, goal)
+      scrolled(element)
+    })
+    observer.observe(content)
+    const unpin = () => {
+      pinnedRef.current = null
+    }
+    const events = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const
+    for (const name of events) element.addEventListener(name, unpin, { passive: true })
+    return () => {
+      observer.disconnect()
+      for (const name of events) element.removeEventListener(name, unpin)
+    }
+  }, [scrolled])
+  useLayoutEffect(() => {
+    const element = scrollerRef.current
+    const goal = target && element ? goalElement(element, target) : null
+    if (!target || !element || !goal) return
+    alignToTop(element, goal)
+    scrolled(element)
+    pinnedRef.current = target
+    anchorRef.current = rows.indexOf(target.messageID)
+    if (target.focus) {
+      if (!goal.hasAttribute('tabindex')) goal.setAttribute('tabindex', '-1')
+      goal.focus({ preventScroll: true })
+    }
+    setTarget(null)
+  }, [target, scrolled, anchorRef, rows, start, end])
+  // A link to a message or part (`#msg_…`) is followed once the transcript is mounted.
+  const followed = useRef(false)
+  useEffect(() => {
+    if (!followHash || followed.current || typeof location === 'undefined' || location.hash.length < 2) return
+    followed.current = true
+    const id = decodeURIComponent(location.hash.slice(1))
+    if (store.getState().messages.has(id)) scrollToRef.current({ messageID: id })
+    else if (store.getState().parts.has(id)) scrollToRef.current({ partID: id })
+  }, [followHash, store])
 
   const rowOf = (node: EventTarget | null) => (node instanceof Element ? node.closest<HTMLElement>('.cp-transcript__row')?.dataset.rowId : undefined)
 

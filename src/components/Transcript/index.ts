@@ -1,1 +1,1 @@
-export { Transcript, type TranscriptProps } from './Transcript.js'
+export { type ScrollTarget, Transcript, type TranscriptHandle, type TranscriptProps } from './Transcript.js'

@@ -17,6 +17,8 @@ export interface StickToBottom {
   scrolled(element: HTMLElement): void
   /** Follows the bottom again, and goes there. */
   jump(): void
+  /** Stops following the bottom: the app moved the view elsewhere. */
+  release(): void
 }
 
 /**
@@ -46,6 +48,11 @@ export function useStickToBottom(scrollerRef: RefObject<HTMLElement | null>, con
     setAway(!stickRef.current)
   }, [])
 
+  const release = useCallback(() => {
+    stickRef.current = false
+    setAway(true)
+  }, [])
+
   const jump = useCallback(() => {
     stickRef.current = true
     setAway(false)
@@ -70,5 +77,5 @@ export function useStickToBottom(scrollerRef: RefObject<HTMLElement | null>, con
     return () => observer.disconnect()
   }, [contentRef, toBottom])
 
-  return { stickRef, lastTopRef, away, toBottom, scrolled, jump }
+  return { stickRef, lastTopRef, away, toBottom, scrolled, jump, release }
 }
