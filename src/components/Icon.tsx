@@ -84,6 +84,8 @@ const SHAPES = {
   ),
   fold: <path d="M4 3l4 3.5L12 3M4 13l4-3.5 4 3.5" />,
   'arrow-corner': <path d="M4 3v5.5a1.5 1.5 0 0 0 1.5 1.5H12M9.5 7.5 12 10l-2.5 2.5" />,
+  // "M↓": Markdown.
+  markdown: <path d="M2 11V5l2.5 3L7 5v6M11.5 5v6M9.5 9l2 2 2-2" />,
   file: <path d="M4 2.5h5l3 3V13a.5.5 0 0 1-.5.5h-7A.5.5 0 0 1 4 13ZM9 2.5V6h3" />,
   tool: <path d="M9.5 3a3 3 0 0 0 3.4 4L7 13a1.4 1.4 0 0 1-2-2l6-5.9A3 3 0 0 0 9.5 3Z" />,
 } satisfies Record<string, ReactElement>

@@ -13,6 +13,8 @@ export interface ToMarkdownOptions {
   reasoning?: 'quote' | 'details' | 'omit'
   /** The document's title, as its `#` heading (default: none). */
   title?: string
+  /** A heading per message with its author and time (default: true); off for one message copied alone. */
+  headings?: boolean
   /** Each message's cost and tokens under it, and the session's at the end (default: true). */
   usage?: boolean
   /** Links kept as links; any other URL (`javascript:`, `data:`, relative) is written as plain text (default: http, https, mailto). */
@@ -153,7 +155,7 @@ export function toMarkdown(messages: readonly WithParts[], options: ToMarkdownOp
     const who = system ? 'System' : info.role === 'user' ? 'You' : 'Assistant'
     const model = info.role === 'assistant' && typeof info.modelID === 'string' && info.modelID ? ` (${plain(info.modelID)})` : ''
     const time = isoTime(info.time?.created)
-    blocks.push(`## ${who}${model}${time ? ` — ${time.slice(0, 16).replace('T', ' ')} UTC` : ''}`)
+    if (options.headings ?? true) blocks.push(`## ${who}${model}${time ? ` — ${time.slice(0, 16).replace('T', ' ')} UTC` : ''}`)
     for (const part of parts) {
       const text = partText(part, { reasoning, protocols })
       if (text) blocks.push(text)

@@ -129,6 +129,7 @@ export interface Labels {
   toolGroup: CountLabel
   /** The button that copies a whole message. */
   copyMessage: string
+  copyMarkdown: string
   /** The group of a message's action buttons. */
   messageActions: string
   /** `{language}`: the name of a scrollable code block. */
@@ -238,6 +239,7 @@ export const en: Labels = {
   interrupted: 'Interrupted',
   toolGroup: { one: '{count} tool call', other: '{count} tool calls' },
   copyMessage: 'Copy message',
+  copyMarkdown: 'Copy as Markdown',
   messageActions: 'Message actions',
   codeRegion: '{language} code',
   plainText: 'Plain text',
@@ -338,6 +340,7 @@ export const zhCN: Labels = {
   interrupted: '已中断',
   toolGroup: '{count} 次工具调用',
   copyMessage: '复制消息',
+  copyMarkdown: '复制为 Markdown',
   messageActions: '消息操作',
   codeRegion: '{language} 代码',
   plainText: '纯文本',

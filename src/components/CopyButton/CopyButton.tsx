@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useLabels } from '../../labels/LabelsContext.js'
-import { Icon } from '../Icon.js'
+import { Icon, type IconName } from '../Icon.js'
 
 /** Props of {@link CopyButton}. */
 export interface CopyButtonProps {
@@ -10,11 +10,13 @@ export interface CopyButtonProps {
   label?: string
   /** Show only the icon; the label stays the button's name and tooltip. */
   iconOnly?: boolean
+  /** The icon at rest (default: `copy`). */
+  icon?: IconName
   className?: string
 }
 
 /** Copies `text` to the clipboard and says so, politely, for two seconds. */
-export function CopyButton({ text, label, iconOnly = false, className }: CopyButtonProps) {
+export function CopyButton({ text, label, iconOnly = false, icon = 'copy', className }: CopyButtonProps) {
   const labels = useLabels()
   const [copied, setCopied] = useState(false)
   useEffect(() => {
@@ -41,7 +43,7 @@ export function CopyButton({ text, label, iconOnly = false, className }: CopyBut
       lang={labels.lang}
       onClick={copy}
     >
-      <Icon name={copied ? 'check' : 'copy'} />
+      <Icon name={copied ? 'check' : icon} />
       <span className={iconOnly ? 'cp-visually-hidden' : undefined} aria-live="polite">
         {copied ? labels.copied : name}
       </span>

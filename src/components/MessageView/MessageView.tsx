@@ -15,6 +15,7 @@ import { SourceList } from '../SourcePart/SourcePart.js'
 import { ToolGroup } from '../ToolPart/ToolGroup.js'
 import { hasUsage, Usage, type UsageRow } from '../UsageSummary.js'
 import { type TimeStyle, useTimeText } from '../time.js'
+import { toMarkdown } from '../../export/markdown.js'
 import { HeadingBaseContext } from '../headings.js'
 import { checkReactVersion } from '../reactVersion.js'
 import { flowOf, isSource, isStepFinish, type ToolGrouping } from './flow.js'
@@ -64,7 +65,9 @@ export interface MessageViewProps extends Omit<ComponentPropsWithRef<'article'>,
    * No button without it (and none while the message streams).
    */
   copyText?: string | (() => string) | undefined
-  /** More message actions, after the copy button (buttons of the app: retry, feedback, share). */
+  /** What "Copy as Markdown" copies (the message with its tools, see `toMarkdown`): no such button without it. */
+  copyMarkdown?: string | (() => string) | undefined
+  /** More message actions, after the copy buttons (buttons of the app: retry, feedback, share). */
   actions?: ReactNode
   /** The message holds a system prompt only: named for the system, not shown as the user's words. */
   system?: boolean | undefined
@@ -99,6 +102,7 @@ export function MessageView({
   name,
   position,
   copyText,
+  copyMarkdown,
   actions,
   system = false,
   className,
@@ -132,7 +136,13 @@ export function MessageView({
     info.role === 'assistant' && totals && hasUsage(totals) ? (
       <Usage className="cp-message__usage" totals={totals} rows={rows} reason={textField(steps.at(-1)?.reason) || textField(info.role === 'assistant' ? info.finish : '')} />
     ) : null
-  const copy = copyText !== undefined && !streaming ? <CopyButton text={copyText} label={labels.copyMessage} iconOnly /> : null
+  const copy =
+    (copyText !== undefined || copyMarkdown !== undefined) && !streaming ? (
+      <>
+        {copyText !== undefined ? <CopyButton text={copyText} label={labels.copyMessage} iconOnly /> : null}
+        {copyMarkdown !== undefined ? <CopyButton text={copyMarkdown} label={labels.copyMarkdown} icon="markdown" iconOnly /> : null}
+      </>
+    ) : null
   const actionGroup =
     copy || actions ? (
       <div className="cp-message__actions" role="group" aria-label={labels.messageActions} lang={labels.lang}>
@@ -194,11 +204,11 @@ export function MessageView({
 }
 
 /** Props of {@link Message}. */
-export interface MessageProps extends Omit<MessageViewProps, 'info' | 'children' | 'totals' | 'steps' | 'sources' | 'copyText'> {
+export interface MessageProps extends Omit<MessageViewProps, 'info' | 'children' | 'totals' | 'steps' | 'sources' | 'copyText' | 'copyMarkdown'> {
   message: WithParts
   /** Fold runs of at least this many consecutive tool calls into one line (default 3; `false`: never). */
   groupTools?: ToolGrouping | undefined
-  /** Show a copy button for the message's text (default: true). */
+  /** Show the copy buttons: the message's text, and the message as Markdown (default: true). */
   copyable?: boolean | undefined
 }
 
@@ -219,6 +229,9 @@ export function messageText(parts: readonly Part[]): string {
     .filter(Boolean)
     .join('\n\n')
 }
+
+/** A message copied alone: no heading of its own, no cost line. */
+export const MESSAGE_MARKDOWN = { headings: false, usage: false } as const
 
 /** Whether a message holds nothing but a system prompt (so it is the app's, not the user's). */
 export function isSystemPrompt(parts: readonly (Part | undefined)[]): boolean {
@@ -243,6 +256,7 @@ function MessageBody({ message, streaming, groupTools = 3, copyable = true, ...r
       streaming={streaming}
       sources={parts.filter(isSource)}
       copyText={text ? text : undefined}
+      copyMarkdown={copyable && parts.length > 0 ? () => toMarkdown([message], MESSAGE_MARKDOWN) : undefined}
       system={isSystemPrompt(parts)}
     >
       {flow.map((item) =>

@@ -11,7 +11,8 @@ import { useTimeFormat } from '../time.js'
 import { isoTime } from '../../core/format.js'
 import { flowOf, type FlowItem, isSource, isStepFinish, sameFlow, type ToolGrouping } from '../MessageView/flow.js'
 import { checkReactVersion } from '../reactVersion.js'
-import { type HeadingLevel, MessageErrorBoundary, type MessageLayout, isSystemPrompt, messageText, MessageView } from '../MessageView/MessageView.js'
+import { toMarkdown } from '../../export/markdown.js'
+import { type HeadingLevel, MESSAGE_MARKDOWN, MessageErrorBoundary, type MessageLayout, isSystemPrompt, messageText, MessageView } from '../MessageView/MessageView.js'
 import { ToolGroup } from '../ToolPart/ToolGroup.js'
 import { StorePart } from '../PartView/PartView.js'
 import { Usage } from '../UsageSummary.js'
@@ -184,7 +185,9 @@ const StoreMessage = memo(function StoreMessage({ id, streaming, presentation, p
   const hasText = useChatStore((state) => presentation.copyable && (state.partIds.get(id) ?? []).some((partID) => messageText([state.parts.get(partID) as Part]) !== ''))
   if (!info) return null
   // Read when the button is pressed, for the same reason.
-  const copyText = hasText ? () => messageText((store.getState().partIds.get(id) ?? []).map((partID) => store.getState().parts.get(partID) as Part)) : undefined
+  const partsNow = () => (store.getState().partIds.get(id) ?? []).map((partID) => store.getState().parts.get(partID) as Part)
+  const copyText = hasText ? () => messageText(partsNow()) : undefined
+  const copyMarkdown = presentation.copyable ? () => toMarkdown([{ info, parts: partsNow() }], MESSAGE_MARKDOWN) : undefined
   return (
     <MessageErrorBoundary info={info}>
       <MessageView
@@ -201,6 +204,7 @@ const StoreMessage = memo(function StoreMessage({ id, streaming, presentation, p
         name={presentation.name?.(info)}
         actions={presentation.actions?.(info)}
         copyText={copyText}
+        copyMarkdown={copyMarkdown}
         system={system}
         position={position}
         sources={sources}

@@ -1,5 +1,5 @@
-import { render, screen, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { fireEvent, render, screen, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
 import { Message } from '../../../src/components/MessageView/MessageView'
 import * as build from '../../../src/core/build'
 import type { WithParts } from '../../../src/core/model/types'
@@ -158,5 +158,27 @@ describe('a line cut with an ellipsis', () => {
     expect(argument.getAttribute('title')).toBe(command)
     screen.getByRole('button', { name: /bash/ }).click()
     return expect.poll(() => container.querySelector('.cp-tool__body')?.textContent).toContain(command)
+  })
+})
+
+describe('Copy as Markdown', () => {
+  it('copies the message with its tool calls, without a heading or a cost line', async () => {
+    const writeText = vi.fn(async (_text: string) => {})
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
+    const shell = build.toolPart(ids('msg_a', 1), { callID: 'c1', tool: 'bash', state: build.toolResult({ input: { command: 'npm test' }, start: at, end: at + 10, output: 'PASS' }) })
+    render(<Message message={reply((id) => [build.textPart(ids(id, 0), 'Ran the **tests**.'), shell])} timeZone="UTC" />)
+    fireEvent.click(screen.getByRole('button', { name: 'Copy as Markdown' }))
+    await expect.poll(() => writeText.mock.calls.length).toBe(1)
+    const copied = writeText.mock.calls[0]?.[0] as string
+    expect(copied.startsWith('Ran the **tests**.')).toBe(true)
+    expect(copied).toContain('```json\n{\n  "command": "npm test"\n}\n```')
+    expect(copied).toContain('```\nPASS\n```')
+    expect(copied).not.toContain('##')
+    expect(copied).not.toContain('$0.01')
+  })
+
+  it('is not offered with copyable={false}', () => {
+    render(<Message message={question()} copyable={false} timeZone="UTC" />)
+    expect(screen.queryByRole('button', { name: 'Copy as Markdown' })).toBeNull()
   })
 })
