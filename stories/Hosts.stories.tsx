@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { type ReactNode, useLayoutEffect, useState } from 'react'
-import { expect } from 'storybook/test'
+import { expect, waitFor } from 'storybook/test'
 import { Transcript } from '../src/components/Transcript'
 import { builtInAdapters } from '../src/protocols/adapters'
 import { createChatStore } from '../src/store/chatStore'
@@ -47,9 +47,11 @@ const meta = {
   play: async ({ canvasElement }) => {
     await highlighted(canvasElement)
     await rendered()
-    // Nothing sticks out sideways, whatever the width.
+    // Nothing sticks out sideways, whatever the width; a finished session opens at its end.
     const scroller = canvasElement.querySelector('.cp-transcript__scroller') as HTMLElement
     await expect(scroller.scrollWidth).toBeLessThanOrEqual(scroller.clientWidth)
+    await waitFor(() => expect(scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight).toBeLessThan(2))
+    await expect(canvasElement.querySelector('.cp-transcript__jump')).toBeNull()
   },
 } satisfies Meta<typeof Session>
 

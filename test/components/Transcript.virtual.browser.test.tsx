@@ -332,7 +332,16 @@ describe('Transcript: scrolling to a message or a part', () => {
     // It stays there while the rows around it are measured, and "jump to latest" is offered.
     await frames(10)
     expect(Math.abs(offset(article() as Element))).toBeLessThan(2)
-    expect(screen.getByRole('button', { name: /Jump to latest/ })).toBeTruthy()
+    // The reader's own choice wins over the pin: "jump to latest" goes to the end and stays there.
+    act(() => screen.getByRole('button', { name: /Jump to latest/ }).click())
+    await expect.poll(() => log.scrollHeight - log.scrollTop - log.clientHeight < 2).toBe(true)
+    // A reply grows at the bottom: the view follows it there, not back to the message.
+    const state = store.getState()
+    const lastID = state.messageIds.at(-1) as string
+    const text = [...state.parts.values()].find((part) => part.type === 'text') as TextPart
+    act(() => store.getState().upsertPart({ ...text, id: 'prt_zz_grows', messageID: lastID, text: 'A new paragraph.\n\n'.repeat(20) }))
+    await frames(10)
+    expect(log.scrollHeight - log.scrollTop - log.clientHeight).toBeLessThan(2)
   })
 
   it('finds a part by its id alone, and says when the transcript does not hold what it is asked for', async () => {

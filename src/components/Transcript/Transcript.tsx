@@ -438,6 +438,8 @@ function TranscriptBody({
           type="button"
           className="cp-button cp-transcript__jump"
           onClick={() => {
+            // The reader chose the latest: a message scrolled to earlier no longer holds the view.
+            pinnedRef.current = null
             follow.jump()
             if (windowed) updateRange()
             // The button goes away once at the bottom: the focus moves to the conversation, not to the page.
