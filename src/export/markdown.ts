@@ -36,9 +36,12 @@ function fenced(text: string, lang = ''): string {
   return `${fence}${lang}\n${text}${text.endsWith('\n') || text === '' ? '' : '\n'}${fence}`
 }
 
-/** Text that Markdown shows as written: its marks escaped, on one line. */
+/**
+ * Text that Markdown shows as written, on one line, never at a line's start: the marks that act
+ * mid-line are escaped (emphasis, code, links, HTML, tables, strikethrough, a heading's closing #).
+ */
 function plain(text: string): string {
-  return text.replace(/\s+/g, ' ').replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, '\\$&')
+  return text.replace(/\s+/g, ' ').replace(/[\\`*_[\]<>#|~]/g, '\\$&')
 }
 
 /** The model's Markdown, with a code fence it left open closed, so it cannot swallow what follows. */

@@ -51,6 +51,7 @@ describe('toMarkdown', () => {
     const code = all<Code>(tree, 'code')
     expect(code.map((node) => node.value)).toEqual([JSON.stringify({ command: 'npx vitest run' }, null, 2), 'PASS 412 tests'])
     expect(code[0]?.lang).toBe('json')
+    expect(markdown).toContain('## Assistant (claude-sonnet-4-5) — 2026-05-28 20:26 UTC')
     expect(markdown).toContain('> Run **vitest** first.')
     expect(markdown).toContain('completed, 2.5 s')
     expect(markdown).toContain('_$0.0125 · 1.5k tokens_')
@@ -83,6 +84,20 @@ describe('toMarkdown', () => {
     expect(closeOpenFence('```ts\nconst a = 1')).toBe('```ts\nconst a = 1\n```')
     expect(closeOpenFence('```ts\nconst a = 1\n```')).toBe('```ts\nconst a = 1\n```')
     expect(fenceFor('a ```` b')).toBe('`````')
+  })
+
+  it('writes names from the data as text, whatever marks they hold', () => {
+    const messages: WithParts[] = [
+      {
+        info: build.assistantInfo({ id: 'msg_n', sessionID, created: at, modelID: 'a*b_[c](d)<e>#' }),
+        parts: [build.filePart(ids('msg_n', 0), { url: 'https://example.com/x', filename: '**bold** [x](javascript:1) <b>', mime: 'text/plain' })],
+      },
+    ]
+    const tree = parse(toMarkdown(messages, { usage: false }))
+    expect(toString(all<Heading>(tree, 'heading')[0] as Heading)).toBe('Assistant (a*b_[c](d)<e>#) — 2026-05-28 20:26 UTC')
+    expect(all<{ type: 'link'; url: string } & Nodes>(tree, 'link').map((node) => [node.url, toString(node)])).toEqual([['https://example.com/x', '**bold** [x](javascript:1) <b>']])
+    expect(all(tree, 'strong' as never)).toEqual([])
+    expect(all(tree, 'html' as never)).toEqual([])
   })
 
   it('links files and sources only through safe protocols', () => {
