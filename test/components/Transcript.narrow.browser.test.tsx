@@ -2,31 +2,12 @@ import { act, render } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { Message } from '../../src/components/MessageView/MessageView'
 import { Transcript } from '../../src/components/Transcript/Transcript'
-import type { TextPart } from '../../src/core/model/types'
 import { builtInAdapters } from '../../src/protocols/adapters'
 import { createChatStore } from '../../src/store/chatStore'
 import '../../src/styles/chatparts.css'
-import { opencodeSession } from '../fixtures/opencode'
-import conversation from '../fixtures/toolmessage2/conversation.json'
+import { fullStore } from './Transcript/fullSession'
 import { defaultDiagramRenderer } from '../../src/diagrams/index'
 import { defaultMathRenderer } from '../../src/math/index'
-
-const markdown = [
-  '# Release notes',
-  'Some **bold**, *italic*, ~~struck~~ text and a [link](https://example.com).',
-  '| Package | Size |\n|---|---:|\n| core | 12 KB |',
-  '- [x] parser\n- [ ] renderer',
-  '```ts\n// the answer\nexport const answer: number = 42\n```',
-  '```python\n# entry point\ndef main():\n    return 0\n```',
-].join('\n\n')
-
-function fullStore() {
-  const store = createChatStore({ adapters: builtInAdapters, initial: structuredClone(opencodeSession.messages), coalesce: false })
-  store.getState().ingest('toolmessage2', structuredClone(conversation))
-  const last = opencodeSession.messages[2]?.parts.find((part): part is TextPart => part.type === 'text') as TextPart
-  store.getState().upsertPart({ ...last, id: 'prt_zz_markdown', text: markdown })
-  return store
-}
 
 // Narrow screens and long pages: what the kit adds to the page around it.
 describe('Transcript on narrow screens and long pages', () => {
