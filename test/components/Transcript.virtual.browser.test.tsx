@@ -162,8 +162,7 @@ describe('Transcript with 2,000 messages in Chromium', () => {
       act(() => store.getState().appendPartDelta(text.messageID, text.id, 'text', `\n\nStreamed paragraph ${i}.`))
       await frames(1)
     }
-    await frames()
-    expect(atBottom()).toBe(true)
+    await expect.poll(atBottom).toBe(true)
     expect(screen.getByText('Streamed paragraph 19.')).toBeTruthy()
 
     await scrollTo(log, log.scrollTop - 1500)
@@ -173,8 +172,7 @@ describe('Transcript with 2,000 messages in Chromium', () => {
     await frames()
     expect(firstInView()).toEqual(seen)
     act(() => screen.getByRole('button', { name: /Jump to latest/ }).click())
-    await frames()
-    expect(atBottom()).toBe(true)
+    await expect.poll(atBottom).toBe(true)
     expect(screen.getByText('Written while scrolled up.')).toBeTruthy()
   })
 
@@ -234,8 +232,7 @@ describe('Transcript with 2,000 messages in Chromium', () => {
 
     // Once the focus leaves the transcript, the row goes like any other out of range.
     act(() => log.focus())
-    await frames(4)
-    expect(rows().map((row) => row.dataset.rowId)).not.toContain(rowId)
+    await expect.poll(() => rows().map((row) => row.dataset.rowId)).not.toContain(rowId)
   })
 
   it('goes to the first and the last message with one press of Home and of End, never showing an empty view', async () => {
@@ -243,14 +240,12 @@ describe('Transcript with 2,000 messages in Chromium', () => {
     await frames()
     log.focus()
     await userEvent.keyboard('{Home}')
-    await frames(6)
-    expect(log.scrollTop).toBe(0)
+    await expect.poll(() => log.scrollTop).toBe(0)
     expect(firstInView().id).toBe(store.getState().messageIds[0])
     expect(screen.getByText(/Message number 0\./)).toBeTruthy()
     expect(rows().length).toBeGreaterThan(0)
     await userEvent.keyboard('{End}')
-    await frames(6)
-    expect(atBottom()).toBe(true)
+    await expect.poll(atBottom).toBe(true)
     expect(rows().at(-1)?.dataset.rowId).toBe(store.getState().messageIds.at(-1))
     // What is in view is rendered: the view is never blank after the jump.
     const view = log.getBoundingClientRect()
@@ -263,8 +258,7 @@ describe('Transcript with 2,000 messages in Chromium', () => {
       log.dispatchEvent(home)
     })
     expect(home.defaultPrevented).toBe(true)
-    await frames(6)
-    expect(log.scrollTop).toBe(0)
+    await expect.poll(() => log.scrollTop).toBe(0)
   })
 
   it('tells assistive technology where each rendered message is in the whole session', async () => {
@@ -340,8 +334,8 @@ describe('Transcript: scrolling to a message or a part', () => {
     const lastID = state.messageIds.at(-1) as string
     const text = [...state.parts.values()].find((part) => part.type === 'text') as TextPart
     act(() => store.getState().upsertPart({ ...text, id: 'prt_zz_grows', messageID: lastID, text: 'A new paragraph.\n\n'.repeat(20) }))
-    await frames(10)
-    expect(log.scrollHeight - log.scrollTop - log.clientHeight).toBeLessThan(2)
+    await expect.poll(() => log.querySelector('[data-part-id="prt_zz_grows"]')).not.toBeNull()
+    await expect.poll(() => log.scrollHeight - log.scrollTop - log.clientHeight).toBeLessThan(2)
   })
 
   it('finds a part by its id alone, and says when the transcript does not hold what it is asked for', async () => {
