@@ -55,6 +55,8 @@ export default defineConfig({
         store: resolve(import.meta.dirname, 'src/store/index.ts'),
         react: resolve(import.meta.dirname, 'src/react/index.ts'),
         export: resolve(import.meta.dirname, 'src/export/index.ts'),
+        labels: resolve(import.meta.dirname, 'src/labels/index.ts'),
+        validate: resolve(import.meta.dirname, 'src/core/validator.ts'),
         // The optional renderers: the only entries that import KaTeX and mermaid.
         math: resolve(import.meta.dirname, 'src/math/index.ts'),
         mermaid: resolve(import.meta.dirname, 'src/diagrams/index.ts'),

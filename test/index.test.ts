@@ -14,6 +14,8 @@ import * as react from '../src/react/index'
 import * as math from '../src/math/index'
 import * as mermaid from '../src/diagrams/index'
 import * as exporting from '../src/export/index'
+import * as labels from '../src/labels/index'
+import * as validate from '../src/core/validator'
 
 /** The public API, pinned: adding or removing an export must change this list on purpose. */
 export const publicApi = {
@@ -24,31 +26,12 @@ export const publicApi = {
     'TOOL_STATUSES',
     'TOOL_TRANSITIONS',
     'addTotals',
-    'applyOps',
     'assertTransition',
     'build',
     'canTransition',
-    'createAssistantInfo',
-    'createCompleted',
-    'createError',
-    'createFilePart',
     'createIdGenerator',
-    'createPending',
-    'createReasoningPart',
-    'createRunning',
-    'createStepFinishPart',
-    'createStepStartPart',
-    'createTextPart',
-    'createToolPart',
-    'createUserInfo',
-    'createWithParts',
     'defaultIdGenerator',
-    'emptyTokens',
-    'emptyTranscript',
-    'formatCost',
-    'formatDuration',
     'formatPath',
-    'formatTokens',
     'isAgentPart',
     'isAssistantInfo',
     'isCompactionPart',
@@ -68,22 +51,14 @@ export const publicApi = {
     'isToolPart',
     'isUnsupportedPart',
     'isUserInfo',
-    'isValidMessage',
-    'isValidPart',
-    'isValidTranscript',
     'messageTotals',
     'stepTotals',
     'timeoutToolState',
     'toCompleted',
     'toError',
-    'toMessages',
     'toRunning',
     'tokenTotal',
     'transcriptTotals',
-    'validateMessage',
-    'validatePart',
-    'validateToolState',
-    'validateTranscript',
     'zeroTotals',
   ],
   protocols: ['builtInAdapters'],
@@ -94,7 +69,19 @@ export const publicApi = {
   delta: ['assembleDeltas', 'createDeltaStream', 'deltaAdapter', 'fromDeltaMessages', 'fromDeltaStream', 'toDeltaMessages'],
   chat: ['TYPED_KEY', 'chatAdapter', 'fromChatMessages', 'isRequestMessage', 'isResponseMessage', 'toChatMessage', 'toTypedMessage'],
   msgfile: ['fromMsgFile', 'msgFileAdapter', 'parseAttrs', 'toMsgFile'],
-  store: ['createChatStore', 'frameScheduler', 'messageTotalsSelector', 'sameTotals', 'selectMessage', 'selectMessageTotals', 'selectTotals', 'selectTranscript'],
+  store: [
+    'applyOps',
+    'createChatStore',
+    'emptyTranscript',
+    'frameScheduler',
+    'messageTotalsSelector',
+    'sameTotals',
+    'selectMessage',
+    'selectMessageTotals',
+    'selectTotals',
+    'selectTranscript',
+    'toMessages',
+  ],
   react: [
     'ChatStoreProvider',
     'useChatStore',
@@ -155,21 +142,16 @@ export const publicApi = {
     'createUrlPolicy',
     'defaultHighlighter',
     'defaultUrlPolicy',
-    'en',
-    'fillCount',
-    'fillLabel',
-    'formatBytes',
     'hasUsage',
-    'locales',
-    'mergeLabels',
     'messageText',
     'pickToolView',
     'toolViewsByDisplay',
     'useLabels',
     'useRenderConfig',
-    'zhCN',
   ],
   export: ['toMarkdown'],
+  validate: ['isValidMessage', 'isValidPart', 'isValidTranscript', 'validateMessage', 'validatePart', 'validateToolState', 'validateTranscript'],
+  labels: ['en', 'fillCount', 'fillLabel', 'formatBytes', 'formatCost', 'formatDuration', 'formatTokens', 'locales', 'mergeLabels', 'zhCN'],
   math: ['createKatexRenderer', 'defaultMathRenderer'],
   mermaid: ['createMermaidRenderer', 'defaultDiagramRenderer'],
 }
@@ -213,15 +195,24 @@ describe('public API', () => {
   })
 
   it('exports each runtime name from exactly one entry', () => {
-    const entries = { main, core, protocols, aisdk, opencode, openai, toolmessage2, delta, chat, msgfile, store, react, exporting, math, mermaid }
+    const entries = { main, core, protocols, aisdk, opencode, openai, toolmessage2, delta, chat, msgfile, store, react, exporting, labels, validate, math, mermaid }
     const homes = new Map<string, string[]>()
     for (const [entry, module] of Object.entries(entries)) for (const name of Object.keys(module)) homes.set(name, [...(homes.get(name) ?? []), entry])
     expect([...homes].filter(([, found]) => found.length > 1)).toEqual([])
   })
 
-  it('chatparts exports the components, and repeats no other entry', () => {
+  it('chatparts/validate exports the validators', () => {
+    expect(Object.keys(validate).sort()).toEqual(publicApi.validate)
+  })
+
+  it('chatparts/labels exports the labels and their formatters, with no React', () => {
+    expect(Object.keys(labels).sort()).toEqual(publicApi.labels)
+  })
+
+  it('chatparts exports the components, at most 60 names, and repeats no other entry', () => {
     expect(Object.keys(main).sort()).toEqual(publicApi.mainOnly)
-    const elsewhere = [core, protocols, store, react, math, mermaid].flatMap((module) => Object.keys(module))
+    expect(Object.keys(main).length).toBeLessThanOrEqual(60)
+    const elsewhere = [core, protocols, store, react, labels, validate, exporting, math, mermaid].flatMap((module) => Object.keys(module))
     for (const name of Object.keys(main)) expect(elsewhere, name).not.toContain(name)
   })
 

@@ -3,7 +3,7 @@
  * store (the goal is a flat cost, ratio ≤ 1.1), ingest throughput, and the memory a 10,000-message
  * transcript takes. Both sizes are measured in the same run, alternating, and compared as ratios.
  */
-import { createTextPart } from '../../src/core/factory'
+import { textPart } from '../../src/core/build'
 import type { WithParts } from '../../src/core/model/types'
 import { builtInAdapters } from '../../src/protocols/adapters'
 import { createChatStore } from '../../src/store/chatStore'
@@ -22,7 +22,7 @@ function storeWith(count: number, coalesce = false): { store: ChatStore; message
   // Coalesced stores flush by hand below, like one frame every 32 tokens.
   const store = createChatStore({ adapters: builtInAdapters, initial: messages.slice(0, count), coalesce, scheduler: () => () => {} })
   store.getState().upsertMessage(streaming.info)
-  const part = createTextPart(streaming.info.sessionID, streaming.info.id, '', { id: 'prt_bench_stream' })
+  const part = textPart({ id: 'prt_bench_stream', sessionID: streaming.info.sessionID, messageID: streaming.info.id }, '')
   store.getState().upsertPart(part)
   return { store, messageID: streaming.info.id, partID: part.id }
 }

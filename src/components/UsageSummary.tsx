@@ -1,5 +1,5 @@
 import { type ComponentPropsWithRef, type ReactNode, useId, useState } from 'react'
-import { formatCost, formatTokens } from '../core/format.js'
+import { formatCost, formatTokens } from '../labels/format.js'
 import { ownEntry } from '../core/record.js'
 import type { Totals } from '../core/totals.js'
 import { fillCount, fillLabel, type Labels } from '../labels/labels.js'
@@ -76,13 +76,13 @@ export function Usage({ totals, rows = [], title, reason, className, ...rest }: 
     line.push(
       <span key="cost" data-field="cost" title={`$${totals.cost}`}>
         <span className="cp-visually-hidden">{labels.cost} </span>
-        {formatCost(totals.cost)}
+        {formatCost(totals.cost, labels)}
       </span>,
     )
   if (tokens > 0)
     line.push(
       <span key="tokens" data-field="tokens" title={exact(tokens)}>
-        {fillCount(labels.tokensCount, tokens, labels.lang, {}, formatTokens(tokens))}
+        {fillCount(labels.tokensCount, tokens, labels.lang, {}, formatTokens(tokens, labels))}
       </span>,
     )
   if (flagged)
@@ -94,13 +94,13 @@ export function Usage({ totals, rows = [], title, reason, className, ...rest }: 
   const cells = (totals: Totals) => [
     ...shown.map((column) => (
       <td key={column.key} data-field={column.key} title={exact(column.of(totals))}>
-        {formatTokens(column.of(totals))}
+        {formatTokens(column.of(totals), labels)}
       </td>
     )),
     ...(withCost
       ? [
           <td key="cost" data-field="cost" title={totals.costKnown ? `$${totals.cost}` : undefined}>
-            {totals.costKnown ? formatCost(totals.cost) : '—'}
+            {totals.costKnown ? formatCost(totals.cost, labels) : '—'}
           </td>,
         ]
       : []),

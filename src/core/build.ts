@@ -4,7 +4,7 @@
  * validator (ids are never empty, times never run backwards, counts are finite and not negative, a
  * finished tool always has its text). The clock-stamping factory (`createTextPart`, …) is for apps.
  */
-import { isEpochMs } from './format.js'
+import { isEpochMs } from './numbers.js'
 import type {
   ApprovalChoice,
   ApprovalStatus,

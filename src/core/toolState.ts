@@ -1,5 +1,5 @@
 import { InvalidStateTransition, InvalidDataError } from './errors.js'
-import type { FilePart, Metadata, ToolState, ToolStateCompleted, ToolStateError, ToolStatePending, ToolStateRunning, ToolStatus } from './model/types.js'
+import type { FilePart, Metadata, ToolState, ToolStateCompleted, ToolStateError, ToolStateRunning, ToolStatus } from './model/types.js'
 
 /** The four tool statuses in machine order. */
 export const TOOL_STATUSES = ['pending', 'running', 'completed', 'error'] as const satisfies readonly ToolStatus[]
@@ -42,42 +42,6 @@ function requireText(value: unknown, code: 'BR-09' | 'BR-10', field: string): vo
   }
 }
 
-/** Creates a pending state: the call is known, its arguments in `raw` (BR-06). */
-export function createPending(input: Metadata, raw: string): ToolStatePending {
-  return { status: 'pending', input: { ...input }, raw }
-}
-
-/** Creates a running state started at `start` (default: now). */
-export function createRunning(input: Metadata, title?: string, options: { start?: number; metadata?: Metadata } = {}): ToolStateRunning {
-  const state: ToolStateRunning = { status: 'running', input: { ...input }, time: { start: options.start ?? Date.now() } }
-  if (title !== undefined) state.title = title
-  if (options.metadata !== undefined) state.metadata = { ...options.metadata }
-  return state
-}
-
-/** Creates a completed state; an empty `output` is allowed (a tool may finish silently; BR-09 warns). */
-export function createCompleted(input: Metadata, output: string, title: string, metadata: Metadata, startTime: number, endTime: number, attachments?: FilePart[]): ToolStateCompleted {
-  if (typeof output !== 'string') requireText(output, 'BR-09', 'output')
-  const state: ToolStateCompleted = {
-    status: 'completed',
-    input: { ...input },
-    output,
-    title,
-    metadata: { ...metadata },
-    time: { start: startTime, end: endTime },
-  }
-  if (attachments !== undefined) state.attachments = [...attachments]
-  return state
-}
-
-/** Creates an error state; throws {@link InvalidDataError} when `error` is empty (BR-10). */
-export function createError(input: Metadata, error: string, startTime: number, endTime: number, metadata?: Metadata): ToolStateError {
-  requireText(error, 'BR-10', 'error')
-  const state: ToolStateError = { status: 'error', input: { ...input }, error, time: { start: startTime, end: endTime } }
-  if (metadata !== undefined) state.metadata = { ...metadata }
-  return state
-}
-
 /**
  * Moves a state to `running`. A pending state becomes a new running state started at `start`
  * (default: now); a running state comes back unchanged; anything else throws {@link InvalidStateTransition}.
@@ -85,7 +49,10 @@ export function createError(input: Metadata, error: string, startTime: number, e
 export function toRunning(state: ToolState, options: { start?: number; title?: string; metadata?: Metadata } = {}): ToolStateRunning {
   if (state.status === 'running') return state
   if (state.status !== 'pending') throw invalidTransition(state.status, 'running')
-  return createRunning(state.input, options.title, options)
+  const running: ToolStateRunning = { status: 'running', input: { ...state.input }, time: { start: options.start ?? Date.now() } }
+  if (options.title !== undefined) running.title = options.title
+  if (options.metadata !== undefined) running.metadata = { ...options.metadata }
+  return running
 }
 
 /**
@@ -95,8 +62,17 @@ export function toRunning(state: ToolState, options: { start?: number; title?: s
 export function toCompleted(state: ToolState, result: { output: string; title?: string; metadata?: Metadata; attachments?: FilePart[] }, endTime: number = Date.now()): ToolStateCompleted {
   if (state.status === 'completed') return state
   if (state.status !== 'running') throw invalidTransition(state.status, 'completed')
-  const running = state
-  return createCompleted(running.input, result.output, result.title ?? running.title ?? '', { ...running.metadata, ...result.metadata }, running.time.start, endTime, result.attachments)
+  if (typeof result.output !== 'string') requireText(result.output, 'BR-09', 'output')
+  const completed: ToolStateCompleted = {
+    status: 'completed',
+    input: { ...state.input },
+    output: result.output,
+    title: result.title ?? state.title ?? '',
+    metadata: { ...state.metadata, ...result.metadata },
+    time: { start: state.time.start, end: endTime },
+  }
+  if (result.attachments !== undefined) completed.attachments = [...result.attachments]
+  return completed
 }
 
 /**
@@ -107,9 +83,10 @@ export function toCompleted(state: ToolState, result: { output: string; title?: 
 export function toError(state: ToolState, error: string, endTime: number = Date.now(), metadata?: Metadata): ToolStateError {
   if (state.status === 'error') return state
   if (state.status !== 'running') throw invalidTransition(state.status, 'error')
-  const running = state
-  const merged = running.metadata || metadata ? { ...running.metadata, ...metadata } : undefined
-  return createError(running.input, error, running.time.start, endTime, merged)
+  requireText(error, 'BR-10', 'error')
+  const failed: ToolStateError = { status: 'error', input: { ...state.input }, error, time: { start: state.time.start, end: endTime } }
+  if (state.metadata || metadata) failed.metadata = { ...state.metadata, ...metadata }
+  return failed
 }
 
 /**

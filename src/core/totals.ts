@@ -1,4 +1,4 @@
-import { finiteOrZero } from './format.js'
+import { finiteOrZero } from './numbers.js'
 import type { TokenUsage, WithParts } from './model/types.js'
 
 /** Cost and tokens summed over some steps, with `total` always filled in. */

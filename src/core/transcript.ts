@@ -1,7 +1,7 @@
 import { isRecord } from './record.js'
 import { IdMap } from './idMap.js'
 import type { MessageError, MessageInfo, Part, WithParts } from './model/types.js'
-import { finiteOrZero } from './format.js'
+import { finiteOrZero } from './numbers.js'
 import { messageTotals, tokenTotal, type Totals, type TranscriptTotals, zeroTotals } from './totals.js'
 
 /** Whether the transcript is waiting, streaming, or stopped by an error. */

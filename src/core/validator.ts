@@ -1,3 +1,7 @@
+/**
+ * `chatparts/validate`: the model's rules (BR-01…BR-14) checked on any value, as a list of issues.
+ * Every converter's output passes them; an app checks data it built or received by other means.
+ */
 import { APPROVAL_CHOICES, APPROVAL_STATUSES, isApprovalChoice } from './approval.js'
 import { type IssueCode, InvalidDataError, type Diagnostic } from './errors.js'
 import type { Part, PartType, ToolDisplayKind, WithParts } from './model/types.js'

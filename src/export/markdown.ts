@@ -2,7 +2,8 @@
  * A transcript as a Markdown document: for saving a session, pasting it into an issue, or reading
  * it where no kit runs. Pure and React-free; the same messages always give the same text.
  */
-import { formatCost, formatDuration, formatTokens, isoTime } from '../core/format.js'
+import { isoTime } from '../core/numbers.js'
+import { formatCost, formatDuration, formatTokens } from '../labels/format.js'
 import type { FilePart, Part, ToolPart, WithParts } from '../core/model/types.js'
 import { isRecord } from '../core/record.js'
 import { messageTotals, type Totals, transcriptTotals } from '../core/totals.js'

@@ -148,6 +148,8 @@ export interface Labels {
   diagramSource: string
   /** `{error}`: why a diagram could not be drawn. */
   diagramError: string
+  /** Units of a duration, each with `{n}` for the number; `join` goes between two units (`2 min 5 s`). */
+  durationUnits: { ms: string; s: string; min: string; h: string; join: string }
 }
 
 /** English labels (the default). */
@@ -249,6 +251,7 @@ export const en: Labels = {
   diagram: 'Diagram',
   diagramSource: 'Diagram source',
   diagramError: 'This diagram could not be drawn: {error}',
+  durationUnits: { ms: '{n} ms', s: '{n} s', min: '{n} min', h: '{n} h', join: ' ' },
 }
 
 /** Simplified Chinese labels. */
@@ -350,6 +353,7 @@ export const zhCN: Labels = {
   diagram: '图表',
   diagramSource: '图表源码',
   diagramError: '此图表无法绘制：{error}',
+  durationUnits: { ms: '{n} 毫秒', s: '{n} 秒', min: '{n} 分钟', h: '{n} 小时', join: ' ' },
 }
 
 /** Replaces each `{name}` in `label` with `values[name]`. */
@@ -392,5 +396,6 @@ export function mergeLabels(base: Labels, overrides?: Partial<Labels>): Labels {
     toolStatus: { ...base.toolStatus, ...overrides.toolStatus },
     roles: { ...base.roles, ...overrides.roles },
     todoStatus: { ...base.todoStatus, ...overrides.todoStatus },
+    durationUnits: { ...base.durationUnits, ...overrides.durationUnits },
   }
 }

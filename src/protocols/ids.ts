@@ -1,4 +1,4 @@
-import { isEpochMs } from '../core/format.js'
+import { isEpochMs } from '../core/numbers.js'
 import { type DiagnosticSink, describeValue, isRecord, textOf } from './diagnostics.js'
 
 /**

@@ -16,5 +16,6 @@ export {
   type IngestOptions,
   type StoredDiagnostic,
 } from './chatStore.js'
+export { applyOps, emptyTranscript, toMessages } from '../core/transcript.js'
 export { messageTotalsSelector, sameTotals, selectMessage, selectMessageTotals, selectTotals } from './selectors.js'
 export type { Adapter, AdapterSession, AdapterSnapshot, AdapterWrites } from '../core/adapter.js'

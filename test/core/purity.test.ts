@@ -44,8 +44,11 @@ describe('the core is framework-free', () => {
       throw new Error('the core imported react-dom')
     })
     const core = await import('../../src/core/index')
-    expect(core.formatCost(0)).toBe('$0')
-    expect(core.validatePart({})).not.toEqual([])
+    expect(core.build.tokens({ input: 2 }).input).toBe(2)
+    expect((await import('../../src/core/validator')).validatePart({})).not.toEqual([])
+    // The labels and their formatters too: a server writing a report needs no React.
+    const labels = await import('../../src/labels/index')
+    expect(labels.formatDuration(125_000, labels.zhCN)).toBe('2 分钟 5 秒')
     vi.doUnmock('react')
     vi.doUnmock('react-dom')
   })

@@ -1,25 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { InvalidStateTransition, InvalidDataError } from '../../src/core/errors'
 import type { ToolState, ToolStatus } from '../../src/core/model/types'
-import {
-  TOOL_STATUSES,
-  TOOL_TRANSITIONS,
-  assertTransition,
-  canTransition,
-  createCompleted,
-  createError,
-  createPending,
-  createRunning,
-  isFinalToolStatus,
-  timeoutToolState,
-  toCompleted,
-  toError,
-  toRunning,
-} from '../../src/core/toolState'
+import { TOOL_STATUSES, TOOL_TRANSITIONS, assertTransition, canTransition, isFinalToolStatus, timeoutToolState, toCompleted, toError, toRunning } from '../../src/core/toolState'
 import { validateToolState } from '../../src/core/validator'
+import { pendingState, runningState, toolResult } from '../../src/core/build'
 
-const pending = () => createPending({ command: 'ls -la' }, '{"command":"ls -la"}')
-const running = () => createRunning({ command: 'ls -la' }, 'ls', { start: 100, metadata: { output: 'partial' } })
+const pending = () => pendingState({ command: 'ls -la' }, '{"command":"ls -la"}')
+const running = () => runningState({ input: { command: 'ls -la' }, title: 'ls', start: 100, metadata: { output: 'partial' } })
 
 function stateOf(status: ToolStatus): ToolState {
   switch (status) {
@@ -28,9 +15,9 @@ function stateOf(status: ToolStatus): ToolState {
     case 'running':
       return running()
     case 'completed':
-      return createCompleted({}, 'ok', 't', {}, 1, 2)
+      return toolResult({ input: {}, output: 'ok', title: 't', start: 1, end: 2 })
     case 'error':
-      return createError({}, 'boom', 1, 2)
+      return toolResult({ input: {}, output: 'boom', isError: true, start: 1, end: 2 })
   }
   return status satisfies never
 }
@@ -125,11 +112,10 @@ describe('tool-state machine', () => {
 
   it('takes an empty output (a tool may finish silently) and refuses an empty error (BR-10)', () => {
     expect(toCompleted(running(), { output: '' }, 200)).toMatchObject({ status: 'completed', output: '' })
-    expect(createCompleted({}, '', 't', {}, 1, 2).output).toBe('')
-    expect(() => createCompleted({}, 5 as unknown as string, 't', {}, 1, 2)).toThrow(/BR-09/)
+    expect(() => toCompleted(running(), { output: 5 as unknown as string }, 200)).toThrow(/BR-09/)
     expect(() => toError(running(), '', 200)).toThrow(/BR-10/)
     try {
-      createError({}, '', 1, 2)
+      toError(running(), '', 200)
     } catch (error) {
       expect((error as InvalidDataError).diagnostics).toEqual([{ code: 'BR-10', message: 'error must be a non-empty string', path: ['error'], severity: 'error' }])
     }
@@ -154,8 +140,11 @@ describe('tool-state machine', () => {
 
   it('copies input and metadata so later edits to the caller’s objects do not leak in', () => {
     const input = { a: 1 }
-    const state = createPending(input, '{"a":1}')
+    const metadata = { b: 1 }
+    const state = toRunning(pendingState(input, '{"a":1}'), { start: 1, metadata })
     input.a = 2
+    metadata.b = 2
     expect(state.input).toEqual({ a: 1 })
+    expect(state.metadata).toEqual({ b: 1 })
   })
 })

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createAssistantInfo, createStepFinishPart, createUserInfo } from '../../src/core/factory'
-import { assistantInfo, stepFinishPart } from '../../src/core/build'
-import type { WithParts } from '../../src/core/model/types'
+import { assistantInfo, stepFinishPart, userInfo } from '../../src/core/build'
+import type { StepFinishPart, WithParts } from '../../src/core/model/types'
 import { addTotals, messageTotals, tokenTotal, transcriptTotals, zeroTotals } from '../../src/core/totals'
 import { opencodeSession } from '../fixtures/opencode'
 
@@ -34,11 +33,12 @@ describe('totals', () => {
   })
 
   it('sums several steps of one message and falls back to info when there is no step', () => {
-    const info = createAssistantInfo('s', { parentID: 'u', modelID: 'm', providerID: 'p', agent: 'build' })
+    const info = assistantInfo({ id: 'msg_a', sessionID: 's', created: 1, parentID: 'u', modelID: 'm', providerID: 'p', agent: 'build', cost: 0 })
     const tokens = { input: 10, output: 5, reasoning: 1, cache: { read: 100, write: 7 } }
+    const ids = (id: string) => ({ id, sessionID: 's', messageID: info.id })
     const withSteps: WithParts = {
       info,
-      parts: [createStepFinishPart('s', info.id, 'tool-calls', 0.25, tokens), createStepFinishPart('s', info.id, 'stop', 0.5, tokens)],
+      parts: [stepFinishPart(ids('prt_1'), { reason: 'tool-calls', cost: 0.25, tokens }), stepFinishPart(ids('prt_2'), { reason: 'stop', cost: 0.5, tokens })],
     }
     const summed = messageTotals(withSteps)
     expect(summed.cost).toBe(0.75)
@@ -47,7 +47,7 @@ describe('totals', () => {
 
     const fallback = messageTotals({ info: { ...info, cost: 0.1, tokens }, parts: [] })
     expect(fallback).toEqual({ cost: 0.1, costKnown: true, tokens: { ...tokens, total: 123 }, steps: 0 })
-    expect(messageTotals({ info: createUserInfo('s', { agent: 'a', model: { providerID: 'p', modelID: 'm' } }), parts: [] })).toEqual(zeroTotals())
+    expect(messageTotals({ info: userInfo({ id: 'msg_u', sessionID: 's', created: 1, agent: 'a', model: { providerID: 'p', modelID: 'm' } }), parts: [] })).toEqual(zeroTotals())
   })
 
   it('knows a cost only when a summed step or message reported one, a real 0 included', () => {
@@ -73,8 +73,17 @@ describe('totals', () => {
   })
 
   it('ignores malformed counts instead of turning the whole sum into NaN', () => {
-    const info = createAssistantInfo('s', { parentID: 'u', modelID: 'm', providerID: 'p', agent: 'build' })
-    const broken = createStepFinishPart('s', info.id, 'stop', Number.NaN, { input: 5, output: Number.NaN, reasoning: 0, cache: { read: 0, write: 0 } })
+    const info = assistantInfo({ id: 'msg_a', sessionID: 's', created: 1, parentID: 'u', modelID: 'm', providerID: 'p', agent: 'build', cost: 0 })
+    // Written past the builders, as data read without a converter may be.
+    const broken: StepFinishPart = {
+      id: 'prt_1',
+      sessionID: 's',
+      messageID: info.id,
+      type: 'step-finish',
+      reason: 'stop',
+      cost: Number.NaN,
+      tokens: { input: 5, output: Number.NaN, reasoning: 0, cache: { read: 0, write: 0 } },
+    }
     const totals = messageTotals({ info, parts: [broken] })
     expect(totals.cost).toBe(0)
     expect(totals.tokens.input).toBe(5)

@@ -70,7 +70,7 @@ describe('the built package, as a consumer sees it', () => {
   it('resolves every entry in plain node and exports the pinned API', () => {
     const keys = runNode(`
       const entries = {}
-      for (const name of ['chatparts', 'chatparts/core', 'chatparts/protocols', ${protocolEntries.map((name) => `'chatparts/${name}'`).join(', ')}, 'chatparts/store', 'chatparts/react', 'chatparts/export', 'chatparts/math', 'chatparts/mermaid']) {
+      for (const name of ['chatparts', 'chatparts/core', 'chatparts/protocols', ${protocolEntries.map((name) => `'chatparts/${name}'`).join(', ')}, 'chatparts/store', 'chatparts/react', 'chatparts/export', 'chatparts/labels', 'chatparts/validate', 'chatparts/math', 'chatparts/mermaid']) {
         entries[name] = Object.keys(await import(name)).sort()
       }
       console.log(JSON.stringify(entries))
@@ -81,6 +81,8 @@ describe('the built package, as a consumer sees it', () => {
     expect(keys['chatparts/store']).toEqual(publicApi.store)
     expect(keys['chatparts/react']).toEqual(publicApi.react)
     expect(keys['chatparts/export']).toEqual(publicApi.export)
+    expect(keys['chatparts/labels']).toEqual(publicApi.labels)
+    expect(keys['chatparts/validate']).toEqual(publicApi.validate)
     expect(keys['chatparts/math']).toEqual(publicApi.math)
     expect(keys['chatparts/mermaid']).toEqual(publicApi.mermaid)
     expect(keys.chatparts).toEqual(publicApi.mainOnly)
@@ -160,7 +162,8 @@ describe('the built package, as a consumer sees it', () => {
     writeFileSync(
       join(consumer, 'app.tsx'),
       `import { StepFinishPart, type Model } from 'chatparts'
-import { type StepFinishPart as StepData, transcriptTotals, validateTranscript, type WithParts } from 'chatparts/core'
+import { type StepFinishPart as StepData, transcriptTotals, type WithParts } from 'chatparts/core'
+import { validateTranscript } from 'chatparts/validate'
 import { fromOpencodeExport } from 'chatparts/opencode'
 import type { Diagnostic } from 'chatparts/core'
 import { createChatStore, type ChatStore } from 'chatparts/store'

@@ -1,4 +1,5 @@
-import { build, validateTranscript } from 'chatparts/core'
+import { build } from 'chatparts/core'
+import { validateTranscript } from 'chatparts/validate'
 import { type Adapter, createChatStore, selectTranscript } from 'chatparts/store'
 
 // An app's own format, which chatparts does not ship: lines of a support bot's log.

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { TextPart, WithParts } from '../../src/core/model/types'
-import { createTextPart } from '../../src/core/factory'
+import { textPart } from '../../src/core/build'
 import { builtInAdapters } from '../../src/protocols/adapters'
 import { createChatStore } from '../../src/store/chatStore'
 import { type FlushScheduler, selectTranscript } from '../../src/store/chatStore'
@@ -37,7 +37,7 @@ function storeWithPart() {
   const frames = manualFrames()
   const store = createChatStore({ adapters: builtInAdapters, scheduler: frames.scheduler })
   store.getState().upsertMessage(user.info)
-  const part = createTextPart(user.info.sessionID, user.info.id, '', { id: 'prt_stream' })
+  const part = textPart({ id: 'prt_stream', sessionID: user.info.sessionID, messageID: user.info.id }, '')
   store.getState().upsertPart(part)
   return { store, frames, part }
 }
@@ -105,7 +105,7 @@ describe('coalescing', () => {
   it('waits for the next animation frame by default, or the next task where there is none (node)', async () => {
     const store = createChatStore({ adapters: builtInAdapters })
     store.getState().upsertMessage(user.info)
-    store.getState().upsertPart(createTextPart(user.info.sessionID, user.info.id, '', { id: 'prt_raf' }))
+    store.getState().upsertPart(textPart({ id: 'prt_raf', sessionID: user.info.sessionID, messageID: user.info.id }, ''))
     for (const word of byWords('one two three')) store.getState().appendPartDelta(user.info.id, 'prt_raf', 'text', word)
     expect(text(store, 'prt_raf')).toBe('')
     await new Promise((resolve) => (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(resolve) : setTimeout(resolve, 0)))

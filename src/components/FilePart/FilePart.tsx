@@ -1,5 +1,6 @@
 import { type ComponentPropsWithRef, useState } from 'react'
 import type { FilePart as FilePartData } from '../../core/model/types.js'
+import { formatBytes } from '../../labels/format.js'
 import { useLabels } from '../../labels/LabelsContext.js'
 import { useRenderConfig } from '../config.js'
 import { cx } from '../cx.js'
@@ -12,20 +13,6 @@ import { labelText } from '../displayText.js'
 export interface FilePartProps extends Omit<ComponentPropsWithRef<'div'>, 'children' | 'part'> {
   part: FilePartData
   streaming?: boolean | undefined
-}
-
-/** Bytes for people: `512 B`, `12.3 KB`, `4.5 MB`. */
-export function formatBytes(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 0) return ''
-  if (bytes < 1024) return `${bytes} B`
-  const units = ['KB', 'MB', 'GB', 'TB']
-  let value = bytes / 1024
-  let unit = 0
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024
-    unit++
-  }
-  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`
 }
 
 /** The last path segment of a URL that has paths (never of a `data:` or `blob:` URL, whose "path" is its content). */
@@ -91,7 +78,7 @@ export function FilePart({ part, className, streaming: _streaming, ...rest }: Fi
           <span className="cp-file__name">{name}</span>
         )}
         <span className="cp-file__mime">{labelText(part.mime, '', 60)}</span>
-        {part.size !== undefined ? <span className="cp-file__size">{formatBytes(part.size)}</span> : null}
+        {part.size !== undefined ? <span className="cp-file__size">{formatBytes(part.size, labels)}</span> : null}
         {broken ? (
           <span className="cp-file__blocked" lang={labels.lang}>
             {labels.fileUnavailable}

@@ -1,1 +1,1 @@
-export { FilePart, formatBytes, type FilePartProps } from './FilePart.js'
+export { FilePart, type FilePartProps } from './FilePart.js'

@@ -1,6 +1,6 @@
 import { type ComponentPropsWithRef, type ReactNode, Suspense, useMemo } from 'react'
 import type { MessageInfo, Part, SourcePart, StepFinishPart, TextPart, ToolPart, WithParts } from '../../core/model/types.js'
-import { isoTime } from '../../core/format.js'
+import { isoTime } from '../../core/numbers.js'
 import { isRecord, ownEntry } from '../../core/record.js'
 import { messageTotals, stepTotals, type Totals } from '../../core/totals.js'
 import { fillLabel } from '../../labels/labels.js'

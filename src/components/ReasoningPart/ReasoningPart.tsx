@@ -1,5 +1,5 @@
 import type { ComponentPropsWithRef } from 'react'
-import { formatDuration } from '../../core/format.js'
+import { formatDuration } from '../../labels/format.js'
 import type { ReasoningPart as ReasoningPartData } from '../../core/model/types.js'
 import { fillLabel, type Labels } from '../../labels/labels.js'
 import { useLabels } from '../../labels/LabelsContext.js'
@@ -19,7 +19,7 @@ function thoughtLabel(labels: Labels, time: { start: number; end?: number | unde
   const ms = time.end === undefined ? Number.NaN : time.end - time.start
   // Start and end the same instant: a converter that had no timing, not a thought of 0 ms.
   if (!(ms > 0)) return labels.reasoning
-  return ms < 1000 ? labels.thoughtBriefly : fillLabel(labels.thoughtFor, { seconds: formatDuration(ms) })
+  return ms < 1000 ? labels.thoughtBriefly : fillLabel(labels.thoughtFor, { seconds: formatDuration(ms, labels) })
 }
 
 /**

@@ -64,7 +64,7 @@ export function ToolPart({ part, streaming, open: controlled, onOpenChange, clas
   const bodyId = useId()
   const { state } = part
   const title = ('title' in state && typeof state.title === 'string' && state.title) || part.tool
-  const summary = useMemo(() => summarizeTool(part), [part])
+  const summary = useMemo(() => summarizeTool(part, labels), [part, labels])
   const badge = badgeStateOf(state.status, part.approval, failed)
   const interrupted = badge === 'interrupted'
   // An answered approval is part of the call's record, folded with it; a question stays in view.

@@ -1,4 +1,5 @@
-import { formatDuration } from '../../core/format.js'
+import { formatDuration } from '../../labels/format.js'
+import type { Labels } from '../../labels/labels.js'
 import { isRecord } from '../../core/record.js'
 import type { ToolDisplay, ToolPart } from '../../core/model/types.js'
 import { diffCounts, displayDiffLines } from './diff.js'
@@ -59,12 +60,12 @@ function argumentOf(input: unknown, display: ToolDisplay | undefined): string | 
  * done. Only what the data has: a duration whose two ends are the same instant (a converter that
  * had no timing) is left out.
  */
-export function summarizeTool(part: ToolPart): ToolSummary {
+export function summarizeTool(part: ToolPart, labels?: Pick<Labels, 'lang' | 'durationUnits'>): ToolSummary {
   const { state } = part
   const display = state.status === 'pending' ? undefined : state.display
   const whole = argumentOf(state.input, display)?.trim()
   const summary: ToolSummary = whole ? { argument: oneLine(whole), fullArgument: whole.slice(0, FULL_ARGUMENT) } : {}
-  if ((state.status === 'completed' || state.status === 'error') && state.time.end > state.time.start) summary.duration = formatDuration(state.time.end - state.time.start)
+  if ((state.status === 'completed' || state.status === 'error') && state.time.end > state.time.start) summary.duration = formatDuration(state.time.end - state.time.start, labels)
   if (display?.kind === 'diff') {
     summary.diff = display.additions !== undefined && display.deletions !== undefined ? { added: display.additions, removed: display.deletions } : diffCounts(displayDiffLines(display))
   } else if (display?.kind === 'shell' && display.exitCode !== undefined) summary.exitCode = display.exitCode

@@ -1,4 +1,4 @@
-import { finiteOrZero } from '../../core/format.js'
+import { finiteOrZero } from '../../core/numbers.js'
 import { type DiagnosticSink, describeValue, fields, isRecord, reportUnread, safeJson, stringField, textOf } from '../diagnostics.js'
 import { readTime } from '../ids.js'
 import type { ChatMessage, ChatToolCall, ChatUsage, ResponseMetaInfo, TypedMessage } from './types.js'

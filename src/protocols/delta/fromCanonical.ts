@@ -1,4 +1,4 @@
-import { isoTime } from '../../core/format.js'
+import { isoTime } from '../../core/numbers.js'
 import type { Metadata, Part, ToolPart, WithParts } from '../../core/model/types.js'
 import { isRecord } from '../diagnostics.js'
 import type { ToolMessageOrigin } from './toCanonical.js'

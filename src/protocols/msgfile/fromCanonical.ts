@@ -1,4 +1,4 @@
-import { isoTime } from '../../core/format.js'
+import { isoTime } from '../../core/numbers.js'
 import type { Metadata, Part, WithParts } from '../../core/model/types.js'
 import { isRecord } from '../diagnostics.js'
 import { escapeBodyLine } from './parse.js'

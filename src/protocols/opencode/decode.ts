@@ -3,7 +3,7 @@
  * events into typed {@link OpencodeEvent}s. The conversion works on what this gives back.
  */
 import { assistantInfo, userInfo } from '../../core/build.js'
-import { finiteOrZero } from '../../core/format.js'
+import { finiteOrZero } from '../../core/numbers.js'
 import type { MessageError, MessageInfo, Part, WithParts } from '../../core/model/types.js'
 import { validateMessage } from '../../core/validator.js'
 import { type DiagnosticSink, describeValue, fields, isNonEmptyString, isRecord, reportUnread, safeJson, textOf } from '../diagnostics.js'

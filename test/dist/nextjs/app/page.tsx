@@ -1,7 +1,7 @@
 // A server component: converts on the server (chatparts/aisdk and /core import here), renders
 // chatparts' components directly (a client module) and through a client component of the app's.
 import { Message } from 'chatparts'
-import { validateTranscript } from 'chatparts/core'
+import { validateTranscript } from 'chatparts/validate'
 import { fromUIMessages } from 'chatparts/aisdk'
 import { Live } from './live'
 

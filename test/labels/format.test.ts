@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { formatCost, formatDuration, formatTokens } from '../../src/core/format'
+import { formatCost, formatDuration, formatTokens } from '../../src/labels/format'
+import { en, mergeLabels, zhCN } from '../../src/labels/labels'
 
 describe('formatCost', () => {
   it.each([
@@ -43,4 +44,25 @@ describe('formatDuration', () => {
     [7_200_000, '2 h'],
     [-1, '—'],
   ])('%s → %s', (value, expected) => expect(formatDuration(value)).toBe(expected))
+})
+
+describe('in the labels of the page', () => {
+  it('writes a duration in Chinese units for the zh-CN labels', () => {
+    expect(formatDuration(414, zhCN)).toBe('414 毫秒')
+    expect(formatDuration(125_000, zhCN)).toBe('2 分钟 5 秒')
+    expect(formatDuration(3_780_000, zhCN)).toBe('1 小时 3 分钟')
+  })
+
+  it('writes numbers with the decimal mark and grouping of the labels’ language', () => {
+    const de = mergeLabels(en, { lang: 'de', durationUnits: { ...en.durationUnits, s: '{n} Sek.' } })
+    expect(formatDuration(1400, de)).toBe('1,4 Sek.')
+    expect(formatTokens(12_345, de)).toBe('12,3k')
+    expect(formatCost(1234.5, de)).toBe('$1.234,50')
+    expect(formatCost(0.0224, de)).toBe('$0,0224')
+  })
+
+  it('keeps the units a partial override leaves out', () => {
+    const labels = mergeLabels(en, { durationUnits: { join: ', ' } as typeof en.durationUnits })
+    expect(formatDuration(125_000, labels)).toBe('2 min, 5 s')
+  })
 })
