@@ -1,5 +1,6 @@
-import { type ComponentPropsWithRef, type ReactNode, useId, useState } from 'react'
+import { type ComponentPropsWithRef, type ReactNode, useId } from 'react'
 import { cx } from './cx.js'
+import { InnerRevealContext, useFold } from './Find/reveal.js'
 import { Icon } from './Icon.js'
 
 /** Props of {@link Disclosure}: its own, and any of a `div` (with `ref`), passed to the root. */
@@ -15,6 +16,8 @@ export interface DisclosureProps extends Omit<ComponentPropsWithRef<'div'>, 'chi
   children?: ReactNode
   /** Extra content beside the toggle (badges, counts). */
   aside?: ReactNode
+  /** Opens it while a reveal asks (a find match or a link inside); see `useReveal`. */
+  reveal?: number | null | undefined
 }
 
 /**
@@ -22,13 +25,12 @@ export interface DisclosureProps extends Omit<ComponentPropsWithRef<'div'>, 'chi
  * itself: then, until the user toggles it, it follows `defaultOpen` (open while streaming, closed
  * when done), and once toggled, the user's choice wins. `data-state` is `open` or `closed`.
  */
-export function Disclosure({ summary, open: controlled, defaultOpen = false, onOpenChange, children, className, aside, ...rest }: DisclosureProps) {
-  const [choice, setChoice] = useState<boolean | null>(null)
-  const open = controlled ?? choice ?? defaultOpen
+export function Disclosure({ summary, open: controlled, defaultOpen = false, onOpenChange, children, className, aside, reveal = null, ...rest }: DisclosureProps) {
+  const [open, toggleFold] = useFold(defaultOpen, reveal, controlled)
   const id = useId()
   const toggle = () => {
-    if (controlled === undefined) setChoice(!open)
-    onOpenChange?.(!open)
+    const next = toggleFold()
+    onOpenChange?.(next)
   }
   return (
     <div {...rest} className={cx('cp-disclosure', className)} data-state={open ? 'open' : 'closed'}>
@@ -40,7 +42,7 @@ export function Disclosure({ summary, open: controlled, defaultOpen = false, onO
         {aside}
       </div>
       <div id={id} className="cp-disclosure__content" hidden={!open}>
-        {open ? children : null}
+        {open ? <InnerRevealContext value={reveal}>{children}</InnerRevealContext> : null}
       </div>
     </div>
   )

@@ -63,6 +63,7 @@ const SHAPES = {
     </>
   ),
   'arrow-down': <path d="M8 3v10M3.5 8.5 8 13l4.5-4.5" />,
+  'arrow-up': <path d="M8 13V3M3.5 7.5 8 3l4.5 4.5" />,
   retry: (
     <>
       <path d="M13 8a5 5 0 1 1-1.5-3.55" />

@@ -45,3 +45,5 @@ export { hasUsage, Usage, type UsageProps, type UsageRow } from './UsageSummary.
 export { ToolGroup, type ToolGroupProps } from './ToolPart/ToolGroup.js'
 export { Icon, type IconName } from './Icon.js'
 export { createUrlPolicy, defaultUrlPolicy, type UrlPolicy, type UrlPolicyOptions } from './urlPolicy.js'
+export { FindBar, type FindBarProps } from './Find/FindBar.js'
+export { FindRegion, type FindRegionProps } from './Find/FindRegion.js'

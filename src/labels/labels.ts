@@ -148,6 +148,17 @@ export interface Labels {
   diagramSource: string
   /** `{error}`: why a diagram could not be drawn. */
   diagramError: string
+  /** The find box: its name, its field, and its buttons. */
+  find: string
+  findField: string
+  findPrevious: string
+  findNext: string
+  findClose: string
+  findCase: string
+  findWholeWord: string
+  /** `{current}` of `{count}` matches, shown and announced. */
+  findCount: CountLabel
+  findNone: string
   /** Units of a duration, each with `{n}` for the number; `join` goes between two units (`2 min 5 s`). */
   durationUnits: { ms: string; s: string; min: string; h: string; join: string }
 }
@@ -252,6 +263,15 @@ export const en: Labels = {
   diagramSource: 'Diagram source',
   diagramError: 'This diagram could not be drawn: {error}',
   durationUnits: { ms: '{n} ms', s: '{n} s', min: '{n} min', h: '{n} h', join: ' ' },
+  find: 'Find in the conversation',
+  findField: 'Find',
+  findPrevious: 'Previous match',
+  findNext: 'Next match',
+  findClose: 'Close find',
+  findCase: 'Match case',
+  findWholeWord: 'Match whole word',
+  findCount: { one: '{current} of {count} match', other: '{current} of {count} matches' },
+  findNone: 'No matches',
 }
 
 /** Simplified Chinese labels. */
@@ -354,6 +374,15 @@ export const zhCN: Labels = {
   diagramSource: '图表源码',
   diagramError: '此图表无法绘制：{error}',
   durationUnits: { ms: '{n} 毫秒', s: '{n} 秒', min: '{n} 分钟', h: '{n} 小时', join: ' ' },
+  find: '在对话中查找',
+  findField: '查找',
+  findPrevious: '上一个匹配',
+  findNext: '下一个匹配',
+  findClose: '关闭查找',
+  findCase: '区分大小写',
+  findWholeWord: '全词匹配',
+  findCount: '第 {current} 个，共 {count} 个匹配',
+  findNone: '无匹配',
 }
 
 /** Replaces each `{name}` in `label` with `values[name]`. */

@@ -19,6 +19,11 @@ export function ChatStoreProvider({ store, children }: ChatStoreProviderProps) {
   return <StoreContext.Provider value={store}>{children}</StoreContext.Provider>
 }
 
+/** The store of the nearest {@link ChatStoreProvider}, or `null` outside one. */
+export function useOptionalChatStoreApi(): ChatStore | null {
+  return useContext(StoreContext)
+}
+
 /** The store of the nearest {@link ChatStoreProvider}; throws a clear error outside one. */
 export function useChatStoreApi(): ChatStore {
   const store = useContext(StoreContext)

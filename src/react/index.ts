@@ -19,3 +19,4 @@ export {
   useStatus,
   useTotals,
 } from './hooks.js'
+export { type FindController, useFind } from './useFind.js'

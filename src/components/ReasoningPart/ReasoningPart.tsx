@@ -4,6 +4,7 @@ import type { ReasoningPart as ReasoningPartData } from '../../core/model/types.
 import { fillLabel, type Labels } from '../../labels/labels.js'
 import { useLabels } from '../../labels/LabelsContext.js'
 import { cx } from '../cx.js'
+import { useReveal } from '../Find/reveal.js'
 import { Disclosure } from '../Disclosure.js'
 import { Markdown } from '../Markdown/Markdown.js'
 
@@ -31,9 +32,10 @@ export function ReasoningPart({ part, streaming, className, ...rest }: Reasoning
   const live = streaming ?? part.time.end === undefined
   const thinking = live && part.time.end === undefined
   const summary = thinking ? labels.thinking : thoughtLabel(labels, part.time)
+  const reveal = useReveal(part.id)
   return (
     <div {...rest} className={cx('cp-reasoning', className)} data-part="reasoning" data-state={thinking ? 'streaming' : 'done'}>
-      <Disclosure summary={<span lang={labels.lang}>{summary}</span>} defaultOpen={thinking}>
+      <Disclosure summary={<span lang={labels.lang}>{summary}</span>} defaultOpen={thinking} reveal={reveal}>
         <Markdown text={part.text} streaming={thinking} />
       </Disclosure>
     </div>

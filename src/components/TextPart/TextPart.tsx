@@ -5,6 +5,7 @@ import { fillCount } from '../../labels/labels.js'
 import { useLabels } from '../../labels/LabelsContext.js'
 import { cx } from '../cx.js'
 import { Disclosure } from '../Disclosure.js'
+import { useReveal } from '../Find/reveal.js'
 import { Markdown } from '../Markdown/Markdown.js'
 import { LongText } from '../ToolPart/LongText.js'
 import { oneLine } from '../ToolPart/summary.js'
@@ -28,6 +29,7 @@ const SHORT = 3
  */
 export function TextPart({ part, streaming = false, className, ...rest }: TextPartProps) {
   const labels = useLabels()
+  const reveal = useReveal(part.id)
   const pending = useRef<HTMLDivElement>(null)
   // Each text formatted later commits on its own, so a task's budget measures what it really cost.
   const full = useProgressive(!streaming && !part.synthetic && !part.system, pending, flushSync)
@@ -62,6 +64,7 @@ export function TextPart({ part, streaming = false, className, ...rest }: TextPa
             </span>
           }
           aside={<code className="cp-text__preview">{oneLine(text, 120)}</code>}
+          reveal={reveal}
         >
           <LongText text={text} label={flag} maxLines={40} />
         </Disclosure>

@@ -1,7 +1,8 @@
-import { useId, useState } from 'react'
+import { useContext, useId } from 'react'
 import { fillCount } from '../../labels/labels.js'
 import { useLabels } from '../../labels/LabelsContext.js'
 import { cx } from '../cx.js'
+import { InnerRevealContext, useFold } from '../Find/reveal.js'
 import { regionProps, useScrollRegion } from '../useScrollRegion.js'
 
 /** Props of {@link LongText}. */
@@ -17,7 +18,7 @@ export interface LongTextProps {
 /** Monospace text that folds after `maxLines` lines behind a "show all" button with `aria-expanded`. */
 export function LongText({ text, maxLines = 12, className, label }: LongTextProps) {
   const labels = useLabels()
-  const [open, setOpen] = useState(false)
+  const [open, toggle] = useFold(false, useContext(InnerRevealContext))
   const id = useId()
   const [scrollRef, scrollable] = useScrollRegion<HTMLPreElement>()
   const lines = text.split('\n')
@@ -29,7 +30,7 @@ export function LongText({ text, maxLines = 12, className, label }: LongTextProp
         {shown}
       </pre>
       {long ? (
-        <button type="button" className="cp-button cp-longtext__toggle" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)} lang={labels.lang}>
+        <button type="button" className="cp-button cp-longtext__toggle" aria-expanded={open} aria-controls={id} onClick={toggle} lang={labels.lang}>
           {open ? labels.showLess : `${labels.showMore} · ${fillCount(labels.linesHidden, lines.length - maxLines, labels.lang)}`}
         </button>
       ) : null}

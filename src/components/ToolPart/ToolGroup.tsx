@@ -1,8 +1,9 @@
-import { type ComponentPropsWithRef, type ReactNode, useId, useState } from 'react'
+import { type ComponentPropsWithRef, type ReactNode, useId, useMemo } from 'react'
 import type { ToolPart } from '../../core/model/types.js'
 import { fillCount } from '../../labels/labels.js'
 import { useLabels } from '../../labels/LabelsContext.js'
 import { cx } from '../cx.js'
+import { useFold, useReveal } from '../Find/reveal.js'
 import { Icon } from '../Icon.js'
 import { useMessageState } from '../messageState.js'
 import { BADGE_ICONS, BADGE_STATES, type BadgeState, badgeLabel, badgeStateOf } from './badgeState.js'
@@ -36,14 +37,14 @@ function namesOf(parts: readonly ToolPart[], max = 4): string {
 export function ToolGroup({ parts, children, className, ...rest }: ToolGroupProps) {
   const labels = useLabels()
   const { failed } = useMessageState()
-  const [choice, setChoice] = useState<boolean | null>(null)
   const id = useId()
   const counts = countStates(parts, failed)
+  const reveal = useReveal(useMemo(() => parts.map((part) => part?.id), [parts]))
   // Open while a call works, failed or waits for approval (as each call's own fold).
-  const open = choice ?? (counts.running > 0 || counts.pending > 0 || counts.error > 0 || counts.approval > 0)
+  const [open, toggle] = useFold(counts.running > 0 || counts.pending > 0 || counts.error > 0 || counts.approval > 0, reveal)
   return (
     <div {...rest} className={cx('cp-tool-group', className)} data-part="tool-group" data-open={open || undefined}>
-      <button type="button" className="cp-tool-group__toggle" aria-expanded={open} aria-controls={id} onClick={() => setChoice(!open)} lang={labels.lang}>
+      <button type="button" className="cp-tool-group__toggle" aria-expanded={open} aria-controls={id} onClick={toggle} lang={labels.lang}>
         <Icon name={open ? 'chevron-down' : 'chevron-right'} />
         <Icon name="tool" />
         <span className="cp-tool-group__count">{fillCount(labels.toolGroup, parts.length, labels.lang)}</span>

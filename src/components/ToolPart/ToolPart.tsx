@@ -1,4 +1,4 @@
-import { type ComponentPropsWithRef, useId, useMemo, useState } from 'react'
+import { type ComponentPropsWithRef, useId, useMemo } from 'react'
 import { isRecord } from '../../core/record.js'
 import { textOf } from '../../core/text.js'
 import type { ToolApproval, ToolPart as ToolPartData } from '../../core/model/types.js'
@@ -8,6 +8,7 @@ import { useRenderConfig } from '../config.js'
 import type { ToolViews } from '../config.js'
 import { cx } from '../cx.js'
 import { FilePart } from '../FilePart/FilePart.js'
+import { InnerRevealContext, useFold, useReveal } from '../Find/reveal.js'
 import { Icon } from '../Icon.js'
 import { useMessageState } from '../messageState.js'
 import { ApprovalCard } from './ApprovalCard.js'
@@ -60,7 +61,7 @@ export function ToolPart({ part, streaming, open: controlled, onOpenChange, clas
   const labels = useLabels()
   const { tools } = useRenderConfig()
   const { failed } = useMessageState()
-  const [choice, setChoice] = useState<boolean | null>(null)
+  const reveal = useReveal(part.id)
   const bodyId = useId()
   const { state } = part
   const title = ('title' in state && typeof state.title === 'string' && state.title) || part.tool
@@ -72,11 +73,11 @@ export function ToolPart({ part, streaming, open: controlled, onOpenChange, clas
   // A call the user denied ended as they chose: not a failure to look into.
   const denied = isRecord(part.approval) && part.approval.status === 'denied'
   // Open while it works, failed or waits for the user; folded once done, denied or cut off.
-  const open = controlled ?? choice ?? (badge !== 'completed' && badge !== 'interrupted' && !(badge === 'error' && denied))
+  const [open, toggleFold] = useFold(badge !== 'completed' && badge !== 'interrupted' && !(badge === 'error' && denied), reveal, controlled)
   const attachments = state.status === 'completed' ? (state.attachments ?? []) : []
   const toggle = () => {
-    if (controlled === undefined) setChoice(!open)
-    onOpenChange?.(!open)
+    const next = toggleFold()
+    onOpenChange?.(next)
   }
   return (
     <div
@@ -120,7 +121,7 @@ export function ToolPart({ part, streaming, open: controlled, onOpenChange, clas
       </button>
       <div id={bodyId} className="cp-tool__body" hidden={!open}>
         {open ? (
-          <>
+          <InnerRevealContext value={reveal}>
             <div className="cp-tool__view">{renderToolView(part, tools, streaming)}</div>
             {answered ? <ApprovalCard part={part} approval={part.approval as ToolApproval} /> : null}
             {attachments.length > 0 ? (
@@ -130,7 +131,7 @@ export function ToolPart({ part, streaming, open: controlled, onOpenChange, clas
                 ))}
               </div>
             ) : null}
-          </>
+          </InnerRevealContext>
         ) : null}
       </div>
       {isRecord(part.approval) && !answered ? <ApprovalCard part={part} approval={part.approval} /> : null}

@@ -3,12 +3,18 @@ import type { MessageInfo, Part, SourcePart, StepFinishPart, ToolPart } from '..
 import type { Labels, Locale } from '../../labels/labels.js'
 import { LabelsProvider, useLabels } from '../../labels/LabelsContext.js'
 import type { ChatStore } from '../../store/chatStore.js'
+import type { FindMatch } from '../../find/search.js'
+import { type FindController, useFind } from '../../react/useFind.js'
 import { ChatStoreProvider, useChatStore, useChatStoreApi, useMessage, useMessageIds, useMessageTotals, useStatus, useTotals } from '../../react/hooks.js'
 import { ChatpartsProvider, type RenderConfig } from '../config.js'
 import { cx } from '../cx.js'
 import { Icon } from '../Icon.js'
 import { useTimeFormat } from '../time.js'
 import { isoTime } from '../../core/numbers.js'
+import { RevealContext, type Reveal } from '../Find/reveal.js'
+import { isFindShortcut } from '../Find/shortcut.js'
+import { preloadFindRuntime, useFindRuntime } from '../Find/useFindRuntime.js'
+import { useFindView } from '../Find/useFindView.js'
 import { flowOf, type FlowItem, isSource, isStepFinish, sameFlow, type ToolGrouping } from '../MessageView/flow.js'
 import { checkReactVersion } from '../reactVersion.js'
 import { toMarkdown } from '../../export/markdown.js'
@@ -69,6 +75,14 @@ export interface TranscriptProps extends Omit<ComponentPropsWithRef<'div'>, 'chi
    * link to it would (default: true).
    */
   followHash?: boolean | undefined
+  /**
+   * A find of the app's own, from `useFind(store)`, when its box is elsewhere (a `FindBar` in the
+   * app's header). Without it, the transcript has its own find box, opened by `handleRef.openFind()`
+   * or the shortcut.
+   */
+  find?: FindController | undefined
+  /** Ctrl+F (⌘F) with the focus in the transcript opens its find instead of the browser's (default: true). */
+  findShortcut?: boolean | undefined
 }
 
 /** Where {@link TranscriptHandle.scrollTo} goes: a message, or a part (its message found from the store). */
@@ -82,6 +96,11 @@ export interface TranscriptHandle {
    * `focus: false`). Returns whether the transcript holds it.
    */
   scrollTo(target: ScrollTarget, options?: { focus?: boolean }): boolean
+  /**
+   * Opens the find box (or the app's, given as `find`) with the focus in it, and `query` as its
+   * text when given. The find searches every message, rendered or not, and every fold.
+   */
+  openFind(query?: string): void
 }
 
 /** How each message of a transcript is presented: the same for all, from the transcript's props. */
@@ -263,7 +282,11 @@ function TranscriptBody({
   copyable = true,
   handleRef,
   followHash = true,
+  find: appFind,
+  findShortcut = true,
   className,
+  onKeyDown: onRootKeyDown,
+  onFocus: onRootFocus,
   ...rest
 }: Omit<TranscriptProps, 'store' | keyof RenderConfig | 'locale' | 'labels'>) {
   const labels = useLabels()
@@ -334,7 +357,10 @@ function TranscriptBody({
   const [target, setTarget] = useState<(ScrollGoal & { focus: boolean }) | null>(null)
   const { scrolled } = follow
   const pinnedRef = useRef<ScrollGoal | null>(null)
-  const scrollToRef = useRef<TranscriptHandle['scrollTo']>(() => false)
+  // The part scrolled to is shown with its folds open (negative tokens: a find's are its moves).
+  const [linkReveal, setLinkReveal] = useState<Reveal | null>(null)
+  // `reveal: false`: a find's own move, whose fold the find opens and closes itself.
+  const scrollToRef = useRef<(target: ScrollTarget, options?: { focus?: boolean; reveal?: boolean }) => boolean>(() => false)
   useLayoutEffect(() => {
     scrollToRef.current = (to, options = {}) => {
       const element = scrollerRef.current
@@ -347,10 +373,38 @@ function TranscriptBody({
       anchorRef.current = index
       if (windowed) updateRange()
       setTarget({ messageID, partID: to.partID, focus: options.focus ?? true })
+      if (to.partID !== undefined && options.reveal !== false) setLinkReveal((last) => ({ partID: to.partID as string, token: (last?.token ?? 0) - 1 }))
       return true
     }
   })
-  useImperativeHandle(handleRef, () => ({ scrollTo: (to, options) => scrollToRef.current(to, options) }), [])
+  // Find: the app's, or the transcript's own. A match's part is brought onto the page when its row
+  // is left out, and its folds are opened; the view then settles on the match, not the part's top.
+  const ownFind = useFind()
+  const find = appFind ?? ownFind
+  const findRef = useRef(find)
+  useEffect(() => {
+    findRef.current = find
+  })
+  const { release } = follow
+  const bringMatch = useCallback(
+    (match: FindMatch) => {
+      const element = scrollerRef.current
+      // The reader asked for the match: the view no longer follows the bottom.
+      release()
+      if (element && !element.querySelector(`[data-part-id="${CSS.escape(match.partID)}"]`)) scrollToRef.current({ partID: match.partID }, { focus: false, reveal: false })
+    },
+    [release],
+  )
+  const unpinForMatch = useCallback(() => {
+    pinnedRef.current = null
+    if (scrollerRef.current) scrolled(scrollerRef.current)
+  }, [scrolled])
+  const findReveal = useFindView(find, scrollerRef, bringMatch, unpinForMatch)
+  // The box loads with the first find opened.
+  const findRuntime = useFindRuntime(!appFind && find.open)
+  const reveal = findReveal ?? linkReveal
+
+  useImperativeHandle(handleRef, () => ({ scrollTo: (to, options) => scrollToRef.current(to, options), openFind: (query) => findRef.current.openFind(query) }), [])
   useLayoutEffect(() => {
     const element = scrollerRef.current
     const content = contentRef.current
@@ -399,39 +453,57 @@ function TranscriptBody({
   const rowOf = (node: EventTarget | null) => (node instanceof Element ? node.closest<HTMLElement>('.cp-transcript__row')?.dataset.rowId : undefined)
 
   return (
-    <div {...rest} className={cx('cp-transcript', className)} data-state={status}>
+    <div
+      {...rest}
+      className={cx('cp-transcript', className)}
+      data-state={status}
+      // In the conversation, the reader may press Ctrl+F: the box is fetched before they do.
+      onFocus={(event) => {
+        onRootFocus?.(event)
+        if (findShortcut) preloadFindRuntime()
+      }}
+      onKeyDown={(event) => {
+        onRootKeyDown?.(event)
+        if (!findShortcut || event.defaultPrevented || !isFindShortcut(event)) return
+        event.preventDefault()
+        find.openFind(window.getSelection()?.toString().trim().split('\n')[0] || undefined)
+      }}
+    >
+      {!appFind && find.open && findRuntime ? <findRuntime.FindBar find={find} className="cp-transcript__find" onClose={() => scrollerRef.current?.focus({ preventScroll: true })} /> : null}
       {/* the message list scrolls and must be reachable by keyboard */}
       <div ref={scrollerRef} className="cp-transcript__scroller" role="log" aria-label={labels.transcript} aria-live="off" tabIndex={0} onScroll={onScroll} onKeyDown={onKeyDown}>
-        <div
-          ref={contentRef}
-          className="cp-transcript__messages"
-          onFocus={(event) => setFocusedId(rowOf(event.target))}
-          onBlur={() => {
-            // Read once the focus has landed. A window that loses the focus keeps its active
-            // element, which must stay rendered for when the reader comes back.
-            setTimeout(() => {
-              if (!contentRef.current?.contains(document.activeElement)) setFocusedId(undefined)
-            })
-          }}
-        >
-          {spans.flatMap(([from, to], span) => {
-            const gapFrom = span === 0 ? 0 : (spans[span - 1]?.[1] ?? 0)
-            const out = from > gapFrom ? [<div key={`gap-${span}`} className="cp-transcript__spacer" aria-hidden="true" style={{ height: rows.top(from) - rows.top(gapFrom) }} />] : []
-            for (let index = from; index < to; index++) {
-              const id = ids[index] as string
-              out.push(
-                <div key={id} ref={observeRow} className="cp-transcript__row" data-row-id={id} data-first={index === 0 || undefined}>
-                  {/* the date once per day, above the first message of each day; messages show the time alone */}
-                  <DayLine id={id} previousId={index === 0 ? undefined : ids[index - 1]} timeZone={timeZone} timeLocale={timeLocale} />
-                  <StoreMessage id={id} streaming={id === streamingId} presentation={presentation} position={index + 1} count={windowed ? ids.length : undefined} />
-                </div>,
-              )
-            }
-            return out
-          })}
-          {last < ids.length ? <div className="cp-transcript__spacer" aria-hidden="true" style={{ height: rows.top(ids.length) - rows.top(last) }} /> : null}
-          {showTotals === false ? null : <SessionTotals />}
-        </div>
+        <RevealContext value={reveal}>
+          <div
+            ref={contentRef}
+            className="cp-transcript__messages"
+            onFocus={(event) => setFocusedId(rowOf(event.target))}
+            onBlur={() => {
+              // Read once the focus has landed. A window that loses the focus keeps its active
+              // element, which must stay rendered for when the reader comes back.
+              setTimeout(() => {
+                if (!contentRef.current?.contains(document.activeElement)) setFocusedId(undefined)
+              })
+            }}
+          >
+            {spans.flatMap(([from, to], span) => {
+              const gapFrom = span === 0 ? 0 : (spans[span - 1]?.[1] ?? 0)
+              const out = from > gapFrom ? [<div key={`gap-${span}`} className="cp-transcript__spacer" aria-hidden="true" style={{ height: rows.top(from) - rows.top(gapFrom) }} />] : []
+              for (let index = from; index < to; index++) {
+                const id = ids[index] as string
+                out.push(
+                  <div key={id} ref={observeRow} className="cp-transcript__row" data-row-id={id} data-first={index === 0 || undefined}>
+                    {/* the date once per day, above the first message of each day; messages show the time alone */}
+                    <DayLine id={id} previousId={index === 0 ? undefined : ids[index - 1]} timeZone={timeZone} timeLocale={timeLocale} />
+                    <StoreMessage id={id} streaming={id === streamingId} presentation={presentation} position={index + 1} count={windowed ? ids.length : undefined} />
+                  </div>,
+                )
+              }
+              return out
+            })}
+            {last < ids.length ? <div className="cp-transcript__spacer" aria-hidden="true" style={{ height: rows.top(ids.length) - rows.top(last) }} /> : null}
+            {showTotals === false ? null : <SessionTotals />}
+          </div>
+        </RevealContext>
       </div>
       {follow.away ? (
         <button
