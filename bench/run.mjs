@@ -1,12 +1,12 @@
 // Builds a benchmark with Vite (TypeScript, JSON imports) and runs it in Node with `--expose-gc`;
 // the streaming benchmark is a page, built and driven in Chromium by bench/streaming/driver.mjs.
-// Usage: node bench/run.mjs [store] [hostile] [streaming] [streaming:text|session|mount|shapes|parallel|memory] [bundle]   (default: all)
+// Usage: node bench/run.mjs [store] [find] [hostile] [streaming] [streaming:text|session|mount|shapes|parallel|memory] [bundle]   (default: all)
 import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { build } from 'vite'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const benches = { store: 'bench/store/store.bench.ts', hostile: 'bench/hostile/hostile.bench.ts', streaming: 'browser', bundle: 'build' }
+const benches = { store: 'bench/store/store.bench.ts', find: 'bench/find/find.bench.ts', hostile: 'bench/hostile/hostile.bench.ts', streaming: 'browser', bundle: 'build' }
 const args = process.argv.slice(2)
 const wanted = args.length > 0 ? [...new Set(args.map((arg) => arg.split(':')[0]))] : Object.keys(benches)
 

@@ -5,5 +5,6 @@ declare module 'vitest/browser' {
   interface BrowserCommands {
     setColorScheme: (scheme: 'light' | 'dark') => Promise<void>
     collectGarbage: () => Promise<void>
+    setMedia: (media: 'print' | 'screen') => Promise<void>
   }
 }

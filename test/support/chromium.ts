@@ -8,6 +8,12 @@ const setColorScheme: BrowserCommand<['light' | 'dark']> = async (context, schem
   await (context as unknown as { page: { emulateMedia(options: { colorScheme: 'light' | 'dark' }): Promise<void> } }).page.emulateMedia({ colorScheme: scheme })
 }
 
+/** A test's way to lay the page out as printed (`@media print`) or back on screen: `commands.setMedia('print')`. */
+const setMedia: BrowserCommand<['print' | 'screen']> = async (context, media) => {
+  if (context.provider.name !== 'playwright') throw new Error('setMedia needs the playwright provider')
+  await (context as unknown as { page: { emulateMedia(options: { media: 'print' | 'screen' }): Promise<void> } }).page.emulateMedia({ media })
+}
+
 /**
  * A full garbage collection in the page (the DevTools protocol's), so a test can see what is still
  * kept alive: `commands.collectGarbage()`.
@@ -51,7 +57,7 @@ export function chromiumBrowser(project: string): BrowserConfigOptions {
     enabled: true,
     headless: true,
     screenshotFailures: false,
-    commands: { setColorScheme, collectGarbage },
+    commands: { setColorScheme, setMedia, collectGarbage },
     provider: playwright({
       launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
       contextOptions: {

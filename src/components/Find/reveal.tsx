@@ -1,4 +1,5 @@
 import { createContext, useContext, useState } from 'react'
+import { usePrinting } from '../print.js'
 
 /** The part to show with every fold on the way open, and a token that changes at each new ask. */
 export interface Reveal {
@@ -22,13 +23,14 @@ export function useReveal(ids: string | readonly string[]): number | null {
 /**
  * The open state of a fold: the reader's choice once they made one, else `auto`; and open while a
  * reveal (`token`) asks for it, unless the reader closes it then. When the reveal moves on, the
- * fold goes back to what the reader chose, or to `auto`.
+ * fold goes back to what the reader chose, or to `auto`. A printed page has every fold open.
  */
 export function useFold(auto: boolean, token: number | null, controlled?: boolean): [open: boolean, toggle: () => boolean] {
   const [choice, setChoice] = useState<boolean | null>(null)
   const [dismissed, setDismissed] = useState<number | null>(null)
+  const printing = usePrinting()
   const forced = token !== null && dismissed !== token
-  const open = controlled ?? (forced || (choice ?? auto))
+  const open = printing || (controlled ?? (forced || (choice ?? auto)))
   const toggle = () => {
     if (controlled === undefined) {
       if (forced && open) setDismissed(token)

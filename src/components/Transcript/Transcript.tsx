@@ -17,6 +17,7 @@ import { preloadFindRuntime, useFindRuntime } from '../Find/useFindRuntime.js'
 import { useFindView } from '../Find/useFindView.js'
 import { flowOf, type FlowItem, isSource, isStepFinish, sameFlow, type ToolGrouping } from '../MessageView/flow.js'
 import { checkReactVersion } from '../reactVersion.js'
+import { usePrinting } from '../print.js'
 import { toMarkdown } from '../../export/markdown.js'
 import { type HeadingLevel, MESSAGE_MARKDOWN, MessageErrorBoundary, type MessageLayout, isSystemPrompt, messageText, MessageView } from '../MessageView/MessageView.js'
 import { ToolGroup } from '../ToolPart/ToolGroup.js'
@@ -309,7 +310,9 @@ function TranscriptBody({
     },
     [store],
   )
-  const { rows, windowed, start, end, anchorRef, observeRow, updateRange } = useVirtualRows({ ids, scrollerRef, follow, virtualize, overscan, estimate })
+  // Printed, the whole session is on the page.
+  const printing = usePrinting()
+  const { rows, windowed, start, end, anchorRef, observeRow, updateRange } = useVirtualRows({ ids, scrollerRef, follow, virtualize: virtualize && !printing, overscan, estimate })
   // The row that holds the focus stays rendered wherever the reader scrolls, so the focus is not
   // lost to the page when its row leaves the range.
   const [focusedId, setFocusedId] = useState<string | undefined>(undefined)
