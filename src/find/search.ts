@@ -132,46 +132,58 @@ export interface Finder {
   search(messages: readonly WithParts[], query: string, options?: FindOptions): FindMatch[]
 }
 
+const NONE: readonly FindMatch[] = []
+
+/** What a finder keeps of a part: its fields, and its matches for the query it was last searched with. */
+interface Entry {
+  fields: Field[]
+  key: string
+  matches: readonly FindMatch[]
+}
+
+function fieldsFor(part: Part): Field[] {
+  return fieldsOf(part)
+    .filter(([, text]) => typeof text === 'string' && text !== '')
+    .map(([field, text]) => {
+      const folded = text.toLowerCase()
+      return { field, text, folded: folded.length === text.length ? folded : undefined }
+    })
+}
+
 /** A {@link Finder} with its own cache (keep one per transcript being searched). */
 export function createFinder(): Finder {
-  // The fields outlive queries; the matches are for the last query only.
-  const fields = new WeakMap<Part, Field[]>()
-  let found = new WeakMap<Part, FindMatch[]>()
+  const entries = new WeakMap<Part, Entry>()
   let lastKey = ''
-  const fieldsFor = (part: Part): Field[] => {
-    let cached = fields.get(part)
-    if (!cached) {
-      cached = fieldsOf(part)
-        .filter(([, text]) => typeof text === 'string' && text !== '')
-        .map(([field, text]) => {
-          const folded = text.toLowerCase()
-          return { field, text, folded: folded.length === text.length ? folded : undefined }
-        })
-      fields.set(part, cached)
-    }
-    return cached
-  }
   return {
     search(messages, query, options = {}) {
       if (query === '') return []
       const key = `${options.caseSensitive ? 1 : 0}${options.wholeWord ? 1 : 0}${query}`
-      if (key !== lastKey) {
-        found = new WeakMap()
-        lastKey = key
-      }
+      // A query typed on from the last one (it contains it, same options) can only match where the
+      // last one did: a part that the last search found nothing in is skipped.
+      const fold = (text: string) => (options.caseSensitive ? text : text.toLowerCase())
+      const previous = lastKey
+      const narrow = key !== previous && !options.wholeWord && previous.slice(0, 2) === key.slice(0, 2) && previous.length > 2 && fold(query).includes(fold(previous.slice(2)))
+      lastKey = key
       const out: FindMatch[] = []
       for (const message of messages) {
         for (const part of message.parts) {
           if (part === null || typeof part !== 'object') continue
-          let matches = found.get(part)
-          if (!matches) {
-            matches = []
-            for (const field of fieldsFor(part)) {
-              for (const [start, end] of findAll(field.text, query, options, field.folded)) matches.push({ messageID: message.info.id, partID: part.id, field: field.field, start, end })
-            }
-            found.set(part, matches)
+          let entry = entries.get(part)
+          if (!entry) {
+            entry = { fields: fieldsFor(part), key: '', matches: NONE }
+            entries.set(part, entry)
           }
-          for (const match of matches) out.push(match)
+          if (entry.key !== key) {
+            if (!(narrow && entry.key === previous && entry.matches.length === 0)) {
+              const list: FindMatch[] = []
+              for (const field of entry.fields) {
+                for (const [start, end] of findAll(field.text, query, options, field.folded)) list.push({ messageID: message.info.id, partID: part.id, field: field.field, start, end })
+              }
+              entry.matches = list.length > 0 ? list : NONE
+            }
+            entry.key = key
+          }
+          for (const match of entry.matches) out.push(match)
         }
       }
       return out
