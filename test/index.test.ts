@@ -140,6 +140,7 @@ export const publicApi = {
     'ToolPart',
     'ToolStatusBadge',
     'Transcript',
+    'TranscriptOutline',
     'UnsupportedPart',
     'Usage',
     'builtInPartComponents',

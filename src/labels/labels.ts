@@ -159,6 +159,13 @@ export interface Labels {
   /** `{current}` of `{count}` matches, shown and announced. */
   findCount: CountLabel
   findNone: string
+  /** The outline of a session: its name, a turn with no prompt, and what a turn's line counts. */
+  outline: string
+  outlineStart: string
+  outlineTools: CountLabel
+  outlineErrors: CountLabel
+  /** A call waiting for the user's approval, `{tool}` its name. */
+  outlineApproval: string
   /** Units of a duration, each with `{n}` for the number; `join` goes between two units (`2 min 5 s`). */
   durationUnits: { ms: string; s: string; min: string; h: string; join: string }
 }
@@ -272,6 +279,11 @@ export const en: Labels = {
   findWholeWord: 'Match whole word',
   findCount: { one: '{current} of {count} match', other: '{current} of {count} matches' },
   findNone: 'No matches',
+  outline: 'Outline',
+  outlineStart: 'Start of the session',
+  outlineTools: { one: '{count} tool', other: '{count} tools' },
+  outlineErrors: { one: '{count} error', other: '{count} errors' },
+  outlineApproval: '{tool} waits for approval',
 }
 
 /** Simplified Chinese labels. */
@@ -383,6 +395,11 @@ export const zhCN: Labels = {
   findWholeWord: '全词匹配',
   findCount: '第 {current} 个，共 {count} 个匹配',
   findNone: '无匹配',
+  outline: '大纲',
+  outlineStart: '会话开始',
+  outlineTools: '{count} 个工具',
+  outlineErrors: '{count} 个错误',
+  outlineApproval: '{tool} 等待批准',
 }
 
 /** Replaces each `{name}` in `label` with `values[name]`. */

@@ -84,6 +84,8 @@ export interface TranscriptProps extends Omit<ComponentPropsWithRef<'div'>, 'chi
   find?: FindController | undefined
   /** Ctrl+F (⌘F) with the focus in the transcript opens its find instead of the browser's (default: true). */
   findShortcut?: boolean | undefined
+  /** Called with the message in view (the one a third of the way down the view) when it changes: for a `TranscriptOutline`'s `current`. */
+  onViewChange?: ((messageID: string) => void) | undefined
 }
 
 /** Where {@link TranscriptHandle.scrollTo} goes: a message, or a part (its message found from the store). */
@@ -288,6 +290,7 @@ function TranscriptBody({
   className,
   onKeyDown: onRootKeyDown,
   onFocus: onRootFocus,
+  onViewChange,
   ...rest
 }: Omit<TranscriptProps, 'store' | keyof RenderConfig | 'locale' | 'labels'>) {
   const labels = useLabels()
@@ -317,9 +320,26 @@ function TranscriptBody({
   // lost to the page when its row leaves the range.
   const [focusedId, setFocusedId] = useState<string | undefined>(undefined)
 
+  // The message in view, told to the app when it changes.
+  const viewedRef = useRef<{ id: string | undefined; report: typeof onViewChange }>({ id: undefined, report: onViewChange })
+  useEffect(() => {
+    viewedRef.current.report = onViewChange
+  })
+  const reportView = useCallback(() => {
+    const element = scrollerRef.current
+    const viewed = viewedRef.current
+    if (!element || !viewed.report) return
+    const id = ids[rows.rowAt(element.scrollTop + element.clientHeight / 3)]
+    if (id === undefined || id === viewed.id) return
+    viewed.id = id
+    viewed.report(id)
+  }, [ids, rows])
+  useEffect(reportView, [reportView])
+
   const onScroll = () => {
     const element = scrollerRef.current
     if (!element) return
+    reportView()
     follow.scrolled(element)
     if (windowed) updateRange()
     // Every row is rendered and measured: only the first one in view is needed, to keep it in place.
