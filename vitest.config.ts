@@ -90,6 +90,8 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           setupFiles: ['test/support/seed.ts'],
+          // The stylesheet the HTML export inlines, processed as the library build does.
+          css: { include: [/src\/styles\//] },
           include: [
             'test/core/**/*.test.ts',
             'test/protocols/**/*.test.ts',

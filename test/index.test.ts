@@ -155,7 +155,7 @@ export const publicApi = {
     'useLabels',
     'useRenderConfig',
   ],
-  export: ['toMarkdown'],
+  export: ['toHTML', 'toMarkdown'],
   validate: ['isValidMessage', 'isValidPart', 'isValidTranscript', 'validateMessage', 'validatePart', 'validateToolState', 'validateTranscript'],
   labels: ['en', 'fillCount', 'fillLabel', 'formatBytes', 'formatCost', 'formatDuration', 'formatTokens', 'locales', 'mergeLabels', 'zhCN'],
   math: ['createKatexRenderer', 'defaultMathRenderer'],

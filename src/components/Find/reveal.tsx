@@ -10,6 +10,9 @@ export interface Reveal {
 /** Set by a `Transcript` or a `FindRegion` while a match or a link target must be seen. */
 export const RevealContext = createContext<Reveal | null>(null)
 
+/** Set where every fold is to be open: a page exported as HTML, which has no script to open one. */
+export const OpenAllContext = createContext(false)
+
 /** Set by a fold that a reveal opened, for folds inside it (a long output's "show all"). */
 export const InnerRevealContext = createContext<number | null>(null)
 
@@ -28,7 +31,8 @@ export function useReveal(ids: string | readonly string[]): number | null {
 export function useFold(auto: boolean, token: number | null, controlled?: boolean): [open: boolean, toggle: () => boolean] {
   const [choice, setChoice] = useState<boolean | null>(null)
   const [dismissed, setDismissed] = useState<number | null>(null)
-  const printing = usePrinting()
+  const openAll = useContext(OpenAllContext)
+  const printing = usePrinting() || openAll
   const forced = token !== null && dismissed !== token
   const open = printing || (controlled ?? (forced || (choice ?? auto)))
   const toggle = () => {
