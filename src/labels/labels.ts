@@ -130,6 +130,7 @@ export interface Labels {
   /** The button that copies a whole message. */
   copyMessage: string
   copyMarkdown: string
+  copyLink: string
   /** The group of a message's action buttons. */
   messageActions: string
   /** `{language}`: the name of a scrollable code block. */
@@ -260,6 +261,7 @@ export const en: Labels = {
   toolGroup: { one: '{count} tool call', other: '{count} tool calls' },
   copyMessage: 'Copy message',
   copyMarkdown: 'Copy as Markdown',
+  copyLink: 'Copy link to this message',
   messageActions: 'Message actions',
   codeRegion: '{language} code',
   plainText: 'Plain text',
@@ -376,6 +378,7 @@ export const zhCN: Labels = {
   toolGroup: '{count} 次工具调用',
   copyMessage: '复制消息',
   copyMarkdown: '复制为 Markdown',
+  copyLink: '复制此消息的链接',
   messageActions: '消息操作',
   codeRegion: '{language} 代码',
   plainText: '纯文本',

@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { PartComponentProps } from '../../src/components/config'
 import { Message } from '../../src/components/MessageView/MessageView'
 import { Transcript } from '../../src/components/Transcript/Transcript'
@@ -274,5 +274,27 @@ describe('Transcript with AI SDK messages', () => {
     expect(within(reply).getByRole('button', { name: 'Data: progress' })).toBeTruthy()
     fireEvent.click(within(reply).getByRole('button', { name: 'Allow once' }))
     expect(answers).toMatchObject([{ approvalId: 'ap1', choice: 'once', approved: true, tool: 'bash' }])
+  })
+})
+
+describe('Transcript: a link to each message', () => {
+  it('offers "Copy link" on each message when the app gives its page, with the message id as the fragment', async () => {
+    const writeText = vi.fn(async (_text: string) => {})
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
+    const store = createChatStore({ initial: structuredClone(opencodeSession.messages), coalesce: false })
+    render(<Transcript store={store} messageLink="https://app.example/sessions/42?tab=chat#old" timeZone="UTC" highlighter={null} />)
+    const buttons = screen.getAllByRole('button', { name: 'Copy link to this message' })
+    expect(buttons).toHaveLength(store.getState().messageIds.length)
+    fireEvent.click(buttons[1] as HTMLElement)
+    await expect.poll(() => writeText.mock.calls.length).toBe(1)
+    expect(writeText.mock.calls[0]?.[0]).toBe(`https://app.example/sessions/42?tab=chat#${store.getState().messageIds[1]}`)
+  })
+
+  it('takes a function of the message id, and offers nothing without a link', () => {
+    const store = createChatStore({ initial: structuredClone(opencodeSession.messages), coalesce: false })
+    const { rerender } = render(<Transcript store={store} messageLink={(id) => (id.endsWith('1') ? undefined : `/s/${id}`)} timeZone="UTC" highlighter={null} />)
+    expect(screen.getAllByRole('button', { name: 'Copy link to this message' }).length).toBe(store.getState().messageIds.filter((id) => !id.endsWith('1')).length)
+    rerender(<Transcript store={store} timeZone="UTC" highlighter={null} />)
+    expect(screen.queryByRole('button', { name: 'Copy link to this message' })).toBeNull()
   })
 })

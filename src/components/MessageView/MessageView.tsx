@@ -67,6 +67,8 @@ export interface MessageViewProps extends Omit<ComponentPropsWithRef<'article'>,
   copyText?: string | (() => string) | undefined
   /** What "Copy as Markdown" copies (the message with its tools, see `toMarkdown`): no such button without it. */
   copyMarkdown?: string | (() => string) | undefined
+  /** A link to this message (its page and `#` its id), copied by a "Copy link" button: none without it. */
+  copyLink?: string | undefined
   /** More message actions, after the copy buttons (buttons of the app: retry, feedback, share). */
   actions?: ReactNode
   /** The message holds a system prompt only: named for the system, not shown as the user's words. */
@@ -103,6 +105,7 @@ export function MessageView({
   position,
   copyText,
   copyMarkdown,
+  copyLink,
   actions,
   system = false,
   className,
@@ -137,10 +140,11 @@ export function MessageView({
       <Usage className="cp-message__usage" totals={totals} rows={rows} reason={textField(steps.at(-1)?.reason) || textField(info.role === 'assistant' ? info.finish : '')} />
     ) : null
   const copy =
-    (copyText !== undefined || copyMarkdown !== undefined) && !streaming ? (
+    (copyText !== undefined || copyMarkdown !== undefined || copyLink !== undefined) && !streaming ? (
       <>
         {copyText !== undefined ? <CopyButton text={copyText} label={labels.copyMessage} iconOnly /> : null}
         {copyMarkdown !== undefined ? <CopyButton text={copyMarkdown} label={labels.copyMarkdown} icon="markdown" iconOnly /> : null}
+        {copyLink !== undefined ? <CopyButton text={copyLink} label={labels.copyLink} icon="link" iconOnly /> : null}
       </>
     ) : null
   const actionGroup =
@@ -204,7 +208,7 @@ export function MessageView({
 }
 
 /** Props of {@link Message}. */
-export interface MessageProps extends Omit<MessageViewProps, 'info' | 'children' | 'totals' | 'steps' | 'sources' | 'copyText' | 'copyMarkdown'> {
+export interface MessageProps extends Omit<MessageViewProps, 'info' | 'children' | 'totals' | 'steps' | 'sources' | 'copyText' | 'copyMarkdown' | 'copyLink'> {
   message: WithParts
   /** Fold runs of at least this many consecutive tool calls into one line (default 3; `false`: never). */
   groupTools?: ToolGrouping | undefined

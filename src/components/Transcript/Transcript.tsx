@@ -84,6 +84,12 @@ export interface TranscriptProps extends Omit<ComponentPropsWithRef<'div'>, 'chi
   find?: FindController | undefined
   /** Ctrl+F (⌘F) with the focus in the transcript opens its find instead of the browser's (default: true). */
   findShortcut?: boolean | undefined
+  /**
+   * Where a link to a message goes, for a "Copy link" button on each: the page's URL (the message's
+   * id is added as its `#`, which a transcript with `followHash` scrolls to), or a function of the
+   * message's id. No button without it.
+   */
+  messageLink?: string | ((messageID: string) => string | undefined) | undefined
   /** Called with the message in view (the one a third of the way down the view) when it changes: for a `TranscriptOutline`'s `current`. */
   onViewChange?: ((messageID: string) => void) | undefined
 }
@@ -117,6 +123,15 @@ interface Presentation {
   name: TranscriptProps['name']
   actions: TranscriptProps['actions']
   copyable: boolean
+  messageLink: TranscriptProps['messageLink']
+}
+
+/** The link to message `id`: `base` with the id as its fragment (any fragment it had replaced), or what the function gives. */
+function linkTo(base: TranscriptProps['messageLink'], id: string): string | undefined {
+  if (base === undefined) return undefined
+  if (typeof base === 'function') return base(id)
+  const hash = base.indexOf('#')
+  return `${hash >= 0 ? base.slice(0, hash) : base}#${encodeURIComponent(id)}`
 }
 
 /** When a message was created, or 0: read outside any message's error boundary, so bad data must not throw here. */
@@ -227,6 +242,7 @@ const StoreMessage = memo(function StoreMessage({ id, streaming, presentation, p
         actions={presentation.actions?.(info)}
         copyText={copyText}
         copyMarkdown={copyMarkdown}
+        copyLink={linkTo(presentation.messageLink, id)}
         system={system}
         position={position}
         sources={sources}
@@ -283,6 +299,7 @@ function TranscriptBody({
   name,
   actions,
   copyable = true,
+  messageLink,
   handleRef,
   followHash = true,
   find: appFind,
@@ -295,8 +312,8 @@ function TranscriptBody({
 }: Omit<TranscriptProps, 'store' | keyof RenderConfig | 'locale' | 'labels'>) {
   const labels = useLabels()
   const presentation = useMemo<Presentation>(
-    () => ({ timeZone, timeLocale, layout, headingLevel, groupTools, avatar, name, actions, copyable }),
-    [timeZone, timeLocale, layout, headingLevel, groupTools, avatar, name, actions, copyable],
+    () => ({ timeZone, timeLocale, layout, headingLevel, groupTools, avatar, name, actions, copyable, messageLink }),
+    [timeZone, timeLocale, layout, headingLevel, groupTools, avatar, name, actions, copyable, messageLink],
   )
   const ids = useMessageIds()
   const streamingId = useChatStore(selectStreamingMessageId)
