@@ -30,8 +30,9 @@ step 'lint and format (eslint, prettier --check)'
 npx eslint --max-warnings 0 . || status=1
 npx prettier --check . >/dev/null || { npx prettier --list-different .; echo 'prettier: the files above are not formatted (npx prettier --write .)'; status=1; }
 
-step 'typecheck (tsc --noEmit)'
+step 'typecheck (tsc --noEmit, and the API report: api/chatparts.api.md as the sources make it)'
 npx tsc --noEmit -p tsconfig.json || status=1
+node scripts/api-report.mjs --check || status=1
 
 step 'library build (vite + declarations)'
 npm run --silent build >/dev/null || { echo 'library build failed'; status=1; }
