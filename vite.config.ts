@@ -55,6 +55,7 @@ export default defineConfig({
         store: resolve(import.meta.dirname, 'src/store/index.ts'),
         react: resolve(import.meta.dirname, 'src/react/index.ts'),
         export: resolve(import.meta.dirname, 'src/export/index.ts'),
+        html: resolve(import.meta.dirname, 'src/export/html.tsx'),
         labels: resolve(import.meta.dirname, 'src/labels/index.ts'),
         validate: resolve(import.meta.dirname, 'src/core/validator.ts'),
         // The optional renderers: the only entries that import KaTeX and mermaid.

@@ -15,6 +15,7 @@ import * as math from '../src/math/index'
 import * as mermaid from '../src/diagrams/index'
 import * as exporting from '../src/export/index'
 import * as labels from '../src/labels/index'
+import * as html from '../src/export/html'
 import * as validate from '../src/core/validator'
 
 /** The public API, pinned: adding or removing an export must change this list on purpose. */
@@ -155,7 +156,8 @@ export const publicApi = {
     'useLabels',
     'useRenderConfig',
   ],
-  export: ['toHTML', 'toMarkdown'],
+  export: ['toMarkdown'],
+  html: ['toHTML'],
   validate: ['isValidMessage', 'isValidPart', 'isValidTranscript', 'validateMessage', 'validatePart', 'validateToolState', 'validateTranscript'],
   labels: ['en', 'fillCount', 'fillLabel', 'formatBytes', 'formatCost', 'formatDuration', 'formatTokens', 'locales', 'mergeLabels', 'zhCN'],
   math: ['createKatexRenderer', 'defaultMathRenderer'],
@@ -201,10 +203,14 @@ describe('public API', () => {
   })
 
   it('exports each runtime name from exactly one entry', () => {
-    const entries = { main, core, protocols, aisdk, opencode, openai, toolmessage2, delta, chat, msgfile, store, react, exporting, labels, validate, math, mermaid }
+    const entries = { main, core, protocols, aisdk, opencode, openai, toolmessage2, delta, chat, msgfile, store, react, exporting, html, labels, validate, math, mermaid }
     const homes = new Map<string, string[]>()
     for (const [entry, module] of Object.entries(entries)) for (const name of Object.keys(module)) homes.set(name, [...(homes.get(name) ?? []), entry])
     expect([...homes].filter(([, found]) => found.length > 1)).toEqual([])
+  })
+
+  it('chatparts/html exports toHTML', () => {
+    expect(Object.keys(html).sort()).toEqual(publicApi.html)
   })
 
   it('chatparts/validate exports the validators', () => {

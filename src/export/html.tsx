@@ -1,3 +1,7 @@
+/**
+ * `chatparts/html`: a transcript as one self-contained HTML page, rendered by the kit's own components
+ * (React on the server side, no DOM needed) with the stylesheet inlined.
+ */
 import { fromMarkdown } from 'mdast-util-from-markdown'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { ChatpartsProvider } from '../components/config.js'

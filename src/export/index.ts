@@ -1,6 +1,5 @@
 /**
- * `chatparts/export`: a transcript written out for reading elsewhere. `toMarkdown` needs no React and
- * no DOM; `toHTML` renders the kit's components to a static page (React on the server, no DOM).
+ * `chatparts/export`: a transcript written out for reading elsewhere, as Markdown. No React, no DOM.
+ * The same as a page (`toHTML`, rendered by the kit's components) is `chatparts/html`.
  */
 export { toMarkdown, type ToMarkdownOptions } from './markdown.js'
-export { toHTML, type ToHTMLOptions } from './html.js'

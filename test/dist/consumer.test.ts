@@ -70,7 +70,7 @@ describe('the built package, as a consumer sees it', () => {
   it('resolves every entry in plain node and exports the pinned API', () => {
     const keys = runNode(`
       const entries = {}
-      for (const name of ['chatparts', 'chatparts/core', 'chatparts/protocols', ${protocolEntries.map((name) => `'chatparts/${name}'`).join(', ')}, 'chatparts/store', 'chatparts/react', 'chatparts/export', 'chatparts/labels', 'chatparts/validate', 'chatparts/math', 'chatparts/mermaid']) {
+      for (const name of ['chatparts', 'chatparts/core', 'chatparts/protocols', ${protocolEntries.map((name) => `'chatparts/${name}'`).join(', ')}, 'chatparts/store', 'chatparts/react', 'chatparts/export', 'chatparts/html', 'chatparts/labels', 'chatparts/validate', 'chatparts/math', 'chatparts/mermaid']) {
         entries[name] = Object.keys(await import(name)).sort()
       }
       console.log(JSON.stringify(entries))
@@ -81,6 +81,7 @@ describe('the built package, as a consumer sees it', () => {
     expect(keys['chatparts/store']).toEqual(publicApi.store)
     expect(keys['chatparts/react']).toEqual(publicApi.react)
     expect(keys['chatparts/export']).toEqual(publicApi.export)
+    expect(keys['chatparts/html']).toEqual(publicApi.html)
     expect(keys['chatparts/labels']).toEqual(publicApi.labels)
     expect(keys['chatparts/validate']).toEqual(publicApi.validate)
     expect(keys['chatparts/math']).toEqual(publicApi.math)
@@ -99,7 +100,7 @@ describe('the built package, as a consumer sees it', () => {
   })
 
   it('keeps React out of the core and protocol entries entirely', () => {
-    for (const entry of ['core.js', 'protocols.js', 'export.js', ...protocolEntries.map((name) => `${name}.js`)]) {
+    for (const entry of ['core.js', 'validate.js', 'labels.js', 'protocols.js', 'export.js', ...protocolEntries.map((name) => `${name}.js`)]) {
       const files = reached(entry)
       expect(files.length).toBeGreaterThan(0)
       for (const { file, text } of files) expect(text, file).not.toMatch(/from ["']react/)

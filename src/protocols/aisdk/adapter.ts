@@ -1,5 +1,5 @@
 import type { Adapter } from '../../core/adapter.js'
-import { createAiSdkStream } from './stream.js'
+import { createAiSdkStream } from './live.js'
 import { fromUIMessages } from './toCanonical.js'
 
 /**

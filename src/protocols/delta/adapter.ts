@@ -1,5 +1,5 @@
 import type { Adapter } from '../../core/adapter.js'
-import { createDeltaStream } from './assembler.js'
+import { createDeltaStream } from './live.js'
 import { fromDeltaMessages } from './toCanonical.js'
 
 /** MessageDelta streams: deltas one at a time (and `tool` messages that complete their calls); final messages as an array. */

@@ -1,7 +1,7 @@
 import { isoTime } from '../../core/numbers.js'
 import type { Metadata, Part, WithParts } from '../../core/model/types.js'
 import { isRecord } from '../diagnostics.js'
-import { escapeBodyLine } from './parse.js'
+import { escapeBodyLine } from './decode.js'
 import type { CellOrigin } from './toCanonical.js'
 
 /** Options of {@link toMsgFile}. */

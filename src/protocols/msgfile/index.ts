@@ -1,5 +1,5 @@
 export { msgFileAdapter } from './adapter.js'
 export { toMsgFile, type ToMsgFileOptions } from './fromCanonical.js'
-export { parseAttrs, type ParseMsgFileOptions } from './parse.js'
+export { parseAttrs, type ParseMsgFileOptions } from './decode.js'
 export { fromMsgFile, type CellOrigin, type MsgFileImport, type MsgFileOptions } from './toCanonical.js'
 export type { MsgAgent, MsgCell, MsgFile } from './types.js'

@@ -4,7 +4,7 @@ import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, is
 import { inferDisplay } from '../display.js'
 import { deriveId, parseJsonObject, readTime, toEpochMs } from '../ids.js'
 import { Conversation } from '../pairing.js'
-import { type ParseMsgFileOptions, parseMsgFileText } from './parse.js'
+import { type ParseMsgFileOptions, parseMsgFileText } from './decode.js'
 import type { MsgAgent, MsgCell, MsgFile } from './types.js'
 
 /** Options of {@link fromMsgFile}. */

@@ -1,5 +1,6 @@
 import type { Adapter } from '../../core/adapter.js'
-import { createOpencodeStream, fromOpencodeExport } from './toCanonical.js'
+import { createOpencodeStream } from './live.js'
+import { fromOpencodeExport } from './toCanonical.js'
 import { isRecord } from '../diagnostics.js'
 
 /** opencode: a session export (`{ info, messages }`) or a `WithParts[]`; live, one bus event at a time. */

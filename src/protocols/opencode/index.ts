@@ -1,3 +1,4 @@
 export { opencodeAdapter } from './adapter.js'
-export { createOpencodeStream, fromOpencodeEvent, fromOpencodeExport, type OpencodeEventResult, type OpencodeImport, type OpencodeStream } from './toCanonical.js'
+export { createOpencodeStream, fromOpencodeEvent, type OpencodeEventResult, type OpencodeStream } from './live.js'
+export { fromOpencodeExport, type OpencodeImport } from './toCanonical.js'
 export type { OpencodeEvent, OpencodePermissionRequest, OpencodeSessionExport, OpencodeSessionStatus } from './types.js'

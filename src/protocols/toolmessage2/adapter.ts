@@ -1,5 +1,6 @@
 import type { Adapter } from '../../core/adapter.js'
-import { createToolMessage2Stream, fromToolMessage2 } from './toCanonical.js'
+import { createToolMessage2Stream } from './live.js'
+import { fromToolMessage2 } from './toCanonical.js'
 
 /** neovate toolmessage2: a conversation (an array), or one message at a time. */
 export const toolMessage2Adapter: Adapter = {

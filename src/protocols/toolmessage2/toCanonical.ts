@@ -1,11 +1,10 @@
 import { assistantInfo, filePart, idOr, reasoningPart, runningState, stepFinishPart, textPart, tokens, toolPart, toolResult, unsupportedPart, userInfo } from '../../core/build.js'
 import type { FilePart, Metadata, ToolDisplay, ToolPart, WithParts } from '../../core/model/types.js'
-import type { TranscriptOp } from '../../core/transcript.js'
 import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isRecord, safeJson, textOf } from '../diagnostics.js'
 import { inferDisplay, todoItems } from '../display.js'
 import { deriveId } from '../ids.js'
 import { type DecodedMessage, decodeMessage } from './decode.js'
-import { Conversation, opsOf } from '../pairing.js'
+import { Conversation } from '../pairing.js'
 
 /** Options of the toolmessage2 converters. */
 export interface ToolMessage2Options extends ConvertOptions {
@@ -38,7 +37,7 @@ function displayOf(returned: unknown, input: Metadata): ToolDisplay | undefined 
 }
 
 /** Reads neovate messages one by one into a {@link Conversation}: one case per role, one per content kind. */
-class Reader {
+export class Reader {
   constructor(
     private readonly conversation: Conversation,
     private readonly sink: DiagnosticSink,
@@ -193,42 +192,4 @@ export function fromToolMessage2(conversation: unknown, options?: ToolMessage2Op
   const reader = new Reader(building, sink)
   conversation.forEach((message, index) => reader.read(message, index))
   return { messages: building.finish(), diagnostics: sink.list }
-}
-
-/** Reads a neovate conversation live, one message at a time, into canonical writes. */
-export interface ToolMessage2Stream {
-  /** Reads the next message; returns the writes it makes (and what it reported). */
-  push(message: unknown, options?: ConvertOptions): { ops: TranscriptOp[]; diagnostics: Diagnostic[] }
-  /** Continues a conversation read whole (by {@link fromToolMessage2}): its calls pair with what follows. */
-  seed(conversation: unknown): void
-}
-
-/**
- * A live reader of a neovate conversation: each message becomes the writes that show it, a tool
- * message's results complete the calls read before. A result whose call has not come yet shows at
- * once as an orphan and joins its call when the call comes.
- */
-export function createToolMessage2Stream(options: ToolMessage2Options = {}): ToolMessage2Stream {
-  let building: Conversation | undefined
-  let index = 0
-  const emitted = new Map<string, WithParts>()
-  const session: ToolMessage2Stream = {
-    seed(conversation) {
-      if (!Array.isArray(conversation)) return
-      for (const message of conversation) session.push(message)
-      // What was read whole is in the store already: only what follows is written.
-      if (building) opsOf(building.takeChanged(), emitted)
-    },
-    push(message, callOptions) {
-      const sink = new DiagnosticSink({ ...options, ...callOptions })
-      building ??= new Conversation(options.sessionID ?? toolMessage2SessionID([message]), sink, { live: true })
-      building.useSink(sink)
-      const reading = building
-      // A strict read that throws leaves the conversation as it was.
-      reading.atomically(() => new Reader(reading, sink).read(message, index))
-      index += 1
-      return { ops: opsOf(building.takeChanged(), emitted), diagnostics: sink.list }
-    },
-  }
-  return session
 }

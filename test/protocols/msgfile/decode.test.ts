@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseAttrs, readCellLine, readFootnote, readTyped, trailingRef } from '../../../src/protocols/msgfile/parse'
+import { parseAttrs, readCellLine, readFootnote, readTyped, trailingRef } from '../../../src/protocols/msgfile/decode'
 import { forStrings } from '../../support/property'
 
 // The readers of a cell's heading and metadata lines replaced patterns that took quadratic or cubic
