@@ -173,7 +173,7 @@ export async function runStreaming({ only = [] } = {}) {
       bytes: window.bench.bytes,
     }))
     const version = await browser.version()
-    const scenarios = only.length > 0 ? only : ['text', 'session', 'mount', 'draw', 'shapes', 'parallel', 'memory']
+    const scenarios = only.length > 0 ? only : ['text', 'session', 'jump', 'mount', 'draw', 'shapes', 'parallel', 'memory']
 
     if (scenarios.includes('text')) {
       console.log(`\nstreaming: one reply of ${info.bytes.toLocaleString('en')} bytes in ${info.tokens.toLocaleString('en')} tokens of 4 characters, Chromium ${version}, headless`)
@@ -306,6 +306,22 @@ export async function runStreaming({ only = [] } = {}) {
       console.log(`  ${perToken <= 1.3 ? 'ok  ' : 'MISS'} ${pad('per-token median, 2,000 above / empty page', 52)} ${left(perToken.toFixed(2), 6)}  (goal ≤ 1.3)`)
       console.log(`  ${virtual / all < 0.1 ? 'ok  ' : 'MISS'} ${pad('mount 2,000 virtualized / everything rendered', 52)} ${left((virtual / all).toFixed(3), 6)}  (goal < 0.1)`)
     }
+    if (scenarios.includes('jump')) {
+      // scrollTo a message far from the view: frames until it is at the top, and blank frames on the way.
+      const jumps = 20
+      console.log(`\njump: scrollTo ${jumps} messages spread over a Transcript of 2,000, frames until each is at the top of the view`)
+      for (const [label, virtualize] of [
+        ['virtualized', true],
+        ['every row rendered (baseline)', false],
+      ]) {
+        const run = await page.evaluate(([n, j, v]) => window.bench.runJump(n, j, v), [2000, jumps, virtualize])
+        const landed = run.frames.filter((n) => n > 0).sort((a, b) => a - b)
+        console.log(
+          `  ${label.padEnd(30)} frames to land: median ${landed[landed.length >> 1] ?? '-'}, max ${landed.at(-1) ?? '-'}, not landed ${run.frames.length - landed.length}; blank frames ${run.blank}`,
+        )
+      }
+    }
+
     if (scenarios.includes('mount')) {
       const COUNT = Number(process.env.BENCH_MOUNT ?? 200)
       const longLines = process.env.BENCH_MOUNT_LONG_LINES === '1'

@@ -19,7 +19,7 @@ import githubLight from 'shiki/themes/github-light-default.mjs'
 import { Streamdown } from 'streamdown'
 import type { TextPart as TextPartData } from '../../src/core/model/types'
 import { createMermaidRenderer, defaultDiagramRenderer } from '../../src/diagrams/index'
-import { ChatpartsProvider, defaultHighlighter, TextPart, Transcript } from '../../src/index'
+import { ChatpartsProvider, defaultHighlighter, TextPart, Transcript, type TranscriptHandle } from '../../src/index'
 import { createKatexRenderer, defaultMathRenderer } from '../../src/math/index'
 import { createChatStore } from '../../src/store/index'
 import '../../src/styles/chatparts.css'
@@ -349,6 +349,51 @@ async function runSession(above: number, virtualize: boolean): Promise<SessionRe
   root.unmount()
   stage.replaceChildren()
   return { above, times, messagesAtStart, messagesInDom }
+}
+
+// The jump scenario: `scrollTo` a message far from the view in a Transcript of `count` messages,
+// frames counted until the message is at the top of the view, and frames whose view showed no row.
+export interface JumpResult {
+  /** Frames from the call until the message's top is at the view's top (within 2 px), per jump; -1: not within 30. */
+  frames: number[]
+  /** Frames, over all jumps, in which no rendered row covered the view (a blank view). */
+  blank: number
+}
+
+async function runJump(count: number, jumps: number, virtualize: boolean): Promise<JumpResult> {
+  stage.className = 'session'
+  const store = createChatStore({ initial: sessionMessages(count), coalesce: false })
+  const root = createRoot(stage)
+  const handle: { current: TranscriptHandle | null } = { current: null }
+  flushSync(() => root.render(<Transcript {...renderers} store={store} virtualize={virtualize} handleRef={handle} style={{ height: '100%' }} timeZone="UTC" />))
+  await settle(300)
+  const scroller = stage.querySelector<HTMLElement>('.cp-transcript__scroller') as HTMLElement
+  const ids = store.getState().messageIds
+  const frames: number[] = []
+  let blank = 0
+  for (let jump = 0; jump < jumps; jump++) {
+    // Far from each other: spread over the session, alternating halves.
+    const index = Math.floor(((jump * 0.618034) % 1) * (ids.length - 1))
+    const id = ids[index] as string
+    flushSync(() => handle.current?.scrollTo({ messageID: id }, { focus: false }))
+    let landed = -1
+    for (let n = 1; n <= 30; n++) {
+      await frame()
+      const view = scroller.getBoundingClientRect()
+      const rows = [...scroller.querySelectorAll<HTMLElement>('.cp-transcript__row')]
+      if (!rows.some((row) => row.getBoundingClientRect().bottom > view.top + 1 && row.getBoundingClientRect().top < view.bottom - 1)) blank++
+      const article = scroller.querySelector(`[data-message-id="${CSS.escape(id)}"]`)
+      if (article && Math.abs(article.getBoundingClientRect().top - view.top) < 2) {
+        landed = n
+        break
+      }
+    }
+    frames.push(landed)
+    await settle(50)
+  }
+  root.unmount()
+  stage.replaceChildren()
+  return { frames, blank }
 }
 
 async function mountOnly(above: number, virtualize: boolean): Promise<number> {
@@ -1127,6 +1172,7 @@ declare global {
       bytes: number
       runText: typeof runText
       runSession: typeof runSession
+      runJump: typeof runJump
       mountOnly: typeof mountOnly
       runMount: typeof runMount
       runDraw: typeof runDraw
@@ -1151,6 +1197,7 @@ window.bench = {
   bytes: new TextEncoder().encode(reply).length,
   runText,
   runSession,
+  runJump,
   mountOnly,
   runMount,
   runDraw,
