@@ -131,7 +131,7 @@ export default defineConfig({
           name: 'dist',
           environment: 'node',
           // These tests run node and tsc in child processes against the built package.
-          include: ['test/dist/**/*.test.ts'],
+          include: ['test/dist/**/*.test.{ts,tsx}'],
         },
       },
       {

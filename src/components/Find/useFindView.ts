@@ -1,6 +1,7 @@
 import { type RefObject, useEffect, useMemo, useRef } from 'react'
 import type { FindMatch } from '../../find/search.js'
 import type { FindController } from '../../react/useFind.js'
+import { byAttribute } from '../selector.js'
 import type { Reveal } from './reveal.js'
 import { useFindRuntime } from './useFindRuntime.js'
 
@@ -61,7 +62,7 @@ export function useFindView(find: FindController | undefined, containerRef: RefO
       if (!state.pendingScroll) return
       // The match as marked on the page, else its part (a match in data the part does not show as text).
       const match = state.find.matches[state.find.current]
-      const target = range ?? (match ? container.querySelector(`[data-part-id="${CSS.escape(match.partID)}"]`) : null)
+      const target = range ?? (match ? container.querySelector(byAttribute('data-part-id', match.partID)) : null)
       if (!target) return
       state.pendingScroll = false
       scrollIntoMiddle(target)

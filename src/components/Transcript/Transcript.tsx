@@ -8,6 +8,7 @@ import { type FindController, useFind } from '../../react/useFind.js'
 import { ChatStoreProvider, useChatStore, useChatStoreApi, useMessage, useMessageIds, useMessageTotals, useStatus, useTotals } from '../../react/hooks.js'
 import { ChatpartsProvider, type RenderConfig } from '../config.js'
 import { cx } from '../cx.js'
+import { byAttribute } from '../selector.js'
 import { Icon } from '../Icon.js'
 import { useTimeFormat } from '../time.js'
 import { isoTime } from '../../core/numbers.js'
@@ -274,9 +275,9 @@ interface ScrollGoal {
 
 /** The element of a goal, when its row is rendered: the part, else the message. */
 function goalElement(scroller: HTMLElement, goal: ScrollGoal): HTMLElement | null {
-  const row = scroller.querySelector<HTMLElement>(`[data-row-id="${CSS.escape(goal.messageID)}"]`)
+  const row = scroller.querySelector<HTMLElement>(byAttribute('data-row-id', goal.messageID))
   if (!row) return null
-  const part = goal.partID !== undefined ? row.querySelector<HTMLElement>(`[data-part-id="${CSS.escape(goal.partID)}"]`) : null
+  const part = goal.partID !== undefined ? row.querySelector<HTMLElement>(byAttribute('data-part-id', goal.partID)) : null
   return part ?? row.querySelector<HTMLElement>('.cp-message') ?? row
 }
 
@@ -431,7 +432,7 @@ function TranscriptBody({
       const element = scrollerRef.current
       // The reader asked for the match: the view no longer follows the bottom.
       release()
-      if (element && !element.querySelector(`[data-part-id="${CSS.escape(match.partID)}"]`)) scrollToRef.current({ partID: match.partID }, { focus: false, reveal: false })
+      if (element && !element.querySelector(byAttribute('data-part-id', match.partID))) scrollToRef.current({ partID: match.partID }, { focus: false, reveal: false })
     },
     [release],
   )
