@@ -6,6 +6,11 @@ export interface FindOptions {
   caseSensitive?: boolean | undefined
   /** Match whole words only: no letter, digit or `_` right before or after (default: false). */
   wholeWord?: boolean | undefined
+  /**
+   * Stop after this many matches (default: all). A one-letter query finds hundreds of thousands in a
+   * long session; a find box shows "10,000+" rather than make the reader wait for every one.
+   */
+  limit?: number | undefined
 }
 
 /** What of a part a match is in. */
@@ -165,7 +170,9 @@ export function createFinder(): Finder {
       const narrow = key !== previous && !options.wholeWord && previous.slice(0, 2) === key.slice(0, 2) && previous.length > 2 && fold(query).includes(fold(previous.slice(2)))
       lastKey = key
       const out: FindMatch[] = []
+      const limit = options.limit ?? Number.POSITIVE_INFINITY
       for (const message of messages) {
+        if (out.length >= limit) break
         for (const part of message.parts) {
           if (part === null || typeof part !== 'object') continue
           let entry = entries.get(part)
@@ -183,7 +190,10 @@ export function createFinder(): Finder {
             }
             entry.key = key
           }
-          for (const match of entry.matches) out.push(match)
+          for (const match of entry.matches) {
+            if (out.length >= limit) return out
+            out.push(match)
+          }
         }
       }
       return out

@@ -17,8 +17,10 @@ export interface FindController {
   setQuery(query: string): void
   options: FindOptions
   setOptions(options: FindOptions): void
-  /** Every match, in transcript order; follows the transcript as it streams. */
+  /** The matches, in transcript order, at most {@link FIND_LIMIT}; they follow the transcript as it streams. */
   matches: readonly FindMatch[]
+  /** There are more matches than `matches` holds (the box says "10,000+"). */
+  capped: boolean
   /** The index of the current match in `matches`, or -1 when there is none. */
   current: number
   /** Moves to the next match (after the last, the first). */
@@ -35,6 +37,9 @@ export interface FindController {
   /** Counts the times the box was asked to take the focus. */
   focusRequests: number
 }
+
+/** The most matches a find box counts and steps through: a longer query narrows them. */
+export const FIND_LIMIT = 10_000
 
 const EMPTY: readonly WithParts[] = []
 const NO_MATCHES: readonly FindMatch[] = []
@@ -73,7 +78,10 @@ export function useFind(source?: ChatStore | readonly WithParts[]): FindControll
     () => (store && active ? store.getState() : null),
   )
   const messages = useMemo(() => list ?? (state ? selectTranscript(state) : EMPTY), [list, state])
-  const matches = useMemo(() => (active && finder ? finder.search(messages, query, options) : NO_MATCHES), [active, finder, messages, query, options])
+  // One more than the limit is asked for, to know whether there are more.
+  const found = useMemo(() => (active && finder ? finder.search(messages, query, { ...options, limit: FIND_LIMIT + 1 }) : NO_MATCHES), [active, finder, messages, query, options])
+  const capped = found.length > FIND_LIMIT
+  const matches = useMemo(() => (found.length > FIND_LIMIT ? found.slice(0, FIND_LIMIT) : found), [found])
 
   // The current match stays the one it was while matches come and go around it.
   let current = -1
@@ -119,7 +127,7 @@ export function useFind(source?: ChatStore | readonly WithParts[]): FindControll
   const close = useCallback(() => setOpen(false), [])
 
   return useMemo(
-    () => ({ open, openFind, close, query, setQuery, options, setOptions, matches, current, next, previous, goTo, moves, focusRequests }),
-    [open, openFind, close, query, setQuery, options, setOptions, matches, current, next, previous, goTo, moves, focusRequests],
+    () => ({ open, openFind, close, query, setQuery, options, setOptions, matches, capped, current, next, previous, goTo, moves, focusRequests }),
+    [open, openFind, close, query, setQuery, options, setOptions, matches, capped, current, next, previous, goTo, moves, focusRequests],
   )
 }

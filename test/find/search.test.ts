@@ -94,3 +94,17 @@ describe('searching a transcript', () => {
     expect(searchMessages(broken, 'fine')).toHaveLength(1)
   })
 })
+
+describe('a limit', () => {
+  it('stops at the limit, in transcript order, and the parts it did not reach are read on the next search', () => {
+    const finder = createFinder()
+    const messages = structuredClone(opencodeCanonical)
+    const all = finder.search(messages, 'e')
+    expect(all.length).toBeGreaterThan(20)
+    const first = finder.search(messages, 'e', { limit: 20 })
+    expect(first).toEqual(all.slice(0, 20))
+    // Typed on: the narrowed search still reads the parts the capped one never reached.
+    expect(finder.search(messages, 'ee')).toEqual(searchMessages(messages, 'ee'))
+    expect(finder.search(messages, 'the', { limit: 3 })).toEqual(searchMessages(messages, 'the').slice(0, 3))
+  })
+})

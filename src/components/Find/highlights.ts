@@ -8,6 +8,9 @@ export interface FindMarks {
   current: number
 }
 
+/** The most occurrences marked on the page at once (the current one always is): each mark is a range the browser keeps. */
+const MAX_MARKS = 5_000
+
 /** The names of the two highlights in `CSS.highlights`, styled by `::highlight(…)` in the stylesheet. */
 export const HIGHLIGHT_ALL = 'cp-find'
 export const HIGHLIGHT_CURRENT = 'cp-find-current'
@@ -105,7 +108,7 @@ export function drawMarks(owner: object, container: Element, marks: FindMarks): 
   let current: Range | null = null
   for (const element of container.querySelectorAll('[data-part-id]')) {
     const id = element.getAttribute('data-part-id') as string
-    if (!byPart.has(id)) continue
+    if (!byPart.has(id) || (all.length >= MAX_MARKS && currentMatch?.partID !== id)) continue
     const ranges = rangesIn(element, marks)
     all.push(...ranges)
     if (currentMatch?.partID === id) current = ranges[Math.min(rank, ranges.length - 1)] ?? null

@@ -101,4 +101,17 @@ describe('find on a plain list of messages', () => {
     expect((field as HTMLInputElement).value).toBe(selected)
     act(() => selection.removeAllRanges())
   })
+
+  it('counts to 10,000 and says there are more, so a one-letter query answers at once', async () => {
+    const user = userEvent.setup()
+    const message = structuredClone(opencodeCanonical[0]) as WithParts
+    const text = message.parts.find((part) => part.type === 'text')
+    if (text?.type === 'text') text.text = 'a '.repeat(12_000)
+    render(<List messages={[message]} />)
+    await user.click(screen.getByRole('button', { name: 'Find' }))
+    await user.type(screen.getByRole('searchbox', { name: 'Find' }), 'a')
+    expect(within(screen.getByRole('search')).getByRole('status').textContent).toBe('1 of 10,000+ matches')
+    await user.keyboard('{Shift>}{Enter}{/Shift}')
+    expect(within(screen.getByRole('search')).getByRole('status').textContent).toBe('10,000 of 10,000+ matches')
+  })
 })
