@@ -99,6 +99,23 @@ describe('the built package, as a consumer sees it', () => {
     expect(chunks.some((file) => /from ["']zustand\/vanilla["']/.test(readFileSync(join(root, 'dist', file), 'utf8')))).toBe(true)
   })
 
+  it('writes a session as a page in plain node: chatparts/html with the styles inlined and code coloured', () => {
+    const session = join(root, 'test/fixtures/opencode-t8v6Igr8/messages.json')
+    const probe = [
+      "import { readFileSync } from 'node:fs'",
+      "import { toHTML } from 'chatparts/html'",
+      "import { fromOpencodeExport } from 'chatparts/opencode'",
+      `const { messages } = fromOpencodeExport(JSON.parse(readFileSync(${JSON.stringify(session)}, 'utf8')))`,
+      "const fence = String.fromCharCode(96).repeat(3)",
+      "messages[2].parts.push({ id: 'prt_code', sessionID: 's', messageID: messages[2].info.id, type: 'text', text: fence + 'python\\nprint(1)\\n' + fence })",
+      "const html = await toHTML(messages, { title: 'Session' })",
+      "console.log(JSON.stringify({ articles: html.split('<article ').length - 1, tokens: html.split('cp-code__token').length - 1, script: html.includes('<script'), imports: html.includes('@import'), styled: html.includes('.cp-message__header {') }))",
+    ].join('\n')
+    const result = runNode(probe) as { articles: number; tokens: number; script: boolean; imports: boolean; styled: boolean }
+    expect(result).toMatchObject({ articles: 3, script: false, imports: false, styled: true })
+    expect(result.tokens).toBeGreaterThan(0)
+  })
+
   it('keeps React out of the core and protocol entries entirely', () => {
     for (const entry of ['core.js', 'validate.js', 'labels.js', 'protocols.js', 'export.js', ...protocolEntries.map((name) => `${name}.js`)]) {
       const files = reached(entry)
