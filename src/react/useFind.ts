@@ -21,6 +21,8 @@ export interface FindController {
   matches: readonly FindMatch[]
   /** There are more matches than `matches` holds (the box says "10,000+"). */
   capped: boolean
+  /** The search is loaded (it loads with the first find opened): until then `matches` is empty, not "no matches". */
+  ready: boolean
   /** The index of the current match in `matches`, or -1 when there is none. */
   current: number
   /** Moves to the next match (after the last, the first). */
@@ -81,6 +83,7 @@ export function useFind(source?: ChatStore | readonly WithParts[]): FindControll
   // One more than the limit is asked for, to know whether there are more.
   const found = useMemo(() => (active && finder ? finder.search(messages, query, { ...options, limit: FIND_LIMIT + 1 }) : NO_MATCHES), [active, finder, messages, query, options])
   const capped = found.length > FIND_LIMIT
+  const ready = finder !== null
   const matches = useMemo(() => (found.length > FIND_LIMIT ? found.slice(0, FIND_LIMIT) : found), [found])
 
   // The current match stays the one it was while matches come and go around it.
@@ -127,7 +130,7 @@ export function useFind(source?: ChatStore | readonly WithParts[]): FindControll
   const close = useCallback(() => setOpen(false), [])
 
   return useMemo(
-    () => ({ open, openFind, close, query, setQuery, options, setOptions, matches, capped, current, next, previous, goTo, moves, focusRequests }),
-    [open, openFind, close, query, setQuery, options, setOptions, matches, capped, current, next, previous, goTo, moves, focusRequests],
+    () => ({ open, openFind, close, query, setQuery, options, setOptions, matches, capped, ready, current, next, previous, goTo, moves, focusRequests }),
+    [open, openFind, close, query, setQuery, options, setOptions, matches, capped, ready, current, next, previous, goTo, moves, focusRequests],
   )
 }

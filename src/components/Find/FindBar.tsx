@@ -21,7 +21,7 @@ export interface FindBarProps extends Omit<ComponentPropsWithRef<'div'>, 'childr
 export function FindBar({ find, onClose, className, ...rest }: FindBarProps) {
   const labels = useLabels()
   const input = useRef<HTMLInputElement>(null)
-  const { query, options, matches, capped, current, focusRequests, moves } = find
+  const { query, options, matches, capped, ready, current, focusRequests, moves } = find
   useEffect(() => {
     if (focusRequests === 0) return
     input.current?.focus()
@@ -30,10 +30,10 @@ export function FindBar({ find, onClose, className, ...rest }: FindBarProps) {
 
   const number = (value: number) => value.toLocaleString(labels.lang)
   const total = capped ? `${number(matches.length)}+` : number(matches.length)
-  const count = query === '' ? '' : matches.length === 0 ? labels.findNone : fillCount(labels.findCount, matches.length, labels.lang, { current: number(current + 1) }, total)
+  const count = query === '' || !ready ? '' : matches.length === 0 ? labels.findNone : fillCount(labels.findCount, matches.length, labels.lang, { current: number(current + 1) }, total)
   // Announced when the reader moved or typed, not at each match a streaming reply adds.
-  const [announced, setAnnounced] = useState({ moves: -1, text: '' })
-  if (announced.moves !== moves) setAnnounced({ moves, text: count })
+  const [announced, setAnnounced] = useState({ moves: -1, ready: false, text: '' })
+  if (announced.moves !== moves || announced.ready !== ready) setAnnounced({ moves, ready, text: count })
 
   const close = () => {
     find.close()
