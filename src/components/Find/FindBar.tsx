@@ -1,4 +1,4 @@
-import { type ComponentPropsWithRef, type KeyboardEvent, useEffect, useRef, useState } from 'react'
+import { type ComponentPropsWithRef, type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react'
 import { fillCount } from '../../labels/labels.js'
 import { useLabels } from '../../labels/LabelsContext.js'
 import type { FindController } from '../../react/useFind.js'
@@ -13,6 +13,17 @@ export interface FindBarProps extends Omit<ComponentPropsWithRef<'div'>, 'childr
   onClose?: (() => void) | undefined
 }
 
+/** A toggle of one search option: its mark shown, its name said and in its tooltip. */
+function Option({ find, option, name, children }: { find: FindController; option: 'caseSensitive' | 'wholeWord'; name: string; children: ReactNode }) {
+  const on = find.options[option] === true
+  return (
+    <button type="button" className="cp-find__option" aria-pressed={on} title={name} onClick={() => find.setOptions({ ...find.options, [option]: !on })}>
+      <span aria-hidden="true">{children}</span>
+      <span className="cp-visually-hidden">{name}</span>
+    </button>
+  )
+}
+
 /**
  * The find box: a search field, the count ("3 of 41 matches", announced politely when it changes
  * at the reader's request), previous and next (Shift+Enter and Enter), match case, whole word, and
@@ -21,7 +32,7 @@ export interface FindBarProps extends Omit<ComponentPropsWithRef<'div'>, 'childr
 export function FindBar({ find, onClose, className, ...rest }: FindBarProps) {
   const labels = useLabels()
   const input = useRef<HTMLInputElement>(null)
-  const { query, options, matches, capped, ready, current, focusRequests, moves } = find
+  const { query, matches, capped, ready, current, focusRequests, moves } = find
   useEffect(() => {
     if (focusRequests === 0) return
     input.current?.focus()
@@ -66,28 +77,12 @@ export function FindBar({ find, onClose, className, ...rest }: FindBarProps) {
       <span className="cp-find__count" aria-hidden="true" data-state={query !== '' && matches.length === 0 ? 'none' : undefined}>
         {count}
       </span>
-      <button
-        type="button"
-        className="cp-find__option"
-        aria-pressed={options.caseSensitive === true}
-        title={labels.findCase}
-        onClick={() => find.setOptions({ ...options, caseSensitive: !options.caseSensitive })}
-      >
-        <span aria-hidden="true">Aa</span>
-        <span className="cp-visually-hidden">{labels.findCase}</span>
-      </button>
-      <button
-        type="button"
-        className="cp-find__option"
-        aria-pressed={options.wholeWord === true}
-        title={labels.findWholeWord}
-        onClick={() => find.setOptions({ ...options, wholeWord: !options.wholeWord })}
-      >
-        <span className="cp-find__word" aria-hidden="true">
-          ab
-        </span>
-        <span className="cp-visually-hidden">{labels.findWholeWord}</span>
-      </button>
+      <Option find={find} option="caseSensitive" name={labels.findCase}>
+        Aa
+      </Option>
+      <Option find={find} option="wholeWord" name={labels.findWholeWord}>
+        <span className="cp-find__word">ab</span>
+      </Option>
       <button type="button" className="cp-find__button" title={labels.findPrevious} aria-label={labels.findPrevious} disabled={matches.length === 0} onClick={find.previous}>
         <Icon name="arrow-up" />
       </button>

@@ -1,7 +1,7 @@
 import { type ComponentPropsWithRef, type KeyboardEvent, useRef } from 'react'
 import type { FindController } from '../../react/useFind.js'
 import { cx } from '../cx.js'
-import { isFindShortcut } from './shortcut.js'
+import { openFindOnShortcut } from './shortcut.js'
 import { RevealContext } from './reveal.js'
 import { useFindView } from './useFindView.js'
 
@@ -27,9 +27,7 @@ export function FindRegion({ find, findShortcut = true, className, children, onK
       className={cx('cp-find-region', className)}
       onKeyDown={(event: KeyboardEvent<HTMLDivElement>) => {
         onKeyDown?.(event)
-        if (!findShortcut || event.defaultPrevented || !isFindShortcut(event)) return
-        event.preventDefault()
-        find.openFind(window.getSelection()?.toString().trim().split('\n')[0] || undefined)
+        if (findShortcut) openFindOnShortcut(event, find)
       }}
     >
       <RevealContext value={reveal}>{children}</RevealContext>

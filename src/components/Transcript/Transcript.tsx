@@ -13,7 +13,7 @@ import { Icon } from '../Icon.js'
 import { useTimeFormat } from '../time.js'
 import { isoTime } from '../../core/numbers.js'
 import { RevealContext, type Reveal } from '../Find/reveal.js'
-import { isFindShortcut } from '../Find/shortcut.js'
+import { openFindOnShortcut } from '../Find/shortcut.js'
 import { preloadFindRuntime, useFindRuntime } from '../Find/useFindRuntime.js'
 import { useFindView } from '../Find/useFindView.js'
 import { flowOf, type FlowItem, isSource, isStepFinish, sameFlow, type ToolGrouping } from '../MessageView/flow.js'
@@ -505,9 +505,7 @@ function TranscriptBody({
       }}
       onKeyDown={(event) => {
         onRootKeyDown?.(event)
-        if (!findShortcut || event.defaultPrevented || !isFindShortcut(event)) return
-        event.preventDefault()
-        find.openFind(window.getSelection()?.toString().trim().split('\n')[0] || undefined)
+        if (findShortcut) openFindOnShortcut(event, find)
       }}
     >
       {!appFind && find.open && findRuntime ? <findRuntime.FindBar find={find} className="cp-transcript__find" onClose={() => scrollerRef.current?.focus({ preventScroll: true })} /> : null}
