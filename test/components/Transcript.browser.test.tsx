@@ -63,6 +63,24 @@ describe('Transcript in Chromium', () => {
     await expect.poll(atBottom).toBe(true)
   })
 
+  it('stays at the bottom when its view gets shorter, as when the input box below it grows', async () => {
+    const { container } = render(
+      <div style={{ height: 300, display: 'flex' }}>
+        <Transcript store={fullStore()} highlighter={null} style={{ flex: 1 }} />
+      </div>,
+    )
+    const log = screen.getByRole('log')
+    const atBottom = () => log.scrollHeight - log.scrollTop - log.clientHeight < 2
+    await expect.poll(atBottom).toBe(true)
+    const box = container.firstElementChild as HTMLElement
+    for (const height of [279, 180]) {
+      box.style.height = `${height}px`
+      await expect.poll(() => log.clientHeight).toBeLessThanOrEqual(height)
+      await expect.poll(atBottom).toBe(true)
+    }
+    expect(screen.queryByRole('button', { name: /Jump to latest/ })).toBeNull()
+  })
+
   it('draws a diagram whose block is done while the reply goes on streaming below it, the view following', async () => {
     const store = createChatStore({ adapters: builtInAdapters, initial: structuredClone(opencodeSession.messages), coalesce: false })
     // A text at the end of the last message: what streams at the bottom of the transcript.

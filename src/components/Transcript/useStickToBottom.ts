@@ -59,7 +59,9 @@ export function useStickToBottom(scrollerRef: RefObject<HTMLElement | null>, con
     toBottom()
   }, [toBottom])
 
-  // Content grows without the transcript re-rendering (a part streams on its own), so its size is watched.
+  // Content grows without the transcript re-rendering (a part streams on its own), so its size is
+  // watched; so is the view's, which gets shorter when the app's input box grows or a phone's
+  // keyboard opens, and would hide the end of the reply.
   useLayoutEffect(() => {
     const element = contentRef.current
     if (!element) return
@@ -70,12 +72,13 @@ export function useStickToBottom(scrollerRef: RefObject<HTMLElement | null>, con
     if (typeof ResizeObserver === 'function') {
       const observer = new ResizeObserver(follow)
       observer.observe(element)
+      if (scrollerRef.current) observer.observe(scrollerRef.current)
       return () => observer.disconnect()
     }
     const observer = new MutationObserver(follow)
     observer.observe(element, { childList: true, subtree: true, characterData: true })
     return () => observer.disconnect()
-  }, [contentRef, toBottom])
+  }, [contentRef, scrollerRef, toBottom])
 
   return { stickRef, lastTopRef, away, toBottom, scrolled, jump, release }
 }
