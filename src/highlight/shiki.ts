@@ -97,6 +97,10 @@ export function mergeTokens(line: readonly CodeToken[]): CodeToken[] {
 }
 
 const THEMES = { light: 'github-light-default', dark: 'github-dark-default' } as const
+const THEME_MODULES = {
+  light: () => import('shiki/themes/github-light-default.mjs'),
+  dark: () => import('shiki/themes/github-dark-default.mjs'),
+} as const
 
 /**
  * The longest line highlighted by default, in characters. A line is tokenized in one call, about
@@ -153,7 +157,16 @@ export interface ShikiHighlighterOptions {
   aliases?: Record<string, string> | undefined
   /** The longest line highlighted, in characters (default {@link MAX_LINE_LENGTH}); a longer one is shown plain. */
   maxLineLength?: number | undefined
+  /**
+   * The colour schemes the page shows, whose themes are fetched (default both: the kit follows the
+   * page's scheme as it changes). A page that is always light passes `['light']`: the dark theme is
+   * never fetched, and code shown dark anyway is in the code block's own colour.
+   */
+  schemes?: readonly ColorScheme[] | undefined
 }
+
+/** A colour scheme of the page. */
+export type ColorScheme = keyof typeof THEMES
 
 /**
  * The default highlighter: shiki's fine-grained core with the JavaScript regex engine (no WASM),
@@ -164,6 +177,9 @@ export function createShikiHighlighter(options: ShikiHighlighterOptions = {}): H
   let core: Promise<HighlighterCore> | undefined
   let ready: HighlighterCore | undefined
   const maxLineLength = Math.max(1, options.maxLineLength ?? MAX_LINE_LENGTH)
+  const schemes = (['light', 'dark'] as const).filter((scheme) => !options.schemes || options.schemes.includes(scheme))
+  if (schemes.length === 0) schemes.push('light')
+  const themes: Partial<Record<ColorScheme, string>> = Object.fromEntries(schemes.map((scheme) => [scheme, THEMES[scheme]]))
   // The themes' foreground: tokens in it are left without colours (the block shows them in it).
   let plain: ThemeColors | null = null
   const loaded = new Set<string>()
@@ -180,11 +196,12 @@ export function createShikiHighlighter(options: ShikiHighlighterOptions = {}): H
     core ??= (async () => {
       const [{ createHighlighterCore }, { createJavaScriptRegexEngine }] = await Promise.all([import('shiki/core'), import('shiki/engine/javascript')])
       ready = await createHighlighterCore({
-        themes: [import('shiki/themes/github-light-default.mjs'), import('shiki/themes/github-dark-default.mjs')],
+        themes: schemes.map((scheme) => THEME_MODULES[scheme]()),
         langs: [],
         engine: createJavaScriptRegexEngine(),
       })
-      plain = { light: ready.getTheme(THEMES.light).fg.toLowerCase(), dark: ready.getTheme(THEMES.dark).fg.toLowerCase() }
+      const loadedReady = ready
+      plain = Object.fromEntries(schemes.map((scheme) => [scheme, loadedReady.getTheme(THEMES[scheme]).fg.toLowerCase()]))
       return ready
     })()
     return core
@@ -237,7 +254,7 @@ export function createShikiHighlighter(options: ShikiHighlighterOptions = {}): H
       if (!name || !ready || !loaded.has(name)) return null
       const result = ready.codeToTokens(code, {
         lang: grammarName.get(name) ?? name,
-        themes: THEMES,
+        themes,
         defaultColor: false,
         // shiki gives up on a line after 500 ms and leaves the rest plain, for good: a busy machine
         // compiling a grammar's rules on first use took that long (a CI run under load). A line is

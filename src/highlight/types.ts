@@ -39,8 +39,11 @@ export interface Highlighter {
   plainColor?(): ThemeColors | null
 }
 
-/** A colour for the light theme and one for the dark, as CSS values. */
+/**
+ * A colour for the light theme and one for the dark, as CSS values: each present when the
+ * highlighter has that scheme's theme.
+ */
 export interface ThemeColors {
-  light: string
-  dark: string
+  light?: string
+  dark?: string
 }

@@ -64,7 +64,11 @@ export const highlightedLineProps = (tokens: readonly CodeToken[] | undefined) =
  */
 export function plainColorStyle(highlighter: Highlighter | null): Record<string, string> | undefined {
   const plain = highlighter?.plainColor?.()
-  return plain ? { '--cp-pl': plain.light, '--cp-pd': plain.dark } : undefined
+  if (!plain) return undefined
+  const style: Record<string, string> = {}
+  if (plain.light) style['--cp-pl'] = plain.light
+  if (plain.dark) style['--cp-pd'] = plain.dark
+  return style
 }
 
 const Line = memo(function Line({ tokens, text }: { tokens: CodeToken[] | undefined; text: string }) {
