@@ -202,7 +202,9 @@ export async function runStreaming({ only = [] } = {}) {
           // BENCH_ALLOC=<renderer> prints what that renderer's first round allocated, by function (sampled, collected objects too).
           const alloc = process.env.BENCH_ALLOC === name && round === 0 ? await page.context().newCDPSession(page) : null
           if (alloc) await alloc.send('HeapProfiler.startSampling', { samplingInterval: 16384, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true })
-          runs.get(name).push(await page.evaluate((renderer) => window.bench.runText(renderer), name))
+          // BENCH_COLD=1: the first round streams with no warm-up, as a page's first reply.
+          const cold = process.env.BENCH_COLD === '1' && round === 0
+          runs.get(name).push(await page.evaluate(([renderer, first]) => window.bench.runText(renderer, first), [name, cold]))
           if (alloc) summarizeAllocations((await alloc.send('HeapProfiler.stopSampling')).profile)
           if (trace) summarizeTrace(await trace(), join(root, `bench/.out/${name}-text.trace.json`))
           if (profile) {
@@ -244,6 +246,15 @@ export async function runStreaming({ only = [] } = {}) {
         const sorted = [...result.commits].sort((a, b) => b - a)
         const share = (part) => sum(sorted.slice(0, Math.ceil(sorted.length * part))) / sum(sorted)
         console.log(`${pad(result.renderer, 22)} update in the slowest tenth of tokens ${(share(0.1) * 100).toFixed(0)} %, the slowest hundredth ${(share(0.01) * 100).toFixed(0)} %`)
+      }
+      // The slowest single tokens (the whole of each: commit, layout and the work after it): one
+      // over 50 ms is a frame the reader sees dropped.
+      for (const result of results) {
+        const slow = result.times
+          .map((time, i) => [time, i])
+          .sort((a, b) => b[0] - a[0])
+          .slice(0, 3)
+        console.log(`${pad(result.renderer, 22)} slowest tokens ${slow.map(([time, i]) => `#${i} ${ms(time, 1)}`).join(', ')}`)
       }
       // Tasks a renderer asked for itself during the stream (messages posted; a task each, run in the yields).
       console.log(`tasks posted during the stream: ${results.map((result) => `${result.renderer} ${result.posted.toLocaleString('en')}`).join('; ')} (${info.tokens.toLocaleString('en')} tokens)`)

@@ -251,11 +251,12 @@ async function warm(factory: Factory, tokens: readonly string[] = TOKENS, text =
   stage.replaceChildren()
 }
 
-async function runText(name: string): Promise<TextResult> {
+/** Streams the reply into `name`; `cold`: with no warm-up, as a page's first reply (grammars loaded and compiled during the stream). */
+async function runText(name: string, cold = false): Promise<TextResult> {
   const factory = RENDERERS[name]
   if (!factory) throw new Error(`unknown renderer ${name}`)
   stage.className = ''
-  await warm(factory)
+  if (!cold) await warm(factory)
   await settle(200)
   const renderer = factory(stage)
   const times: number[] = []
