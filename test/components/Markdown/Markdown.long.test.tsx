@@ -6,7 +6,8 @@ import { type ReactNode } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { ChatpartsProvider } from '../../../src/components/config'
 import { ListReader, quoteText } from '../../../src/markdown/blocks'
-import { Markdown, SPLIT_LIST_FROM } from '../../../src/components/Markdown/Markdown'
+import { Markdown } from '../../../src/components/Markdown/Markdown'
+import { SPLIT_LIST_FROM } from '../../../src/components/Markdown/readers'
 import { firstGroup, fresh, parsedWhole, stream, streamsAsWhole, view } from './streamed'
 
 // The list and quote splitters, watched (they do what they do): which are read in pieces.

@@ -1,0 +1,91 @@
+// The readers of the live block: each kind read again from where it was as the block grows.
+import { type FenceRead, ListReader, quoteText, readFenceAppend, TableReader } from '../../markdown/blocks.js'
+import { type MathSyntax } from '../../markdown/math.js'
+import { ParagraphReader } from '../../markdown/paragraph.js'
+import { atxHeading } from '../../markdown/plain.js'
+
+/**
+ * Reads a block in pieces (rows, items, sentences) while it streams, and after it is finished if it
+ * was read so then: the block keeps the elements it streamed with rather than being made again at
+ * its last token. A block that arrives finished is parsed whole, so its reader is made on first
+ * need (`make`): never, for most blocks of an opened session (a reader, its arrays and a closure
+ * fewer each, for the collector to mark while the session is open).
+ */
+export class SplitWhileStreaming<T> {
+  private split: ((block: string, streaming: boolean) => T | null) | null = null
+  private streamed = false
+  constructor(
+    private readonly make: () => (block: string, streaming: boolean) => T | null,
+    /** A finished block this long or longer is read in pieces too. */
+    private readonly finishedFrom = Number.POSITIVE_INFINITY,
+  ) {}
+  read(block: string, streaming: boolean): T | null {
+    if (!streaming && !this.streamed && block.length < this.finishedFrom) return null
+    this.split ??= this.make()
+    const pieces = this.split(block, streaming)
+    this.streamed = pieces !== null
+    return pieces
+  }
+}
+
+/** A block's splitters, kept between its renders; the list's and paragraph's made again for another math syntax. */
+export class BlockSplits {
+  readonly tables = new SplitWhileStreaming(tableRead)
+  readonly quotes = new SplitWhileStreaming(() => quoteText, SPLIT_LIST_FROM)
+  readonly headings = new SplitWhileStreaming(() => atxHeading)
+  private byMath: {
+    math: MathSyntax
+    lists: SplitWhileStreaming<ReturnType<ListReader['read']>>
+    paragraphs: SplitWhileStreaming<ReturnType<ParagraphReader['read']>>
+  } | null = null
+  /** The list and paragraph splitters for `math` (new ones when it changed: a `$` may read otherwise). */
+  forMath(math: MathSyntax) {
+    if (this.byMath?.math !== math) {
+      this.byMath = {
+        math,
+        lists: new SplitWhileStreaming(() => listRead(math), SPLIT_LIST_FROM),
+        paragraphs: new SplitWhileStreaming(() => paragraphRead(math)),
+      }
+    }
+    return this.byMath
+  }
+}
+
+/**
+ * A finished list this long (characters) is read item by item too. micromark's time on a list whose
+ * items nest grows with the square of its length (each time nested items close it splices the events
+ * read so far): 29 KB of three-level items took 1.9 s parsed whole and 0.4 s item by item. Under
+ * this, one parse of the whole list is the cheaper (an item's parse has a cost of its own). A
+ * finished quote this long is read block by block inside, for the lists it may hold.
+ */
+export const SPLIT_LIST_FROM = 12_000
+
+// The cell being written is repaired where it is shown (see TableCell).
+const tableRead = () => {
+  const reader = new TableReader()
+  return (block: string) => reader.read(block)
+}
+
+const listRead = (math: MathSyntax) => {
+  const reader = new ListReader()
+  return (block: string) => reader.read(block, math)
+}
+
+// Up to three spaces before a paragraph's first line are no part of it: the parser drops them.
+const PARAGRAPH_INDENT = /^ {1,3}(?! )/
+
+export const paragraphRead = (math: MathSyntax) => {
+  const reader = new ParagraphReader(math)
+  // (A paragraph indented so, as a reply writes one under an item `10.` whose lines are indented
+  // three, is read as it shows: without them.)
+  return (block: string) => reader.read(block.slice(PARAGRAPH_INDENT.exec(block)?.[0].length ?? 0))
+}
+
+/** The last fence read in a block, so the block, grown, is read from its last line (see readFenceAppend). */
+export class FenceReader {
+  private last: FenceRead | null = null
+  read(block: string, streaming: boolean) {
+    this.last = readFenceAppend(this.last, block, streaming)
+    return this.last.fence
+  }
+}
