@@ -62,7 +62,9 @@ function asPainted<T>(read: () => T): Promise<T> {
   return new Promise((resolve) => {
     const observer = new ResizeObserver(() => {
       observer.disconnect()
-      resolve(read())
+      // Read now; the test goes on after the frame, not inside the browser's resize-observer step.
+      const value = read()
+      setTimeout(() => resolve(value))
     })
     observer.observe(document.body)
   })

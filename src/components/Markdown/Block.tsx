@@ -8,13 +8,13 @@ import type { Highlighter } from '../../highlight/types.js'
 import { useLabels } from '../../labels/LabelsContext.js'
 import { headingTag, useHeadingBase } from '../headings.js'
 import type { UrlPolicy } from '../urlPolicy.js'
-import { normalizeLineEndings, type SplitText, splitAppend, withLineEnding } from '../../markdown/blocks.js'
+import { type Fence, type ListItems, normalizeLineEndings, type SplitText, splitAppend, type TableRows, withLineEnding } from '../../markdown/blocks.js'
 import { Formula } from './Formula.js'
-import { type MathSyntax, mathToHast, readMathBlock } from '../../markdown/math.js'
+import { type MathBlock, type MathSyntax, mathToHast, readMathBlock } from '../../markdown/math.js'
 import { type ParagraphPieces } from '../../markdown/paragraph.js'
 import { type AtxHeading } from '../../markdown/plain.js'
 import { repairTail } from '../../markdown/repair.js'
-import { type Intricacy, IntricacyReader } from '../../markdown/intricacy.js'
+import type { Intricacy } from '../../markdown/intricacy.js'
 import { RenderGate } from '../../markdown/renderGate.js'
 import { now } from '../../markdown/tasks.js'
 import { StreamingList } from './List.js'
@@ -23,7 +23,7 @@ import { FencedBlock, LiveBlock, useComponents } from './elements.js'
 import { type BlockInputs, BlockInputsContext, type BlockProps } from './inputs.js'
 import { OpenSpan, PiecesAndRest, ProseTail, liveTail } from './pieces.js'
 import { keepUrl, pluginsFor, withMath } from './plugins.js'
-import { BlockSplits, FenceReader } from './readers.js'
+import { BlockReaders } from './readers.js'
 
 /**
  * Blocks inside a container (a block quote, a loose list's item), read as a text's: finished blocks
@@ -127,23 +127,113 @@ function RenderEnd({ gate }: { gate: RenderGate<ReactNode> }) {
   return null
 }
 
+/** What a block's kinds read it and render it with. */
+interface BlockContext {
+  readonly source: string
+  readonly streaming: boolean
+  readonly lineEnded: boolean
+  readonly highlighter: Highlighter | null
+  readonly math: MathSyntax
+  readonly diagrams: boolean
+  /** The app's own elements: a kind whose elements the app renders itself is left to the parser. */
+  readonly host: Components | undefined
+  /** The kit's elements with the app's over them. */
+  readonly components: Components
+  /** Whether formulas and spans being written are shown as they will be (not when the app renders them). */
+  readonly formulas: boolean
+  readonly spans: boolean
+  readonly inputs: BlockInputs
+  readonly readers: BlockReaders
+}
+
+/** One kind of block: its reader, which takes the block (`null`: not this kind), and its renderer. */
+interface BlockKind<T> {
+  read(context: BlockContext): T | null
+  render(block: T, context: BlockContext): ReactNode
+}
+const kind = <T,>(blockKind: BlockKind<T>) => blockKind as BlockKind<unknown>
+
+const live = (streaming: boolean, children: ReactNode) => <LiveBlock.Provider value={streaming}>{children}</LiveBlock.Provider>
+
+/** The kinds a block is read as, in order: the first that takes it renders it. */
+const KINDS: readonly BlockKind<unknown>[] = [
+  // One fenced code block needs no markdown parse: the growing code goes straight to the code
+  // block, whose highlighted lines are kept.
+  kind<Fence>({
+    read: ({ host, readers, source, streaming }) => (host?.pre || host?.code ? null : readers.fences.read(source, streaming)),
+    render: (fence, { streaming, highlighter, math, diagrams, lineEnded }) => {
+      // The code as the parser's path gives it (its text and a line break): a closed fence's last
+      // blank line is a line of the code; an open one's trailing line break already stands for it.
+      const code = fence.closed && fence.code !== '' ? `${fence.code}\n` : fence.code
+      return (
+        <FencedBlock code={code} lang={fence.lang} streaming={streaming && !fence.closed} highlighter={highlighter} math={math !== 'off'} diagrams={diagrams} lineEnded={lineEnded && code !== ''} />
+      )
+    },
+  }),
+  // The same for one `$$` formula: the TeX goes straight to the formula.
+  kind<MathBlock>({
+    read: ({ math, host, source, streaming }) => (math === 'off' || host?.pre || host?.code ? null : readMathBlock(source, streaming)),
+    render: (formula, { streaming }) => <Formula tex={formula.tex} display streaming={streaming && !formula.closed} />,
+  }),
+  // Markup past what the parser reads in linear time is not parsed at all.
+  kind<Intricacy>({
+    read: ({ readers, source }) => readers.intricacies.read(source),
+    render: (intricacy, { source }) => <Unformatted source={source} intricacy={intricacy} />,
+  }),
+  kind<AtxHeading>({
+    read: ({ readers, source, streaming, host }) => {
+      const heading = readers.headings.read(source, streaming)
+      return heading && !host?.[`h${heading.depth}`] ? heading : null
+    },
+    render: (heading, { components, math, streaming, spans }) => live(streaming, <StreamingHeading heading={heading} components={components} math={math} live={streaming} spans={spans} />),
+  }),
+  kind<TableRows>({
+    read: ({ readers, source, streaming, host }) => (TABLE_HOST_PARTS.some((name) => host?.[name]) ? null : readers.tables.read(source, streaming)),
+    render: (table, { components, math, streaming, formulas, spans }) => live(streaming, <StreamingTable table={table} components={components} math={math} formulas={formulas} spans={spans} />),
+  }),
+  kind<ListItems>({
+    read: ({ readers, source, streaming, host, math }) => (host?.ul || host?.ol || host?.li ? null : readers.forMath(math).lists.read(source, streaming)),
+    render: (list, { components, math, streaming, formulas, spans, inputs }) =>
+      live(
+        streaming,
+        <BlockInputsContext.Provider value={inputs}>
+          <StreamingList list={list} components={components} math={math} live={streaming} formulas={formulas} spans={spans} />
+        </BlockInputsContext.Provider>,
+      ),
+  }),
+  kind<string>({
+    read: ({ readers, source, streaming, host }) => (host?.blockquote ? null : readers.quotes.read(source, streaming)),
+    render: (quote, { streaming, inputs }) => <StreamingQuote text={quote} live={streaming} inputs={inputs} />,
+  }),
+  kind<ParagraphPieces>({
+    read: ({ readers, source, streaming, host, math }) => (host?.p ? null : readers.forMath(math).paragraphs.read(source, streaming)),
+    render: (paragraph, { components, math, streaming, formulas, spans }) =>
+      live(streaming, <StreamingParagraph paragraph={paragraph} components={components} math={math} live={streaming} formulas={formulas} spans={spans} />),
+  }),
+]
+
+/** A block no kind takes: parsed whole, its unfinished syntax repaired while it streams. */
+function parsedWhole({ source, streaming, math, components }: BlockContext): ReactNode {
+  const markdown = withMath(streaming ? repairTail(source) : source, math)
+  return live(
+    streaming,
+    <ReactMarkdown remarkPlugins={pluginsFor(markdown, math)} components={components} remarkRehypeOptions={mathToHast} urlTransform={keepUrl}>
+      {withLineEnding(markdown)}
+    </ReactMarkdown>,
+  )
+}
+
 /** One top-level block; memoized, so a finished block does not re-render while the tail grows. */
 const MarkdownBlock = memo(function MarkdownBlock({ source, streaming, policy, highlighter, math, diagrams, components, lineEnded = false }: BlockProps) {
   const base = useComponents(policy, highlighter, math !== 'off', diagrams)
   const merged = useMemo(() => (components ? { ...base, ...components } : base), [base, components])
   // A finished block past the task's budget shows its source for a moment (see useProgressive).
   const pending = useRef<HTMLDivElement>(null)
-  const [fences] = useState(() => new FenceReader())
   const formulas = !components?.code
   // A span being written is shown as its element unless the app renders that element itself.
   const spans = !components?.strong && !components?.em && !components?.del && !components?.code
-  // Tables, lists, quotes, headings and paragraphs read in pieces while they stream (made on first
-  // need); a list or paragraph read for another math syntax starts again (a `$$` line may end a
-  // list or not, a `$` may read otherwise).
-  const [splits] = useState(() => new BlockSplits())
-  const { tables, quotes, headings } = splits
-  const { lists, paragraphs } = splits.forMath(math)
-  const [intricacies] = useState(() => new IntricacyReader())
+  // The block's readers, kept between its renders (see BlockReaders).
+  const [readers] = useState(() => new BlockReaders())
   // What the blocks inside a list's items are rendered with.
   const inputs = useMemo<BlockInputs>(() => ({ policy, highlighter, math, diagrams, components, Block: MarkdownBlock, InnerBlocks }), [policy, highlighter, math, diagrams, components])
   const full = useProgressive(!streaming, pending, flushSync)
@@ -173,68 +263,12 @@ const MarkdownBlock = memo(function MarkdownBlock({ source, streaming, policy, h
   )
 
   function render(): ReactNode {
-    // A block that is one fenced code block needs no markdown parse: the growing code goes straight
-    // to the code block, whose highlighted lines are kept. Unless the host renders code itself.
-    const fence = components?.pre || components?.code ? null : fences.read(source, streaming)
-    // The code as the parser's path gives it (its text and a line break): a closed fence's last blank
-    // line is a line of the code; an open one's trailing line break already stands for that break.
-    if (fence) {
-      const code = fence.closed && fence.code !== '' ? `${fence.code}\n` : fence.code
-      return (
-        <FencedBlock code={code} lang={fence.lang} streaming={streaming && !fence.closed} highlighter={highlighter} math={math !== 'off'} diagrams={diagrams} lineEnded={lineEnded && code !== ''} />
-      )
+    const context: BlockContext = { source, streaming, lineEnded, highlighter, math, diagrams, host: components, components: merged, formulas, spans, inputs, readers }
+    for (const kind of KINDS) {
+      const block = kind.read(context)
+      if (block !== null) return kind.render(block, context)
     }
-    // The same for a block that is one `$$` formula: the TeX goes straight to the formula.
-    const formula = math === 'off' || components?.pre || components?.code ? null : readMathBlock(source, streaming)
-    if (formula) return <Formula tex={formula.tex} display streaming={streaming && !formula.closed} />
-    // Markup past what the parser reads in linear time is not parsed at all.
-    const intricacy = intricacies.read(source)
-    if (intricacy) return <Unformatted source={source} intricacy={intricacy} />
-    const heading = headings.read(source, streaming)
-    if (heading && !components?.[`h${heading.depth}`]) {
-      return (
-        <LiveBlock.Provider value={streaming}>
-          <StreamingHeading heading={heading} components={merged} math={math} live={streaming} spans={spans} />
-        </LiveBlock.Provider>
-      )
-    }
-    const table = TABLE_HOST_PARTS.some((name) => components?.[name]) ? null : tables.read(source, streaming)
-    if (table) {
-      return (
-        <LiveBlock.Provider value={streaming}>
-          <StreamingTable table={table} components={merged} math={math} formulas={formulas} spans={spans} />
-        </LiveBlock.Provider>
-      )
-    }
-    const list = components?.ul || components?.ol || components?.li ? null : lists.read(source, streaming)
-    if (list) {
-      return (
-        <LiveBlock.Provider value={streaming}>
-          <BlockInputsContext.Provider value={inputs}>
-            <StreamingList list={list} components={merged} math={math} live={streaming} formulas={formulas} spans={spans} />
-          </BlockInputsContext.Provider>
-        </LiveBlock.Provider>
-      )
-    }
-    const quote = components?.blockquote ? null : quotes.read(source, streaming)
-    if (quote !== null) return <StreamingQuote text={quote} live={streaming} inputs={inputs} />
-    const paragraph = components?.p ? null : paragraphs.read(source, streaming)
-    if (paragraph) {
-      return (
-        <LiveBlock.Provider value={streaming}>
-          <StreamingParagraph paragraph={paragraph} components={merged} math={math} live={streaming} formulas={formulas} spans={spans} />
-        </LiveBlock.Provider>
-      )
-    }
-    const repaired = streaming ? repairTail(source) : source
-    const markdown = withMath(repaired, math)
-    return (
-      <LiveBlock.Provider value={streaming}>
-        <ReactMarkdown remarkPlugins={pluginsFor(markdown, math)} components={merged} remarkRehypeOptions={mathToHast} urlTransform={keepUrl}>
-          {withLineEnding(markdown)}
-        </ReactMarkdown>
-      </LiveBlock.Provider>
-    )
+    return parsedWhole(context)
   }
 })
 

@@ -36,7 +36,7 @@ function unwrapAt(indent: number, trim: number): Components {
 }
 
 // A list is indented by up to three spaces (four make code); each with the four ways of trimming.
-export const UNWRAP = [0, 1, 2, 3].map((indent) => [0, 1, 2, 3].map((trim) => unwrapAt(indent, trim)))
+export const UNWRAP: readonly (readonly Components[])[] = [0, 1, 2, 3].map((indent) => [0, 1, 2, 3].map((trim) => unwrapAt(indent, trim)))
 
 interface PieceProps {
   text: string

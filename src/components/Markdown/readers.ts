@@ -1,6 +1,7 @@
 // The readers of the live block: each kind read again from where it was as the block grows.
 import { type FenceRead, ListReader, quoteText, readFenceAppend, TableReader } from '../../markdown/blocks.js'
 import { type MathSyntax } from '../../markdown/math.js'
+import { IntricacyReader } from '../../markdown/intricacy.js'
 import { ParagraphReader } from '../../markdown/paragraph.js'
 import { atxHeading } from '../../markdown/plain.js'
 
@@ -28,8 +29,14 @@ export class SplitWhileStreaming<T> {
   }
 }
 
-/** A block's splitters, kept between its renders; the list's and paragraph's made again for another math syntax. */
-export class BlockSplits {
+/**
+ * A block's readers, kept between its renders. Tables, lists, quotes, headings and paragraphs are
+ * read in pieces while they stream (each reader made on first need); a list or paragraph read for
+ * another math syntax starts again (a `$$` line may end a list or not, a `$` may read otherwise).
+ */
+export class BlockReaders {
+  readonly fences = new FenceReader()
+  readonly intricacies = new IntricacyReader()
   readonly tables = new SplitWhileStreaming(tableRead)
   readonly quotes = new SplitWhileStreaming(() => quoteText, SPLIT_LIST_FROM)
   readonly headings = new SplitWhileStreaming(() => atxHeading)
@@ -82,7 +89,7 @@ export const paragraphRead = (math: MathSyntax) => {
 }
 
 /** The last fence read in a block, so the block, grown, is read from its last line (see readFenceAppend). */
-export class FenceReader {
+class FenceReader {
   private last: FenceRead | null = null
   read(block: string, streaming: boolean) {
     this.last = readFenceAppend(this.last, block, streaming)
