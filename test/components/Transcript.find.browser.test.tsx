@@ -1,12 +1,11 @@
 import axe from 'axe-core'
-import { act, render, screen, within } from '@testing-library/react'
+import { act, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { userEvent } from 'vitest/browser'
-import { createRef } from 'react'
-import { Transcript, type TranscriptHandle } from '../../src/components/Transcript/Transcript'
 import type { Part, TextPart, ToolPart } from '../../src/core/model/types'
 import { createChatStore } from '../../src/store/chatStore'
 import '../../src/styles/chatparts.css'
+import { mountTall } from './Transcript/mountTall'
 import { repeatSession } from '../fixtures/generate'
 
 /**
@@ -29,16 +28,7 @@ function longStore() {
 
 const highlight = (name: string) => [...((CSS as unknown as { highlights: Map<string, Set<Range>> }).highlights.get(name) ?? [])]
 
-function mount(store = longStore()) {
-  const handle = createRef<TranscriptHandle>()
-  render(
-    <div style={{ height: 600, display: 'flex' }}>
-      <Transcript store={store} handleRef={handle} highlighter={null} timeZone="UTC" style={{ flex: 1 }} />
-    </div>,
-  )
-  const log = screen.getByRole('log')
-  return { store, handle, log }
-}
+const mount = (store = longStore()) => mountTall(store)
 
 describe('Transcript: find', () => {
   it('opens with Ctrl+F, finds a word in a folded call far out of the DOM, opens it, marks it and brings it into view', async () => {

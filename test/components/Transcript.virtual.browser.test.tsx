@@ -1,12 +1,11 @@
 import axe from 'axe-core'
-import { act, render, screen } from '@testing-library/react'
+import { act, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { commands, userEvent } from 'vitest/browser'
-import { createRef } from 'react'
-import { Transcript, type TranscriptHandle } from '../../src/components/Transcript/Transcript'
 import type { Part, TextPart, WithParts } from '../../src/core/model/types'
 import { createChatStore } from '../../src/store/chatStore'
 import '../../src/styles/chatparts.css'
+import { mountTall } from './Transcript/mountTall'
 import { repeatSession } from '../fixtures/generate'
 import reply from '../fixtures/streaming/reply.md?raw'
 
@@ -24,12 +23,7 @@ const frames = async (n = 4) => {
 }
 
 function mount(store = longStore(), virtualize = true) {
-  render(
-    <div style={{ height: 600, display: 'flex' }}>
-      <Transcript store={store} highlighter={null} timeZone="UTC" style={{ flex: 1 }} virtualize={virtualize} />
-    </div>,
-  )
-  const log = screen.getByRole('log')
+  const { log } = mountTall(store, { virtualize })
   const rows = () => [...log.querySelectorAll<HTMLElement>('.cp-transcript__row')]
   const atBottom = () => log.scrollHeight - log.scrollTop - log.clientHeight < 2
   /** The first row in view and where its top is, relative to the top of the viewport. */
@@ -315,13 +309,7 @@ describe('Transcript with 2,000 messages in Chromium', () => {
 
 describe('Transcript: scrolling to a message or a part', () => {
   function mountWithHandle(store = longStore()) {
-    const handle = createRef<TranscriptHandle>()
-    render(
-      <div style={{ height: 600, display: 'flex' }}>
-        <Transcript store={store} handleRef={handle} highlighter={null} timeZone="UTC" style={{ flex: 1 }} />
-      </div>,
-    )
-    const log = screen.getByRole('log')
+    const { handle, log } = mountTall(store)
     /** Where the top of `element` is, relative to the top of the view. */
     const offset = (element: Element) => Math.round(element.getBoundingClientRect().top - log.getBoundingClientRect().top)
     return { store, handle, log, offset }
