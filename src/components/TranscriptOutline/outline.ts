@@ -2,6 +2,7 @@ import type { Part, WithParts } from '../../core/model/types.js'
 import { isRecord } from '../../core/record.js'
 import { addTotals, messageTotals, type Totals } from '../../core/totals.js'
 import { isSystemPrompt } from '../MessageView/MessageView.js'
+import { oneLine } from '../ToolPart/summary.js'
 
 /** A place to go to from the outline: an error, or a call waiting for approval. */
 export interface OutlineMark {
@@ -34,12 +35,9 @@ export interface OutlineEntry {
 }
 
 /** The first line of `text` as read, without the marks of Markdown that would show as written. */
-function firstLine(text: string, max = 90): string {
-  const line = (text.trim().split('\n', 1)[0] ?? '')
-    .replace(/^(#{1,6}|>)\s+/, '')
-    .replace(/`+|\*\*|__/g, '')
-    .trim()
-  return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line
+function firstLine(text: string): string {
+  const line = (text.trim().split('\n', 1)[0] ?? '').replace(/^(#{1,6}|>)\s+/, '').replace(/`+|\*\*|__/g, '')
+  return oneLine(line, 90)
 }
 
 function textOf(parts: readonly Part[]): string {
