@@ -9,7 +9,19 @@ import regexp from 'eslint-plugin-regexp'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['dist/', 'storybook-static/', 'coverage/', '.vitest-reports/', '.vitest-attachments/', 'node_modules/', 'bench/**/dist/', 'bench/.out/', '.cache/'] },
+  {
+    ignores: [
+      'dist/',
+      'storybook-static/',
+      'coverage/',
+      '.vitest-reports/',
+      '.vitest-attachments/',
+      'node_modules/',
+      'bench/**/dist/',
+      'bench/.out/',
+      '.cache/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   reactHooks.configs.flat.recommended,
@@ -20,7 +32,10 @@ export default tseslint.config(
   {
     rules: {
       // Unused names fail the typecheck (noUnusedLocals); a leading underscore marks one left out on purpose.
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
     },
   },
   {

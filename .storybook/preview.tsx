@@ -22,7 +22,12 @@ const withThemeAndLocale: Decorator = (Story, context) => {
     <LabelsProvider locale={locale}>
       {/* The stories show the kit as an app that installed KaTeX and mermaid (chatparts/math, chatparts/mermaid) uses it. */}
       <ChatpartsProvider math={defaultMathRenderer()} diagrams={defaultDiagramRenderer()}>
-        <div className={theme === 'dark' ? 'story-frame dark' : 'story-frame'} data-theme={theme === 'light' ? 'light' : undefined} data-story-root="" lang={locale}>
+        <div
+          className={theme === 'dark' ? 'story-frame dark' : 'story-frame'}
+          data-theme={theme === 'light' ? 'light' : undefined}
+          data-story-root=""
+          lang={locale}
+        >
           <Story />
         </div>
       </ChatpartsProvider>
@@ -66,7 +71,9 @@ const preview: Preview = {
     // The viewport the story tests run in: 800 wide like the screenshot frame, and tall enough that a
     // whole state matrix is painted (the test runner reads `defaultViewport`; the UI keeps its own).
     viewport: {
-      options: { 'visual-test': { name: 'Visual test', styles: { width: '800px', height: '3000px' }, type: 'desktop' } },
+      options: {
+        'visual-test': { name: 'Visual test', styles: { width: '800px', height: '3000px' }, type: 'desktop' },
+      },
       defaultViewport: 'visual-test',
     },
     controls: { expanded: true },

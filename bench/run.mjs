@@ -6,7 +6,13 @@ import { fileURLToPath } from 'node:url'
 import { build } from 'vite'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const benches = { store: 'bench/store/store.bench.ts', find: 'bench/find/find.bench.ts', hostile: 'bench/hostile/hostile.bench.ts', streaming: 'browser', bundle: 'build' }
+const benches = {
+  store: 'bench/store/store.bench.ts',
+  find: 'bench/find/find.bench.ts',
+  hostile: 'bench/hostile/hostile.bench.ts',
+  streaming: 'browser',
+  bundle: 'build',
+}
 const args = process.argv.slice(2)
 const wanted = args.length > 0 ? [...new Set(args.map((arg) => arg.split(':')[0]))] : Object.keys(benches)
 
@@ -14,7 +20,9 @@ for (const name of wanted) {
   if (benches[name] === 'browser') {
     // A page in Chromium, not a Node script; `streaming:text` or `streaming:session` picks one scenario.
     const { runStreaming } = await import('./streaming/driver.mjs')
-    await runStreaming({ only: args.filter((arg) => arg.startsWith(`${name}:`)).map((arg) => arg.slice(name.length + 1)) })
+    await runStreaming({
+      only: args.filter((arg) => arg.startsWith(`${name}:`)).map((arg) => arg.slice(name.length + 1)),
+    })
     continue
   }
   if (benches[name] === 'build') {
@@ -41,6 +49,10 @@ for (const name of wanted) {
     },
   })
   // React as an app ships it (production), for the benchmarks that render.
-  const run = spawnSync(process.execPath, ['--expose-gc', `bench/.out/${name}/index.mjs`], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
+  const run = spawnSync(process.execPath, ['--expose-gc', `bench/.out/${name}/index.mjs`], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  })
   if (run.status !== 0) process.exit(run.status ?? 1)
 }

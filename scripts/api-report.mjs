@@ -27,7 +27,10 @@ function entries() {
 }
 
 const printer = ts.createPrinter({ removeComments: true, newLine: ts.NewLineKind.LineFeed })
-const FLAGS = ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope | ts.TypeFormatFlags.WriteArrowStyleSignature
+const FLAGS =
+  ts.TypeFormatFlags.NoTruncation |
+  ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope |
+  ts.TypeFormatFlags.WriteArrowStyleSignature
 
 /** One line (or block) per exported symbol. */
 function describe(checker, symbol, name) {
@@ -39,28 +42,43 @@ function describe(checker, symbol, name) {
     if (ts.isSourceFile(declaration) || ts.isModuleDeclaration(declaration)) {
       // A namespace re-export (`export * as build`): its own members, one level down.
       const members = checker.getExportsOfModule(target).sort((a, b) => a.name.localeCompare(b.name))
-      out.push(`namespace ${name} {\n${members.map((member) => `  ${describe(checker, member, member.name).replace(/\n/g, '\n  ')}`).join('\n')}\n}`)
+      out.push(
+        `namespace ${name} {\n${members.map((member) => `  ${describe(checker, member, member.name).replace(/\n/g, '\n  ')}`).join('\n')}\n}`,
+      )
       break
     }
     if (ts.isFunctionDeclaration(declaration)) {
       const signature = checker.getSignatureFromDeclaration(declaration)
       out.push(`function ${name}${checker.signatureToString(signature, undefined, FLAGS)}`)
-    } else if (ts.isInterfaceDeclaration(declaration) || ts.isTypeAliasDeclaration(declaration) || ts.isEnumDeclaration(declaration)) {
+    } else if (
+      ts.isInterfaceDeclaration(declaration) ||
+      ts.isTypeAliasDeclaration(declaration) ||
+      ts.isEnumDeclaration(declaration)
+    ) {
       const text = printer.printNode(ts.EmitHint.Unspecified, declaration, source).replace(/^export (declare )?/, '')
       out.push(text.replace(new RegExp(`^(interface|type|enum) ${declaration.name.text}\\b`), `$1 ${name}`))
     } else if (ts.isClassDeclaration(declaration)) {
       const heritage = declaration.heritageClauses?.map((clause) => clause.getText(source)).join(' ')
-      const parameters = declaration.typeParameters ? `<${declaration.typeParameters.map((parameter) => parameter.getText(source)).join(', ')}>` : ''
+      const parameters = declaration.typeParameters
+        ? `<${declaration.typeParameters.map((parameter) => parameter.getText(source)).join(', ')}>`
+        : ''
       // What an app can reach: no private or protected member, no `#` field.
       const members = declaration.members
-        .filter((member) => !(ts.getCombinedModifierFlags(member) & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected)))
-        .filter((member) => (member.name && !ts.isPrivateIdentifier(member.name)) || ts.isConstructorDeclaration(member))
+        .filter(
+          (member) => !(ts.getCombinedModifierFlags(member) & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected)),
+        )
+        .filter(
+          (member) => (member.name && !ts.isPrivateIdentifier(member.name)) || ts.isConstructorDeclaration(member),
+        )
         .map((member) => {
-          if (ts.isConstructorDeclaration(member)) return `constructor${checker.signatureToString(checker.getSignatureFromDeclaration(member), undefined, FLAGS)}`
+          if (ts.isConstructorDeclaration(member))
+            return `constructor${checker.signatureToString(checker.getSignatureFromDeclaration(member), undefined, FLAGS)}`
           const memberSymbol = checker.getSymbolAtLocation(member.name)
           return `${member.name.getText(source)}: ${memberSymbol ? checker.typeToString(checker.getTypeOfSymbolAtLocation(memberSymbol, member), undefined, FLAGS) : '?'}`
         })
-      out.push(`class ${name}${parameters}${heritage ? ` ${heritage}` : ''} {\n${members.map((member) => `  ${member}`).join('\n')}\n}`)
+      out.push(
+        `class ${name}${parameters}${heritage ? ` ${heritage}` : ''} {\n${members.map((member) => `  ${member}`).join('\n')}\n}`,
+      )
     } else if (ts.isVariableDeclaration(declaration)) {
       const type = checker.getTypeOfSymbolAtLocation(target, declaration)
       out.push(`const ${name}: ${checker.typeToString(type, undefined, FLAGS)}`)
@@ -74,7 +92,11 @@ function describe(checker, symbol, name) {
 /** The report's text. */
 export function apiReport() {
   const list = entries()
-  const config = ts.getParsedCommandLineOfConfigFile(join(root, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })
+  const config = ts.getParsedCommandLineOfConfigFile(
+    join(root, 'tsconfig.json'),
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
+  )
   const program = ts.createProgram(
     list.map((entry) => entry.file),
     config.options,

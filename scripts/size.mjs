@@ -78,7 +78,11 @@ export async function measureFirstLoad(names = Object.keys(probes)) {
         mode: 'production',
         build: { write: false, minify: true, modulePreload: false, rolldownOptions: { input: file } },
       })
-      const chunks = new Map((Array.isArray(output) ? output[0] : output).output.filter((item) => item.type === 'chunk').map((chunk) => [chunk.fileName, chunk]))
+      const chunks = new Map(
+        (Array.isArray(output) ? output[0] : output).output
+          .filter((item) => item.type === 'chunk')
+          .map((chunk) => [chunk.fileName, chunk]),
+      )
       const entry = [...chunks.values()].find((chunk) => chunk.isEntry)
       const loaded = new Set()
       const visit = (fileName) => {
@@ -125,7 +129,12 @@ export function measureInstall() {
   for (const dependency of Object.keys(pkg.dependencies)) visit(dependency, root)
   const dist = sizeOf(join(root, 'dist'))
   const dependencies = [...packages.values()].reduce((sum, size) => sum + size, 0)
-  return { bytes: dist + dependencies, dist, packages: packages.size, largest: [...packages].sort((a, b) => b[1] - a[1]).slice(0, 5) }
+  return {
+    bytes: dist + dependencies,
+    dist,
+    packages: packages.size,
+    largest: [...packages].sort((a, b) => b[1] - a[1]).slice(0, 5),
+  }
 }
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
@@ -137,7 +146,11 @@ if (process.argv[1] === import.meta.filename) {
   console.log('first load (gzip, JavaScript the page loads before anything lazy):')
   for (const [name, { gzip }] of Object.entries(load)) console.log(`  ${name.padEnd(28)} ${kb(gzip).padStart(9)}`)
   const over = load['transcript + aisdk'].gzip - load['react-markdown'].gzip
-  console.log(`Transcript + one adapter over react-markdown: ${kb(over)} (budget ${kb(budgets.transcriptOverMarkdown)})`)
+  console.log(
+    `Transcript + one adapter over react-markdown: ${kb(over)} (budget ${kb(budgets.transcriptOverMarkdown)})`,
+  )
   console.log(`chatparts/core: ${kb(load.core.gzip)} (budget ${kb(budgets.core)})`)
-  console.log(`install: ${(install.bytes / 1e6).toFixed(1)} MB in ${install.packages} packages + dist (budget ${(budgets.install / 1e6).toFixed(0)} MB)`)
+  console.log(
+    `install: ${(install.bytes / 1e6).toFixed(1)} MB in ${install.packages} packages + dist (budget ${(budgets.install / 1e6).toFixed(0)} MB)`,
+  )
 }

@@ -25,11 +25,17 @@ function projectOf(name) {
   if (name.includes('/stories/')) return 'storybook'
   if (name.includes('.browser.test.')) return 'browser'
   if (name.includes('/test/dist/')) return 'dist'
-  if (/\/test\/(core|protocols|store)\/.*\.test\.ts$|\/test\/components\/(boundary|Transcript\/rowLayout)\.test\.ts$/.test(name)) return 'node'
+  if (
+    /\/test\/(core|protocols|store)\/.*\.test\.ts$|\/test\/components\/(boundary|Transcript\/rowLayout)\.test\.ts$/.test(
+      name,
+    )
+  )
+    return 'node'
   return 'unit'
 }
 
-const row = (name, seconds, budget) => `  ${name.padEnd(40)} ${String(Math.round(seconds)).padStart(4)} s  (budget ${budget} s)${seconds > budget ? '  OVER BUDGET' : ''}`
+const row = (name, seconds, budget) =>
+  `  ${name.padEnd(40)} ${String(Math.round(seconds)).padStart(4)} s  (budget ${budget} s)${seconds > budget ? '  OVER BUDGET' : ''}`
 
 function printBudgets(report) {
   if (timings && existsSync(timings)) {
@@ -58,9 +64,11 @@ function printBudgets(report) {
     files.push([seconds, result.name.replace(`${process.cwd()}/`, '')])
   }
   console.log('Time per test project (files summed over the workers):')
-  for (const [project, budget] of Object.entries(PROJECT_BUDGET)) console.log(row(project, projects[project] ?? 0, budget))
+  for (const [project, budget] of Object.entries(PROJECT_BUDGET))
+    console.log(row(project, projects[project] ?? 0, budget))
   console.log('Slowest test files:')
-  for (const [seconds, name] of files.sort((a, b) => b[0] - a[0]).slice(0, 5)) console.log(`  ${String(seconds.toFixed(1)).padStart(6)} s  ${name}`)
+  for (const [seconds, name] of files.sort((a, b) => b[0] - a[0]).slice(0, 5))
+    console.log(`  ${String(seconds.toFixed(1)).padStart(6)} s  ${name}`)
 }
 
 if (!file || !existsSync(file)) {
@@ -74,7 +82,8 @@ printBudgets(report)
 
 // Each kind of test must have run: a project that silently matches no file is a broken suite.
 const kinds = {
-  'unit tests (test/**/*.test.ts)': (name) => /\/test\/(?!dist\/).*\.test\.tsx?$/.test(name) && !name.includes('.browser.test.'),
+  'unit tests (test/**/*.test.ts)': (name) =>
+    /\/test\/(?!dist\/).*\.test\.tsx?$/.test(name) && !name.includes('.browser.test.'),
   'dist tests (test/dist/)': (name) => name.includes('/test/dist/'),
   'browser tests (*.browser.test.tsx)': (name) => name.includes('.browser.test.'),
   'story tests (stories/)': (name) => name.includes('/stories/'),

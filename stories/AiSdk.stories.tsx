@@ -29,9 +29,16 @@ const denied = toolOf('tool approval requests (static tool)', [
 ])
 const automatic = toolOf('automatic tool approval denial (static tool)')
 // ai 7 approves some calls by a rule (`isAutomatic`): nobody is asked, the call runs.
-const approvedByRule = toolOf('tool approval requests (static tool)', [{ type: 'start' }, { type: 'tool-approval-request', approvalId: 'id-2', toolCallId: 'call-1', isAutomatic: true }])
+const approvedByRule = toolOf('tool approval requests (static tool)', [
+  { type: 'start' },
+  { type: 'tool-approval-request', approvalId: 'id-2', toolCallId: 'call-1', isAutomatic: true },
+])
 // opencode asks with three choices (once, always, reject) and a title.
-const threeChoices: ToolPartData = { ...requested, id: 'prt_three', approval: { id: 'per_1', status: 'requested', choices: ['once', 'always', 'reject'], title: 'Run `rm -rf dist`?' } }
+const threeChoices: ToolPartData = {
+  ...requested,
+  id: 'prt_three',
+  approval: { id: 'per_1', status: 'requested', choices: ['once', 'always', 'reject'], title: 'Run `rm -rf dist`?' },
+}
 
 const onApproval = fn()
 
@@ -112,7 +119,9 @@ export const AnswerApproval: Story = {
     await userEvent.tab()
     await expect(canvas.getByRole('button', { name: 'Always allow' })).toHaveFocus()
     await userEvent.keyboard('{Enter}')
-    await expect(onApproval).toHaveBeenCalledWith(expect.objectContaining({ approvalId: 'per_1', choice: 'always', approved: true, callID: 'call-1' }))
+    await expect(onApproval).toHaveBeenCalledWith(
+      expect.objectContaining({ approvalId: 'per_1', choice: 'always', approved: true, callID: 'call-1' }),
+    )
     await expect(canvas.getByRole('status')).toHaveTextContent('Chosen: Always allow')
     await expect(canvas.getByRole('group', { name: /Waiting for approval/ })).toBeVisible()
     await expect(canvas.queryByRole('button', { name: 'Reject' })).toBeNull()
@@ -139,7 +148,13 @@ const reply = fromUIMessages([
       { type: 'data-trace', data: { step: 1, tool: 'getWeather', ms: 212 } },
       { type: 'source-url', sourceId: 's1', url: 'https://weather.example/london', title: 'London weather, today' },
       { type: 'source-url', sourceId: 's2', url: 'https://forecast.example/uk/week?city=london' },
-      { type: 'source-document', sourceId: 's3', mediaType: 'application/pdf', title: 'Met report, week 47', filename: 'met-47.pdf' },
+      {
+        type: 'source-document',
+        sourceId: 's3',
+        mediaType: 'application/pdf',
+        title: 'Met report, week 47',
+        filename: 'met-47.pdf',
+      },
       { type: 'source-url', sourceId: 's4', url: 'javascript:alert(1)', title: 'A link the URL policy blocks' },
     ],
   },
@@ -157,7 +172,10 @@ export const SourcesAndData: Story = {
     const canvas = within(canvasElement)
     const sources = within(canvas.getByRole('navigation', { name: 'Sources' }))
     await expect(sources.getAllByRole('listitem')).toHaveLength(4)
-    await expect(sources.getByRole('link', { name: /London weather, today/ })).toHaveAttribute('href', 'https://weather.example/london')
+    await expect(sources.getByRole('link', { name: /London weather, today/ })).toHaveAttribute(
+      'href',
+      'https://weather.example/london',
+    )
     await expect(sources.queryByRole('link', { name: /URL policy blocks/ })).toBeNull()
     await expect(canvas.getByRole('note', { name: 'Weather in London' })).toBeVisible()
     await expect(canvas.getByRole('button', { name: 'Data: trace' })).toHaveAttribute('aria-expanded', 'false')

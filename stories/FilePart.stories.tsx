@@ -4,13 +4,27 @@ import { FilePart } from '../src/components/FilePart'
 import type { FilePart as FilePartData } from '../src/core/model/types'
 import { type PartCase, PartStates } from './support/matrix'
 
-const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAKElEQVR42mNkYPhfz0AEYBxVSF+FDKMK6a+QYVQh/RUyjCqkv0KGUQUAmUMIEb2YOX0AAAAASUVORK5CYII='
+const PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAKElEQVR42mNkYPhfz0AEYBxVSF+FDKMK6a+QYVQh/RUyjCqkv0KGUQUAmUMIEb2YOX0AAAAASUVORK5CYII='
 const base = { sessionID: 'ses_1', messageID: 'msg_1', type: 'file' as const }
 
 const matrix: PartCase<FilePartData>[] = [
   { name: 'inline image', part: { ...base, id: 'f1', mime: 'image/png', filename: 'diagram.png', url: PNG } },
-  { name: 'remote image (click to load)', part: { ...base, id: 'f2', mime: 'image/jpeg', filename: 'photo.jpg', url: 'https://images.example.org/photo.jpg' } },
-  { name: 'pdf with size', part: { ...base, id: 'f3', mime: 'application/pdf', filename: 'report.pdf', url: 'https://example.com/report.pdf', size: 1_482_113 } },
+  {
+    name: 'remote image (click to load)',
+    part: { ...base, id: 'f2', mime: 'image/jpeg', filename: 'photo.jpg', url: 'https://images.example.org/photo.jpg' },
+  },
+  {
+    name: 'pdf with size',
+    part: {
+      ...base,
+      id: 'f3',
+      mime: 'application/pdf',
+      filename: 'report.pdf',
+      url: 'https://example.com/report.pdf',
+      size: 1_482_113,
+    },
+  },
   {
     name: 'text file with source (workspace path)',
     part: {
@@ -40,9 +54,25 @@ const matrix: PartCase<FilePartData>[] = [
       },
     },
   },
-  { name: 'broken image URL', part: { ...base, id: 'f6', mime: 'image/png', filename: 'missing.png', url: 'data:image/png;base64,broken' } },
-  { name: 'blocked URL', part: { ...base, id: 'f7', mime: 'text/html', filename: 'page.html', url: 'javascript:alert(1)' } },
-  { name: "a file of the model's reasoning (AI SDK reasoning-file)", part: { ...base, id: 'f8', mime: 'application/pdf', filename: 'plan.pdf', url: 'https://example.com/plan.pdf', reasoning: true } },
+  {
+    name: 'broken image URL',
+    part: { ...base, id: 'f6', mime: 'image/png', filename: 'missing.png', url: 'data:image/png;base64,broken' },
+  },
+  {
+    name: 'blocked URL',
+    part: { ...base, id: 'f7', mime: 'text/html', filename: 'page.html', url: 'javascript:alert(1)' },
+  },
+  {
+    name: "a file of the model's reasoning (AI SDK reasoning-file)",
+    part: {
+      ...base,
+      id: 'f8',
+      mime: 'application/pdf',
+      filename: 'plan.pdf',
+      url: 'https://example.com/plan.pdf',
+      reasoning: true,
+    },
+  },
 ]
 
 const meta = {

@@ -35,7 +35,11 @@ function AppBox() {
     <div style={{ display: 'grid', gap: 8 }}>
       <header style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
         <strong>Session</strong>
-        {find.open ? <FindBar find={find} style={{ flex: 1 }} /> : <button onClick={() => find.openFind()}>Find</button>}
+        {find.open ? (
+          <FindBar find={find} style={{ flex: 1 }} />
+        ) : (
+          <button onClick={() => find.openFind()}>Find</button>
+        )}
       </header>
       <Transcript store={store} find={find} timeZone="UTC" style={{ height: 520 }} />
     </div>
@@ -60,7 +64,9 @@ function PlainList() {
   )
 }
 
-const current = () => [...((CSS as unknown as { highlights: Map<string, Set<Range>> }).highlights.get('cp-find-current') ?? [])]
+const current = () => [
+  ...((CSS as unknown as { highlights: Map<string, Set<Range>> }).highlights.get('cp-find-current') ?? []),
+]
 
 const meta = {
   title: 'Transcript/Find',
@@ -113,7 +119,9 @@ export const AppsOwnBox: StoryObj<typeof AppBox> = {
 export const PlainListOfMessages: StoryObj<typeof PlainList> = {
   render: () => <PlainList />,
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect(canvasElement.querySelector('[data-part="tool"]')?.getAttribute('data-open')).toBe('true'))
+    await waitFor(() =>
+      expect(canvasElement.querySelector('[data-part="tool"]')?.getAttribute('data-open')).toBe('true'),
+    )
     await waitFor(() => expect(current().map((range) => range.toString())).toEqual(['whispers']))
     await highlighted(canvasElement)
     await rendered()

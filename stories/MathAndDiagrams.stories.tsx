@@ -17,20 +17,40 @@ const cases: Array<{ name: string; part: TextPartData; streaming?: boolean }> = 
       'The loss is $$\\mathcal{L} = -\\sum_i y_i \\log \\hat y_i$$, and a run costs $5 to $10.\n\n\\[\n\\int_0^\\infty e^{-x^2}\\,dx = \\frac{\\sqrt{\\pi}}{2}\n\\]\n\nFor \\(n \\ge 1\\):\n\n$$\n\\begin{aligned} a_n &= a_{n-1} + 2 \\\\ a_1 &= 1 \\end{aligned}\n$$',
     ),
   },
-  { name: 'streaming: an unfinished formula shows its source', part: text('m2', 'Solving:\n\n$$\n\\frac{-b \\pm \\sqrt{b^2 - 4'), streaming: true },
+  {
+    name: 'streaming: an unfinished formula shows its source',
+    part: text('m2', 'Solving:\n\n$$\n\\frac{-b \\pm \\sqrt{b^2 - 4'),
+    streaming: true,
+  },
   {
     name: 'streaming: an inline formula being written is typeset as it grows',
     part: text('m4', 'The roots are \\(x = \\frac{-b \\pm \\sqrt{b^2 - 4ac}}{2a}'),
     streaming: true,
   },
   { name: 'a formula that cannot be read shows its source and says why', part: text('m3', '$$\n\\frac{1}{\n$$') },
-  { name: 'a flowchart', part: text('d1', '```mermaid\ngraph LR\n  Wire[Wire protocol] --> Convert[Conversion layer]\n  Convert --> Store[(Store)]\n  Store --> View[Components]\n```') },
+  {
+    name: 'a flowchart',
+    part: text(
+      'd1',
+      '```mermaid\ngraph LR\n  Wire[Wire protocol] --> Convert[Conversion layer]\n  Convert --> Store[(Store)]\n  Store --> View[Components]\n```',
+    ),
+  },
   {
     name: 'a sequence diagram',
-    part: text('d2', '```mermaid\nsequenceDiagram\n  participant U as User\n  participant A as Agent\n  U->>A: Rename getUser\n  A->>A: edit src/api.ts\n  A-->>U: Done\n```'),
+    part: text(
+      'd2',
+      '```mermaid\nsequenceDiagram\n  participant U as User\n  participant A as Agent\n  U->>A: Rename getUser\n  A->>A: edit src/api.ts\n  A-->>U: Done\n```',
+    ),
   },
-  { name: 'streaming: a diagram being written shows its source', part: text('d3', '```mermaid\ngraph TD\n  A[Start] --> B'), streaming: true },
-  { name: 'a diagram that cannot be drawn keeps its source and says why', part: text('d4', '```mermaid\ngraph TD\n  A -->\n```') },
+  {
+    name: 'streaming: a diagram being written shows its source',
+    part: text('d3', '```mermaid\ngraph TD\n  A[Start] --> B'),
+    streaming: true,
+  },
+  {
+    name: 'a diagram that cannot be drawn keeps its source and says why',
+    part: text('d4', '```mermaid\ngraph TD\n  A -->\n```'),
+  },
 ]
 
 function States() {
@@ -60,7 +80,8 @@ export const MathAndDiagrams: Story = {
     const canvas = within(canvasElement)
     await waitFor(() => expect(canvasElement.querySelectorAll('.katex').length).toBe(5))
     // Each drawing is in a tree of its own (a shadow root).
-    const drawings = () => [...canvasElement.querySelectorAll('.cp-diagram__drawing')].filter((box) => box.shadowRoot?.querySelector('svg'))
+    const drawings = () =>
+      [...canvasElement.querySelectorAll('.cp-diagram__drawing')].filter((box) => box.shadowRoot?.querySelector('svg'))
     await waitFor(() => expect(drawings().length).toBe(2))
     await waitFor(() => expect(canvasElement.querySelector('.cp-diagram[data-state="error"]')).not.toBeNull())
     const prices = within(canvas.getByRole('region', { name: /stays a price/ }))

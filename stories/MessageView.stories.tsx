@@ -7,16 +7,30 @@ import { Cell, Matrix } from './support/matrix'
 
 const [user, assistant, final] = opencodeCanonical as [WithParts, WithParts & { info: AssistantInfo }, WithParts]
 const failed: WithParts = {
-  info: { ...assistant.info, id: 'msg_failed', error: { name: 'APIError', data: { message: 'Rate limit exceeded, try again in 20 s', statusCode: 429 } } },
+  info: {
+    ...assistant.info,
+    id: 'msg_failed',
+    error: { name: 'APIError', data: { message: 'Rate limit exceeded, try again in 20 s', statusCode: 429 } },
+  },
   parts: assistant.parts.filter((part) => part.type === 'step-start' || part.type === 'reasoning'),
 }
 // The AI SDK's server hides an error's cause unless the app's onError returns one.
-const masked: WithParts = { ...failed, info: { ...assistant.info, id: 'msg_masked', error: { name: 'UnknownError', data: { message: 'An error occurred.', masked: true } } } }
+const masked: WithParts = {
+  ...failed,
+  info: {
+    ...assistant.info,
+    id: 'msg_masked',
+    error: { name: 'UnknownError', data: { message: 'An error occurred.', masked: true } },
+  },
+}
 
 // Data outside the model: a tool part with no state (its view throws), and a message with no list of parts.
 const brokenPart: WithParts = {
   info: { ...final.info, id: 'msg_broken_part' },
-  parts: [...final.parts.filter((part) => part.type === 'text'), { ...(final.parts[0] as Part), id: 'prt_broken', type: 'tool', state: null } as unknown as Part],
+  parts: [
+    ...final.parts.filter((part) => part.type === 'text'),
+    { ...(final.parts[0] as Part), id: 'prt_broken', type: 'tool', state: null } as unknown as Part,
+  ],
 }
 const brokenMessage = { info: { ...user.info, id: 'msg_broken' }, parts: null } as unknown as WithParts
 

@@ -15,10 +15,33 @@ const matrix: { name: string; part: Part }[] = [
   { name: 'patch (opencode)', part: realPatch },
   { name: 'snapshot', part: { ...owner, id: 'o1', type: 'snapshot', snapshot: '8f2c1e9d0a7b6c5d4e3f' } },
   { name: 'agent', part: { ...owner, id: 'o2', type: 'agent', name: 'explore' } },
-  { name: 'retry', part: { ...owner, id: 'o3', type: 'retry', attempt: 2, error: { name: 'APIError', data: { message: 'Overloaded, retrying in 4 s' } }, time: { created: 1 } } },
+  {
+    name: 'retry',
+    part: {
+      ...owner,
+      id: 'o3',
+      type: 'retry',
+      attempt: 2,
+      error: { name: 'APIError', data: { message: 'Overloaded, retrying in 4 s' } },
+      time: { created: 1 },
+    },
+  },
   { name: 'compaction', part: { ...owner, id: 'o4', type: 'compaction', auto: true } },
-  { name: 'subtask', part: { ...owner, id: 'o5', type: 'subtask', prompt: 'Find every caller of getUser', description: 'Find callers of getUser', agent: 'general' } },
-  { name: 'unsupported part', part: { ...owner, id: 'o6', type: 'unsupported', originalType: 'hologram', original: { type: 'hologram' } } },
+  {
+    name: 'subtask',
+    part: {
+      ...owner,
+      id: 'o5',
+      type: 'subtask',
+      prompt: 'Find every caller of getUser',
+      description: 'Find callers of getUser',
+      agent: 'general',
+    },
+  },
+  {
+    name: 'unsupported part',
+    part: { ...owner, id: 'o6', type: 'unsupported', originalType: 'hologram', original: { type: 'hologram' } },
+  },
   { name: 'error boundary fallback', part: { ...owner, id: 'o7', type: 'agent', name: 'broken' } },
 ]
 

@@ -20,9 +20,29 @@ function Session({ width = 720 }: { width?: number }) {
   const [inView, setInView] = useState<string>()
   const narrow = width < 640
   return (
-    <div style={{ width, display: 'grid', gridTemplateColumns: narrow ? '1fr' : '220px minmax(0, 1fr)', gridTemplateRows: narrow ? '160px 1fr' : '1fr', gap: 8, height: 600 }}>
-      <TranscriptOutline store={store} transcript={transcript} current={inView} style={narrow ? { borderBlockEnd: '1px solid #d9dde3' } : { borderInlineEnd: '1px solid #d9dde3' }} />
-      <Transcript store={store} handleRef={transcript} onViewChange={setInView} timeZone="UTC" style={{ minHeight: 0 }} />
+    <div
+      style={{
+        width,
+        display: 'grid',
+        gridTemplateColumns: narrow ? '1fr' : '220px minmax(0, 1fr)',
+        gridTemplateRows: narrow ? '160px 1fr' : '1fr',
+        gap: 8,
+        height: 600,
+      }}
+    >
+      <TranscriptOutline
+        store={store}
+        transcript={transcript}
+        current={inView}
+        style={narrow ? { borderBlockEnd: '1px solid #d9dde3' } : { borderInlineEnd: '1px solid #d9dde3' }}
+      />
+      <Transcript
+        store={store}
+        handleRef={transcript}
+        onViewChange={setInView}
+        timeZone="UTC"
+        style={{ minHeight: 0 }}
+      />
     </div>
   )
 }
@@ -50,7 +70,9 @@ export const SidePanel: Story = {
       ).toEqual([expect.stringContaining('Rename')]),
     )
     await userEvent.click(within(outline).getByRole('link', { name: /bash: src\/routes\.ts/ }))
-    await waitFor(() => expect(canvasElement.querySelector('[data-tool="bash"]')?.getAttribute('data-open')).toBe('true'))
+    await waitFor(() =>
+      expect(canvasElement.querySelector('[data-tool="bash"]')?.getAttribute('data-open')).toBe('true'),
+    )
     // Back to the first turn: the transcript goes there and the outline follows.
     await userEvent.click(within(outline).getAllByRole('link')[0] as HTMLElement)
     await waitFor(() => expect(within(outline).getAllByRole('link')[0]?.getAttribute('aria-current')).toBe('location'))

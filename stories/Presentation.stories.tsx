@@ -50,11 +50,20 @@ const ids = (id: string) => ({ id, sessionID: 'ses_story', messageID: 'msg_story
 /** A reply whose stream failed while two tools were still running: opencode's aborted reply. */
 function interruptedReply(): WithParts {
   const [, real] = structuredClone(opencodeCanonical) as [WithParts, WithParts & { info: AssistantInfo }]
-  const info = { ...real.info, id: 'msg_story', error: { name: 'MessageAbortedError', data: { message: 'The user stopped the reply' } } }
-  const running = (id: string, tool: string, input: Record<string, unknown>): Part => toolPart(ids(id), { callID: id, tool, state: { status: 'running', input, time: { start: 1 } } })
+  const info = {
+    ...real.info,
+    id: 'msg_story',
+    error: { name: 'MessageAbortedError', data: { message: 'The user stopped the reply' } },
+  }
+  const running = (id: string, tool: string, input: Record<string, unknown>): Part =>
+    toolPart(ids(id), { callID: id, tool, state: { status: 'running', input, time: { start: 1 } } })
   return {
     info,
-    parts: [textPart(ids('t1'), 'Let me look at the tests first.'), running('c1', 'bash', { command: 'npm test -- --run' }), running('c2', 'read', { filePath: 'src/index.ts' })],
+    parts: [
+      textPart(ids('t1'), 'Let me look at the tests first.'),
+      running('c1', 'bash', { command: 'npm test -- --run' }),
+      running('c2', 'read', { filePath: 'src/index.ts' }),
+    ],
   }
 }
 
@@ -73,7 +82,10 @@ function usageReplies(): Array<[string, WithParts]> {
       'two steps, the last one stopped at the length limit',
       reply('m4', { finish: 'length' }, [
         stepFinishPart({ ...ids('s1'), messageID: 'm4' }, { reason: 'tool-calls', cost: 0.0123, tokens }),
-        stepFinishPart({ ...ids('s2'), messageID: 'm4' }, { reason: 'length', cost: 0.0456, tokens: { ...tokens, output: 4096 } }),
+        stepFinishPart(
+          { ...ids('s2'), messageID: 'm4' },
+          { reason: 'length', cost: 0.0456, tokens: { ...tokens, output: 4096 } },
+        ),
       ]),
     ],
   ]
@@ -91,7 +103,12 @@ function FoldStates() {
       <Cell name="finished tools fold to one line: argument, +/− counts, exit code, todos done">
         <div style={{ display: 'grid', gap: 6 }}>
           {tools.map((tool) => (
-            <Message key={tool.id} message={{ info: grouped.info, parts: [tool] }} groupTools={false} copyable={false} />
+            <Message
+              key={tool.id}
+              message={{ info: grouped.info, parts: [tool] }}
+              groupTools={false}
+              copyable={false}
+            />
           ))}
         </div>
       </Cell>
@@ -142,7 +159,9 @@ export const ChatLayoutStory: Story = {
     const style = getComputedStyle(user)
     await expect(style.paddingTop).toBe(style.paddingBottom)
     const text = user.querySelector('.cp-markdown') as HTMLElement
-    await expect(Math.round(text.getBoundingClientRect().top - user.getBoundingClientRect().top)).toBe(Math.round(user.getBoundingClientRect().bottom - text.getBoundingClientRect().bottom))
+    await expect(Math.round(text.getBoundingClientRect().top - user.getBoundingClientRect().top)).toBe(
+      Math.round(user.getBoundingClientRect().bottom - text.getBoundingClientRect().bottom),
+    )
   },
 }
 

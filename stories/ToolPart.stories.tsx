@@ -14,13 +14,29 @@ const neovate = fromToolMessage2(structuredClone(conversation))
 const byCall = (callID: string) => neovate.find((part) => part.callID === callID) as ToolPartData
 const time = { start: 1_780_000_000_000, end: 1_780_000_002_400 }
 // Hand-written opencode-shaped calls, as the opencode converter gives them to the view.
-const tool = (id: string, name: string, state: ToolState): ToolPartData => viaOpencode({ ...write, id, tool: name, state })
-const longOutput = Array.from({ length: 60 }, (_, i) => `PASS test/case-${String(i + 1).padStart(2, '0')}.test.ts (${(i * 7) % 90} ms)`).join('\n')
-const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAKElEQVR42mNkYPhfz0AEYBxVSF+FDKMK6a+QYVQh/RUyjCqkv0KGUQUAmUMIEb2YOX0AAAAASUVORK5CYII='
+const tool = (id: string, name: string, state: ToolState): ToolPartData =>
+  viaOpencode({ ...write, id, tool: name, state })
+const longOutput = Array.from(
+  { length: 60 },
+  (_, i) => `PASS test/case-${String(i + 1).padStart(2, '0')}.test.ts (${(i * 7) % 90} ms)`,
+).join('\n')
+const PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAKElEQVR42mNkYPhfz0AEYBxVSF+FDKMK6a+QYVQh/RUyjCqkv0KGUQUAmUMIEb2YOX0AAAAASUVORK5CYII='
 
 const matrix: PartCase<ToolPartData>[] = [
-  { name: 'pending (arguments still streaming)', part: tool('t1', 'write', { status: 'pending', input: {}, raw: '{"filePath": "/repo/notes.md", "cont' }) },
-  { name: 'running', part: tool('t2', 'bash', { status: 'running', input: { command: 'npm test' }, title: 'Run the tests', time: { start: time.start } }) },
+  {
+    name: 'pending (arguments still streaming)',
+    part: tool('t1', 'write', { status: 'pending', input: {}, raw: '{"filePath": "/repo/notes.md", "cont' }),
+  },
+  {
+    name: 'running',
+    part: tool('t2', 'bash', {
+      status: 'running',
+      input: { command: 'npm test' },
+      title: 'Run the tests',
+      time: { start: time.start },
+    }),
+  },
   { name: 'completed: opencode write (new file diff)', part: write },
   { name: 'completed: neovate edit (diff_viewer)', part: byCall('toolu_03_edit') },
   {
@@ -38,13 +54,27 @@ const matrix: PartCase<ToolPartData>[] = [
   { name: 'completed: file read', part: byCall('toolu_01_read') },
   { name: 'error: failed command', part: byCall('toolu_04_bash') },
   { name: 'running: edit waiting for its result', part: byCall('toolu_05_edit') },
-  { name: 'completed with no output', part: tool('t7', 'mkdir', { status: 'completed', input: { path: 'src/new' }, output: '', title: 'mkdir src/new', metadata: {}, time }) },
+  {
+    name: 'completed with no output',
+    part: tool('t7', 'mkdir', {
+      status: 'completed',
+      input: { path: 'src/new' },
+      output: '',
+      title: 'mkdir src/new',
+      metadata: {},
+      time,
+    }),
+  },
   { name: 'unknown tool (generic view)', part: neovate.find((part) => part.tool === 'grep') as ToolPartData },
   {
     name: 'completed: sub-agent task (markdown result)',
     part: tool('t6', 'task', {
       status: 'completed',
-      input: { description: 'Find the test config', prompt: 'Look for the vitest config and say which pool it uses.', subagent_type: 'explore' },
+      input: {
+        description: 'Find the test config',
+        prompt: 'Look for the vitest config and say which pool it uses.',
+        subagent_type: 'explore',
+      },
       output: 'Found `vitest.config.ts`: it uses the **threads** pool.',
       title: 'Find the test config',
       metadata: { sessionId: 'ses_e797c0ffee01child' },
@@ -55,7 +85,10 @@ const matrix: PartCase<ToolPartData>[] = [
     name: 'long input',
     part: tool('t4', 'http_request', {
       status: 'completed',
-      input: { url: 'https://api.example.com/v1/items', headers: Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`x-header-${i}`, `value-${i}`])) },
+      input: {
+        url: 'https://api.example.com/v1/items',
+        headers: Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`x-header-${i}`, `value-${i}`])),
+      },
       output: '{"ok": true}',
       title: 'GET items',
       metadata: {},
@@ -71,7 +104,17 @@ const matrix: PartCase<ToolPartData>[] = [
       title: 'Screenshot',
       metadata: {},
       time,
-      attachments: [{ id: 'a1', sessionID: write.sessionID, messageID: write.messageID, type: 'file', mime: 'image/png', filename: 'page.png', url: PNG }],
+      attachments: [
+        {
+          id: 'a1',
+          sessionID: write.sessionID,
+          messageID: write.messageID,
+          type: 'file',
+          mime: 'image/png',
+          filename: 'page.png',
+          url: PNG,
+        },
+      ],
     }),
   },
 ]

@@ -15,7 +15,9 @@ import msgFile from '../test/fixtures/msgfile/session.msg.md?raw'
 import conversation from '../test/fixtures/toolmessage2/conversation.json'
 
 function OpencodeSession() {
-  const [store] = useState(() => createChatStore({ adapters: builtInAdapters, initial: structuredClone(opencodeCanonical) }))
+  const [store] = useState(() =>
+    createChatStore({ adapters: builtInAdapters, initial: structuredClone(opencodeCanonical) }),
+  )
   return <Transcript store={store} timeZone="UTC" style={{ height: 560 }} />
 }
 
@@ -54,7 +56,11 @@ type Story = StoryObj<typeof meta>
 function failedSession() {
   const [user, assistant] = structuredClone(opencodeCanonical) as [WithParts, WithParts & { info: AssistantInfo }]
   const error = { name: 'APIError', data: { message: 'Rate limit exceeded, try again in 20 s', statusCode: 429 } }
-  const store = createChatStore({ adapters: builtInAdapters, initial: [user, { info: { ...assistant.info, error }, parts: assistant.parts.slice(0, 2) }], coalesce: false })
+  const store = createChatStore({
+    adapters: builtInAdapters,
+    initial: [user, { info: { ...assistant.info, error }, parts: assistant.parts.slice(0, 2) }],
+    coalesce: false,
+  })
   store.getState().ingest('opencode-event', { type: 'session.error', properties: { error } })
   return store
 }

@@ -67,8 +67,23 @@ export const publicApi = {
   opencode: ['createOpencodeStream', 'fromOpencodeEvent', 'fromOpencodeExport', 'opencodeAdapter'],
   openai: ['fromOpenAIMessages', 'openAIAdapter'],
   toolmessage2: ['createToolMessage2Stream', 'fromToolMessage2', 'toolMessage2Adapter', 'toolMessage2SessionID'],
-  delta: ['assembleDeltas', 'createDeltaStream', 'deltaAdapter', 'fromDeltaMessages', 'fromDeltaStream', 'toDeltaMessages'],
-  chat: ['TYPED_KEY', 'chatAdapter', 'fromChatMessages', 'isRequestMessage', 'isResponseMessage', 'toChatMessage', 'toTypedMessage'],
+  delta: [
+    'assembleDeltas',
+    'createDeltaStream',
+    'deltaAdapter',
+    'fromDeltaMessages',
+    'fromDeltaStream',
+    'toDeltaMessages',
+  ],
+  chat: [
+    'TYPED_KEY',
+    'chatAdapter',
+    'fromChatMessages',
+    'isRequestMessage',
+    'isResponseMessage',
+    'toChatMessage',
+    'toTypedMessage',
+  ],
   msgfile: ['fromMsgFile', 'msgFileAdapter', 'parseAttrs', 'toMsgFile'],
   store: [
     'applyOps',
@@ -158,8 +173,27 @@ export const publicApi = {
   ],
   export: ['toMarkdown'],
   html: ['toHTML'],
-  validate: ['isValidMessage', 'isValidPart', 'isValidTranscript', 'validateMessage', 'validatePart', 'validateToolState', 'validateTranscript'],
-  labels: ['en', 'fillCount', 'fillLabel', 'formatBytes', 'formatCost', 'formatDuration', 'formatTokens', 'locales', 'mergeLabels', 'zhCN'],
+  validate: [
+    'isValidMessage',
+    'isValidPart',
+    'isValidTranscript',
+    'validateMessage',
+    'validatePart',
+    'validateToolState',
+    'validateTranscript',
+  ],
+  labels: [
+    'en',
+    'fillCount',
+    'fillLabel',
+    'formatBytes',
+    'formatCost',
+    'formatDuration',
+    'formatTokens',
+    'locales',
+    'mergeLabels',
+    'zhCN',
+  ],
   math: ['createKatexRenderer', 'defaultMathRenderer'],
   mermaid: ['createMermaidRenderer', 'defaultDiagramRenderer'],
 }
@@ -203,9 +237,29 @@ describe('public API', () => {
   })
 
   it('exports each runtime name from exactly one entry', () => {
-    const entries = { main, core, protocols, aisdk, opencode, openai, toolmessage2, delta, chat, msgfile, store, react, exporting, html, labels, validate, math, mermaid }
+    const entries = {
+      main,
+      core,
+      protocols,
+      aisdk,
+      opencode,
+      openai,
+      toolmessage2,
+      delta,
+      chat,
+      msgfile,
+      store,
+      react,
+      exporting,
+      html,
+      labels,
+      validate,
+      math,
+      mermaid,
+    }
     const homes = new Map<string, string[]>()
-    for (const [entry, module] of Object.entries(entries)) for (const name of Object.keys(module)) homes.set(name, [...(homes.get(name) ?? []), entry])
+    for (const [entry, module] of Object.entries(entries))
+      for (const name of Object.keys(module)) homes.set(name, [...(homes.get(name) ?? []), entry])
     expect([...homes].filter(([, found]) => found.length > 1)).toEqual([])
   })
 
@@ -224,7 +278,9 @@ describe('public API', () => {
   it('chatparts exports the components, at most 60 names, and repeats no other entry', () => {
     expect(Object.keys(main).sort()).toEqual(publicApi.mainOnly)
     expect(Object.keys(main).length).toBeLessThanOrEqual(60)
-    const elsewhere = [core, protocols, store, react, labels, validate, exporting, math, mermaid].flatMap((module) => Object.keys(module))
+    const elsewhere = [core, protocols, store, react, labels, validate, exporting, math, mermaid].flatMap((module) =>
+      Object.keys(module),
+    )
     for (const name of Object.keys(main)) expect(elsewhere, name).not.toContain(name)
   })
 
@@ -235,7 +291,8 @@ describe('public API', () => {
   })
 
   it('chatparts exports the part components, not the data types of the same names', () => {
-    for (const name of ['StepFinishPart', 'TextPart', 'ReasoningPart', 'ToolPart', 'FilePart', 'PatchPart'] as const) expect(typeof main[name], name).toBe('function')
+    for (const name of ['StepFinishPart', 'TextPart', 'ReasoningPart', 'ToolPart', 'FilePart', 'PatchPart'] as const)
+      expect(typeof main[name], name).toBe('function')
   })
 })
 
@@ -244,7 +301,9 @@ describe('the entries', () => {
     const { readFileSync } = await import('node:fs')
     const ts = await import('typescript')
     const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { exports: Record<string, unknown> }
-    const config = ts.parseConfigFileTextToJson('tsconfig.json', readFileSync('tsconfig.json', 'utf8')).config as { compilerOptions: { paths: Record<string, string[]> } }
+    const config = ts.parseConfigFileTextToJson('tsconfig.json', readFileSync('tsconfig.json', 'utf8')).config as {
+      compilerOptions: { paths: Record<string, string[]> }
+    }
     const entries = Object.keys(pkg.exports)
       .filter((key) => !key.endsWith('.css') && !key.endsWith('.json'))
       .map((key) => `chatparts${key.slice(1)}`)

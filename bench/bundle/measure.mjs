@@ -16,13 +16,23 @@ async function buildApp(name, source) {
   rmSync(dir, { recursive: true, force: true })
   mkdirSync(dir, { recursive: true })
   writeFileSync(join(dir, 'main.tsx'), source)
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="./main.tsx"></script>')
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><div id="root"></div><script type="module" src="./main.tsx"></script>',
+  )
   await build({
     root: dir,
     configFile: false,
     logLevel: 'warn',
     resolve: { alias: { chatparts: join(root, 'src/index.ts') } },
-    build: { outDir: join(dir, 'dist'), emptyOutDir: true, manifest: true, target: 'es2022', modulePreload: false, chunkSizeWarningLimit: 100_000 },
+    build: {
+      outDir: join(dir, 'dist'),
+      emptyOutDir: true,
+      manifest: true,
+      target: 'es2022',
+      modulePreload: false,
+      chunkSizeWarningLimit: 100_000,
+    },
   })
   const manifest = JSON.parse(readFileSync(join(dir, 'dist/.vite/manifest.json'), 'utf8'))
   const size = (file) => gzipSync(readFileSync(join(dir, 'dist', file))).length
@@ -47,7 +57,9 @@ async function buildApp(name, source) {
       for (const next of chunk.imports ?? []) walk(next)
     }
     // The dynamic imports the kit's own code makes (`import('katex')`), not those inside the packages.
-    const own = [...statics].flatMap((file) => Object.values(manifest).find((chunk) => chunk.file === file)?.dynamicImports ?? [])
+    const own = [...statics].flatMap(
+      (file) => Object.values(manifest).find((chunk) => chunk.file === file)?.dynamicImports ?? [],
+    )
     for (const name of packages) for (const key of own) if (key.includes(`node_modules/${name}/`)) walk(key)
     return [...added].reduce((sum, file) => sum + size(file), 0)
   }
@@ -71,6 +83,12 @@ const katex = withAll.lazy('katex')
 const mermaid = withAll.lazy('mermaid', 'dompurify')
 console.log('bundle: gzip sizes of a Vite app that renders one message with chatparts (minified, from src)')
 console.log(`loaded before anything shows, math and diagrams on (default)   ${kb(withAll.total)}`)
-console.log(`loaded before anything shows, math, diagrams, highlighter off  ${kb(without.total)}   ratio default/off = ${(withAll.total / without.total).toFixed(2)}`)
-console.log(`added by the first formula (KaTeX, lazy)                        ${kb(katex)}   ratio to the page = ${(katex / withAll.total).toFixed(2)}`)
-console.log(`added by the first diagram (mermaid core + DOMPurify, lazy)       ${kb(mermaid)}   ratio to the page = ${(mermaid / withAll.total).toFixed(2)}`)
+console.log(
+  `loaded before anything shows, math, diagrams, highlighter off  ${kb(without.total)}   ratio default/off = ${(withAll.total / without.total).toFixed(2)}`,
+)
+console.log(
+  `added by the first formula (KaTeX, lazy)                        ${kb(katex)}   ratio to the page = ${(katex / withAll.total).toFixed(2)}`,
+)
+console.log(
+  `added by the first diagram (mermaid core + DOMPurify, lazy)       ${kb(mermaid)}   ratio to the page = ${(mermaid / withAll.total).toFixed(2)}`,
+)

@@ -34,7 +34,11 @@ function naive(messages: readonly WithParts[], query: string): number {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number
 
 /** Milliseconds per keystroke: `query` typed a letter at a time into a find that stays open. */
-function typing(messages: readonly WithParts[], query: string, search: (messages: readonly WithParts[], query: string) => unknown): number {
+function typing(
+  messages: readonly WithParts[],
+  query: string,
+  search: (messages: readonly WithParts[], query: string) => unknown,
+): number {
   const start = performance.now()
   for (let i = 1; i <= query.length; i++) search(messages, query.slice(0, i))
   return (performance.now() - start) / query.length
@@ -72,7 +76,13 @@ function scenario(label: string, messages: readonly WithParts[], query: string) 
 function streaming(label: string, messages: WithParts[], query: string) {
   const finder = createFinder()
   const last = messages.at(-1) as WithParts
-  let part = { id: 'prt_bench_find', sessionID: last.info.sessionID, messageID: last.info.id, type: 'text', text: '' } as Part & { text: string }
+  let part = {
+    id: 'prt_bench_find',
+    sessionID: last.info.sessionID,
+    messageID: last.info.id,
+    type: 'text',
+    text: '',
+  } as Part & { text: string }
   const list = [...messages.slice(0, -1), { ...last, parts: [...last.parts, part] }]
   finder.search(list, query, BOX)
   const times: number[] = []
@@ -83,16 +93,23 @@ function streaming(label: string, messages: WithParts[], query: string) {
     finder.search(list, query, BOX)
     times.push(performance.now() - start)
   }
-  console.log(`${label.padEnd(36)} ${median(times).toFixed(3).padStart(7)} ms/token (median), slowest ${Math.max(...times).toFixed(2)} ms`)
+  console.log(
+    `${label.padEnd(36)} ${median(times).toFixed(3).padStart(7)} ms/token (median), slowest ${Math.max(...times).toFixed(2)} ms`,
+  )
 }
 
 const long = Array.from({ length: 200 }, (_, i): WithParts => {
   const base = repeatSession(2)[1] as WithParts
   const id = `msg_reply_${i}`
-  return { info: { ...base.info, id }, parts: [{ id: `prt_reply_${i}`, sessionID: base.info.sessionID, messageID: id, type: 'text', text: reply }] }
+  return {
+    info: { ...base.info, id },
+    parts: [{ id: `prt_reply_${i}`, sessionID: base.info.sessionID, messageID: id, type: 'text', text: reply }],
+  }
 })
 
-console.log('find: a query typed a letter at a time (median of rounds; the naive search rebuilds every field per keystroke)')
+console.log(
+  'find: a query typed a letter at a time (median of rounds; the naive search rebuilds every field per keystroke)',
+)
 scenario('50 messages (the real session)', repeatSession(50), 'whispers')
 scenario('2,000 messages', repeatSession(2000), 'whispers')
 scenario('200 replies of 15 KB', long, 'function')

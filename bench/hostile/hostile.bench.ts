@@ -14,7 +14,8 @@ const R = (piece: string, length: number) => piece.repeat(Math.max(1, Math.floor
 
 const prose = (length: number) => () => {
   let text = ''
-  for (let i = 0; text.length < length; i++) text += `Sentence ${i} of plain prose, as a reply writes it, with a [link](https://example.com/${i}).\n`
+  for (let i = 0; text.length < length; i++)
+    text += `Sentence ${i} of plain prose, as a reply writes it, with a [link](https://example.com/${i}).\n`
   return text
 }
 const nestedList = () => {
@@ -63,9 +64,11 @@ function time(render: () => unknown): number | Error {
 }
 
 const kit = (text: string) => () => renderToString(createElement(Markdown, { text, math: 'double' } as never))
-const parser = (text: string) => () => renderToString(createElement(ReactMarkdown, { remarkPlugins: [remarkGfmParse] }, text))
+const parser = (text: string) => () =>
+  renderToString(createElement(ReactMarkdown, { remarkPlugins: [remarkGfmParse] }, text))
 
-const cell = (ms: number | Error, base: number) => (typeof ms === 'number' ? `${ms.toFixed(0)} ms ${(ms / base).toFixed(2)}x` : `throws ${ms.name}`).padStart(22)
+const cell = (ms: number | Error, base: number) =>
+  (typeof ms === 'number' ? `${ms.toFixed(0)} ms ${(ms / base).toFixed(2)}x` : `throws ${ms.name}`).padStart(22)
 
 /** Measures every shape, prose first: its times are the baseline of the others. */
 function table(title: string, length: number, rows: [string, () => string][]) {
@@ -74,9 +77,12 @@ function table(title: string, length: number, rows: [string, () => string][]) {
     return { name, parser: time(parser(text)), kit: time(kit(text)) }
   })
   const baseline = measured[0] as unknown as { parser: number; kit: number }
-  console.log(`\n${title}, ${length.toLocaleString('en')} characters a shape; ms, and x the same renderer on prose of that length`)
+  console.log(
+    `\n${title}, ${length.toLocaleString('en')} characters a shape; ms, and x the same renderer on prose of that length`,
+  )
   console.log(`${'shape'.padEnd(28)}${'react-markdown'.padStart(22)}${'chatparts'.padStart(22)}`)
-  for (const row of measured) console.log(`${row.name.padEnd(28)}${cell(row.parser, baseline.parser)}${cell(row.kit, baseline.kit)}`)
+  for (const row of measured)
+    console.log(`${row.name.padEnd(28)}${cell(row.parser, baseline.parser)}${cell(row.kit, baseline.kit)}`)
 }
 
 // Warm both up on prose.

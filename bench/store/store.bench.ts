@@ -20,16 +20,25 @@ function storeWith(count: number, coalesce = false): { store: ChatStore; message
   const messages = repeatSession(count + 2)
   const streaming = messages.at(-1) as WithParts
   // Coalesced stores flush by hand below, like one frame every 32 tokens.
-  const store = createChatStore({ adapters: builtInAdapters, initial: messages.slice(0, count), coalesce, scheduler: () => () => {} })
+  const store = createChatStore({
+    adapters: builtInAdapters,
+    initial: messages.slice(0, count),
+    coalesce,
+    scheduler: () => () => {},
+  })
   store.getState().upsertMessage(streaming.info)
-  const part = textPart({ id: 'prt_bench_stream', sessionID: streaming.info.sessionID, messageID: streaming.info.id }, '')
+  const part = textPart(
+    { id: 'prt_bench_stream', sessionID: streaming.info.sessionID, messageID: streaming.info.id },
+    '',
+  )
   store.getState().upsertPart(part)
   return { store, messageID: streaming.info.id, partID: part.id }
 }
 
 type Feed = (target: ReturnType<typeof storeWith>, i: number) => void
 
-const direct: Feed = ({ store, messageID, partID }, i) => store.getState().appendPartDelta(messageID, partID, 'text', TOKEN[i % TOKEN.length] as string)
+const direct: Feed = ({ store, messageID, partID }, i) =>
+  store.getState().appendPartDelta(messageID, partID, 'text', TOKEN[i % TOKEN.length] as string)
 const framed: Feed = (target, i) => {
   direct(target, i)
   if (i % 32 === 31) target.store.getState().flush()
@@ -52,7 +61,9 @@ const viaAiSdkChunk: Feed = (target, i) => {
   if (i % 32 === 31) target.store.getState().flush()
 }
 const encoder = new TextEncoder()
-const SSE = TOKEN.map((token) => encoder.encode(`data: ${JSON.stringify({ type: 'text-delta', id: AISDK_TEXT, delta: token })}\n\n`))
+const SSE = TOKEN.map((token) =>
+  encoder.encode(`data: ${JSON.stringify({ type: 'text-delta', id: AISDK_TEXT, delta: token })}\n\n`),
+)
 const viaAiSdkBytes: Feed = (target, i) => {
   target.store.getState().ingest('aisdk', SSE[i % SSE.length])
   if (i % 32 === 31) target.store.getState().flush()
@@ -139,7 +150,9 @@ function memory() {
 }
 
 if (typeof gc !== 'function') console.log('(run with --expose-gc for steadier numbers)')
-console.log(`store: median of ${ROUNDS} alternating batches of ${BATCH.toLocaleString('en')} deltas, Node ${process.version}`)
+console.log(
+  `store: median of ${ROUNDS} alternating batches of ${BATCH.toLocaleString('en')} deltas, Node ${process.version}`,
+)
 const rows = [
   compare('appendPartDelta, not coalesced', direct),
   compare("ingest('opencode-event', delta)", viaEvent),

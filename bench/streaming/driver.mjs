@@ -11,9 +11,25 @@ import { build } from 'vite'
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const outDir = join(root, 'bench/.out/streaming')
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage']
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+]
 
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.json': 'application/json' }
+const TYPES = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.css': 'text/css',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json',
+}
 
 function serve(dir) {
   const server = createServer((request, response) => {
@@ -60,7 +76,8 @@ function summarize(profile) {
     self.set(key, (self.get(key) ?? 0) + time)
   }
   const total = [...self.values()].reduce((a, b) => a + b, 0)
-  for (const [key, time] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`${((100 * time) / total).toFixed(1).padStart(5)}%  ${key}`)
+  for (const [key, time] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30))
+    console.log(`${((100 * time) / total).toFixed(1).padStart(5)}%  ${key}`)
 }
 
 /** Prints a sampled allocation profile's bytes by allocating function (self) and by call path's top frames. */
@@ -80,7 +97,8 @@ function summarizeAllocations(profile) {
   }
   visit(profile.head, [])
   console.log(`    allocated (sampled) ${(total / 1e6).toFixed(1)} MB`)
-  for (const [key, size] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`    ${(size / 1e6).toFixed(1).padStart(7)} MB  ${key}`)
+  for (const [key, size] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30))
+    console.log(`    ${(size / 1e6).toFixed(1).padStart(7)} MB  ${key}`)
 }
 
 /** Starts a Chromium trace of the page's timeline; the function it returns stops it and gives the events. */
@@ -90,7 +108,15 @@ async function startTrace(page) {
   cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value))
   await cdp.send('Tracing.start', {
     transferMode: 'ReportEvents',
-    traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'blink.user_timing'] },
+    traceConfig: {
+      includedCategories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'v8',
+        'blink',
+        'blink.user_timing',
+      ],
+    },
   })
   return async () => {
     const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve))
@@ -107,7 +133,8 @@ function selfTimes(slices) {
   for (const event of slices) {
     while (stack.length && stack.at(-1).ts + stack.at(-1).dur <= event.ts) stack.pop()
     const parent = stack.at(-1)
-    if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - Math.min(event.dur, parent.ts + parent.dur - event.ts))
+    if (parent)
+      self.set(parent.name, (self.get(parent.name) ?? 0) - Math.min(event.dur, parent.ts + parent.dur - event.ts))
     self.set(event.name, (self.get(event.name) ?? 0) + event.dur)
     stack.push(event)
   }
@@ -125,18 +152,34 @@ function summarizeTrace(events, file) {
   const from = whole ? 0 : (mark('timed-start') ?? 0)
   const to = whole ? Infinity : (mark('timed-end') ?? Infinity)
   const slices = events
-    .filter((event) => main && event.pid === main.pid && event.tid === main.tid && event.ph === 'X' && event.dur !== undefined && event.ts >= from && event.ts <= to)
+    .filter(
+      (event) =>
+        main &&
+        event.pid === main.pid &&
+        event.tid === main.tid &&
+        event.ph === 'X' &&
+        event.dur !== undefined &&
+        event.ts >= from &&
+        event.ts <= to,
+    )
     .sort((a, b) => a.ts - b.ts || b.dur - a.dur)
-  for (const [name, time] of selfTimes(slices).slice(0, 25)) console.log(`    ${(time / 1000).toFixed(0).padStart(7)} ms  ${name}`)
+  for (const [name, time] of selfTimes(slices).slice(0, 25))
+    console.log(`    ${(time / 1000).toFixed(0).padStart(7)} ms  ${name}`)
   // The longest tasks, each with what took its time.
   const tasks = slices.filter((event) => event.name === 'RunTask').sort((a, b) => b.dur - a.dur)
   for (const task of tasks.slice(0, Number(process.env.BENCH_TRACE_TASKS ?? 0))) {
-    const within = slices.filter((event) => event.ts >= task.ts && event.ts + event.dur <= task.ts + task.dur && event !== task)
+    const within = slices.filter(
+      (event) => event.ts >= task.ts && event.ts + event.dur <= task.ts + task.dur && event !== task,
+    )
     const top = selfTimes(within).slice(0, 6)
-    console.log(`    task of ${(task.dur / 1000).toFixed(0)} ms: ${top.map(([name, time]) => `${name} ${(time / 1000).toFixed(0)}`).join(', ')}`)
+    console.log(
+      `    task of ${(task.dur / 1000).toFixed(0)} ms: ${top.map(([name, time]) => `${name} ${(time / 1000).toFixed(0)}`).join(', ')}`,
+    )
   }
   const paints = slices.filter((event) => event.name === 'Paint').map((event) => event.dur / 1000)
-  console.log(`    frames painted ${paints.length}, paint ${(sum(paints) / 1000).toFixed(2)} s, median ${ms(paints.length ? median(paints) : 0, 3)} (the trace slows everything down)`)
+  console.log(
+    `    frames painted ${paints.length}, paint ${(sum(paints) / 1000).toFixed(2)} s, median ${ms(paints.length ? median(paints) : 0, 3)} (the trace slows everything down)`,
+  )
 }
 
 export async function runStreaming({ only = [] } = {}) {
@@ -146,7 +189,13 @@ export async function runStreaming({ only = [] } = {}) {
     logLevel: 'error',
     plugins: [react()],
     base: './',
-    build: { outDir, emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 10_000, minify: !process.env.BENCH_PROFILE },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      target: 'es2022',
+      chunkSizeWarningLimit: 10_000,
+      minify: !process.env.BENCH_PROFILE,
+    },
   })
   const server = await serve(outDir)
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS })
@@ -173,11 +222,16 @@ export async function runStreaming({ only = [] } = {}) {
       bytes: window.bench.bytes,
     }))
     const version = await browser.version()
-    const scenarios = only.length > 0 ? only : ['text', 'session', 'jump', 'mount', 'draw', 'shapes', 'parallel', 'memory']
+    const scenarios =
+      only.length > 0 ? only : ['text', 'session', 'jump', 'mount', 'draw', 'shapes', 'parallel', 'memory']
 
     if (scenarios.includes('text')) {
-      console.log(`\nstreaming: one reply of ${info.bytes.toLocaleString('en')} bytes in ${info.tokens.toLocaleString('en')} tokens of 4 characters, Chromium ${version}, headless`)
-      console.log('per token: update committed synchronously + layout forced + yield to the next task (deferred work counted)\n')
+      console.log(
+        `\nstreaming: one reply of ${info.bytes.toLocaleString('en')} bytes in ${info.tokens.toLocaleString('en')} tokens of 4 characters, Chromium ${version}, headless`,
+      )
+      console.log(
+        'per token: update committed synchronously + layout forced + yield to the next task (deferred work counted)\n',
+      )
       // Rounds alternate the renderers so that a slow moment of the machine hits them alike; each
       // renderer's round with the median total is reported. The whole-text baseline takes a minute
       // a round and runs once.
@@ -185,13 +239,18 @@ export async function runStreaming({ only = [] } = {}) {
       // References, not peers: the floor and React rendering plain text (neither parses markdown).
       const REFERENCES = ['floor', 'react, plain text']
       // BENCH_RENDERERS=chatparts runs only those (the references always run: ratios need them).
-      const renderers = process.env.BENCH_RENDERERS ? info.renderers.filter((name) => REFERENCES.includes(name) || process.env.BENCH_RENDERERS.split(',').includes(name)) : info.renderers
+      const renderers = process.env.BENCH_RENDERERS
+        ? info.renderers.filter(
+            (name) => REFERENCES.includes(name) || process.env.BENCH_RENDERERS.split(',').includes(name),
+          )
+        : info.renderers
       const runs = new Map(renderers.map((name) => [name, []]))
       for (let round = 0; round < ROUNDS; round++) {
         for (const name of renderers) {
           if (name === 'react-markdown+shiki' && round > 0) continue
           // BENCH_PROFILE=<renderer> writes a CPU profile of that renderer's first round to bench/.out/.
-          const profile = process.env.BENCH_PROFILE === name && round === 0 ? await page.context().newCDPSession(page) : null
+          const profile =
+            process.env.BENCH_PROFILE === name && round === 0 ? await page.context().newCDPSession(page) : null
           if (profile) {
             await profile.send('Profiler.enable')
             await profile.send('Profiler.setSamplingInterval', { interval: 100 })
@@ -200,11 +259,19 @@ export async function runStreaming({ only = [] } = {}) {
           // BENCH_TRACE=<renderer> traces that renderer's first round.
           const trace = process.env.BENCH_TRACE === name && round === 0 ? await startTrace(page) : null
           // BENCH_ALLOC=<renderer> prints what that renderer's first round allocated, by function (sampled, collected objects too).
-          const alloc = process.env.BENCH_ALLOC === name && round === 0 ? await page.context().newCDPSession(page) : null
-          if (alloc) await alloc.send('HeapProfiler.startSampling', { samplingInterval: 16384, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true })
+          const alloc =
+            process.env.BENCH_ALLOC === name && round === 0 ? await page.context().newCDPSession(page) : null
+          if (alloc)
+            await alloc.send('HeapProfiler.startSampling', {
+              samplingInterval: 16384,
+              includeObjectsCollectedByMajorGC: true,
+              includeObjectsCollectedByMinorGC: true,
+            })
           // BENCH_COLD=1: the first round streams with no warm-up, as a page's first reply.
           const cold = process.env.BENCH_COLD === '1' && round === 0
-          runs.get(name).push(await page.evaluate(([renderer, first]) => window.bench.runText(renderer, first), [name, cold]))
+          runs
+            .get(name)
+            .push(await page.evaluate(([renderer, first]) => window.bench.runText(renderer, first), [name, cold]))
           if (alloc) summarizeAllocations((await alloc.send('HeapProfiler.stopSampling')).profile)
           if (trace) summarizeTrace(await trace(), join(root, `bench/.out/${name}-text.trace.json`))
           if (profile) {
@@ -230,12 +297,16 @@ export async function runStreaming({ only = [] } = {}) {
         const first = median(result.times.slice(0, 200))
         const last = median(result.times.slice(-200))
         rows[result.renderer] = { total, first, last, growth: last / first }
-        const code = REFERENCES.includes(result.renderer) ? 'n/a' : `${result.highlightedAtFinalCommit} / ${result.highlightedSettled} / ${result.codeLines}, ${result.highlightDrops}`
+        const code = REFERENCES.includes(result.renderer)
+          ? 'n/a'
+          : `${result.highlightedAtFinalCommit} / ${result.highlightedSettled} / ${result.codeLines}, ${result.highlightDrops}`
         console.log(
           `${pad(result.renderer, 22)}${left(`${(total / 1000).toFixed(2)} s`, 11)}${left(ms(first, 3), 15)}${left(ms(last, 3), 14)}${left(ms(percentile(result.times, 95)), 10)}${left((last / first).toFixed(2), 8)}${left((total / sum(floor.times)).toFixed(1), 9)}${left(result.stale, 7)}  ${code}`,
         )
       }
-      console.log(`\ntotals of the rounds: ${results.map((result) => `${result.renderer} ${result.rounds.map((total) => (total / 1000).toFixed(2)).join(' / ')} s`).join('; ')}`)
+      console.log(
+        `\ntotals of the rounds: ${results.map((result) => `${result.renderer} ${result.rounds.map((total) => (total / 1000).toFixed(2)).join(' / ')} s`).join('; ')}`,
+      )
       // Where each renderer's time went: its synchronous updates, the layout forced after them, and the rest (the yield).
       for (const result of results)
         console.log(
@@ -245,7 +316,9 @@ export async function runStreaming({ only = [] } = {}) {
       for (const result of results) {
         const sorted = [...result.commits].sort((a, b) => b - a)
         const share = (part) => sum(sorted.slice(0, Math.ceil(sorted.length * part))) / sum(sorted)
-        console.log(`${pad(result.renderer, 22)} update in the slowest tenth of tokens ${(share(0.1) * 100).toFixed(0)} %, the slowest hundredth ${(share(0.01) * 100).toFixed(0)} %`)
+        console.log(
+          `${pad(result.renderer, 22)} update in the slowest tenth of tokens ${(share(0.1) * 100).toFixed(0)} %, the slowest hundredth ${(share(0.01) * 100).toFixed(0)} %`,
+        )
       }
       // The slowest single tokens (the whole of each: commit, layout and the work after it): one
       // over 50 ms is a frame the reader sees dropped.
@@ -254,28 +327,54 @@ export async function runStreaming({ only = [] } = {}) {
           .map((time, i) => [time, i])
           .sort((a, b) => b[0] - a[0])
           .slice(0, 3)
-        console.log(`${pad(result.renderer, 22)} slowest tokens ${slow.map(([time, i]) => `#${i} ${ms(time, 1)}`).join(', ')}`)
+        console.log(
+          `${pad(result.renderer, 22)} slowest tokens ${slow.map(([time, i]) => `#${i} ${ms(time, 1)}`).join(', ')}`,
+        )
       }
       // Tasks a renderer asked for itself during the stream (messages posted; a task each, run in the yields).
-      console.log(`tasks posted during the stream: ${results.map((result) => `${result.renderer} ${result.posted.toLocaleString('en')}`).join('; ')} (${info.tokens.toLocaleString('en')} tokens)`)
+      console.log(
+        `tasks posted during the stream: ${results.map((result) => `${result.renderer} ${result.posted.toLocaleString('en')}`).join('; ')} (${info.tokens.toLocaleString('en')} tokens)`,
+      )
       for (const result of results) {
         for (const sample of result.staleSamples)
-          console.log(`  stale in ${result.renderer}: token ${sample.token} ${JSON.stringify(sample.text)} should show …${sample.expected}, screen ends …${sample.shown}`)
+          console.log(
+            `  stale in ${result.renderer}: token ${sample.token} ${JSON.stringify(sample.text)} should show …${sample.expected}, screen ends …${sample.shown}`,
+          )
       }
       const ours = results.find((result) => result.renderer === 'chatparts')
-      const bestPeer = peers.reduce((best, result) => (best === null || sum(result.times) < sum(best.times) ? result : best), null)
+      const bestPeer = peers.reduce(
+        (best, result) => (best === null || sum(result.times) < sum(best.times) ? result : best),
+        null,
+      )
       const chat = rows.chatparts
       const floorRow = rows.floor
       const checks = [
-        ...(bestPeer ? [[`whole reply under half the best peer's (${bestPeer.renderer})`, chat.total / rows[bestPeer.renderer].total, '< 0.5', chat.total < rows[bestPeer.renderer].total / 2]] : []),
+        ...(bestPeer
+          ? [
+              [
+                `whole reply under half the best peer's (${bestPeer.renderer})`,
+                chat.total / rows[bestPeer.renderer].total,
+                '< 0.5',
+                chat.total < rows[bestPeer.renderer].total / 2,
+              ],
+            ]
+          : []),
         ['whole reply within 2x the floor', chat.total / floorRow.total, '≤ 2', chat.total <= 2 * floorRow.total],
         ['flat: last-200 median / first-200 median', chat.growth, '≤ 1.3', chat.growth <= 1.3],
         ['stale tokens at commit', ours.stale, '= 0', ours.stale === 0],
-        ['code highlighted at the final commit', ours.highlightedAtFinalCommit / Math.max(1, ours.codeLines), '= 1', ours.highlightedAtFinalCommit === ours.codeLines && ours.codeLines > 0],
+        [
+          'code highlighted at the final commit',
+          ours.highlightedAtFinalCommit / Math.max(1, ours.codeLines),
+          '= 1',
+          ours.highlightedAtFinalCommit === ours.codeLines && ours.codeLines > 0,
+        ],
         ['highlighted lines that went back to plain', ours.highlightDrops, '= 0', ours.highlightDrops === 0],
       ]
       console.log('\nchatparts against the goals:')
-      for (const [label, value, goal, ok] of checks) console.log(`  ${ok ? 'ok  ' : 'MISS'} ${pad(label, 52)} ${left(Number.isInteger(value) ? value : value.toFixed(2), 6)}  (goal ${goal})`)
+      for (const [label, value, goal, ok] of checks)
+        console.log(
+          `  ${ok ? 'ok  ' : 'MISS'} ${pad(label, 52)} ${left(Number.isInteger(value) ? value : value.toFixed(2), 6)}  (goal ${goal})`,
+        )
       const react = rows['react, plain text']
       if (react)
         console.log(
@@ -284,16 +383,23 @@ export async function runStreaming({ only = [] } = {}) {
     }
 
     if (scenarios.includes('session')) {
-      console.log('\nlong session: the same reply streamed through the store (one delta per token, committed synchronously) into a')
-      console.log('virtualized Transcript, 900 px tall and following the bottom, below N finished messages of mixed parts')
+      console.log(
+        '\nlong session: the same reply streamed through the store (one delta per token, committed synchronously) into a',
+      )
+      console.log(
+        'virtualized Transcript, 900 px tall and following the bottom, below N finished messages of mixed parts',
+      )
       // A discarded warm-up run, then rounds alternating the three sizes; the median round of each is kept.
       await page.evaluate(() => window.bench.runSession(0, true))
       const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
       const byAbove = new Map([0, 200, 2000].map((above) => [above, []]))
       for (let round = 0; round < ROUNDS; round++) {
-        for (const above of byAbove.keys()) byAbove.get(above).push(await page.evaluate((n) => window.bench.runSession(n, true), above))
+        for (const above of byAbove.keys())
+          byAbove.get(above).push(await page.evaluate((n) => window.bench.runSession(n, true), above))
       }
-      const sessions = [...byAbove.values()].map((runs) => [...runs].sort((a, b) => median(a.times) - median(b.times))[(runs.length - 1) >> 1])
+      const sessions = [...byAbove.values()].map(
+        (runs) => [...runs].sort((a, b) => median(a.times) - median(b.times))[(runs.length - 1) >> 1],
+      )
       const empty = sessions[0]
       console.log(
         `${pad('messages above', 16)}${left('total', 10)}${left('first-200 med', 15)}${left('last-200 med', 14)}${left('p95', 10)}${left('x empty', 9)}${left('messages in DOM (start/end)', 30)}`,
@@ -311,16 +417,24 @@ export async function runStreaming({ only = [] } = {}) {
       }
       const virtual = median(mounts.virtual)
       const all = median(mounts.all)
-      console.log(`\nmounting 2,000 messages (median of 3): virtualized ${ms(virtual, 1)}, everything rendered ${ms(all, 1)}, ratio ${(virtual / all).toFixed(3)}`)
+      console.log(
+        `\nmounting 2,000 messages (median of 3): virtualized ${ms(virtual, 1)}, everything rendered ${ms(all, 1)}, ratio ${(virtual / all).toFixed(3)}`,
+      )
       const perToken = median(sessions[2].times) / median(empty.times)
       console.log('\nTranscript against the goals:')
-      console.log(`  ${perToken <= 1.3 ? 'ok  ' : 'MISS'} ${pad('per-token median, 2,000 above / empty page', 52)} ${left(perToken.toFixed(2), 6)}  (goal ≤ 1.3)`)
-      console.log(`  ${virtual / all < 0.1 ? 'ok  ' : 'MISS'} ${pad('mount 2,000 virtualized / everything rendered', 52)} ${left((virtual / all).toFixed(3), 6)}  (goal < 0.1)`)
+      console.log(
+        `  ${perToken <= 1.3 ? 'ok  ' : 'MISS'} ${pad('per-token median, 2,000 above / empty page', 52)} ${left(perToken.toFixed(2), 6)}  (goal ≤ 1.3)`,
+      )
+      console.log(
+        `  ${virtual / all < 0.1 ? 'ok  ' : 'MISS'} ${pad('mount 2,000 virtualized / everything rendered', 52)} ${left((virtual / all).toFixed(3), 6)}  (goal < 0.1)`,
+      )
     }
     if (scenarios.includes('jump')) {
       // scrollTo a message far from the view: frames until it is at the top, and blank frames on the way.
       const jumps = 20
-      console.log(`\njump: scrollTo ${jumps} messages spread over a Transcript of 2,000, frames until each is at the top of the view`)
+      console.log(
+        `\njump: scrollTo ${jumps} messages spread over a Transcript of 2,000, frames until each is at the top of the view`,
+      )
       for (const [label, virtualize] of [
         ['virtualized', true],
         ['every row rendered (baseline)', false],
@@ -341,35 +455,53 @@ export async function runStreaming({ only = [] } = {}) {
       await page.evaluate((on) => window.bench.setMathReplies(on), mathReplies)
       const sameCode = process.env.BENCH_MOUNT_SAME_CODE === '1'
       await page.evaluate((on) => window.bench.setSameCode(on), sameCode)
-      console.log(`\nopening a saved session: ${COUNT} finished copies of the reply mounted at once as a plain React list, in a page 1000 px tall`)
+      console.log(
+        `\nopening a saved session: ${COUNT} finished copies of the reply mounted at once as a plain React list, in a page 1000 px tall`,
+      )
       if (!longLines && !mathReplies)
         console.log(
           sameCode
             ? 'the copies the same, code too (BENCH_MOUNT_SAME_CODE=1: the code of 199 replies is coloured from the tokens kept for the first)'
             : "each reply's code its own (a line naming the reply opens each block), as in a real session",
         )
-      if (longLines) console.log('each reply ending with a block of minified JavaScript, one line of 20 KB (BENCH_MOUNT_LONG_LINES=1; the Transcript row is left out)')
+      if (longLines)
+        console.log(
+          'each reply ending with a block of minified JavaScript, one line of 20 KB (BENCH_MOUNT_LONG_LINES=1; the Transcript row is left out)',
+        )
       if (mathReplies)
         console.log(
           "each reply the hard shapes' reply of formulas and diagrams, with formulas and diagrams of its own (BENCH_MOUNT_MATH=1; Streamdown, without\nmath or diagrams in this bench, is left out; the reference renders the same replies with math and diagrams off); in view = text, code, formulas and diagrams",
         )
-      console.log('mount = the synchronous render, committed and laid out; long tasks as the browser reports them (≥ 50 ms)\n')
+      console.log(
+        'mount = the synchronous render, committed and laid out; long tasks as the browser reports them (≥ 50 ms)\n',
+      )
       const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
       // BENCH_MOUNTERS=chatparts runs only those (the goals need all three: they are not checked then).
       // The last, 'chatparts Transcript', opens the same replies as a session in a virtualized Transcript.
       // The same DOM with no script is the floor of the plain list of the bench reply only.
-      const plainMounters = info.mounters.filter((name) => name !== 'chatparts, no math or diagrams' && !(longLines && name === 'the same DOM with no script'))
-      const all = mathReplies ? ['chatparts', 'chatparts, no math or diagrams', 'chatparts Transcript'] : longLines ? plainMounters : [...plainMounters, 'chatparts Transcript']
-      const mounters = process.env.BENCH_MOUNTERS ? all.filter((name) => process.env.BENCH_MOUNTERS.split(',').includes(name)) : all
+      const plainMounters = info.mounters.filter(
+        (name) => name !== 'chatparts, no math or diagrams' && !(longLines && name === 'the same DOM with no script'),
+      )
+      const all = mathReplies
+        ? ['chatparts', 'chatparts, no math or diagrams', 'chatparts Transcript']
+        : longLines
+          ? plainMounters
+          : [...plainMounters, 'chatparts Transcript']
+      const mounters = process.env.BENCH_MOUNTERS
+        ? all.filter((name) => process.env.BENCH_MOUNTERS.split(',').includes(name))
+        : all
       const open = (name, count) =>
-        name === 'chatparts Transcript' ? page.evaluate((n) => window.bench.runMountTranscript(n), count) : page.evaluate(([renderer, n]) => window.bench.runMount(renderer, n), [name, count])
+        name === 'chatparts Transcript'
+          ? page.evaluate((n) => window.bench.runMountTranscript(n), count)
+          : page.evaluate(([renderer, n]) => window.bench.runMount(renderer, n), [name, count])
       const runs = new Map(mounters.map((name) => [name, []]))
       // A discarded warm-up of each, then rounds alternating them; the round with the median mount is kept.
       for (const name of mounters) await open(name, 10)
       for (let round = 0; round < ROUNDS; round++)
         for (const name of mounters) {
           // BENCH_PROFILE=<renderer> prints where that renderer's first round spent its time.
-          const profile = process.env.BENCH_PROFILE === name && round === 0 ? await page.context().newCDPSession(page) : null
+          const profile =
+            process.env.BENCH_PROFILE === name && round === 0 ? await page.context().newCDPSession(page) : null
           if (profile) {
             await profile.send('Profiler.enable')
             await profile.send('Profiler.setSamplingInterval', { interval: 200 })
@@ -402,13 +534,17 @@ export async function runStreaming({ only = [] } = {}) {
       for (const result of results)
         if (result.scrollTasks.length)
           console.log(
-            `long tasks while scrolling, ${result.renderer}: ${result.scrollTasks.length}, the longest ${[...result.scrollTasks]
+            `long tasks while scrolling, ${result.renderer}: ${result.scrollTasks.length}, the longest ${[
+              ...result.scrollTasks,
+            ]
               .sort((a, b) => b - a)
               .slice(0, 8)
               .map((time) => time.toFixed(0))
               .join(', ')} ms`,
           )
-      console.log(`\nmounts of the rounds: ${results.map((result) => `${result.renderer} ${result.rounds.map((value) => (value / 1000).toFixed(2)).join(' / ')} s`).join('; ')}`)
+      console.log(
+        `\nmounts of the rounds: ${results.map((result) => `${result.renderer} ${result.rounds.map((value) => (value / 1000).toFixed(2)).join(' / ')} s`).join('; ')}`,
+      )
       // The median round is the one reported above; a long task in any round is listed here.
       const worstTask = (tasks) => (tasks.length ? `${Math.max(...tasks).toFixed(0)} ms` : '-')
       for (const name of mounters)
@@ -420,37 +556,77 @@ export async function runStreaming({ only = [] } = {}) {
         )
       const ours = results.find((result) => result.renderer === 'chatparts')
       if (mathReplies && ours && mounters.length === all.length) {
-        const worstOf = (name) => Math.max(0, ...runs.get(name).flatMap((run) => [...run.mountTasks, ...run.scrollTasks]))
+        const worstOf = (name) =>
+          Math.max(0, ...runs.get(name).flatMap((run) => [...run.mountTasks, ...run.scrollTasks]))
         const reference = results.find((result) => result.renderer === 'chatparts, no math or diagrams')
-        console.log(`\nfor scale, no goal: mount / the same with math and diagrams off ${(ours.mount / reference.mount).toFixed(2)}`)
+        console.log(
+          `\nfor scale, no goal: mount / the same with math and diagrams off ${(ours.mount / reference.mount).toFixed(2)}`,
+        )
         const checks = [
-          ['longest task during mount or scroll, any round (ms; 0: none ≥ 50)', worstOf('chatparts'), '≤ 50', worstOf('chatparts') <= 50],
-          ['in view: formulas typeset, diagrams drawn, code highlighted (s)', ours.visibleHighlighted / 1000, '> 0', ours.visibleHighlighted >= 0],
-          ['the same in a virtualized Transcript: longest task, any round (ms)', worstOf('chatparts Transcript'), '≤ 50', worstOf('chatparts Transcript') <= 50],
+          [
+            'longest task during mount or scroll, any round (ms; 0: none ≥ 50)',
+            worstOf('chatparts'),
+            '≤ 50',
+            worstOf('chatparts') <= 50,
+          ],
+          [
+            'in view: formulas typeset, diagrams drawn, code highlighted (s)',
+            ours.visibleHighlighted / 1000,
+            '> 0',
+            ours.visibleHighlighted >= 0,
+          ],
+          [
+            'the same in a virtualized Transcript: longest task, any round (ms)',
+            worstOf('chatparts Transcript'),
+            '≤ 50',
+            worstOf('chatparts Transcript') <= 50,
+          ],
         ]
         console.log('\nchatparts against the goals:')
-        for (const [label, value, goal, ok] of checks) console.log(`  ${ok ? 'ok  ' : 'MISS'} ${pad(label, 56)} ${left(Number.isInteger(value) ? value : value.toFixed(2), 7)}  (goal ${goal})`)
+        for (const [label, value, goal, ok] of checks)
+          console.log(
+            `  ${ok ? 'ok  ' : 'MISS'} ${pad(label, 56)} ${left(Number.isInteger(value) ? value : value.toFixed(2), 7)}  (goal ${goal})`,
+          )
       }
       const peer = results.find((result) => result.renderer === 'streamdown+code')
       const plain = results.find((result) => result.renderer === 'chatparts, no highlighter')
       if (ours && peer && plain) {
         // Long tasks are rare events: the goal holds for every round, not only the median one.
-        const worstOf = (name) => Math.max(0, ...runs.get(name).flatMap((run) => [...run.mountTasks, ...run.scrollTasks]))
+        const worstOf = (name) =>
+          Math.max(0, ...runs.get(name).flatMap((run) => [...run.mountTasks, ...run.scrollTasks]))
         const worst = worstOf('chatparts')
         const checks = [
           ['mount / streamdown+code', ours.mount / peer.mount, '≤ 0.5', ours.mount <= peer.mount / 2],
           ['longest task during mount or scroll, any round (ms; 0: none ≥ 50)', worst, '≤ 50', worst <= 50],
-          ['text and code in view formatted and highlighted (s)', ours.visibleHighlighted / 1000, '> 0', ours.visibleHighlighted >= 0],
+          [
+            'text and code in view formatted and highlighted (s)',
+            ours.visibleHighlighted / 1000,
+            '> 0',
+            ours.visibleHighlighted >= 0,
+          ],
           ['highlighted lines that went back to plain', ours.drops, '= 0', ours.drops === 0],
-          ['page height with colour − without (px)', ours.heights[1] - plain.heights[1], '= 0', ours.heights[1] === plain.heights[1]],
+          [
+            'page height with colour − without (px)',
+            ours.heights[1] - plain.heights[1],
+            '= 0',
+            ours.heights[1] === plain.heights[1],
+          ],
         ]
         const session = results.find((result) => result.renderer === 'chatparts Transcript')
         if (session) {
           const longest = worstOf('chatparts Transcript')
-          checks.push(['the same in a virtualized Transcript: longest task, any round (ms)', longest, '≤ 50', longest <= 50])
+          checks.push([
+            'the same in a virtualized Transcript: longest task, any round (ms)',
+            longest,
+            '≤ 50',
+            longest <= 50,
+          ])
         }
         console.log('\nchatparts against the goals:')
-        for (const [label, value, goal, ok] of checks) console.log(`  ${ok ? 'ok  ' : 'MISS'} ${pad(label, 56)} ${left(Number.isInteger(value) ? value : value.toFixed(2), 7)}  (goal ${goal})`)
+        for (const [label, value, goal, ok] of checks)
+          console.log(
+            `  ${ok ? 'ok  ' : 'MISS'} ${pad(label, 56)} ${left(Number.isInteger(value) ? value : value.toFixed(2), 7)}  (goal ${goal})`,
+          )
       }
       if (ours && runs.has('the same DOM with no script')) {
         // What the browser alone costs for the page chatparts ends with: the floor of the long tasks.
@@ -463,10 +639,16 @@ export async function runStreaming({ only = [] } = {}) {
     if (scenarios.includes('draw')) {
       const COUNT = Number(process.env.BENCH_DRAW_REPLIES ?? 50)
       const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3) * 5
-      console.log(`\ndrawing a diagram in a long page: a mermaid sequence diagram drawn ${ROUNDS} times each way, alternating, in a page of ${COUNT} finished replies,`)
-      console.log(`each draw timed up to the page laid out again; mermaid in the page (securityLevel 'strict', as chatparts drew before) against`)
+      console.log(
+        `\ndrawing a diagram in a long page: a mermaid sequence diagram drawn ${ROUNDS} times each way, alternating, in a page of ${COUNT} finished replies,`,
+      )
+      console.log(
+        `each draw timed up to the page laid out again; mermaid in the page (securityLevel 'strict', as chatparts drew before) against`,
+      )
       console.log(`chatparts' renderer (createMermaidRenderer, which draws in a frame of its own); medians\n`)
-      console.log(`${pad('page', 58)}${left('elements', 10)}${left('in the page', 13)}${left('chatparts', 11)}${left('ratio', 8)}`)
+      console.log(
+        `${pad('page', 58)}${left('elements', 10)}${left('in the page', 13)}${left('chatparts', 11)}${left('ratio', 8)}`,
+      )
       const worst = []
       // The bench reply's page, then the math replies' (formulas and diagrams: KaTeX's markup is most of its elements).
       for (const [name, math] of [
@@ -487,20 +669,34 @@ export async function runStreaming({ only = [] } = {}) {
       }
       await page.evaluate(() => window.bench.setMathReplies(false))
       const longest = Math.max(...worst)
-      console.log(`\n  ${longest < 50 ? 'ok  ' : 'MISS'} ${pad('a drawing, median, in either page (ms)', 52)} ${left(longest.toFixed(1), 6)}  (goal < 50)`)
+      console.log(
+        `\n  ${longest < 50 ? 'ok  ' : 'MISS'} ${pad('a drawing, median, in either page (ms)', 52)} ${left(longest.toFixed(1), 6)}  (goal < 50)`,
+      )
     }
     if (scenarios.includes('parallel')) {
       const STREAMS = 4
       const TOKENS_EACH = Number(process.env.BENCH_PARALLEL_TOKENS ?? 1500)
       const INTERVAL = 4
-      console.log(`\nmany streams at once: ${STREAMS} replies streaming together into one Transcript (store coalescing on), a token of 4 characters`)
-      console.log(`to each every ${INTERVAL} ms (${Math.round(1000 / INTERVAL)} tokens a second each), ${TOKENS_EACH} tokens each; frames counted with requestAnimationFrame\n`)
+      console.log(
+        `\nmany streams at once: ${STREAMS} replies streaming together into one Transcript (store coalescing on), a token of 4 characters`,
+      )
+      console.log(
+        `to each every ${INTERVAL} ms (${Math.round(1000 / INTERVAL)} tokens a second each), ${TOKENS_EACH} tokens each; frames counted with requestAnimationFrame\n`,
+      )
       const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
       const runs = { floor: [], chatparts: [] }
       await page.evaluate(([n, t, i]) => window.bench.runParallel('chatparts', n, t, i), [STREAMS, 200, INTERVAL])
       for (let round = 0; round < ROUNDS; round++)
-        for (const name of ['floor', 'chatparts']) runs[name].push(await page.evaluate(([r, n, t, i]) => window.bench.runParallel(r, n, t, i), [name, STREAMS, TOKENS_EACH, INTERVAL]))
-      console.log(`${pad('renderer', 12)}${left('time', 9)}${left('frames', 8)}${left('fps', 7)}${left('dropped', 9)}${left('longest frame', 15)}${left('tasks ≥ 50 ms', 15)}  all on screen`)
+        for (const name of ['floor', 'chatparts'])
+          runs[name].push(
+            await page.evaluate(
+              ([r, n, t, i]) => window.bench.runParallel(r, n, t, i),
+              [name, STREAMS, TOKENS_EACH, INTERVAL],
+            ),
+          )
+      console.log(
+        `${pad('renderer', 12)}${left('time', 9)}${left('frames', 8)}${left('fps', 7)}${left('dropped', 9)}${left('longest frame', 15)}${left('tasks ≥ 50 ms', 15)}  all on screen`,
+      )
       const pick = (list) => [...list].sort((a, b) => a.dropped - b.dropped)[(list.length - 1) >> 1]
       const rows = {}
       for (const name of ['floor', 'chatparts']) {
@@ -510,19 +706,27 @@ export async function runStreaming({ only = [] } = {}) {
           `${pad(name, 12)}${left(`${run.seconds.toFixed(2)} s`, 9)}${left(run.frames, 8)}${left((run.frames / run.seconds).toFixed(1), 7)}${left(run.dropped, 9)}${left(ms(run.longestFrame, 1), 15)}${left(run.longTasks.length, 15)}  ${run.complete ? 'yes' : 'NO'}`,
         )
       }
-      console.log(`dropped frames of the rounds: ${['floor', 'chatparts'].map((name) => `${name} ${runs[name].map((run) => run.dropped).join(' / ')}`).join('; ')}`)
+      console.log(
+        `dropped frames of the rounds: ${['floor', 'chatparts'].map((name) => `${name} ${runs[name].map((run) => run.dropped).join(' / ')}`).join('; ')}`,
+      )
       const ours = rows.chatparts
       const fps = ours.frames / ours.seconds
       console.log('\nchatparts against the goals:')
       console.log(
         `  ${fps >= 58 ? 'ok  ' : 'MISS'} ${pad('frames a second, four streams at once', 52)} ${left(fps.toFixed(1), 6)}  (goal ≥ 58; floor ${(rows.floor.frames / rows.floor.seconds).toFixed(1)})`,
       )
-      console.log(`  ${ours.dropped <= rows.floor.dropped + 2 ? 'ok  ' : 'MISS'} ${pad('dropped frames (floor in the same run)', 52)} ${left(ours.dropped, 6)}  (floor ${rows.floor.dropped})`)
+      console.log(
+        `  ${ours.dropped <= rows.floor.dropped + 2 ? 'ok  ' : 'MISS'} ${pad('dropped frames (floor in the same run)', 52)} ${left(ours.dropped, 6)}  (floor ${rows.floor.dropped})`,
+      )
     }
     if (scenarios.includes('memory')) {
       const COUNT = 2000
-      console.log(`\nmemory: ${COUNT.toLocaleString('en')} finished messages (the session scenario's mix) held by the store, then mounted in a virtualized`)
-      console.log('Transcript 900 px tall and scrolled from end to end twice, then unmounted; heap after a full garbage collection (CDP)')
+      console.log(
+        `\nmemory: ${COUNT.toLocaleString('en')} finished messages (the session scenario's mix) held by the store, then mounted in a virtualized`,
+      )
+      console.log(
+        'Transcript 900 px tall and scrolled from end to end twice, then unmounted; heap after a full garbage collection (CDP)',
+      )
       const cdp = await page.context().newCDPSession(page)
       const measure = async () => {
         for (let i = 0; i < 3; i++) await cdp.send('HeapProfiler.collectGarbage')
@@ -534,7 +738,9 @@ export async function runStreaming({ only = [] } = {}) {
       await cdp.send('HeapProfiler.enable')
       const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
       for (const distinct of [false, true]) {
-        console.log(`\n${distinct ? 'every text and tool output a string of its own, as in a real session' : "the session's copies sharing their strings"}`)
+        console.log(
+          `\n${distinct ? 'every text and tool output a string of its own, as in a real session' : "the session's copies sharing their strings"}`,
+        )
         // A first pass loads what any session needs once (grammars, the highlight cache, compiled
         // code); the page after it, store dropped, is the baseline.
         await page.evaluate(([n, d]) => window.bench.memory.load(n, d), [COUNT, distinct])
@@ -556,7 +762,9 @@ export async function runStreaming({ only = [] } = {}) {
         await page.evaluate(() => window.bench.memory.drop())
         const dropped = await measure()
         const store = loaded.heap - empty.heap
-        console.log(`${pad('step', 40)}${left('heap − empty page', 19)}${left('DOM nodes alive', 17)}${left('in the document', 17)}`)
+        console.log(
+          `${pad('step', 40)}${left('heap − empty page', 19)}${left('DOM nodes alive', 17)}${left('in the document', 17)}`,
+        )
         for (const [label, at] of [
           ['store loaded, nothing rendered', loaded],
           ['Transcript mounted', mounted],
@@ -565,11 +773,15 @@ export async function runStreaming({ only = [] } = {}) {
           ['unmounted (store kept)', unmounted],
           ['store dropped', dropped],
         ])
-          console.log(`${pad(label, 40)}${left(mb(at.heap - empty.heap), 19)}${left(at.nodes, 17)}${left(at.attached, 17)}`)
+          console.log(
+            `${pad(label, 40)}${left(mb(at.heap - empty.heap), 19)}${left(at.nodes, 17)}${left(at.attached, 17)}`,
+          )
         const ratio = (again.heap - empty.heap) / store
         const detachedGrowth = again.nodes - again.attached - (scrolled.nodes - scrolled.attached)
         console.log('chatparts against the goals:')
-        console.log(`  ${ratio <= 1.5 ? 'ok  ' : 'MISS'} ${pad("heap, mounted and scrolled twice / the store's own", 56)} ${left(ratio.toFixed(2), 6)}  (goal ≤ 1.5)`)
+        console.log(
+          `  ${ratio <= 1.5 ? 'ok  ' : 'MISS'} ${pad("heap, mounted and scrolled twice / the store's own", 56)} ${left(ratio.toFixed(2), 6)}  (goal ≤ 1.5)`,
+        )
         console.log(
           `  ${detachedGrowth <= 0 ? 'ok  ' : 'MISS'} ${pad('DOM nodes alive outside the document: growth, 2nd pass', 56)} ${left(detachedGrowth, 6)}  (goal ≤ 0; after the 1st pass ${scrolled.nodes - scrolled.attached})`,
         )
@@ -580,10 +792,21 @@ export async function runStreaming({ only = [] } = {}) {
       // A reply streamed and left on the page keeps what it was streamed with (the elements of its
       // pieces, lines and items); it must not keep the texts it was streamed as. Each token's text
       // is a new string, and a slice of it, kept, keeps all of it.
-      const shapes = process.env.BENCH_MEMORY_SHAPES?.split(';') ?? ['a 100 KB reply', 'code, 2,000 lines', 'table, 200 rows', 'one 20 KB paragraph']
-      console.log('\na reply streamed into a TextPart (each token its text before with the token appended) and left on the page, against the')
-      console.log('same reply opened finished; heap after a full garbage collection, less the page without it (BENCH_MEMORY_SHAPES=<shape>;<shape>)')
-      console.log(`${pad('reply', 28)}${left('bytes', 9)}${left('opened', 10)}${left('streamed', 10)}${left('streamed − opened, per byte', 29)}`)
+      const shapes = process.env.BENCH_MEMORY_SHAPES?.split(';') ?? [
+        'a 100 KB reply',
+        'code, 2,000 lines',
+        'table, 200 rows',
+        'one 20 KB paragraph',
+      ]
+      console.log(
+        '\na reply streamed into a TextPart (each token its text before with the token appended) and left on the page, against the',
+      )
+      console.log(
+        'same reply opened finished; heap after a full garbage collection, less the page without it (BENCH_MEMORY_SHAPES=<shape>;<shape>)',
+      )
+      console.log(
+        `${pad('reply', 28)}${left('bytes', 9)}${left('opened', 10)}${left('streamed', 10)}${left('streamed − opened, per byte', 29)}`,
+      )
       const verdicts = []
       for (const shape of shapes) {
         // A first pass of each loads what any reply needs once (grammars, KaTeX, the highlight cache).
@@ -602,19 +825,34 @@ export async function runStreaming({ only = [] } = {}) {
         const bytes = await page.evaluate((name) => window.bench.memory.replyBytes(name), shape)
         const perByte = (heldBy.streamed - heldBy.opened) / bytes
         verdicts.push([shape, perByte])
-        console.log(`${pad(shape, 28)}${left(bytes.toLocaleString('en'), 9)}${left(mb(heldBy.opened), 10)}${left(mb(heldBy.streamed), 10)}${left(perByte.toFixed(0), 29)}`)
+        console.log(
+          `${pad(shape, 28)}${left(bytes.toLocaleString('en'), 9)}${left(mb(heldBy.opened), 10)}${left(mb(heldBy.streamed), 10)}${left(perByte.toFixed(0), 29)}`,
+        )
       }
-      console.log('chatparts against the goals (no more than linear in the reply: a streamed reply that kept its texts kept 1,270-1,450 bytes a byte at 65-100 KB):')
+      console.log(
+        'chatparts against the goals (no more than linear in the reply: a streamed reply that kept its texts kept 1,270-1,450 bytes a byte at 65-100 KB):',
+      )
       for (const [shape, perByte] of verdicts)
-        console.log(`  ${perByte <= 200 ? 'ok  ' : 'MISS'} ${pad(`${shape}: heap kept streamed beyond opened, per byte`, 56)} ${left(perByte.toFixed(0), 6)}  (goal ≤ 200)`)
+        console.log(
+          `  ${perByte <= 200 ? 'ok  ' : 'MISS'} ${pad(`${shape}: heap kept streamed beyond opened, per byte`, 56)} ${left(perByte.toFixed(0), 6)}  (goal ≤ 200)`,
+        )
     }
     if (scenarios.includes('shapes')) {
-      console.log('\nhard shapes: each reply streamed in tokens of 4 characters, committed synchronously + layout forced + yield (as above)')
-      console.log('re-mounted = elements unchanged for 50 commits that were taken out of the page (while streaming / at the final commit)\n')
+      console.log(
+        '\nhard shapes: each reply streamed in tokens of 4 characters, committed synchronously + layout forced + yield (as above)',
+      )
+      console.log(
+        're-mounted = elements unchanged for 50 commits that were taken out of the page (while streaming / at the final commit)\n',
+      )
       const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
       const SLICED = process.env.BENCH_SLICED === '1'
-      if (SLICED) console.log("each token's text a slice of the finished reply, not the text before it with the token appended (BENCH_SLICED=1)\n")
-      const wanted = process.env.BENCH_SHAPE ? info.shapes.filter((shape) => shape.includes(process.env.BENCH_SHAPE)) : info.shapes.filter((shape) => !shape.startsWith('hostile'))
+      if (SLICED)
+        console.log(
+          "each token's text a slice of the finished reply, not the text before it with the token appended (BENCH_SLICED=1)\n",
+        )
+      const wanted = process.env.BENCH_SHAPE
+        ? info.shapes.filter((shape) => shape.includes(process.env.BENCH_SHAPE))
+        : info.shapes.filter((shape) => !shape.startsWith('hostile'))
       console.log(
         `${pad('shape', 26)}${left('bytes', 8)}${left('tokens', 8)}${left('floor', 9)}${left('chatparts', 11)}${left('x floor', 9)}${left('first-200', 11)}${left('last-200', 10)}${left('growth', 8)}${left('floor growth', 14)}${left('stale', 7)}${left('re-mounted', 12)}  code lines highlighted, same as a fresh render`,
       )
@@ -623,15 +861,19 @@ export async function runStreaming({ only = [] } = {}) {
         const runs = { floor: [], chatparts: [] }
         for (let round = 0; round < ROUNDS; round++)
           for (const name of ['floor', 'chatparts']) {
-            const profile = process.env.BENCH_PROFILE === name && round === 0 ? await page.context().newCDPSession(page) : null
+            const profile =
+              process.env.BENCH_PROFILE === name && round === 0 ? await page.context().newCDPSession(page) : null
             if (profile) {
               await profile.send('Profiler.enable')
               await profile.send('Profiler.setSamplingInterval', { interval: 200 })
               await profile.send('Profiler.start')
             }
             const trace = process.env.BENCH_TRACE === name && round === 0 ? await startTrace(page) : null
-            runs[name].push(await page.evaluate(([s, r, sliced]) => window.bench.runShape(s, r, sliced), [shape, name, SLICED]))
-            if (trace) summarizeTrace(await trace(), join(root, `bench/.out/${name}-${shape.split(/[ ,]/)[0]}.trace.json`))
+            runs[name].push(
+              await page.evaluate(([s, r, sliced]) => window.bench.runShape(s, r, sliced), [shape, name, SLICED]),
+            )
+            if (trace)
+              summarizeTrace(await trace(), join(root, `bench/.out/${name}-${shape.split(/[ ,]/)[0]}.trace.json`))
             if (profile) {
               const { profile: data } = await profile.send('Profiler.stop')
               writeFileSync(join(root, `bench/.out/${name}-${shape.split(/[ ,]/)[0]}.cpuprofile`), JSON.stringify(data))
@@ -650,7 +892,10 @@ export async function runStreaming({ only = [] } = {}) {
         console.log(
           `${pad(shape, 26)}${left(ours.bytes.toLocaleString('en'), 8)}${left(ours.tokens.toLocaleString('en'), 8)}${left(`${(sum(floorRun.times) / 1000).toFixed(2)} s`, 9)}${left(`${(total / 1000).toFixed(2)} s`, 11)}${left(xFloor.toFixed(2), 9)}${left(ms(first, 3), 11)}${left(ms(last, 3), 10)}${left((last / first).toFixed(2), 8)}${left(floorGrowth.toFixed(2), 14)}${left(ours.stale, 7)}${left(`${ours.remounted} / ${ours.remountedAtFinish}`, 12)}  ${ours.code.highlighted} / ${ours.code.lines}, ${ours.sameAsFresh ? 'yes' : 'NO'}`,
         )
-        if (ours.held > 0) console.log(`    held back (the text written since a slow block's last render shown as written) at ${ours.held} of ${ours.tokens} commits`)
+        if (ours.held > 0)
+          console.log(
+            `    held back (the text written since a slow block's last render shown as written) at ${ours.held} of ${ours.tokens} commits`,
+          )
         for (const sample of ours.remountSamples) console.log(`    re-mounted: ${sample}`)
         for (const sample of ours.staleSamples) console.log(`    stale: ${sample}`)
         if (ours.difference) console.log(`    not as a fresh render: ${ours.difference}`)
@@ -677,9 +922,17 @@ export async function runStreaming({ only = [] } = {}) {
             )
           }
         // The long reply's parts are the same text: its last 200 tokens against the first part's.
-        const samePart = shape.includes('100 KB') ? last / median(ours.times.slice(info.longFirstPart - 200, info.longFirstPart)) : null
-        const floorSamePart = shape.includes('100 KB') ? median(floorRun.times.slice(-200)) / median(floorRun.times.slice(info.longFirstPart - 200, info.longFirstPart)) : null
-        if (samePart !== null) console.log(`    the same 200 tokens, at the end of the 7th part / of the 1st: chatparts ${samePart.toFixed(2)}, floor ${floorSamePart.toFixed(2)}`)
+        const samePart = shape.includes('100 KB')
+          ? last / median(ours.times.slice(info.longFirstPart - 200, info.longFirstPart))
+          : null
+        const floorSamePart = shape.includes('100 KB')
+          ? median(floorRun.times.slice(-200)) /
+            median(floorRun.times.slice(info.longFirstPart - 200, info.longFirstPart))
+          : null
+        if (samePart !== null)
+          console.log(
+            `    the same 200 tokens, at the end of the 7th part / of the 1st: chatparts ${samePart.toFixed(2)}, floor ${floorSamePart.toFixed(2)}`,
+          )
         if (samePart !== null && process.env.BENCH_PROFILE)
           for (const run of [floorRun, ours]) {
             const at = (list, from, to) => median(list.slice(from, to))
@@ -687,17 +940,31 @@ export async function runStreaming({ only = [] } = {}) {
               const yields = run.times.map((time, i) => time - run.commits[i] - run.layouts[i])
               return `update ${ms(at(run.commits, from, to), 3)}, layout ${ms(at(run.layouts, from, to), 3)}, yield ${ms(at(yields, from, to), 3)}`
             }
-            console.log(`    ${pad(run.renderer, 10)} the same 200 tokens' medians, 1st part: ${parts(info.longFirstPart - 200, info.longFirstPart)}; 7th: ${parts(-200)}`)
+            console.log(
+              `    ${pad(run.renderer, 10)} the same 200 tokens' medians, 1st part: ${parts(info.longFirstPart - 200, info.longFirstPart)}; 7th: ${parts(-200)}`,
+            )
           }
         verdicts.push([shape, xFloor, last / first, floorGrowth, ours, samePart])
       }
-      console.log('\nchatparts against the goals (each shape: within 3x the floor; flat: last-200 / first-200 ≤ 1.1, or, where the floor itself')
-      console.log("grows (the browser lays out a growing block again at every token), no more than 1.1x the floor's growth; nothing finished re-mounted;")
-      console.log('the 100 KB reply, seven parts of the same text: flat, the last 200 tokens / the same 200 of the first part ≤ 1.1, whatever the floor does):')
+      console.log(
+        '\nchatparts against the goals (each shape: within 3x the floor; flat: last-200 / first-200 ≤ 1.1, or, where the floor itself',
+      )
+      console.log(
+        "grows (the browser lays out a growing block again at every token), no more than 1.1x the floor's growth; nothing finished re-mounted;",
+      )
+      console.log(
+        'the 100 KB reply, seven parts of the same text: flat, the last 200 tokens / the same 200 of the first part ≤ 1.1, whatever the floor does):',
+      )
       for (const [shape, xFloor, growth, floorGrowth, ours, samePart] of verdicts) {
         const long = samePart !== null
         const flat = long ? samePart <= 1.1 : growth <= Math.max(1.1, 1.1 * floorGrowth)
-        const ok = (long || xFloor <= 3) && flat && ours.remounted === 0 && ours.stale === 0 && ours.sameAsFresh && ours.code.highlighted === ours.code.lines
+        const ok =
+          (long || xFloor <= 3) &&
+          flat &&
+          ours.remounted === 0 &&
+          ours.stale === 0 &&
+          ours.sameAsFresh &&
+          ours.code.highlighted === ours.code.lines
         console.log(
           `  ${ok ? 'ok  ' : 'MISS'} ${pad(shape, 26)} x floor ${xFloor.toFixed(2)}, growth ${growth.toFixed(2)} (floor ${floorGrowth.toFixed(2)})${long ? `, same text 7th part / 1st ${samePart.toFixed(2)}` : ''}, re-mounted ${ours.remounted}, stale ${ours.stale}, same as fresh ${ours.sameAsFresh ? 'yes' : 'no'}`,
         )

@@ -31,7 +31,16 @@ const renderers = { math: defaultMathRenderer(), diagrams: defaultDiagramRendere
 import reply from '../../test/fixtures/streaming/reply.md?raw'
 // KaTeX's own bundle (a dependency, MIT): one line of 270 KB of minified JavaScript.
 import minified from 'katex/dist/katex.min.js?raw'
-import { alnum, codeLines, expectations, highlightedLines, isHighlighted, LINE, tokenize, wentPlain } from '../../test/support/streamingTokens'
+import {
+  alnum,
+  codeLines,
+  expectations,
+  highlightedLines,
+  isHighlighted,
+  LINE,
+  tokenize,
+  wentPlain,
+} from '../../test/support/streamingTokens'
 
 const TOKENS = tokenize(reply)
 const EXPECT = expectations(reply, TOKENS)
@@ -108,15 +117,21 @@ interface HastNode {
   children?: HastNode[]
   properties?: Record<string, unknown>
 }
-const textOf = (node: HastNode | undefined): string => (node ? (node.type === 'text' ? (node.value ?? '') : (node.children ?? []).map(textOf).join('')) : '')
+const textOf = (node: HastNode | undefined): string =>
+  node ? (node.type === 'text' ? (node.value ?? '') : (node.children ?? []).map(textOf).join('')) : ''
 
 const shikiComponents = {
   pre({ node }: { node?: HastNode | undefined }) {
     const codeNode = node?.children?.[0]
     const names = codeNode?.properties?.className
-    const lang = Array.isArray(names) ? String(names.find((name) => String(name).startsWith('language-')) ?? '').slice(9) : ''
+    const lang = Array.isArray(names)
+      ? String(names.find((name) => String(name).startsWith('language-')) ?? '').slice(9)
+      : ''
     const source = textOf(codeNode).replace(/\n$/, '')
-    const html = shiki.codeToHtml(source, { lang: loadedLangs.has(lang) ? lang : 'text', themes: { light: 'github-light-default', dark: 'github-dark-default' } })
+    const html = shiki.codeToHtml(source, {
+      lang: loadedLangs.has(lang) ? lang : 'text',
+      themes: { light: 'github-light-default', dark: 'github-dark-default' },
+    })
     // shiki's own escaped output, in a benchmark
     return <div dangerouslySetInnerHTML={{ __html: html }} />
   },
@@ -137,7 +152,13 @@ const streamdown = reactRenderer((text, done) => (
 ))
 
 // 4. chatparts' TextPart.
-const part = (text: string): TextPartData => ({ id: 'prt_bench', sessionID: 'ses_bench', messageID: 'msg_bench', type: 'text', text })
+const part = (text: string): TextPartData => ({
+  id: 'prt_bench',
+  sessionID: 'ses_bench',
+  messageID: 'msg_bench',
+  type: 'text',
+  text,
+})
 const chatparts = reactRenderer((text, done) => (
   <ChatpartsProvider {...renderers}>
     <TextPart part={part(text)} streaming={!done} />
@@ -155,7 +176,13 @@ const PlainBlocks = ({ text }: { text: string }) =>
   ))
 const reactText = reactRenderer((text) => <PlainBlocks text={text} />)
 
-const RENDERERS: Record<string, Factory> = { floor, 'react, plain text': reactText, 'react-markdown+shiki': whole, streamdown, chatparts }
+const RENDERERS: Record<string, Factory> = {
+  floor,
+  'react, plain text': reactText,
+  'react-markdown+shiki': whole,
+  streamdown,
+  chatparts,
+}
 
 const channel = new MessageChannel()
 const waiting: (() => void)[] = []
@@ -200,7 +227,8 @@ function tailText(root: HTMLElement, length = 400): string {
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT)
   walker.currentNode = last
   let text = last.nodeType === Node.TEXT_NODE && !hidden(last) ? (last.nodeValue ?? '') : ''
-  while (text.length < length && walker.previousNode()) if (!hidden(walker.currentNode)) text = (walker.currentNode.nodeValue ?? '') + text
+  while (text.length < length && walker.previousNode())
+    if (!hidden(walker.currentNode)) text = (walker.currentNode.nodeValue ?? '') + text
   return text
 }
 
@@ -277,7 +305,8 @@ async function runText(name: string, cold = false): Promise<TextResult> {
       const expected = EXPECT[i]
       if (expected && !alnum(tailText(stage)).includes(expected)) {
         stale++
-        if (staleSamples.length < 3) staleSamples.push({ token: i, text: TOKENS[i] ?? '', expected, shown: alnum(tailText(stage)).slice(-24) })
+        if (staleSamples.length < 3)
+          staleSamples.push({ token: i, text: TOKENS[i] ?? '', expected, shown: alnum(tailText(stage)).slice(-24) })
       }
       const lines = highlightedLines(stage)
       drops += wentPlain(previousLines, lines).length
@@ -327,7 +356,11 @@ function mountTranscript(above: number, virtualize: boolean) {
   const store = createChatStore({ initial: sessionMessages(above), coalesce: false })
   const root = createRoot(stage)
   const m0 = performance.now()
-  flushSync(() => root.render(<Transcript {...renderers} store={store} virtualize={virtualize} style={{ height: '100%' }} timeZone="UTC" />))
+  flushSync(() =>
+    root.render(
+      <Transcript {...renderers} store={store} virtualize={virtualize} style={{ height: '100%' }} timeZone="UTC" />,
+    ),
+  )
   void stage.offsetHeight
   return { store, root, ms: performance.now() - m0 }
 }
@@ -366,7 +399,18 @@ async function runJump(count: number, jumps: number, virtualize: boolean): Promi
   const store = createChatStore({ initial: sessionMessages(count), coalesce: false })
   const root = createRoot(stage)
   const handle: { current: TranscriptHandle | null } = { current: null }
-  flushSync(() => root.render(<Transcript {...renderers} store={store} virtualize={virtualize} handleRef={handle} style={{ height: '100%' }} timeZone="UTC" />))
+  flushSync(() =>
+    root.render(
+      <Transcript
+        {...renderers}
+        store={store}
+        virtualize={virtualize}
+        handleRef={handle}
+        style={{ height: '100%' }}
+        timeZone="UTC"
+      />,
+    ),
+  )
   await settle(300)
   const scroller = stage.querySelector<HTMLElement>('.cp-transcript__scroller') as HTMLElement
   const ids = store.getState().messageIds
@@ -382,7 +426,13 @@ async function runJump(count: number, jumps: number, virtualize: boolean): Promi
       await frame()
       const view = scroller.getBoundingClientRect()
       const rows = [...scroller.querySelectorAll<HTMLElement>('.cp-transcript__row')]
-      if (!rows.some((row) => row.getBoundingClientRect().bottom > view.top + 1 && row.getBoundingClientRect().top < view.bottom - 1)) blank++
+      if (
+        !rows.some(
+          (row) =>
+            row.getBoundingClientRect().bottom > view.top + 1 && row.getBoundingClientRect().top < view.bottom - 1,
+        )
+      )
+        blank++
       const article = scroller.querySelector(`[data-message-id="${CSS.escape(id)}"]`)
       if (article && Math.abs(article.getBoundingClientRect().top - view.top) < 2) {
         landed = n
@@ -427,16 +477,32 @@ async function runDraw(count: number, rounds: number): Promise<DrawResult> {
   const root = createRoot(stage)
   flushSync(() => root.render(MOUNTERS.chatparts?.(count)))
   const start = performance.now()
-  while (performance.now() - start < 60_000 && (stage.querySelector(WAITING) !== null || codeLines(stage).highlighted < codeLines(stage).lines)) await settle(200)
+  while (
+    performance.now() - start < 60_000 &&
+    (stage.querySelector(WAITING) !== null || codeLines(stage).highlighted < codeLines(stage).lines)
+  )
+    await settle(200)
   const mermaid = (await import('mermaid')).default
   const renderer = createMermaidRenderer()
   const options = { dark: false, link: (url: string) => url }
   const words = [...stage.querySelectorAll('.cp-markdown p')]
-  const result: DrawResult = { elements: stage.querySelectorAll('*').length, inPage: [], chatparts: [], inPageClean: [], chatpartsClean: [] }
+  const result: DrawResult = {
+    elements: stage.querySelectorAll('*').length,
+    inPage: [],
+    chatparts: [],
+    inPageClean: [],
+    chatpartsClean: [],
+  }
   let n = 0
   // Mermaid in the page, as chatparts drew before; and chatparts' renderer.
   const inPage = (source: string) => {
-    mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: 'default', htmlLabels: false, flowchart: { htmlLabels: false } })
+    mermaid.initialize({
+      startOnLoad: false,
+      securityLevel: 'strict',
+      theme: 'default',
+      htmlLabels: false,
+      flowchart: { htmlLabels: false },
+    })
     return mermaid.render(`bench-draw-${n}`, source)
   }
   const ours = (source: string) => renderer.render(source, options)
@@ -499,10 +565,18 @@ function setSameCode(on: boolean) {
 const ownCode = (i: number) =>
   reply.replace(/^```(\w+)\n(\{\n)?/gm, (_, lang: string, brace: string | undefined) => {
     const fence = `\`\`\`${lang}\n`
-    return lang === 'json' && brace ? `${fence}{\n  "reply": ${i + 1},\n` : `${fence}${lang === 'python' || lang === 'bash' ? '#' : '//'} reply ${i + 1}\n${brace ?? ''}`
+    return lang === 'json' && brace
+      ? `${fence}{\n  "reply": ${i + 1},\n`
+      : `${fence}${lang === 'python' || lang === 'bash' ? '#' : '//'} reply ${i + 1}\n${brace ?? ''}`
   })
 const mountText = (i: number) =>
-  mathReplies ? mathReply(i) : longLines ? `${reply}\n\n\`\`\`js\n${minified.slice((i * 1_000) % 200_000, ((i * 1_000) % 200_000) + 20_000)}\n\`\`\`\n` : sameCode ? reply : ownCode(i)
+  mathReplies
+    ? mathReply(i)
+    : longLines
+      ? `${reply}\n\n\`\`\`js\n${minified.slice((i * 1_000) % 200_000, ((i * 1_000) % 200_000) + 20_000)}\n\`\`\`\n`
+      : sameCode
+        ? reply
+        : ownCode(i)
 
 /**
  * The floor of opening: the DOM chatparts ends with for the first reply (formatted, highlighted,
@@ -652,7 +726,10 @@ async function runMount(name: string, count: number): Promise<MountResult> {
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       const end = entry.startTime + entry.duration
-      const spent = checks.reduce((total, [a, b]) => total + Math.max(0, Math.min(b, end) - Math.max(a, entry.startTime)), 0)
+      const spent = checks.reduce(
+        (total, [a, b]) => total + Math.max(0, Math.min(b, end) - Math.max(a, entry.startTime)),
+        0,
+      )
       if (entry.duration - spent >= 50) tasks.push(entry.duration - spent)
     }
   })
@@ -685,7 +762,13 @@ async function runMount(name: string, count: number): Promise<MountResult> {
   while (performance.now() - t0 < 60_000) {
     await frame()
     const inView = checked(visibleCode)
-    if (visibleHighlighted < 0 && !inView.pending && inView.lines > 0 && (inView.highlighted === inView.lines || !highlights)) visibleHighlighted = performance.now() - t0
+    if (
+      visibleHighlighted < 0 &&
+      !inView.pending &&
+      inView.lines > 0 &&
+      (inView.highlighted === inView.lines || !highlights)
+    )
+      visibleHighlighted = performance.now() - t0
     if (performance.now() - lastFull < 250) continue
     lastFull = performance.now()
     const done = checked(() => {
@@ -717,7 +800,17 @@ async function runMount(name: string, count: number): Promise<MountResult> {
   root?.unmount()
   stage.replaceChildren()
   scrollTo(0, 0)
-  return { renderer: name, count, mount, visibleHighlighted, allHighlighted, mountTasks, scrollTasks, drops, heights: [heightAtMount, heightSettled] }
+  return {
+    renderer: name,
+    count,
+    mount,
+    visibleHighlighted,
+    allHighlighted,
+    mountTasks,
+    scrollTasks,
+    drops,
+    heights: [heightAtMount, heightSettled],
+  }
 }
 
 /**
@@ -774,7 +867,17 @@ async function runMountTranscript(count: number): Promise<MountResult> {
   root.unmount()
   stage.replaceChildren()
   stage.className = ''
-  return { renderer: 'chatparts Transcript', count, mount, visibleHighlighted, allHighlighted: -1, mountTasks, scrollTasks, drops: 0, heights: [height, settled] }
+  return {
+    renderer: 'chatparts Transcript',
+    count,
+    mount,
+    visibleHighlighted,
+    allHighlighted: -1,
+    mountTasks,
+    scrollTasks,
+    drops: 0,
+    heights: [height, settled],
+  }
 }
 
 // The hard shapes: each shape streamed into the floor and into chatparts (math and diagrams on),
@@ -833,7 +936,10 @@ const STABLE = 50
 const markup = (root: HTMLElement) =>
   root.innerHTML
     .replace(/cp-diagram-\d+(?:r\d+)?/g, 'cp-diagram')
-    .replace(/\b(id|aria-labelledby|aria-describedby|href|xlink:href|marker-end|marker-start|clip-path|url)="[^"]*"/g, '$1=""')
+    .replace(
+      /\b(id|aria-labelledby|aria-describedby|href|xlink:href|marker-end|marker-start|clip-path|url)="[^"]*"/g,
+      '$1=""',
+    )
     .replace(/url\(#[^)]*\)/g, 'url()')
 
 async function freshMarkup(shape: string): Promise<string> {
@@ -850,7 +956,12 @@ async function freshMarkup(shape: string): Promise<string> {
   // given time to be drawn (the stream's were drawn as they were written).
   for (const diagram of stage.querySelectorAll('.cp-diagram[data-state="source"]')) {
     diagram.scrollIntoView()
-    for (let waited = 0; waited < 5000 && diagram.isConnected && diagram.getAttribute('data-state') === 'source'; waited += 50) await settle(50)
+    for (
+      let waited = 0;
+      waited < 5000 && diagram.isConnected && diagram.getAttribute('data-state') === 'source';
+      waited += 50
+    )
+      await settle(50)
   }
   scrollTo(0, 0)
   const html = markup(stage)
@@ -870,7 +981,10 @@ async function runShape(shape: string, name: string, sliced = false): Promise<Sh
   if (source === undefined || !factory) throw new Error(`unknown shape or renderer: ${shape}, ${name}`)
   const tokens = tokenize(source)
   // Formulas show as KaTeX draws them, not as their TeX: their letters are not looked for.
-  const formulas = [...source.matchAll(/\\\([\s\S]*?\\\)|\$\$[\s\S]*?\$\$/g)].map((match): [number, number] => [match.index, match.index + match[0].length])
+  const formulas = [...source.matchAll(/\\\([\s\S]*?\\\)|\$\$[\s\S]*?\$\$/g)].map((match): [number, number] => [
+    match.index,
+    match.index + match[0].length,
+  ])
   const expect = expectations(source, tokens, formulas)
   stage.className = ''
   await warm(factory, tokens, source, 200, 2000)
@@ -913,7 +1027,10 @@ async function runShape(shape: string, name: string, sliced = false): Promise<Sh
           if (last === undefined || commit - last < STABLE || frames - (frameOf[last] ?? frames) < 2) continue
           if (done) remountedAtFinish++
           else remounted++
-          if (remountSamples.length < 3) remountSamples.push(`token ${commit}: <${element.tagName.toLowerCase()}> ${(element.textContent ?? '').slice(0, 40)}`)
+          if (remountSamples.length < 3)
+            remountSamples.push(
+              `token ${commit}: <${element.tagName.toLowerCase()}> ${(element.textContent ?? '').slice(0, 40)}`,
+            )
         }
       }
     }
@@ -938,7 +1055,10 @@ async function runShape(shape: string, name: string, sliced = false): Promise<Sh
     const expected = expect[i]
     if (expected && !alnum(tailText(stage)).includes(expected)) {
       stale++
-      if (staleSamples.length < 3) staleSamples.push(`token ${i} ${JSON.stringify(tokens[i])} should show …${expected}, screen ends …${alnum(tailText(stage)).slice(-24)}`)
+      if (staleSamples.length < 3)
+        staleSamples.push(
+          `token ${i} ${JSON.stringify(tokens[i])} should show …${expected}, screen ends …${alnum(tailText(stage)).slice(-24)}`,
+        )
     }
     const t2 = performance.now()
     await nextTask()
@@ -1000,7 +1120,12 @@ export interface ParallelResult {
   complete: boolean
 }
 
-async function runParallel(renderer: 'floor' | 'chatparts', count: number, tokensEach: number, interval: number): Promise<ParallelResult> {
+async function runParallel(
+  renderer: 'floor' | 'chatparts',
+  count: number,
+  tokensEach: number,
+  interval: number,
+): Promise<ParallelResult> {
   stage.className = 'session'
   const tokens = TOKENS.slice(0, tokensEach)
   let append: (stream: number, token: string) => void
@@ -1065,7 +1190,17 @@ async function runParallel(renderer: 'floor' | 'chatparts', count: number, token
   const complete = alnum(stage.textContent ?? '').includes(alnum(tokens.slice(-8).join('')))
   cleanup()
   stage.replaceChildren()
-  return { renderer, streams: count, tokensEach: tokens.length, seconds, frames: frames.length, dropped, longestFrame: longest, longTasks: tasks, complete }
+  return {
+    renderer,
+    streams: count,
+    tokensEach: tokens.length,
+    seconds,
+    frames: frames.length,
+    dropped,
+    longestFrame: longest,
+    longTasks: tasks,
+    complete,
+  }
 }
 
 // Memory: a long session held by the store alone, then mounted virtualized and scrolled from end
@@ -1086,7 +1221,8 @@ const memory = {
           ...message,
           parts: message.parts.map((item) => {
             if (item.type === 'text' || item.type === 'reasoning') return { ...item, text: own(item.text, i) }
-            if (item.type === 'tool' && item.state.status === 'completed') return { ...item, state: { ...item.state, output: own(item.state.output, i) } }
+            if (item.type === 'tool' && item.state.status === 'completed')
+              return { ...item, state: { ...item.state, output: own(item.state.output, i) } }
             return item
           }),
         }))
@@ -1097,7 +1233,16 @@ const memory = {
     stage.className = 'session'
     const root = createRoot(stage)
     held.root = root
-    flushSync(() => root.render(<Transcript {...renderers} store={held.store as ReturnType<typeof createChatStore>} style={{ height: '100%' }} timeZone="UTC" />))
+    flushSync(() =>
+      root.render(
+        <Transcript
+          {...renderers}
+          store={held.store as ReturnType<typeof createChatStore>}
+          style={{ height: '100%' }}
+          timeZone="UTC"
+        />,
+      ),
+    )
     await settle(500)
     return document.querySelectorAll('*').length
   },
@@ -1213,5 +1358,7 @@ window.bench = {
   longFirstPart: LONG_FIRST_PART_TOKENS,
   mounters: Object.keys(MOUNTERS),
   // chatparts loads grammars on first use; the warm-up pass of each renderer triggers that too.
-  ready: Promise.all(['typescript', 'python', 'json', 'bash'].map((lang) => defaultHighlighter().load(lang))).then(() => undefined),
+  ready: Promise.all(['typescript', 'python', 'json', 'bash'].map((lang) => defaultHighlighter().load(lang))).then(
+    () => undefined,
+  ),
 }

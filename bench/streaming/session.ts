@@ -11,7 +11,10 @@ const base = opencodeSession.messages
 const assistant = base[1]?.info as AssistantInfo
 const stepFinish = base[1]?.parts.find((part) => part.type === 'step-finish') as Part
 const section = reply.slice(reply.indexOf('### Step 1'), reply.indexOf('### Step 2'))
-const output = Array.from({ length: 150 }, (_, i) => `notes/${String(i).padStart(3, '0')}.md: ${i * 37} bytes, version ${1000 + i}`).join('\n')
+const output = Array.from(
+  { length: 150 },
+  (_, i) => `notes/${String(i).padStart(3, '0')}.md: ${i * 37} bytes, version ${1000 + i}`,
+).join('\n')
 
 /** An assistant answer with text and code, a long-output tool, and its step-finish. */
 function answer(index: number, parentID: string): WithParts {
@@ -27,7 +30,14 @@ function answer(index: number, parentID: string): WithParts {
         type: 'tool',
         callID: `call_bench_${index}`,
         tool: 'bash',
-        state: { status: 'completed', input: { command: 'ls -l notes/', description: 'List the notes' }, output, title: 'ls -l notes/', metadata: {}, time: { start: 1, end: 2 } },
+        state: {
+          status: 'completed',
+          input: { command: 'ls -l notes/', description: 'List the notes' },
+          output,
+          title: 'ls -l notes/',
+          metadata: {},
+          time: { start: 1, end: 2 },
+        },
       },
       { ...common, id: `prt_bench_${index}_text`, type: 'text', text: section },
       { ...stepFinish, ...common, id: `prt_bench_${index}_finish` },
@@ -92,7 +102,15 @@ export function replyMessages(count: number, text: string | ((i: number) => stri
     const id = `msg_bench_saved_${i}`
     return {
       info: { ...assistant, id, parentID: `msg_bench_saved_${i - 1}`, finish: 'stop' },
-      parts: [{ id: `prt_bench_saved_${i}`, sessionID: assistant.sessionID, messageID: id, type: 'text', text: typeof text === 'string' ? text : text(i) }] as Part[],
+      parts: [
+        {
+          id: `prt_bench_saved_${i}`,
+          sessionID: assistant.sessionID,
+          messageID: id,
+          type: 'text',
+          text: typeof text === 'string' ? text : text(i),
+        },
+      ] as Part[],
     }
   })
 }

@@ -81,7 +81,8 @@ function lists(): string {
     }
   }
   const loose: string[] = []
-  for (let i = 0; i < 40; i++) loose.push(`${i + 1}. **${next()}**\n\n   ${next()} ${next()}\n\n   - ${next()}\n   - ${next()}`)
+  for (let i = 0; i < 40; i++)
+    loose.push(`${i + 1}. **${next()}**\n\n   ${next()} ${next()}\n\n   - ${next()}\n   - ${next()}`)
   return `The steps, in detail:\n\n${nested.join('\n')}\n\nAnd the checks after each step:\n\n${loose.join('\n\n')}\n`
 }
 
@@ -96,9 +97,17 @@ function steps(): string {
   const next = () => words[w++ % words.length] as string
   const ts = code('ts')
   const bash = code('bash')
-  const lines = (source: string[], from: number, count: number, indent: string) => Array.from({ length: count }, (_, i) => `${indent}${source[(from + i) % source.length] ?? ''}`.trimEnd()).join('\n')
-  const loose = Array.from({ length: 12 }, (_, i) => `${i + 1}. **${next()}**\n\n   ${next()}\n\n   \`\`\`ts\n${lines(ts, i * 25, 25, '   ')}\n   \`\`\`\n\n   ${next()}`)
-  const tight = Array.from({ length: 8 }, (_, i) => `- ${next()}\n  \`\`\`bash\n${lines(bash, i * 10, 10, '  ')}\n  \`\`\``)
+  const lines = (source: string[], from: number, count: number, indent: string) =>
+    Array.from({ length: count }, (_, i) => `${indent}${source[(from + i) % source.length] ?? ''}`.trimEnd()).join('\n')
+  const loose = Array.from(
+    { length: 12 },
+    (_, i) =>
+      `${i + 1}. **${next()}**\n\n   ${next()}\n\n   \`\`\`ts\n${lines(ts, i * 25, 25, '   ')}\n   \`\`\`\n\n   ${next()}`,
+  )
+  const tight = Array.from(
+    { length: 8 },
+    (_, i) => `- ${next()}\n  \`\`\`bash\n${lines(bash, i * 10, 10, '  ')}\n  \`\`\``,
+  )
   return `Do it in these steps:\n\n${loose.join('\n\n')}\n\nThen, on each machine:\n\n${tight.join('\n')}\n`
 }
 
@@ -120,7 +129,10 @@ function cited(): string {
     paragraphs.push(paragraph)
     size += paragraph.length + 2
   }
-  const sources = Array.from({ length: 8 }, (_, i) => `${i + 1}. [Incremental sync, part ${i + 1}](https://example.com/sync/${i + 1})`)
+  const sources = Array.from(
+    { length: 8 },
+    (_, i) => `${i + 1}. [Incremental sync, part ${i + 1}](https://example.com/sync/${i + 1})`,
+  )
   return `${paragraphs.join('\n\n')}\n\nSources:\n\n${sources.join('\n')}\n`
 }
 
@@ -188,7 +200,9 @@ function mathAndDiagrams(): string {
   const diagram = (i: number) => `\`\`\`mermaid\n${sequenceDiagram(i)}\n\`\`\``
   const out: string[] = []
   for (let i = 0; i < 24; i++) {
-    out.push(`${words[i % words.length]} With \\(n = ${i + 2}\\) pages, each bounded by \\(c_i \\le ${i + 1}\\), the bound below holds:`)
+    out.push(
+      `${words[i % words.length]} With \\(n = ${i + 2}\\) pages, each bounded by \\(c_i \\le ${i + 1}\\), the bound below holds:`,
+    )
     out.push(`$$\n${formulas[i % formulas.length]}\n$$`)
     if (i % 8 === 7) out.push(diagram(i))
   }
@@ -226,7 +240,10 @@ export const LONG_FIRST_PART_TOKENS = Math.ceil(((longParts[0] as string).length
 function longList(): string {
   const words = sentences()
   const dirs = ['src/components', 'src/core', 'src/protocols/aisdk', 'test/components', 'bench/streaming']
-  const items = Array.from({ length: 400 }, (_, i) => `- \`${dirs[i % dirs.length]}/file${i}.ts\`: ${(words[i % words.length] as string).slice(0, 60).trim()}`)
+  const items = Array.from(
+    { length: 400 },
+    (_, i) => `- \`${dirs[i % dirs.length]}/file${i}.ts\`: ${(words[i % words.length] as string).slice(0, 60).trim()}`,
+  )
   return `Files changed:\n\n${items.join('\n')}\n`
 }
 

@@ -25,7 +25,17 @@ export interface DisclosureProps extends Omit<ComponentPropsWithRef<'div'>, 'chi
  * itself: then, until the user toggles it, it follows `defaultOpen` (open while streaming, closed
  * when done), and once toggled, the user's choice wins. `data-state` is `open` or `closed`.
  */
-export function Disclosure({ summary, open: controlled, defaultOpen = false, onOpenChange, children, className, aside, reveal = null, ...rest }: DisclosureProps) {
+export function Disclosure({
+  summary,
+  open: controlled,
+  defaultOpen = false,
+  onOpenChange,
+  children,
+  className,
+  aside,
+  reveal = null,
+  ...rest
+}: DisclosureProps) {
   const [open, toggleFold] = useFold(defaultOpen, reveal, controlled)
   const id = useId()
   const toggle = () => {
@@ -35,7 +45,13 @@ export function Disclosure({ summary, open: controlled, defaultOpen = false, onO
   return (
     <div {...rest} className={cx('cp-disclosure', className)} data-state={open ? 'open' : 'closed'}>
       <div className="cp-disclosure__bar">
-        <button type="button" className="cp-disclosure__toggle" aria-expanded={open} aria-controls={id} onClick={toggle}>
+        <button
+          type="button"
+          className="cp-disclosure__toggle"
+          aria-expanded={open}
+          aria-controls={id}
+          onClick={toggle}
+        >
           <Icon name={open ? 'chevron-down' : 'chevron-right'} className="cp-disclosure__chevron" />
           {summary}
         </button>

@@ -24,7 +24,10 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
     return { error, failed: true }
   }
 
-  static getDerivedStateFromProps(props: ErrorBoundaryProps, state: ErrorBoundaryState): Partial<ErrorBoundaryState> | null {
+  static getDerivedStateFromProps(
+    props: ErrorBoundaryProps,
+    state: ErrorBoundaryState,
+  ): Partial<ErrorBoundaryState> | null {
     // New data gets a new chance to render.
     return props.resetKey !== state.resetKey ? { error: null, failed: false, resetKey: props.resetKey } : null
   }
@@ -42,7 +45,17 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
  * The inline note that stands in for what failed: the label, then what went wrong (prefixed by
  * `what`, e.g. the part's type). Reads nothing it cannot print, so it cannot throw itself.
  */
-export function FailureNote({ label, error, what, ...attributes }: { label: string; error: unknown; what?: string; 'data-part'?: string | undefined }) {
+export function FailureNote({
+  label,
+  error,
+  what,
+  ...attributes
+}: {
+  label: string
+  error: unknown
+  what?: string
+  'data-part'?: string | undefined
+}) {
   const detail = error instanceof Error && typeof error.message === 'string' ? error.message : textOf(error)
   return (
     <div {...attributes} className="cp-part-failed" data-state="failed" role="note">

@@ -38,7 +38,12 @@ export const hasUsage = (totals: Totals): boolean => totals.costKnown || totals.
 
 const exact = (count: number) => count.toLocaleString('en-US')
 
-type Column = { key: 'input' | 'output' | 'reasoning' | 'read' | 'write' | 'total'; label: string; of: (totals: Totals) => number; always?: boolean }
+type Column = {
+  key: 'input' | 'output' | 'reasoning' | 'read' | 'write' | 'total'
+  label: string
+  of: (totals: Totals) => number
+  always?: boolean
+}
 
 const columns = (labels: Labels): Column[] => [
   { key: 'input', label: labels.tokensInput, of: (t) => t.tokens.input, always: true },
@@ -62,9 +67,14 @@ export function Usage({ totals, rows = [], title, reason, className, ...rest }: 
   const [scrollRef, scrollable] = useScrollRegion<HTMLDivElement>()
   if (!hasUsage(totals)) return null
   const tokens = totals.tokens.total
-  const flagged = reason !== undefined && !NORMAL_ENDS.has(reason) ? (ownEntry<string>(labels.finishReasons, reason) ?? reason) : undefined
+  const flagged =
+    reason !== undefined && !NORMAL_ENDS.has(reason)
+      ? (ownEntry<string>(labels.finishReasons, reason) ?? reason)
+      : undefined
   const withCost = totals.costKnown
-  const shown = columns(labels).filter((column) => column.always || column.of(totals) > 0 || rows.some((row) => column.of(row.totals) > 0))
+  const shown = columns(labels).filter(
+    (column) => column.always || column.of(totals) > 0 || rows.some((row) => column.of(row.totals) > 0),
+  )
   const line: ReactNode[] = []
   if (title)
     line.push(
@@ -107,7 +117,13 @@ export function Usage({ totals, rows = [], title, reason, className, ...rest }: 
   ]
   return (
     <div {...rest} className={cx('cp-usage', className)} lang={labels.lang} data-state={open ? 'open' : 'closed'}>
-      <button type="button" className="cp-usage__toggle" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="cp-usage__toggle"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen(!open)}
+      >
         <Icon name={open ? 'chevron-down' : 'chevron-right'} />
         {line.flatMap((item, index) =>
           index === 0
@@ -120,7 +136,13 @@ export function Usage({ totals, rows = [], title, reason, className, ...rest }: 
               ],
         )}
       </button>
-      <div id={id} ref={scrollRef} className="cp-usage__details" hidden={!open} {...regionProps(scrollable, labels.usageDetails)}>
+      <div
+        id={id}
+        ref={scrollRef}
+        className="cp-usage__details"
+        hidden={!open}
+        {...regionProps(scrollable, labels.usageDetails)}
+      >
         {open ? (
           <table className="cp-usage__table">
             <caption className="cp-visually-hidden">{labels.usageDetails}</caption>
@@ -141,7 +163,12 @@ export function Usage({ totals, rows = [], title, reason, className, ...rest }: 
                   <tr key={row.id} data-reason={row.reason}>
                     <th scope="row">
                       {row.label}
-                      {row.reason ? <span className="cp-usage__reason"> · {ownEntry<string>(labels.finishReasons, row.reason) ?? row.reason}</span> : null}
+                      {row.reason ? (
+                        <span className="cp-usage__reason">
+                          {' '}
+                          · {ownEntry<string>(labels.finishReasons, row.reason) ?? row.reason}
+                        </span>
+                      ) : null}
                     </th>
                     {cells(row.totals)}
                   </tr>

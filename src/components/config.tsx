@@ -111,7 +111,19 @@ export interface ChatpartsProviderProps extends Partial<RenderConfig> {
 }
 
 /** Sets the URL policy, highlighter and component overrides for everything below it. */
-export function ChatpartsProvider({ urlPolicy, highlighter, math, inlineDollarMath, diagrams, components, tools, dataViews, onApproval, sessionLink, children }: ChatpartsProviderProps) {
+export function ChatpartsProvider({
+  urlPolicy,
+  highlighter,
+  math,
+  inlineDollarMath,
+  diagrams,
+  components,
+  tools,
+  dataViews,
+  onApproval,
+  sessionLink,
+  children,
+}: ChatpartsProviderProps) {
   const outer = useRenderConfig()
   const value = useMemo<RenderConfig>(
     () => ({
@@ -126,7 +138,19 @@ export function ChatpartsProvider({ urlPolicy, highlighter, math, inlineDollarMa
       onApproval: onApproval ?? outer.onApproval,
       sessionLink: sessionLink ?? outer.sessionLink,
     }),
-    [outer, urlPolicy, highlighter, math, inlineDollarMath, diagrams, components, tools, dataViews, onApproval, sessionLink],
+    [
+      outer,
+      urlPolicy,
+      highlighter,
+      math,
+      inlineDollarMath,
+      diagrams,
+      components,
+      tools,
+      dataViews,
+      onApproval,
+      sessionLink,
+    ],
   )
   return <ConfigContext.Provider value={value}>{children}</ConfigContext.Provider>
 }

@@ -1,6 +1,8 @@
 /** A long run of base64 (or base64url): mixed case and digits, no spaces, 120 characters or more. */
 function isPayload(text: string): boolean {
-  return (text.match(/[A-Za-z0-9+/_-]{120,}/g) ?? []).some((run) => /[a-z]/.test(run) && /[A-Z]/.test(run) && /\d/.test(run))
+  return (text.match(/[A-Za-z0-9+/_-]{120,}/g) ?? []).some(
+    (run) => /[a-z]/.test(run) && /[A-Z]/.test(run) && /\d/.test(run),
+  )
 }
 
 /**

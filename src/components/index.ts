@@ -1,4 +1,12 @@
-export { AgentPart, CompactionPart, PatchPart, RetryPart, SnapshotPart, SubtaskPart, UnsupportedPart } from './CompactParts/index.js'
+export {
+  AgentPart,
+  CompactionPart,
+  PatchPart,
+  RetryPart,
+  SnapshotPart,
+  SubtaskPart,
+  UnsupportedPart,
+} from './CompactParts/index.js'
 export {
   type ApprovalAnswer,
   ChatpartsProvider,
@@ -20,7 +28,15 @@ export { Markdown, type MarkdownProps } from './Markdown/Markdown.js'
 export { Formula, type FormulaProps } from './Markdown/Formula.js'
 export { Diagram, type DiagramProps } from './Markdown/Diagram.js'
 export { FilePart, type FilePartProps } from './FilePart/index.js'
-export { type HeadingLevel, Message, type MessageLayout, messageText, MessageView, type MessageProps, type MessageViewProps } from './MessageView/index.js'
+export {
+  type HeadingLevel,
+  Message,
+  type MessageLayout,
+  messageText,
+  MessageView,
+  type MessageProps,
+  type MessageViewProps,
+} from './MessageView/index.js'
 export { builtInPartComponents, PartErrorBoundary, PartView, type PartViewProps, StorePart } from './PartView/index.js'
 export { ReasoningPart, type ReasoningPartProps } from './ReasoningPart/index.js'
 export { StepFinishPart, type StepFinishPartProps } from './StepFinishPart/index.js'

@@ -50,11 +50,17 @@ const waiting = createViewQueue<Waiting>(BUDGET_MS, (item) => {
  * Whether a finished text renders in full now (`true`), or shows its words plainly until a later
  * task formats it. `element` is the text on the page: in view, it goes first.
  */
-export function useProgressive(finished: boolean, element: RefObject<Element | null>, upgradeNow: (run: () => void) => void): boolean {
+export function useProgressive(
+  finished: boolean,
+  element: RefObject<Element | null>,
+  upgradeNow: (run: () => void) => void,
+): boolean {
   // During a server render and a hydration, the server's snapshot: render in full, as the server did.
   const serverOrHydrating = !useHydrated()
   // Without layout (jsdom, a test runner) there is no view to favour and no frame to keep: render in full.
-  const [ready, setReady] = useState(() => !finished || serverOrHydrating || typeof IntersectionObserver === 'undefined' || withinBudget())
+  const [ready, setReady] = useState(
+    () => !finished || serverOrHydrating || typeof IntersectionObserver === 'undefined' || withinBudget(),
+  )
   const full = ready || !finished
   useEffect(() => {
     if (full) return

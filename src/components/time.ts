@@ -11,7 +11,12 @@ const OPTIONS: Record<TimeStyle, Intl.DateTimeFormatOptions> = {
 }
 
 /** Epoch milliseconds as text in a locale and time zone ('' for no time). */
-export function formatTime(epochMs: number, style: TimeStyle, locale: string | undefined, timeZone: string | undefined): string {
+export function formatTime(
+  epochMs: number,
+  style: TimeStyle,
+  locale: string | undefined,
+  timeZone: string | undefined,
+): string {
   if (!isEpochMs(epochMs) || epochMs <= 0) return ''
   try {
     return new Intl.DateTimeFormat(locale, { ...OPTIONS[style], ...(timeZone ? { timeZone } : {}) }).format(epochMs)
@@ -35,14 +40,24 @@ export function utcTime(epochMs: number, style: TimeStyle): string {
  * server and browser), else in UTC until the page is hydrated, then in the reader's own zone and
  * the page's language.
  */
-export function useTimeText(epochMs: number, style: TimeStyle, timeZone: string | undefined, timeLocale: string | undefined): string {
+export function useTimeText(
+  epochMs: number,
+  style: TimeStyle,
+  timeZone: string | undefined,
+  timeLocale: string | undefined,
+): string {
   return useTimeFormat(timeZone, timeLocale)(epochMs, style)
 }
 
 /** {@link useTimeText} as a function, for many times at once (a transcript's days). */
-export function useTimeFormat(timeZone: string | undefined, timeLocale: string | undefined): (epochMs: number, style: TimeStyle) => string {
+export function useTimeFormat(
+  timeZone: string | undefined,
+  timeLocale: string | undefined,
+): (epochMs: number, style: TimeStyle) => string {
   const hydrated = useHydrated()
   const fixed = timeZone !== undefined && timeLocale !== undefined
   const pageLocale = typeof document === 'undefined' ? undefined : document.documentElement.lang || undefined
-  return fixed || hydrated ? (epochMs, style) => formatTime(epochMs, style, timeLocale ?? pageLocale, timeZone) : utcTime
+  return fixed || hydrated
+    ? (epochMs, style) => formatTime(epochMs, style, timeLocale ?? pageLocale, timeZone)
+    : utcTime
 }

@@ -175,9 +175,16 @@ export function createUrlPolicy(options: UrlPolicyOptions = {}): UrlPolicy {
     image(raw) {
       if (typeof raw !== 'string') return { action: 'block', url: '' }
       const { url, page } = resolve(raw)
-      if (url === null) return isRelative(raw.trim()) ? { action: 'click', url: raw.trim() } : { action: 'block', url: raw }
-      if (url.protocol === 'data:') return dataType(url.href).startsWith('image/') ? { action: 'load', url: url.href } : { action: 'block', url: raw }
-      if (url.protocol === 'blob:') return page !== null && url.origin === page.origin ? { action: 'load', url: url.href } : { action: 'block', url: raw }
+      if (url === null)
+        return isRelative(raw.trim()) ? { action: 'click', url: raw.trim() } : { action: 'block', url: raw }
+      if (url.protocol === 'data:')
+        return dataType(url.href).startsWith('image/')
+          ? { action: 'load', url: url.href }
+          : { action: 'block', url: raw }
+      if (url.protocol === 'blob:')
+        return page !== null && url.origin === page.origin
+          ? { action: 'load', url: url.href }
+          : { action: 'block', url: raw }
       if (!WEB_PROTOCOLS.has(url.protocol)) return { action: 'block', url: raw }
       const own = sameOrigin && page !== null && WEB_PROTOCOLS.has(page.protocol) && url.origin === page.origin
       if (options.allowAllImages || own || origins.has(url.origin)) return { action: 'load', url: url.href }
@@ -186,7 +193,8 @@ export function createUrlPolicy(options: UrlPolicyOptions = {}): UrlPolicy {
     file(raw, name, mime) {
       if (typeof raw !== 'string') return null
       const { url, page } = resolve(raw)
-      if (url !== null && (url.protocol === 'data:' || url.protocol === 'blob:')) return inlineFile(url, page, typeof name === 'string' ? name : '', mime)
+      if (url !== null && (url.protocol === 'data:' || url.protocol === 'blob:'))
+        return inlineFile(url, page, typeof name === 'string' ? name : '', mime)
       const href = policy.link(raw)
       // A file is fetched, not mailed or dialled.
       return href !== null && !/^(mailto|tel):/i.test(href) ? { url: href } : null

@@ -49,7 +49,9 @@ export const RegionHostContext = createContext<RegionHost | null>(null)
  * skips every block it would only have to tab past. Without layout (a server, jsdom) nothing
  * scrolls.
  */
-export function useScrollRegion<T extends HTMLElement>(live = false): [attach: (element: T | null) => void, scrollable: boolean] {
+export function useScrollRegion<T extends HTMLElement>(
+  live = false,
+): [attach: (element: T | null) => void, scrollable: boolean] {
   const [scrollable, setScrollable] = useState(false)
   const element = useRef<T | null>(null)
   // The last answer, so a measure that finds no change schedules nothing: a state update with the

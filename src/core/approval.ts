@@ -7,4 +7,5 @@ export const APPROVAL_CHOICES = ['once', 'always', 'reject'] as const satisfies 
 export const APPROVAL_STATUSES = ['requested', 'approved', 'denied'] as const satisfies readonly ApprovalStatus[]
 
 /** Whether `value` is one of {@link APPROVAL_CHOICES}. */
-export const isApprovalChoice = (value: unknown): value is ApprovalChoice => APPROVAL_CHOICES.some((choice) => choice === value)
+export const isApprovalChoice = (value: unknown): value is ApprovalChoice =>
+  APPROVAL_CHOICES.some((choice) => choice === value)

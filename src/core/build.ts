@@ -43,16 +43,20 @@ export interface PartIds {
 }
 
 /** A count the model can hold: finite and not negative, else 0. */
-export const count = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0)
+export const count = (value: unknown): number =>
+  typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0
 
 /** A time the model can hold: finite epoch milliseconds a `Date` can represent, else `fallback`. */
 export const epoch = (value: unknown, fallback = 0): number => (isEpochMs(value) ? value : fallback)
 
 /** A non-empty id: `value` when it is one, else `fallback` (which the caller derives from the input). */
-export const idOr = (value: unknown, fallback: string): string => (typeof value === 'string' && value !== '' ? value : fallback)
+export const idOr = (value: unknown, fallback: string): string =>
+  typeof value === 'string' && value !== '' ? value : fallback
 
 /** Token counts, each finite and not negative; `total` kept only when given. */
-export function tokens(init: Partial<Omit<TokenUsage, 'cache'>> & { cache?: Partial<TokenUsage['cache']> } = {}): TokenUsage {
+export function tokens(
+  init: Partial<Omit<TokenUsage, 'cache'>> & { cache?: Partial<TokenUsage['cache']> } = {},
+): TokenUsage {
   const usage: TokenUsage = {
     input: count(init.input),
     output: count(init.output),
@@ -116,7 +120,12 @@ export interface AssistantInfoInit {
 /** An assistant info. A message that has a `finish` reason has a `completed` time too (BR-14); no `cost` marks it `costUnknown`. */
 export function assistantInfo(init: AssistantInfoInit): AssistantInfo {
   const created = epoch(init.created)
-  const completed = init.completed !== undefined ? Math.max(created, epoch(init.completed, created)) : init.finish !== undefined ? created : undefined
+  const completed =
+    init.completed !== undefined
+      ? Math.max(created, epoch(init.completed, created))
+      : init.finish !== undefined
+        ? created
+        : undefined
   const info: AssistantInfo = {
     id: init.id,
     sessionID: init.sessionID,
@@ -145,7 +154,11 @@ export function messageError(name: string | undefined, data: MessageError['data'
 // ── parts ──────────────────────────────────────────────────────────────────────────────────────
 
 /** A text part. */
-export function textPart(ids: PartIds, text: string, extra: { time?: TimeSpan; synthetic?: boolean; ignored?: boolean; system?: boolean; metadata?: Metadata } = {}): TextPart {
+export function textPart(
+  ids: PartIds,
+  text: string,
+  extra: { time?: TimeSpan; synthetic?: boolean; ignored?: boolean; system?: boolean; metadata?: Metadata } = {},
+): TextPart {
   const part: TextPart = { ...ids, type: 'text', text }
   if (extra.synthetic) part.synthetic = true
   if (extra.ignored) part.ignored = true
@@ -168,15 +181,35 @@ export function stepStartPart(ids: PartIds, snapshot?: string): StepStartPart {
 }
 
 /** A step-finish part; cost and counts that are not finite and non-negative are 0; no `cost` at all marks it `costUnknown`. */
-export function stepFinishPart(ids: PartIds, init: { reason: string; cost?: number; tokens?: TokenUsage; snapshot?: string }): StepFinishPart {
-  const part: StepFinishPart = { ...ids, type: 'step-finish', reason: init.reason, cost: count(init.cost), tokens: tokens(init.tokens) }
+export function stepFinishPart(
+  ids: PartIds,
+  init: { reason: string; cost?: number; tokens?: TokenUsage; snapshot?: string },
+): StepFinishPart {
+  const part: StepFinishPart = {
+    ...ids,
+    type: 'step-finish',
+    reason: init.reason,
+    cost: count(init.cost),
+    tokens: tokens(init.tokens),
+  }
   if (init.cost === undefined) part.costUnknown = true
   if (init.snapshot !== undefined) part.snapshot = init.snapshot
   return part
 }
 
 /** A file part; a missing mime is `application/octet-stream`, a size that is not a count is left out. */
-export function filePart(ids: PartIds, init: { mime?: string; url: string; filename?: string; source?: FilePartSource; size?: number; reasoning?: boolean; metadata?: Metadata }): FilePart {
+export function filePart(
+  ids: PartIds,
+  init: {
+    mime?: string
+    url: string
+    filename?: string
+    source?: FilePartSource
+    size?: number
+    reasoning?: boolean
+    metadata?: Metadata
+  },
+): FilePart {
   const part: FilePart = { ...ids, type: 'file', mime: init.mime || 'application/octet-stream', url: init.url }
   if (init.filename !== undefined) part.filename = init.filename
   if (init.source !== undefined) part.source = init.source
@@ -188,7 +221,15 @@ export function filePart(ids: PartIds, init: { mime?: string; url: string; filen
 
 /** A part kept whole because the kit cannot render it as its type. */
 export function unsupportedPart(ids: PartIds, originalType: string, original: unknown): UnsupportedPart {
-  return { ...ids, type: 'unsupported', originalType, original: original !== null && typeof original === 'object' && !Array.isArray(original) ? (original as Metadata) : { value: original } }
+  return {
+    ...ids,
+    type: 'unsupported',
+    originalType,
+    original:
+      original !== null && typeof original === 'object' && !Array.isArray(original)
+        ? (original as Metadata)
+        : { value: original },
+  }
 }
 
 /** A source part; a URL source without a URL is not one (the caller reports it). */
@@ -219,7 +260,11 @@ export function approval(init: {
   title?: string
   automatic?: boolean
 }): ToolApproval {
-  const result: ToolApproval = { id: init.id, status: init.status, choices: [...(init.choices && init.choices.length > 0 ? init.choices : DEFAULT_CHOICES)] }
+  const result: ToolApproval = {
+    id: init.id,
+    status: init.status,
+    choices: [...(init.choices && init.choices.length > 0 ? init.choices : DEFAULT_CHOICES)],
+  }
   if (init.status !== 'requested') result.choice = init.choice ?? (init.status === 'approved' ? 'once' : 'reject')
   if (init.reason !== undefined) result.reason = init.reason
   if (init.title !== undefined) result.title = init.title
@@ -228,7 +273,10 @@ export function approval(init: {
 }
 
 /** A tool part around a state; a missing tool name is `unknown`. */
-export function toolPart(ids: PartIds, init: { callID: string; tool?: string; state: ToolState; approval?: ToolApproval; metadata?: Metadata }): ToolPart {
+export function toolPart(
+  ids: PartIds,
+  init: { callID: string; tool?: string; state: ToolState; approval?: ToolApproval; metadata?: Metadata },
+): ToolPart {
   const part: ToolPart = { ...ids, type: 'tool', callID: init.callID, tool: init.tool || 'unknown', state: init.state }
   if (init.approval !== undefined) part.approval = init.approval
   if (init.metadata !== undefined) part.metadata = init.metadata
@@ -243,7 +291,13 @@ export function pendingState(input: Metadata, raw: string): ToolStatePending {
 }
 
 /** A tool call being executed. */
-export function runningState(init: { input: Metadata; start: number; title?: string; metadata?: Metadata; display?: ToolDisplay }): ToolStateRunning {
+export function runningState(init: {
+  input: Metadata
+  start: number
+  title?: string
+  metadata?: Metadata
+  display?: ToolDisplay
+}): ToolStateRunning {
   const state: ToolStateRunning = { status: 'running', input: init.input, time: { start: epoch(init.start) } }
   if (init.title !== undefined) state.title = init.title
   if (init.metadata !== undefined) state.metadata = init.metadata
@@ -280,12 +334,24 @@ export function toolResult(init: ToolResultInit): ToolStateCompleted | ToolState
   const time = span(init.start, init.end) as { start: number; end: number }
   const end = time.end ?? time.start
   if (init.isError) {
-    const state: ToolStateError = { status: 'error', input: init.input, error: init.output || TOOL_FAILED, time: { start: time.start, end } }
+    const state: ToolStateError = {
+      status: 'error',
+      input: init.input,
+      error: init.output || TOOL_FAILED,
+      time: { start: time.start, end },
+    }
     if (init.metadata !== undefined) state.metadata = init.metadata
     if (init.display !== undefined) state.display = init.display
     return state
   }
-  const state: ToolStateCompleted = { status: 'completed', input: init.input, output: init.output, title: init.title ?? '', metadata: init.metadata ?? {}, time: { start: time.start, end } }
+  const state: ToolStateCompleted = {
+    status: 'completed',
+    input: init.input,
+    output: init.output,
+    title: init.title ?? '',
+    metadata: init.metadata ?? {},
+    time: { start: time.start, end },
+  }
   if (init.attachments !== undefined && init.attachments.length > 0) state.attachments = init.attachments
   if (init.truncated) state.truncated = true
   if (init.display !== undefined) state.display = init.display

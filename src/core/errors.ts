@@ -17,7 +17,23 @@ export interface Diagnostic {
 }
 
 /** The codes the validator reports. */
-export type IssueCode = 'BR-01' | 'BR-02' | 'BR-03' | 'BR-04' | 'BR-05' | 'BR-06' | 'BR-07' | 'BR-08' | 'BR-09' | 'BR-10' | 'BR-11' | 'BR-12' | 'BR-13' | 'BR-14' | 'SHAPE' | 'UNSUPPORTED_PART'
+export type IssueCode =
+  | 'BR-01'
+  | 'BR-02'
+  | 'BR-03'
+  | 'BR-04'
+  | 'BR-05'
+  | 'BR-06'
+  | 'BR-07'
+  | 'BR-08'
+  | 'BR-09'
+  | 'BR-10'
+  | 'BR-11'
+  | 'BR-12'
+  | 'BR-13'
+  | 'BR-14'
+  | 'SHAPE'
+  | 'UNSUPPORTED_PART'
 
 /** Options every reader of untrusted data accepts (validators and converters). */
 export interface ConvertOptions {
@@ -61,7 +77,9 @@ export class InvalidStateTransition extends Error {
 
   constructor(details: InvalidStateTransitionDetails) {
     const allowed = details.validTransitions.length > 0 ? details.validTransitions.join(' or ') : 'nothing (final)'
-    super(`cannot move a tool state from "${details.currentStatus}" to "${details.attemptedStatus}"; from "${details.currentStatus}" it can move to ${allowed}`)
+    super(
+      `cannot move a tool state from "${details.currentStatus}" to "${details.attemptedStatus}"; from "${details.currentStatus}" it can move to ${allowed}`,
+    )
     this.currentStatus = details.currentStatus
     this.attemptedStatus = details.attemptedStatus
     this.validTransitions = [...details.validTransitions]

@@ -13,7 +13,9 @@ export function textOf(value: unknown): string {
 /** `JSON.stringify` that never throws (cycles, BigInt, nesting deeper than the stack). */
 export function safeJson(value: unknown, indent?: number): string {
   try {
-    return JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? item.toString() : item), indent) ?? ''
+    return (
+      JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? item.toString() : item), indent) ?? ''
+    )
   } catch {
     return '[a value that cannot be written as JSON]'
   }

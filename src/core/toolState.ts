@@ -1,5 +1,13 @@
 import { InvalidStateTransition, InvalidDataError } from './errors.js'
-import type { FilePart, Metadata, ToolState, ToolStateCompleted, ToolStateError, ToolStateRunning, ToolStatus } from './model/types.js'
+import type {
+  FilePart,
+  Metadata,
+  ToolState,
+  ToolStateCompleted,
+  ToolStateError,
+  ToolStateRunning,
+  ToolStatus,
+} from './model/types.js'
 
 /** The four tool statuses in machine order. */
 export const TOOL_STATUSES = ['pending', 'running', 'completed', 'error'] as const satisfies readonly ToolStatus[]
@@ -38,7 +46,9 @@ function invalidTransition(from: ToolStatus, to: string): InvalidStateTransition
 
 function requireText(value: unknown, code: 'BR-09' | 'BR-10', field: string): void {
   if (typeof value !== 'string' || value.length === 0) {
-    throw new InvalidDataError([{ code, message: `${field} must be a non-empty string`, path: [field], severity: 'error' }])
+    throw new InvalidDataError([
+      { code, message: `${field} must be a non-empty string`, path: [field], severity: 'error' },
+    ])
   }
 }
 
@@ -46,10 +56,17 @@ function requireText(value: unknown, code: 'BR-09' | 'BR-10', field: string): vo
  * Moves a state to `running`. A pending state becomes a new running state started at `start`
  * (default: now); a running state comes back unchanged; anything else throws {@link InvalidStateTransition}.
  */
-export function toRunning(state: ToolState, options: { start?: number; title?: string; metadata?: Metadata } = {}): ToolStateRunning {
+export function toRunning(
+  state: ToolState,
+  options: { start?: number; title?: string; metadata?: Metadata } = {},
+): ToolStateRunning {
   if (state.status === 'running') return state
   if (state.status !== 'pending') throw invalidTransition(state.status, 'running')
-  const running: ToolStateRunning = { status: 'running', input: { ...state.input }, time: { start: options.start ?? Date.now() } }
+  const running: ToolStateRunning = {
+    status: 'running',
+    input: { ...state.input },
+    time: { start: options.start ?? Date.now() },
+  }
   if (options.title !== undefined) running.title = options.title
   if (options.metadata !== undefined) running.metadata = { ...options.metadata }
   return running
@@ -59,7 +76,11 @@ export function toRunning(state: ToolState, options: { start?: number; title?: s
  * Moves a state to `completed`. A running state becomes completed at `endTime`; a completed state
  * comes back unchanged; anything else throws {@link InvalidStateTransition}.
  */
-export function toCompleted(state: ToolState, result: { output: string; title?: string; metadata?: Metadata; attachments?: FilePart[] }, endTime: number = Date.now()): ToolStateCompleted {
+export function toCompleted(
+  state: ToolState,
+  result: { output: string; title?: string; metadata?: Metadata; attachments?: FilePart[] },
+  endTime: number = Date.now(),
+): ToolStateCompleted {
   if (state.status === 'completed') return state
   if (state.status !== 'running') throw invalidTransition(state.status, 'completed')
   if (typeof result.output !== 'string') requireText(result.output, 'BR-09', 'output')
@@ -80,11 +101,21 @@ export function toCompleted(state: ToolState, result: { output: string; title?: 
  * unchanged; anything else throws {@link InvalidStateTransition}. An empty message throws
  * {@link InvalidDataError} (BR-10).
  */
-export function toError(state: ToolState, error: string, endTime: number = Date.now(), metadata?: Metadata): ToolStateError {
+export function toError(
+  state: ToolState,
+  error: string,
+  endTime: number = Date.now(),
+  metadata?: Metadata,
+): ToolStateError {
   if (state.status === 'error') return state
   if (state.status !== 'running') throw invalidTransition(state.status, 'error')
   requireText(error, 'BR-10', 'error')
-  const failed: ToolStateError = { status: 'error', input: { ...state.input }, error, time: { start: state.time.start, end: endTime } }
+  const failed: ToolStateError = {
+    status: 'error',
+    input: { ...state.input },
+    error,
+    time: { start: state.time.start, end: endTime },
+  }
   if (state.metadata || metadata) failed.metadata = { ...state.metadata, ...metadata }
   return failed
 }

@@ -15,7 +15,12 @@ export interface Totals {
 
 /** Totals of nothing. */
 export function zeroTotals(): Totals {
-  return { cost: 0, costKnown: false, tokens: { total: 0, input: 0, output: 0, reasoning: 0, cache: { read: 0, write: 0 } }, steps: 0 }
+  return {
+    cost: 0,
+    costKnown: false,
+    tokens: { total: 0, input: 0, output: 0, reasoning: 0, cache: { read: 0, write: 0 } },
+    steps: 0,
+  }
 }
 
 /** `input + output + reasoning + cache.read + cache.write`, the way opencode computes `total`. */
@@ -24,7 +29,13 @@ export function tokenTotal(tokens: TokenUsage): number {
 }
 
 /** Adds `cost` and `tokens` of one step to `into` (mutates and returns `into`); `costKnown`: the step reported its cost. */
-function accumulate(into: Totals, cost: number, costKnown: boolean, tokens: TokenUsage | undefined, steps: number): Totals {
+function accumulate(
+  into: Totals,
+  cost: number,
+  costKnown: boolean,
+  tokens: TokenUsage | undefined,
+  steps: number,
+): Totals {
   into.cost += finiteOrZero(cost)
   into.costKnown ||= costKnown
   // Data that breaks the model (a step with no tokens) adds nothing rather than failing the sum.

@@ -60,7 +60,16 @@ export type TranscriptOp =
 
 /** The state of an empty transcript. */
 export function emptyTranscript(): TranscriptState {
-  return { messageIds: [], messages: IdMap.empty(), partIds: IdMap.empty(), parts: IdMap.empty(), pendingDeltas: IdMap.empty(), status: 'idle', revision: 0, totals: emptyTranscriptTotals() }
+  return {
+    messageIds: [],
+    messages: IdMap.empty(),
+    partIds: IdMap.empty(),
+    parts: IdMap.empty(),
+    pendingDeltas: IdMap.empty(),
+    status: 'idle',
+    revision: 0,
+    totals: emptyTranscriptTotals(),
+  }
 }
 
 /** Builds a normalized state from messages in order. */
@@ -111,11 +120,20 @@ function shiftTotals(running: TranscriptTotals, message: Totals, sign: 1 | -1): 
     input: add(running.tokens.input, message.tokens.input),
     output: add(running.tokens.output, message.tokens.output),
     reasoning: add(running.tokens.reasoning, message.tokens.reasoning),
-    cache: { read: add(running.tokens.cache.read, message.tokens.cache.read), write: add(running.tokens.cache.write, message.tokens.cache.write) },
+    cache: {
+      read: add(running.tokens.cache.read, message.tokens.cache.read),
+      write: add(running.tokens.cache.write, message.tokens.cache.write),
+    },
   }
   tokens.total = tokenTotal(tokens)
   const costReports = running.costReports + (message.costKnown ? sign : 0)
-  return { cost: add(running.cost, message.cost), costKnown: costReports > 0, costReports, tokens, steps: running.steps + sign * message.steps }
+  return {
+    cost: add(running.cost, message.cost),
+    costKnown: costReports > 0,
+    costReports,
+    tokens,
+    steps: running.steps + sign * message.steps,
+  }
 }
 
 /** The messages whose totals a write may change: its own, and those of a step it moves, changes or removes. */
@@ -128,7 +146,9 @@ function touched(state: TranscriptState, write: TranscriptOp): string[] {
     case 'upsertPart': {
       const previous = state.parts.get(write.part.id)
       if (write.part.type !== 'step-finish' && previous?.type !== 'step-finish') return []
-      return previous && previous.messageID !== write.part.messageID ? [write.part.messageID, previous.messageID] : [write.part.messageID]
+      return previous && previous.messageID !== write.part.messageID
+        ? [write.part.messageID, previous.messageID]
+        : [write.part.messageID]
     }
     case 'removePart':
     case 'patchPart': {
@@ -179,15 +199,21 @@ const TOOL_STATE_FIELDS: Readonly<Record<string, readonly [FieldKind, 'required'
   time: ['object', 'optional'],
 }
 
-const kindOf = (value: unknown): FieldKind | 'other' => (typeof value === 'string' ? 'string' : Array.isArray(value) ? 'array' : isRecord(value) ? 'object' : 'other')
+const kindOf = (value: unknown): FieldKind | 'other' =>
+  typeof value === 'string' ? 'string' : Array.isArray(value) ? 'array' : isRecord(value) ? 'object' : 'other'
 
 /** The first field of `value` that is not what `fields` says it must be, as `name must be kind`. */
-function badField(value: Record<string, unknown>, fields: Readonly<Record<string, readonly [FieldKind, 'required' | 'optional']>>, only?: readonly string[]): string | undefined {
+function badField(
+  value: Record<string, unknown>,
+  fields: Readonly<Record<string, readonly [FieldKind, 'required' | 'optional']>>,
+  only?: readonly string[],
+): string | undefined {
   for (const [name, [kind, presence]] of Object.entries(fields)) {
     if (only && !only.includes(name)) continue
     const field = value[name]
     if (field === undefined && presence === 'optional') continue
-    if (kindOf(field) !== kind) return `${name} must be ${kind === 'object' ? 'an object' : `a${kind === 'array' ? 'n' : ''} ${kind}`}`
+    if (kindOf(field) !== kind)
+      return `${name} must be ${kind === 'object' ? 'an object' : `a${kind === 'array' ? 'n' : ''} ${kind}`}`
   }
   return undefined
 }
@@ -213,21 +239,30 @@ export function badWrite(write: TranscriptOp, current?: Part): string | undefine
   const id = (value: unknown) => typeof value === 'string'
   switch (write.op) {
     case 'upsertMessage':
-      return isRecord(write.info) && id(write.info.id) ? undefined : 'upsertMessage needs an info object with a string id'
+      return isRecord(write.info) && id(write.info.id)
+        ? undefined
+        : 'upsertMessage needs an info object with a string id'
     case 'upsertPart': {
       const part: unknown = write.part
-      if (!isRecord(part) || !id(part.id) || !id(part.messageID)) return 'upsertPart needs a part object with a string id and messageID'
+      if (!isRecord(part) || !id(part.id) || !id(part.messageID))
+        return 'upsertPart needs a part object with a string id and messageID'
       const bad = badPart(part)
       return bad ? `upsertPart of ${String(part.id)}: ${bad}` : undefined
     }
     case 'appendPartDelta':
-      return id(write.partID) && id(write.field) && id(write.delta) ? undefined : 'appendPartDelta needs a string partID, field and delta'
+      return id(write.partID) && id(write.field) && id(write.delta)
+        ? undefined
+        : 'appendPartDelta needs a string partID, field and delta'
     case 'removePart':
       return id(write.partID) ? undefined : 'removePart needs a string partID'
     case 'removeMessage':
       return id(write.messageID) ? undefined : 'removeMessage needs a string messageID'
     case 'patchPart': {
-      if (!id(write.partID) || !isRecord(write.patch) || ['id', 'messageID', 'sessionID', 'type'].some((key) => Object.hasOwn(write.patch, key))) {
+      if (
+        !id(write.partID) ||
+        !isRecord(write.patch) ||
+        ['id', 'messageID', 'sessionID', 'type'].some((key) => Object.hasOwn(write.patch, key))
+      ) {
         return 'patchPart needs a string partID and a patch that leaves id, messageID, sessionID and type alone'
       }
       // Only the fields the patch sets are checked, against the type of the part it patches.

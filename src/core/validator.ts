@@ -34,7 +34,10 @@ class Checker {
     const value = obj[key]
     if (value === undefined && opts.optional) return undefined
     if (typeof value !== 'string') {
-      this.add(code, `${key} must be a ${opts.nonEmpty ? 'non-empty ' : ''}string (got ${describe(value)})`, [...path, key])
+      this.add(code, `${key} must be a ${opts.nonEmpty ? 'non-empty ' : ''}string (got ${describe(value)})`, [
+        ...path,
+        key,
+      ])
       return undefined
     }
     if (opts.nonEmpty && value.length === 0) this.add(code, `${key} must not be empty`, [...path, key])
@@ -83,15 +86,18 @@ class Checker {
   costUnknown(obj: Rec, path: Path): void {
     const value = obj.costUnknown
     if (value === undefined) return
-    if (value !== true) this.add('BR-12', `costUnknown must be true when present (got ${describe(value)})`, [...path, 'costUnknown'])
-    else if (obj.cost !== 0) this.add('BR-12', `a cost marked unknown must be 0 (got ${describe(obj.cost)})`, [...path, 'cost'])
+    if (value !== true)
+      this.add('BR-12', `costUnknown must be true when present (got ${describe(value)})`, [...path, 'costUnknown'])
+    else if (obj.cost !== 0)
+      this.add('BR-12', `a cost marked unknown must be 0 (got ${describe(obj.cost)})`, [...path, 'cost'])
   }
 
   tokens(obj: Rec, path: Path): void {
     const tokens = this.record(obj, 'tokens', path, 'BR-13')
     if (!tokens) return
     const at = [...path, 'tokens']
-    for (const key of ['input', 'output', 'reasoning'] as const) this.number(tokens, key, at, 'BR-13', { nonNegative: true })
+    for (const key of ['input', 'output', 'reasoning'] as const)
+      this.number(tokens, key, at, 'BR-13', { nonNegative: true })
     this.number(tokens, 'total', at, 'BR-13', { optional: true, nonNegative: true })
     const cache = this.record(tokens, 'cache', at, 'BR-13')
     if (!cache) return
@@ -135,7 +141,10 @@ function finish(issues: Diagnostic[], options: ValidateOptions | undefined): Dia
 function checkToolState(c: Checker, state: Rec, path: Path): void {
   const status = state.status
   if (typeof status !== 'string' || !TOOL_STATUSES.some((s) => s === status)) {
-    c.add('BR-05', `state.status must be one of ${TOOL_STATUSES.join(', ')} (got ${describe(status)})`, [...path, 'status'])
+    c.add('BR-05', `state.status must be one of ${TOOL_STATUSES.join(', ')} (got ${describe(status)})`, [
+      ...path,
+      'status',
+    ])
     return
   }
   c.record(state, 'input', path, 'SHAPE')
@@ -158,7 +167,8 @@ function checkToolState(c: Checker, state: Rec, path: Path): void {
   }
   if (status === 'completed') {
     // Real tools finish silently: empty output is a warning, shown as "no output".
-    if (c.string(state, 'output', path, 'BR-09') === '') c.add('BR-09', 'output is empty; shown as no output', [...path, 'output'], 'warning')
+    if (c.string(state, 'output', path, 'BR-09') === '')
+      c.add('BR-09', 'output is empty; shown as no output', [...path, 'output'], 'warning')
     c.string(state, 'title', path, 'SHAPE')
     if (time) c.number(time, 'compacted', [...path, 'time'], 'SHAPE', { optional: true })
     c.boolean(state, 'truncated', path, 'SHAPE', { optional: true })
@@ -175,7 +185,8 @@ const DISPLAY_CHECKS = {
   todos: (c, display, path) => {
     const todos = c.array(display, 'todos', path, 'SHAPE')
     todos?.forEach((todo, index) => {
-      if (!isRecord(todo) || typeof todo.content !== 'string' || typeof todo.status !== 'string') c.add('SHAPE', 'a todo needs content and status text', [...path, 'todos', index])
+      if (!isRecord(todo) || typeof todo.content !== 'string' || typeof todo.status !== 'string')
+        c.add('SHAPE', 'a todo needs content and status text', [...path, 'todos', index])
     })
   },
   read: () => {},
@@ -188,7 +199,10 @@ const DISPLAY_CHECKS = {
 function checkDisplay(c: Checker, display: Rec, path: Path): void {
   const kind = display.kind
   if (typeof kind !== 'string' || !Object.hasOwn(DISPLAY_CHECKS, kind)) {
-    c.add('SHAPE', `display.kind must be one of ${Object.keys(DISPLAY_CHECKS).join(', ')} (got ${describe(kind)})`, [...path, 'kind'])
+    c.add('SHAPE', `display.kind must be one of ${Object.keys(DISPLAY_CHECKS).join(', ')} (got ${describe(kind)})`, [
+      ...path,
+      'kind',
+    ])
     return
   }
   DISPLAY_CHECKS[kind as ToolDisplayKind](c, display, path)
@@ -197,14 +211,27 @@ function checkDisplay(c: Checker, display: Rec, path: Path): void {
 function checkApproval(c: Checker, approval: Rec, path: Path): void {
   c.string(approval, 'id', path, 'SHAPE', { nonEmpty: true })
   if (!APPROVAL_STATUSES.some((status) => status === approval.status))
-    c.add('SHAPE', `approval.status must be one of ${APPROVAL_STATUSES.join(', ')} (got ${describe(approval.status)})`, [...path, 'status'])
+    c.add(
+      'SHAPE',
+      `approval.status must be one of ${APPROVAL_STATUSES.join(', ')} (got ${describe(approval.status)})`,
+      [...path, 'status'],
+    )
   const choices = c.array(approval, 'choices', path, 'SHAPE')
   choices?.forEach((choice, index) => {
-    if (!isApprovalChoice(choice)) c.add('SHAPE', `an approval choice must be one of ${APPROVAL_CHOICES.join(', ')} (got ${describe(choice)})`, [...path, 'choices', index])
+    if (!isApprovalChoice(choice))
+      c.add('SHAPE', `an approval choice must be one of ${APPROVAL_CHOICES.join(', ')} (got ${describe(choice)})`, [
+        ...path,
+        'choices',
+        index,
+      ])
   })
   if (approval.choice !== undefined && !isApprovalChoice(approval.choice))
-    c.add('SHAPE', `approval.choice must be one of ${APPROVAL_CHOICES.join(', ')} (got ${describe(approval.choice)})`, [...path, 'choice'])
-  if (approval.status === 'requested' && approval.choice !== undefined) c.add('SHAPE', 'an approval still requested has no choice yet', [...path, 'choice'])
+    c.add('SHAPE', `approval.choice must be one of ${APPROVAL_CHOICES.join(', ')} (got ${describe(approval.choice)})`, [
+      ...path,
+      'choice',
+    ])
+  if (approval.status === 'requested' && approval.choice !== undefined)
+    c.add('SHAPE', 'an approval still requested has no choice yet', [...path, 'choice'])
   c.string(approval, 'reason', path, 'SHAPE', { optional: true })
   c.string(approval, 'title', path, 'SHAPE', { optional: true })
   c.boolean(approval, 'automatic', path, 'SHAPE', { optional: true })
@@ -225,7 +252,12 @@ function checkPart(c: Checker, part: unknown, path: Path): void {
     return
   }
   if (!Object.hasOwn(PART_CHECKS, type)) {
-    c.add('UNSUPPORTED_PART', `part type "${type}" is not supported; it is kept and shown as unsupported`, [...path, 'type'], 'warning')
+    c.add(
+      'UNSUPPORTED_PART',
+      `part type "${type}" is not supported; it is kept and shown as unsupported`,
+      [...path, 'type'],
+      'warning',
+    )
     return
   }
   PART_CHECKS[type as PartType](c, part, path)
@@ -293,7 +325,11 @@ const PART_CHECKS = {
     c.number(part, 'size', path, 'SHAPE', { optional: true, nonNegative: true })
     const source = c.record(part, 'source', path, 'SHAPE', { optional: true })
     if (source && !['file', 'symbol', 'resource'].includes(source.type as string)) {
-      c.add('SHAPE', `source.type must be file, symbol or resource (got ${describe(source.type)})`, [...path, 'source', 'type'])
+      c.add('SHAPE', `source.type must be file, symbol or resource (got ${describe(source.type)})`, [
+        ...path,
+        'source',
+        'type',
+      ])
     }
   },
   snapshot(c, part, path) {
@@ -303,7 +339,8 @@ const PART_CHECKS = {
     c.string(part, 'hash', path, 'SHAPE')
     const files = c.array(part, 'files', path, 'SHAPE')
     files?.forEach((file, index) => {
-      if (typeof file !== 'string') c.add('SHAPE', `files must hold strings (got ${describe(file)})`, [...path, 'files', index])
+      if (typeof file !== 'string')
+        c.add('SHAPE', `files must hold strings (got ${describe(file)})`, [...path, 'files', index])
     })
   },
   agent(c, part, path) {
@@ -329,7 +366,12 @@ const PART_CHECKS = {
     c.string(part, 'command', path, 'SHAPE', { optional: true })
   },
   unsupported(c, part, path) {
-    c.add('UNSUPPORTED_PART', `part type "${typeof part.originalType === 'string' ? part.originalType : ''}" is not supported; it is kept and shown as unsupported`, [...path, 'type'], 'warning')
+    c.add(
+      'UNSUPPORTED_PART',
+      `part type "${typeof part.originalType === 'string' ? part.originalType : ''}" is not supported; it is kept and shown as unsupported`,
+      [...path, 'type'],
+      'warning',
+    )
   },
 } satisfies Record<PartType, PartCheck>
 
@@ -382,7 +424,11 @@ function checkInfo(c: Checker, info: unknown, path: Path): void {
   c.string(info, 'finish', path, 'SHAPE', { optional: true })
   const completed = time ? c.number(time, 'completed', [...path, 'time'], 'BR-14', { optional: true }) : undefined
   if (typeof info.finish === 'string' && completed === undefined && time) {
-    c.add('BR-14', `the message finished ("${info.finish}") but time.completed is not set`, [...path, 'time', 'completed'])
+    c.add('BR-14', `the message finished ("${info.finish}") but time.completed is not set`, [
+      ...path,
+      'time',
+      'completed',
+    ])
   }
   if (completed !== undefined && created !== undefined && completed < created) {
     c.add('BR-14', `time.completed (${completed}) is before time.created (${created})`, [...path, 'time', 'completed'])
@@ -405,14 +451,28 @@ function checkMessage(c: Checker, message: unknown, path: Path): void {
     if (!isRecord(part)) return
     if (typeof part.id === 'string' && part.id !== '') {
       const first = seen.get(part.id)
-      if (first !== undefined) c.add('BR-02', `part id "${part.id}" is already used by part ${first} of this message`, [...at, 'id'])
+      if (first !== undefined)
+        c.add('BR-02', `part id "${part.id}" is already used by part ${first} of this message`, [...at, 'id'])
       else seen.set(part.id, index)
     }
-    if (typeof info.id === 'string' && typeof part.messageID === 'string' && part.messageID !== '' && part.messageID !== info.id) {
+    if (
+      typeof info.id === 'string' &&
+      typeof part.messageID === 'string' &&
+      part.messageID !== '' &&
+      part.messageID !== info.id
+    ) {
       c.add('BR-01', `part.messageID "${part.messageID}" does not match its message "${info.id}"`, [...at, 'messageID'])
     }
-    if (typeof info.sessionID === 'string' && typeof part.sessionID === 'string' && part.sessionID !== '' && part.sessionID !== info.sessionID) {
-      c.add('BR-01', `part.sessionID "${part.sessionID}" does not match its message's "${info.sessionID}"`, [...at, 'sessionID'])
+    if (
+      typeof info.sessionID === 'string' &&
+      typeof part.sessionID === 'string' &&
+      part.sessionID !== '' &&
+      part.sessionID !== info.sessionID
+    ) {
+      c.add('BR-01', `part.sessionID "${part.sessionID}" does not match its message's "${info.sessionID}"`, [
+        ...at,
+        'sessionID',
+      ])
     }
   })
 }
@@ -454,7 +514,8 @@ export function validateTranscript(messages: unknown, options?: ValidateOptions)
     const id = isRecord(message) && isRecord(message.info) ? message.info.id : undefined
     if (typeof id !== 'string' || id === '') return
     const first = seen.get(id)
-    if (first !== undefined) c.add('BR-02', `message id "${id}" is already used by message ${first}`, [...path, index, 'info', 'id'])
+    if (first !== undefined)
+      c.add('BR-02', `message id "${id}" is already used by message ${first}`, [...path, index, 'info', 'id'])
     else seen.set(id, index)
   })
   return finish(c.issues, options)

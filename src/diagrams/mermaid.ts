@@ -69,7 +69,11 @@ function sanitizer(purify: Purify): (svg: string, link: DiagramOptions['link']) 
   return (svg, link) => {
     current = link
     try {
-      return instance.sanitize(svg, { USE_PROFILES: { svg: true, svgFilters: true }, ADD_ATTR: ['target'], FORBID_TAGS: ['foreignObject'] })
+      return instance.sanitize(svg, {
+        USE_PROFILES: { svg: true, svgFilters: true },
+        ADD_ATTR: ['target'],
+        FORBID_TAGS: ['foreignObject'],
+      })
     } finally {
       current = () => null
     }
@@ -116,7 +120,10 @@ export function createMermaidRenderer(): DiagramRenderer {
   let queue: Promise<unknown> = Promise.resolve()
   let count = 0
   const load = () => {
-    libraries ??= Promise.all([import('mermaid'), import('dompurify')]).then(([mermaid, purify]) => ({ mermaid: mermaid.default, sanitize: sanitizer(purify.default) }))
+    libraries ??= Promise.all([import('mermaid'), import('dompurify')]).then(([mermaid, purify]) => ({
+      mermaid: mermaid.default,
+      sanitize: sanitizer(purify.default),
+    }))
     return libraries
   }
   return {
@@ -155,7 +162,8 @@ function drawingBox(): HTMLElement {
   if (frameBox?.isConnected) return frameBox
   frameBox = document.createElement('div')
   frameBox.setAttribute('aria-hidden', 'true')
-  frameBox.style.cssText = 'position:fixed;left:0;top:0;width:100vw;height:0;overflow:hidden;visibility:hidden;contain:strict;pointer-events:none'
+  frameBox.style.cssText =
+    'position:fixed;left:0;top:0;width:100vw;height:0;overflow:hidden;visibility:hidden;contain:strict;pointer-events:none'
   document.body.append(frameBox)
   return frameBox
 }
@@ -171,7 +179,21 @@ function draw(mermaid: Mermaid, source: string, id: string, securityLevel: 'sand
     suppressErrorRendering: true,
     maxTextSize: 50_000,
     maxEdges: 500,
-    secure: ['secure', 'securityLevel', 'startOnLoad', 'maxTextSize', 'maxEdges', 'htmlLabels', 'flowchart', 'theme', 'themeCSS', 'themeVariables', 'fontFamily', 'darkMode', 'suppressErrorRendering'],
+    secure: [
+      'secure',
+      'securityLevel',
+      'startOnLoad',
+      'maxTextSize',
+      'maxEdges',
+      'htmlLabels',
+      'flowchart',
+      'theme',
+      'themeCSS',
+      'themeVariables',
+      'fontFamily',
+      'darkMode',
+      'suppressErrorRendering',
+    ],
   })
   return securityLevel === 'sandbox' ? mermaid.render(id, source, drawingBox()) : mermaid.render(id, source)
 }

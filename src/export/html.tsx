@@ -59,12 +59,18 @@ function escapeHtml(text: string): string {
 function codeBlocks(messages: readonly WithParts[]): Array<{ lang: string; code: string }> {
   const blocks: Array<{ lang: string; code: string }> = []
   const visit = (node: { type: string; lang?: string | null; value?: string; children?: unknown[] }) => {
-    if (node.type === 'code' && node.lang && typeof node.value === 'string') blocks.push({ lang: node.lang, code: node.value })
+    if (node.type === 'code' && node.lang && typeof node.value === 'string')
+      blocks.push({ lang: node.lang, code: node.value })
     for (const child of node.children ?? []) visit(child as typeof node)
   }
   for (const message of messages) {
     for (const part of message?.parts ?? []) {
-      if ((part?.type !== 'text' && part?.type !== 'reasoning') || typeof part.text !== 'string' || !/`{3}|~{3}/.test(part.text)) continue
+      if (
+        (part?.type !== 'text' && part?.type !== 'reasoning') ||
+        typeof part.text !== 'string' ||
+        !/`{3}|~{3}/.test(part.text)
+      )
+        continue
       visit(fromMarkdown(part.text))
     }
   }
@@ -78,7 +84,9 @@ function codeBlocks(messages: readonly WithParts[]): Array<{ lang: string; code:
  */
 async function highlightAhead(highlighter: Highlighter, messages: readonly WithParts[]): Promise<void> {
   const blocks = codeBlocks(messages)
-  const langs = new Set(blocks.map((block) => highlighter.resolve(block.lang)).filter((lang): lang is string => lang !== null))
+  const langs = new Set(
+    blocks.map((block) => highlighter.resolve(block.lang)).filter((lang): lang is string => lang !== null),
+  )
   await Promise.all([...langs].map((lang) => highlighter.load(lang).catch(() => false)))
   for (const { lang, code } of blocks) {
     const canonical = highlighter.resolve(lang)
@@ -95,17 +103,33 @@ async function highlightAhead(highlighter: Highlighter, messages: readonly WithP
  * is coloured: the languages of its fences are loaded before the document is made, hence async.
  */
 export async function toHTML(messages: readonly WithParts[], options: ToHTMLOptions = {}): Promise<string> {
-  const list = Array.isArray(messages) ? messages.filter((message) => message && typeof message === 'object' && message.info) : []
+  const list = Array.isArray(messages)
+    ? messages.filter((message) => message && typeof message === 'object' && message.info)
+    : []
   let highlighter = options.highlighter
   if (highlighter === undefined) highlighter = createShikiHighlighter()
   if (highlighter) await highlightAhead(highlighter, list)
   const lang = options.locale === 'zh-CN' ? 'zh-CN' : (options.labels?.lang ?? 'en')
   const body = renderToStaticMarkup(
-    <LabelsProvider {...(options.locale ? { locale: options.locale } : {})} {...(options.labels ? { labels: options.labels } : {})}>
-      <ChatpartsProvider highlighter={highlighter} math={options.math ?? null} {...(options.urlPolicy ? { urlPolicy: options.urlPolicy } : {})}>
+    <LabelsProvider
+      {...(options.locale ? { locale: options.locale } : {})}
+      {...(options.labels ? { labels: options.labels } : {})}
+    >
+      <ChatpartsProvider
+        highlighter={highlighter}
+        math={options.math ?? null}
+        {...(options.urlPolicy ? { urlPolicy: options.urlPolicy } : {})}
+      >
         <OpenAllContext value={true}>
           {list.map((message) => (
-            <Message key={message.info.id} message={message} timeZone={options.timeZone ?? 'UTC'} timeLocale={options.timeLocale ?? lang} layout={options.layout} copyable={false} />
+            <Message
+              key={message.info.id}
+              message={message}
+              timeZone={options.timeZone ?? 'UTC'}
+              timeLocale={options.timeLocale ?? lang}
+              layout={options.layout}
+              copyable={false}
+            />
           ))}
         </OpenAllContext>
       </ChatpartsProvider>

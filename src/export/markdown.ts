@@ -79,7 +79,10 @@ function json(value: unknown): string {
 }
 
 function usageLine(totals: Totals): string {
-  const parts = [totals.costKnown ? formatCost(totals.cost) : '', totals.tokens.total > 0 ? `${formatTokens(totals.tokens.total)} tokens` : ''].filter(Boolean)
+  const parts = [
+    totals.costKnown ? formatCost(totals.cost) : '',
+    totals.tokens.total > 0 ? `${formatTokens(totals.tokens.total)} tokens` : '',
+  ].filter(Boolean)
   return parts.join(' · ')
 }
 
@@ -90,7 +93,9 @@ function link(text: string, url: string, protocols: readonly string[]): string {
   } catch {
     allowed = false
   }
-  return allowed ? `[${plain(text)}](<${url.replace(/[<>\s]/g, encodeURIComponent)}>)` : `${plain(text)} (${plain(url.startsWith('data:') ? 'inline data' : url)})`
+  return allowed
+    ? `[${plain(text)}](<${url.replace(/[<>\s]/g, encodeURIComponent)}>)`
+    : `${plain(text)} (${plain(url.startsWith('data:') ? 'inline data' : url)})`
 }
 
 function tool(part: ToolPart): string {
@@ -99,21 +104,38 @@ function tool(part: ToolPart): string {
   const title = 'title' in state && typeof state.title === 'string' && state.title ? state.title : ''
   const time: Record<string, unknown> | undefined = 'time' in state && isRecord(state.time) ? state.time : undefined
   const [start, end] = [time?.start, time?.end]
-  const duration = typeof start === 'number' && typeof end === 'number' && end > start ? formatDuration(end - start) : ''
+  const duration =
+    typeof start === 'number' && typeof end === 'number' && end > start ? formatDuration(end - start) : ''
   const approval = isRecord(part.approval) && typeof part.approval.status === 'string' ? part.approval.status : ''
-  const head = [`**Tool \`${part.tool.replace(/`/g, "'")}\`**`, title ? plain(title) : '', [status, approval, duration].filter(Boolean).join(', ')].filter(Boolean).join(' — ')
+  const head = [
+    `**Tool \`${part.tool.replace(/`/g, "'")}\`**`,
+    title ? plain(title) : '',
+    [status, approval, duration].filter(Boolean).join(', '),
+  ]
+    .filter(Boolean)
+    .join(' — ')
   const lines = [head, '', 'Input:', '', fenced(json(state?.input ?? {}), 'json')]
-  if (state.status === 'completed') lines.push('', 'Output:', '', fenced(typeof state.output === 'string' ? state.output : json(state.output)))
-  if (state.status === 'error') lines.push('', 'Error:', '', fenced(typeof state.error === 'string' ? state.error : json(state.error)))
+  if (state.status === 'completed')
+    lines.push('', 'Output:', '', fenced(typeof state.output === 'string' ? state.output : json(state.output)))
+  if (state.status === 'error')
+    lines.push('', 'Error:', '', fenced(typeof state.error === 'string' ? state.error : json(state.error)))
   return lines.join('\n')
 }
 
 function file(part: FilePart, protocols: readonly string[]): string {
-  const name = typeof part.filename === 'string' && part.filename ? part.filename : typeof part.url === 'string' ? part.url : 'file'
+  const name =
+    typeof part.filename === 'string' && part.filename
+      ? part.filename
+      : typeof part.url === 'string'
+        ? part.url
+        : 'file'
   return `File: ${link(name, typeof part.url === 'string' ? part.url : '', protocols)}${typeof part.mime === 'string' ? ` (${plain(part.mime)})` : ''}`
 }
 
-function partText(part: Part, options: Required<Pick<ToMarkdownOptions, 'reasoning'>> & { protocols: readonly string[] }): string | null {
+function partText(
+  part: Part,
+  options: Required<Pick<ToMarkdownOptions, 'reasoning'>> & { protocols: readonly string[] },
+): string | null {
   switch (part?.type) {
     case 'text': {
       const text = typeof part.text === 'string' ? part.text.trim() : ''
@@ -126,14 +148,18 @@ function partText(part: Part, options: Required<Pick<ToMarkdownOptions, 'reasoni
       const text = typeof part.text === 'string' ? part.text.trim() : ''
       if (!text || options.reasoning === 'omit') return null
       const closed = closeOpenFence(text)
-      return options.reasoning === 'details' ? `<details>\n<summary>Reasoning</summary>\n\n${closed}\n\n</details>` : `_Reasoning:_\n\n${quoted(closed)}`
+      return options.reasoning === 'details'
+        ? `<details>\n<summary>Reasoning</summary>\n\n${closed}\n\n</details>`
+        : `_Reasoning:_\n\n${quoted(closed)}`
     }
     case 'tool':
       return tool(part)
     case 'file':
       return file(part, options.protocols)
     case 'source':
-      return part.source?.kind === 'url' ? `Source: ${link(part.source.title || part.source.url, part.source.url, options.protocols)}` : null
+      return part.source?.kind === 'url'
+        ? `Source: ${link(part.source.title || part.source.url, part.source.url, options.protocols)}`
+        : null
     default:
       return null
   }
@@ -157,15 +183,20 @@ export function toMarkdown(messages: readonly WithParts[], options: ToMarkdownOp
     const parts = Array.isArray(message.parts) ? message.parts : []
     const system = parts.length > 0 && parts.every((part) => part?.type === 'text' && part.system === true)
     const who = system ? 'System' : info.role === 'user' ? 'You' : 'Assistant'
-    const model = info.role === 'assistant' && typeof info.modelID === 'string' && info.modelID ? ` (${plain(info.modelID)})` : ''
+    const model =
+      info.role === 'assistant' && typeof info.modelID === 'string' && info.modelID ? ` (${plain(info.modelID)})` : ''
     const time = isoTime(info.time?.created)
-    if (options.headings ?? true) blocks.push(`## ${who}${model}${time ? ` — ${time.slice(0, 16).replace('T', ' ')} UTC` : ''}`)
+    if (options.headings ?? true)
+      blocks.push(`## ${who}${model}${time ? ` — ${time.slice(0, 16).replace('T', ' ')} UTC` : ''}`)
     for (const part of parts) {
       const text = partText(part, { reasoning, protocols })
       if (text) blocks.push(text)
     }
     if (info.role === 'assistant' && isRecord(info.error)) {
-      const message = isRecord(info.error.data) && typeof info.error.data.message === 'string' ? `: ${plain(info.error.data.message)}` : ''
+      const message =
+        isRecord(info.error.data) && typeof info.error.data.message === 'string'
+          ? `: ${plain(info.error.data.message)}`
+          : ''
       blocks.push(`**The response failed** (${plain(String(info.error.name ?? 'Error'))})${message}`)
     }
     if (usage && info.role === 'assistant') {

@@ -44,7 +44,12 @@ function isWordAt(text: string, index: number): boolean {
 }
 
 /** Occurrences of `needle` in `haystack` by `indexOf`, those `accept` takes, none overlapping. */
-function scan(haystack: string, needle: string, accept: (start: number, end: number) => boolean, out: Array<[number, number]>): void {
+function scan(
+  haystack: string,
+  needle: string,
+  accept: (start: number, end: number) => boolean,
+  out: Array<[number, number]>,
+): void {
   let at = haystack.indexOf(needle)
   while (at >= 0) {
     const end = at + needle.length
@@ -62,10 +67,16 @@ function escapeRegExp(text: string): string {
  * Every place `query` occurs in `text`, as `[start, end]` pairs, left to right, none overlapping.
  * The one matcher of the kit: the data is searched with it and the page's text is marked with it.
  */
-export function findAll(text: string, query: string, options: FindOptions = {}, folded?: string): Array<[number, number]> {
+export function findAll(
+  text: string,
+  query: string,
+  options: FindOptions = {},
+  folded?: string,
+): Array<[number, number]> {
   const out: Array<[number, number]> = []
   if (query === '' || text.length < query.length) return out
-  const accept = (start: number, end: number) => !options.wholeWord || (!isWordAt(text, start - 1) && !isWordAt(text, end))
+  const accept = (start: number, end: number) =>
+    !options.wholeWord || (!isWordAt(text, start - 1) && !isWordAt(text, end))
   if (options.caseSensitive) {
     scan(text, query, accept, out)
     return out
@@ -108,20 +119,35 @@ function fieldsOf(part: Part): Array<[FindField, string]> {
       const title = typeof state.title === 'string' && state.title ? state.title : ''
       fields.push(['title', title && title !== part.tool ? `${title}\n${part.tool}` : part.tool])
       const input =
-        state.status === 'pending' && typeof state.raw === 'string' && state.raw !== '' && Object.keys((state.input as object | undefined) ?? {}).length === 0
+        state.status === 'pending' &&
+        typeof state.raw === 'string' &&
+        state.raw !== '' &&
+        Object.keys((state.input as object | undefined) ?? {}).length === 0
           ? state.raw
           : stringify(state.input ?? {})
       if (input !== '' && input !== '{}') fields.push(['input', input])
       if (typeof state.output === 'string' && state.output !== '') fields.push(['output', state.output])
       if (typeof state.error === 'string' && state.error !== '') fields.push(['error', state.error])
-      const attachments = Array.isArray(state.attachments) ? (state.attachments as Array<{ filename?: unknown; url?: unknown }>) : []
-      for (const file of attachments) fields.push(['file', typeof file.filename === 'string' && file.filename ? file.filename : typeof file.url === 'string' ? file.url : ''])
+      const attachments = Array.isArray(state.attachments)
+        ? (state.attachments as Array<{ filename?: unknown; url?: unknown }>)
+        : []
+      for (const file of attachments)
+        fields.push([
+          'file',
+          typeof file.filename === 'string' && file.filename
+            ? file.filename
+            : typeof file.url === 'string'
+              ? file.url
+              : '',
+        ])
       return fields
     }
     case 'file':
       return [['file', part.filename || part.url]]
     case 'subtask':
-      return [['text', [part.description, part.prompt].filter((value) => typeof value === 'string' && value).join('\n')]]
+      return [
+        ['text', [part.description, part.prompt].filter((value) => typeof value === 'string' && value).join('\n')],
+      ]
     default:
       return []
   }
@@ -167,7 +193,12 @@ export function createFinder(): Finder {
       // last one did: a part that the last search found nothing in is skipped.
       const fold = (text: string) => (options.caseSensitive ? text : text.toLowerCase())
       const previous = lastKey
-      const narrow = key !== previous && !options.wholeWord && previous.slice(0, 2) === key.slice(0, 2) && previous.length > 2 && fold(query).includes(fold(previous.slice(2)))
+      const narrow =
+        key !== previous &&
+        !options.wholeWord &&
+        previous.slice(0, 2) === key.slice(0, 2) &&
+        previous.length > 2 &&
+        fold(query).includes(fold(previous.slice(2)))
       lastKey = key
       const out: FindMatch[] = []
       const limit = options.limit ?? Number.POSITIVE_INFINITY
@@ -184,7 +215,8 @@ export function createFinder(): Finder {
             if (!(narrow && entry.key === previous && entry.matches.length === 0)) {
               const list: FindMatch[] = []
               for (const field of entry.fields) {
-                for (const [start, end] of findAll(field.text, query, options, field.folded)) list.push({ messageID: message.info.id, partID: part.id, field: field.field, start, end })
+                for (const [start, end] of findAll(field.text, query, options, field.folded))
+                  list.push({ messageID: message.info.id, partID: part.id, field: field.field, start, end })
               }
               entry.matches = list.length > 0 ? list : NONE
             }

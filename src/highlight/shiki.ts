@@ -64,7 +64,8 @@ const ALIASES: Record<string, string> = {
 const LINED = 4 | 8
 const BLANK = /^[ \t]+$/
 const lined = (token: CodeToken) => ((token.fontStyle ?? 0) & LINED) !== 0
-const sameLook = (a: CodeToken, b: CodeToken) => a.light === b.light && a.dark === b.dark && (a.fontStyle ?? 0) === (b.fontStyle ?? 0)
+const sameLook = (a: CodeToken, b: CodeToken) =>
+  a.light === b.light && a.dark === b.dark && (a.fontStyle ?? 0) === (b.fontStyle ?? 0)
 
 /**
  * A line's tokens with neighbours that look the same made one: the grammar cuts a line at every
@@ -144,7 +145,8 @@ export interface GrammarRegistration {
 }
 
 /** A grammar, several (one embedding the others, last), or a module whose default export is one of those. */
-export type GrammarInput = GrammarRegistration | GrammarRegistration[] | { default: GrammarRegistration | GrammarRegistration[] }
+export type GrammarInput =
+  GrammarRegistration | GrammarRegistration[] | { default: GrammarRegistration | GrammarRegistration[] }
 
 /** Options of {@link createShikiHighlighter}. */
 export interface ShikiHighlighterOptions {
@@ -179,13 +181,17 @@ export function createShikiHighlighter(options: ShikiHighlighterOptions = {}): H
   const maxLineLength = Math.max(1, options.maxLineLength ?? MAX_LINE_LENGTH)
   const schemes = (['light', 'dark'] as const).filter((scheme) => !options.schemes || options.schemes.includes(scheme))
   if (schemes.length === 0) schemes.push('light')
-  const themes: Partial<Record<ColorScheme, string>> = Object.fromEntries(schemes.map((scheme) => [scheme, THEMES[scheme]]))
+  const themes: Partial<Record<ColorScheme, string>> = Object.fromEntries(
+    schemes.map((scheme) => [scheme, THEMES[scheme]]),
+  )
   // The themes' foreground: tokens in it are left without colours (the block shows them in it).
   let plain: ThemeColors | null = null
   const loaded = new Set<string>()
   const loading = new Map<string, Promise<boolean>>()
   const own = new Map(Object.entries(options.langs ?? {}).map(([name, input]) => [name.toLowerCase(), input]))
-  const ownAliases = new Map(Object.entries(options.aliases ?? {}).map(([name, target]) => [name.toLowerCase(), target.toLowerCase()]))
+  const ownAliases = new Map(
+    Object.entries(options.aliases ?? {}).map(([name, target]) => [name.toLowerCase(), target.toLowerCase()]),
+  )
   // What a name turned out to be once shiki's index was read (`gql` → `graphql`), or null for none.
   const found = new Map<string, string | null>()
   let index: Map<string, BundledLanguage> | undefined
@@ -194,14 +200,19 @@ export function createShikiHighlighter(options: ShikiHighlighterOptions = {}): H
 
   const start = () => {
     core ??= (async () => {
-      const [{ createHighlighterCore }, { createJavaScriptRegexEngine }] = await Promise.all([import('shiki/core'), import('shiki/engine/javascript')])
+      const [{ createHighlighterCore }, { createJavaScriptRegexEngine }] = await Promise.all([
+        import('shiki/core'),
+        import('shiki/engine/javascript'),
+      ])
       ready = await createHighlighterCore({
         themes: schemes.map((scheme) => THEME_MODULES[scheme]()),
         langs: [],
         engine: createJavaScriptRegexEngine(),
       })
       const loadedReady = ready
-      plain = Object.fromEntries(schemes.map((scheme) => [scheme, loadedReady.getTheme(THEMES[scheme]).fg.toLowerCase()]))
+      plain = Object.fromEntries(
+        schemes.map((scheme) => [scheme, loadedReady.getTheme(THEMES[scheme]).fg.toLowerCase()]),
+      )
       return ready
     })()
     return core
@@ -227,7 +238,10 @@ export function createShikiHighlighter(options: ShikiHighlighterOptions = {}): H
     if (mine !== undefined) {
       // Read here, so the grammar's own name (which shiki tokenizes by) is known.
       const value: unknown = await (typeof mine === 'function' ? mine() : mine)
-      const module = typeof value === 'object' && value !== null && 'default' in value ? (value as { default: unknown }).default : value
+      const module =
+        typeof value === 'object' && value !== null && 'default' in value
+          ? (value as { default: unknown }).default
+          : value
       const registrations = (Array.isArray(module) ? module : [module]) as LanguageRegistration[]
       const id = registrations.at(-1)?.name
       if (typeof id !== 'string') return null

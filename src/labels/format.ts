@@ -21,7 +21,8 @@ export function formatTokens(count: number, labels: Pick<Labels, 'lang'> = en): 
   if (!Number.isFinite(count)) return '—'
   const abs = Math.abs(count)
   if (abs < 1000) return String(Math.round(count))
-  const [value, unit] = abs < 999_950 ? [count / 1000, 'k'] : abs < 999_950_000 ? [count / 1e6, 'M'] : [count / 1e9, 'B']
+  const [value, unit] =
+    abs < 999_950 ? [count / 1000, 'k'] : abs < 999_950_000 ? [count / 1e6, 'M'] : [count / 1e9, 'B']
   return `${number(Math.abs(value) >= 100 ? Math.round(value) : Math.round(value * 10) / 10, labels.lang, { max: 1 })}${unit}`
 }
 
@@ -29,7 +30,8 @@ export function formatTokens(count: number, labels: Pick<Labels, 'lang'> = en): 
 export function formatDuration(ms: number, labels: Pick<Labels, 'lang' | 'durationUnits'> = en): string {
   if (!Number.isFinite(ms) || ms < 0) return '—'
   const units = labels.durationUnits
-  const unit = (template: string, value: number, max = 0) => fillLabel(template, { n: number(value, labels.lang, { max }) })
+  const unit = (template: string, value: number, max = 0) =>
+    fillLabel(template, { n: number(value, labels.lang, { max }) })
   if (ms < 1000) return unit(units.ms, Math.round(ms))
   const seconds = ms / 1000
   if (seconds < 10) return unit(units.s, Math.round(seconds * 10) / 10, 1)
@@ -38,7 +40,10 @@ export function formatDuration(ms: number, labels: Pick<Labels, 'lang' | 'durati
   const hours = Math.floor(totalSeconds / 3600)
   const minutes = Math.floor((totalSeconds % 3600) / 60)
   const rest = totalSeconds % 60
-  const [big, small] = hours > 0 ? [unit(units.h, hours), minutes > 0 ? unit(units.min, minutes) : ''] : [unit(units.min, minutes), rest > 0 ? unit(units.s, rest) : '']
+  const [big, small] =
+    hours > 0
+      ? [unit(units.h, hours), minutes > 0 ? unit(units.min, minutes) : '']
+      : [unit(units.min, minutes), rest > 0 ? unit(units.s, rest) : '']
   return small ? `${big}${units.join}${small}` : big
 }
 

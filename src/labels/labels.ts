@@ -407,14 +407,22 @@ export const zhCN: Labels = {
 
 /** Replaces each `{name}` in `label` with `values[name]`. */
 export function fillLabel(label: string, values: Record<string, string | number>): string {
-  return label.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? textOf(values[name]) : whole))
+  return label.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.hasOwn(values, name) ? textOf(values[name]) : whole,
+  )
 }
 
 /**
  * A count label filled in: the form of `count`'s plural category in `lang` (else `other`), with
  * `{count}` and any other `{name}` replaced. `display` is the count as shown (`12.3k`), when not the number itself.
  */
-export function fillCount(label: CountLabel, count: number, lang: string, values: Record<string, string | number> = {}, display?: string): string {
+export function fillCount(
+  label: CountLabel,
+  count: number,
+  lang: string,
+  values: Record<string, string | number> = {},
+  display?: string,
+): string {
   let text: string
   if (typeof label === 'string') text = label
   else {

@@ -215,7 +215,8 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
       }
     } else if (fence) {
       // (Read from the item's content on, for a fence in an item: its closing line is indented as far.)
-      if (closesFence(fenceIn > 0 && !line.slice(0, fenceIn).includes('\t') ? line.slice(fenceIn) : line, fence)) fence = null
+      if (closesFence(fenceIn > 0 && !line.slice(0, fenceIn).includes('\t') ? line.slice(fenceIn) : line, fence))
+        fence = null
       ended = shut = settled = fence === null
       // What follows a top-level code block's closing line is read afresh: the block ends there.
       if (fence === null && fenceAlone) alone = true
@@ -239,7 +240,10 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
       // An item that cannot interrupt a paragraph (a number other than 1, or a marker alone) right
       // under a line surely a paragraph's, at the top level, is that paragraph's text (`a` then
       // `10.`: a line of `===` under them underlines both).
-      const item = marked !== null && paragraphAbove && !mayInterrupt(marked, line) && paragraphText(lineBefore(text, offset)) ? null : marked
+      const item =
+        marked !== null && paragraphAbove && !mayInterrupt(marked, line) && paragraphText(lineBefore(text, offset))
+          ? null
+          : marked
       const bullet = item ? ((item[2] ?? item[4]) as string) : null
       const own = indentColumns(line)
       // After a blank line, an item with the list's marker goes on with the list (a loose list is
@@ -253,8 +257,13 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
       // interrupt a paragraph (a number other than 1, or nothing after the marker) as a paragraph:
       // kept with the code, so the block parsed reads it so too. (Right under a quote's lines, what
       // looks like code may be a lazy line of its paragraph.)
-      const paragraphItem = code && !codeEndedList && (blank || !markup) && list === null && item !== null && !mayInterrupt(item, line)
-      const goesOn = paragraphItem || (list === null ? marker === null && INDENTED_CODE.test(line) : (bullet === list && own < content) || own >= content)
+      const paragraphItem =
+        code && !codeEndedList && (blank || !markup) && list === null && item !== null && !mayInterrupt(item, line)
+      const goesOn =
+        paragraphItem ||
+        (list === null
+          ? marker === null && INDENTED_CODE.test(line)
+          : (bullet === list && own < content) || own >= content)
       // A heading or break left of every list item's content ends the block before it and is one alone.
       // (Not where HTML may be open: its block takes every line to a blank one, headings too.)
       const isAlone = isBlockAlone(line) && (list === null || own < content) && !html
@@ -290,13 +299,27 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
         // paragraph's text), outside HTML and tables; under a quote's lines or a list's item, any
         // marker left of its content starts an item.
         const interrupting = mayInterrupt(item, line)
-        listSure = end < 0 || blank || (code && !markup) || settled || (list !== null && listSure) || (markup ? !html && !table : interrupting && !table)
+        listSure =
+          end < 0 ||
+          blank ||
+          (code && !markup) ||
+          settled ||
+          (list !== null && listSure) ||
+          (markup ? !html && !table : interrupting && !table)
         if (list === null) listFenced = false
         list = bullet
         listed = true
         content = contentColumn(line, item)
         setsList = true
-      } else if (list !== null && own < content && (shut || LIST_ENDS.test(line) || THEMATIC_BREAK.test(line) || (math && MATH_OPEN.test(line)) || interruptingHtml(line))) {
+      } else if (
+        list !== null &&
+        own < content &&
+        (shut ||
+          LIST_ENDS.test(line) ||
+          THEMATIC_BREAK.test(line) ||
+          (math && MATH_OPEN.test(line)) ||
+          interruptingHtml(line))
+      ) {
         // A quote, a fence (a formula's, with math on), HTML of a kind that interrupts a paragraph
         // or a thematic break (never a lazy heading underline) left of the item's content interrupts
         // its paragraph, and any line there ends an item with none: the list is over (the block goes
@@ -308,7 +331,12 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
         // the item has none open (after a heading in it, code, HTML or a table, say): surely the
         // first only under a line of the item's paragraph text.
         // (HTML may interrupt the paragraph, and end the list, where this scan does not tell its kinds apart.)
-        listSure &&= !listFenced && !markup && !table && !HTML_START.test(line) && continuesParagraph(lineBefore(text, offset), content, !DELIMITER.test(line))
+        listSure &&=
+          !listFenced &&
+          !markup &&
+          !table &&
+          !HTML_START.test(line) &&
+          continuesParagraph(lineBefore(text, offset), content, !DELIMITER.test(line))
       }
       if (list !== null) listFenced ||= MAY_FENCE.test(line)
       // Indented code: four columns in, outside a list, starting a block, after a blank line, after a
@@ -340,7 +368,8 @@ function scan(text: string, state: ScanState, math: boolean): Scanned {
         markup = false
       } else if (raw !== null && !rawEnded && !(html && htmlSure)) uncut = true
       const startsHtml = !rawSure && mayStartHtml(line)
-      if (startsHtml && !html && list === null) htmlSure = HTML_BLOCK_NAME.test(line) || (end < 0 && HTML_TAG_ALONE.test(line))
+      if (startsHtml && !html && list === null)
+        htmlSure = HTML_BLOCK_NAME.test(line) || (end < 0 && HTML_TAG_ALONE.test(line))
       markup ||= startsHtml || QUOTE.test(line)
       html ||= startsHtml
       // In HTML surely open, a fence line is its text.
@@ -434,7 +463,9 @@ const ITEM = /^( {0,3})(?:([-+*])|(\d{1,9})([.)]))( +|$)/
 
 /** Whether the item `item` found on `line` may interrupt a paragraph: a bullet or `1.`, with text after it (not an underline). */
 function mayInterrupt(item: RegExpExecArray, line: string): boolean {
-  return item[3] === undefined || Number(item[3]) === 1 ? line.slice(item[0].length).trim() !== '' && !UNDERLINE.test(line) : false
+  return item[3] === undefined || Number(item[3]) === 1
+    ? line.slice(item[0].length).trim() !== '' && !UNDERLINE.test(line)
+    : false
 }
 
 /**
@@ -501,7 +532,11 @@ const whole = (text: string, math: boolean, grew: boolean): SplitText => ({
  */
 export function splitAppend(previous: SplitText | null, text: string, math = false): SplitText {
   if (previous && previous.text === text && previous.math === math) return previous
-  const grew = previous !== null && previous.math === math && text.length > previous.text.length && extendsText(text, previous.text)
+  const grew =
+    previous !== null &&
+    previous.math === math &&
+    text.length > previous.text.length &&
+    extendsText(text, previous.text)
   const resume = grew && previous.resume !== null ? previous.resume : null
   // Lines before the resumed one were searched for a reference definition already.
   if (hasDefinition(resume ? text.slice(resume.line) : text)) return whole(text, math, grew)
@@ -519,9 +554,22 @@ export function splitAppend(previous: SplitText | null, text: string, math = fal
     finished = previous.finished.length === kept ? previous.finished : previous.finished.slice(0, kept)
     if (blocks.length > 0) finished = [...finished, ...blocks]
     // The line scanned again closed the same block as before: the same array, so nothing re-renders.
-    if (finished !== previous.finished && finished.length === previous.finished.length && finished.at(-1) === previous.finished.at(-1)) finished = previous.finished
+    if (
+      finished !== previous.finished &&
+      finished.length === previous.finished.length &&
+      finished.at(-1) === previous.finished.at(-1)
+    )
+      finished = previous.finished
   } else finished = blocks
-  return { text, finished, live, liveStart: scanned.openStart, resume: scanned.last, resumeFinished: finished.length - scanned.blocks.length + scanned.closedBeforeLast, math }
+  return {
+    text,
+    finished,
+    live,
+    liveStart: scanned.openStart,
+    resume: scanned.last,
+    resumeFinished: finished.length - scanned.blocks.length + scanned.closedBeforeLast,
+    math,
+  }
 }
 
 /**
@@ -589,7 +637,13 @@ export function readFence(block: string, streaming = false): Fence | null {
  * being typed is held back. `null` when text follows the closing line (the parser reads that).
  * Shared by code fences and `$$` formulas, which close alike.
  */
-export function fencedLines(block: string, newline: number, indent: number, marker: string, streaming: boolean): { lines: string[]; closed: boolean } | null {
+export function fencedLines(
+  block: string,
+  newline: number,
+  indent: number,
+  marker: string,
+  streaming: boolean,
+): { lines: string[]; closed: boolean } | null {
   const lines = newline < 0 ? [] : block.slice(newline + 1).split('\n')
   const char = marker[0] as string
   let end = lines.length
@@ -604,7 +658,13 @@ export function fencedLines(block: string, newline: number, indent: number, mark
   // Anything after the closing fence (no blank line between) needs the parser.
   if (closed && lines.slice(end + 1).some((line) => line.trim() !== '')) return null
   let content = lines.slice(0, end)
-  if (!closed && streaming && content.length > 0 && new RegExp(`^ {0,3}\\${char}{1,${marker.length}}$`).test(content.at(-1) as string)) content = content.slice(0, -1)
+  if (
+    !closed &&
+    streaming &&
+    content.length > 0 &&
+    new RegExp(`^ {0,3}\\${char}{1,${marker.length}}$`).test(content.at(-1) as string)
+  )
+    content = content.slice(0, -1)
   if (indent > 0) content = content.map((line) => line.replace(new RegExp(`^ {0,${indent}}`), ''))
   return { lines: content, closed }
 }
@@ -626,7 +686,15 @@ export interface FenceRead {
 export function readFenceAppend(previous: FenceRead | null, block: string, streaming: boolean): FenceRead {
   if (previous && previous.block === block && previous.streaming === streaming) return previous
   const fence = previous?.fence
-  if (!previous || !fence || fence.closed || previous.contentStart < 0 || previous.streaming !== streaming || !extendsText(block, previous.block)) return readWhole(block, streaming)
+  if (
+    !previous ||
+    !fence ||
+    fence.closed ||
+    previous.contentStart < 0 ||
+    previous.streaming !== streaming ||
+    !extendsText(block, previous.block)
+  )
+    return readWhole(block, streaming)
   const { contentStart } = previous
   const marker = /^(`{3,}|~{3,})/.exec(block)?.[1] ?? ''
   let line = Math.max(contentStart, previous.block.lastIndexOf('\n') + 1)
@@ -635,20 +703,36 @@ export function readFenceAppend(previous: FenceRead | null, block: string, strea
     if (end < 0) end = block.length
     const close = CLOSE.exec(block.slice(line, end))
     // A closing line, or anything after it, is read whole (once).
-    if (close && close[1]?.[0] === marker[0] && (close[1]?.length ?? 0) >= marker.length) return readWhole(block, streaming)
+    if (close && close[1]?.[0] === marker[0] && (close[1]?.length ?? 0) >= marker.length)
+      return readWhole(block, streaming)
     line = end + 1
   }
   const lastLine = block.lastIndexOf('\n') + 1
   let codeEnd = block.length
-  if (streaming && lastLine >= contentStart && new RegExp(`^ {0,3}\\${marker[0]}{1,${marker.length}}$`).test(block.slice(lastLine))) codeEnd = Math.max(contentStart, lastLine - 1)
-  return { block, streaming, contentStart, fence: { lang: fence.lang, code: block.slice(contentStart, codeEnd), closed: false } }
+  if (
+    streaming &&
+    lastLine >= contentStart &&
+    new RegExp(`^ {0,3}\\${marker[0]}{1,${marker.length}}$`).test(block.slice(lastLine))
+  )
+    codeEnd = Math.max(contentStart, lastLine - 1)
+  return {
+    block,
+    streaming,
+    contentStart,
+    fence: { lang: fence.lang, code: block.slice(contentStart, codeEnd), closed: false },
+  }
 }
 
 function readWhole(block: string, streaming: boolean): FenceRead {
   const fence = readFence(block, streaming)
   const newline = block.indexOf('\n')
   const unindented = /^(`{3,}|~{3,})/.test(block)
-  return { block, streaming, fence, contentStart: fence && !fence.closed && unindented && newline >= 0 ? newline + 1 : -1 }
+  return {
+    block,
+    streaming,
+    fence,
+    contentStart: fence && !fence.closed && unindented && newline >= 0 ? newline + 1 : -1,
+  }
 }
 
 const QUOTE_MARK = /^ {0,3}> ?/
@@ -683,7 +767,8 @@ export function quoteText(block: string, streaming: boolean): string | null {
   // whole: they may be lines of code left open, for the parser, where a text's trailing blank lines
   // are no block's. While the quote streams, its last line is not yet what it will be (`>` may be a
   // blank line or the start of one): what it may make of a list is judged once it is written.
-  const openCode = !streaming && (inner.at(-1) ?? '').trim() === '' && (FENCE_ANYWHERE.test(text) || text.includes('$$'))
+  const openCode =
+    !streaming && (inner.at(-1) ?? '').trim() === '' && (FENCE_ANYWHERE.test(text) || text.includes('$$'))
   return hasDefinition(text) || listSpreadInQuote(streaming ? inner.slice(0, -1) : inner) || openCode ? null : text
 }
 
@@ -838,7 +923,22 @@ function scanList(block: string, math: MathSyntax, from: ListScan | null): ListS
     const end = block.indexOf('\n', start)
     const line = end < 0 ? block.slice(start) : block.slice(start, end)
     // The last line may grow: the scan before it is what a longer text goes on from.
-    if (end < 0) resume = { offset: start, first, fenced, mathFenced, items: [...items], current: [...current], blanks: [...blanks], content, inner, loose, bare, fence, unsure }
+    if (end < 0)
+      resume = {
+        offset: start,
+        first,
+        fenced,
+        mathFenced,
+        items: [...items],
+        current: [...current],
+        blanks: [...blanks],
+        content,
+        inner,
+        loose,
+        bare,
+        fence,
+        unsure,
+      }
     start = end + 1
     // (A tab's width depends on its column: where code starts or ends under it is the parser's to say.)
     if (fenced && line.includes('\t')) return none(end < 0)
@@ -880,7 +980,10 @@ function scanList(block: string, math: MathSyntax, from: ListScan | null): ListS
       blanks.length = 0
       // Blank lines in the item's code are the code's; others may part its blocks (a loose list).
       if (fence === null || unsure) inner = true
-    } else if (own < content && (item || fenced || INTERRUPTS.test(line) || !continuesParagraph(current.at(-1) ?? '', content))) {
+    } else if (
+      own < content &&
+      (item || fenced || INTERRUPTS.test(line) || !continuesParagraph(current.at(-1) ?? '', content))
+    ) {
       // Not indented to the item's content: a marker or a heading, quote, fence or rule there is
       // not in the item (it ends the list, or is an item of it at another indent), and other text
       // is only if it continues a paragraph (lazily, so not in code): the parser's to read.
@@ -907,7 +1010,8 @@ export class ListReader {
 
   read(block: string, math: MathSyntax = 'off'): ListItems | null {
     const last = this.scanned
-    const grows = last !== null && math === this.math && block.length >= this.block.length && extendsText(block, this.block)
+    const grows =
+      last !== null && math === this.math && block.length >= this.block.length && extendsText(block, this.block)
     if (grows && block.length === this.block.length) return last.list
     // (While the first line is the last one, what it starts with may change: read it again.)
     const resume = grows && last.resume !== null && last.resume.offset > 0 ? last.resume : null
@@ -943,7 +1047,8 @@ const INDENT = /^ +$/
  * any mark that starts another block or, under a line, makes it a heading (`#`, `>`, `-`, `=`,
  * `*` and a space, `|`, a fence, HTML).
  */
-export const PARAGRAPH_LINE = /^(?:(?!\d{1,9}[.)](?:[ \t]|$))[\p{L}\p{N}"'(]|`(?!``)|\*\*?[\p{L}\p{N}`]|__?[\p{L}\p{N}])/u
+export const PARAGRAPH_LINE =
+  /^(?:(?!\d{1,9}[.)](?:[ \t]|$))[\p{L}\p{N}"'(]|`(?!``)|\*\*?[\p{L}\p{N}`]|__?[\p{L}\p{N}])/u
 
 /**
  * Cuts an item of a tight list (its text as splitListItems gives it) that is a paragraph (its first
@@ -1020,7 +1125,8 @@ const HTML_BLOCK_NAME =
 // A line that is one complete open or closing tag and nothing else but spaces (CommonMark's kind 7,
 // which ends at a blank line and interrupts no paragraph): its name, attributes (a name, then maybe
 // `=` and a value unquoted or in quotes), maybe `/`, then `>`.
-const HTML_TAG_ALONE = /^ {0,3}(?:<[A-Za-z][A-Za-z0-9-]*(?:[ \t]+[A-Za-z_:][\w.:-]*(?:[ \t]*=[ \t]*(?:[^\s"'=<>`]+|'[^']*'|"[^"]*"))?)*[ \t]*\/?>|<\/[A-Za-z][A-Za-z0-9-]*[ \t]*>)[ \t]*$/
+const HTML_TAG_ALONE =
+  /^ {0,3}(?:<[A-Za-z][A-Za-z0-9-]*(?:[ \t]+[A-Za-z_:][\w.:-]*(?:[ \t]*=[ \t]*(?:[^\s"'=<>`]+|'[^']*'|"[^"]*"))?)*[ \t]*\/?>|<\/[A-Za-z][A-Za-z0-9-]*[ \t]*>)[ \t]*$/
 
 /** Whether `line` starts HTML of a kind that interrupts a paragraph (all but a tag alone): no lazy line of one. */
 const interruptingHtml = (line: string) => HTML_RAW_START.test(line) || HTML_BLOCK_NAME.test(line)
@@ -1239,7 +1345,13 @@ export class TableReader {
       const header = lines[0] as string
       const delimiter = lines[1] as string
       const cells = tableCells(delimiter)
-      if (!ROW.test(header) || !DELIMITER.test(delimiter) || NOT_DELIMITER.test(delimiter) || cells.length !== tableCells(header).length) return null
+      if (
+        !ROW.test(header) ||
+        !DELIMITER.test(delimiter) ||
+        NOT_DELIMITER.test(delimiter) ||
+        cells.length !== tableCells(header).length
+      )
+        return null
       head = { text: `${header}\n${delimiter}`, columns: cells.map(column) }
       // The delimiter row is settled once a line follows it.
       if (lines.length > 2) this.head = head

@@ -44,7 +44,13 @@ export class ShallowestHeading {
     const fence = /^ {0,3}(`{3,}|~{3,})/.exec(line)
     if (this.fence) {
       const closing = fence?.[1]
-      if (closing && closing[0] === this.fence.char && closing.length >= this.fence.length && /^ {0,3}[`~]+[ \t]*$/.test(line)) this.fence = null
+      if (
+        closing &&
+        closing[0] === this.fence.char &&
+        closing.length >= this.fence.length &&
+        /^ {0,3}[`~]+[ \t]*$/.test(line)
+      )
+        this.fence = null
       this.paragraph = false
       return
     }
@@ -66,6 +72,10 @@ export class ShallowestHeading {
     }
     const blank = line.trim() === ''
     // A thematic break, a list item or a quote is not paragraph text a setext line could underline.
-    this.paragraph = !blank && !/^ {0,3}([-*_])([ \t]*\1){2,}[ \t]*$/.test(line) && !/^ {0,3}([-+*]|\d{1,9}[.)])([ \t]|$)/.test(line) && !/^ {0,3}>/.test(line)
+    this.paragraph =
+      !blank &&
+      !/^ {0,3}([-*_])([ \t]*\1){2,}[ \t]*$/.test(line) &&
+      !/^ {0,3}([-+*]|\d{1,9}[.)])([ \t]|$)/.test(line) &&
+      !/^ {0,3}>/.test(line)
   }
 }

@@ -112,7 +112,13 @@ function countLines(code: string, from: number, to: number): number {
  * `done` is called once, in a later task, unless the returned function cancels it (the block
  * unmounted, or its code changed). `element` is the block on the page: in view, it goes first.
  */
-export function requestHighlight(code: string, lang: string, highlighter: Highlighter, element: Element | null, done: (result: HighlightResult) => void): () => void {
+export function requestHighlight(
+  code: string,
+  lang: string,
+  highlighter: Highlighter,
+  element: Element | null,
+  done: (result: HighlightResult) => void,
+): () => void {
   const job: Job = { code, lang, highlighter, lines: [], state: undefined, offset: 0, done, element }
   jobs.add(job)
   return () => jobs.remove(job)

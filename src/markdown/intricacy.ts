@@ -64,7 +64,20 @@ interface State {
   brackets: number
 }
 
-const START: State = { verdict: null, fence: null, containers: false, pipe: false, table: false, paragraph: false, headings: 0, runs: 0, active: 0, marks: 0, spent: 0, brackets: 0 }
+const START: State = {
+  verdict: null,
+  fence: null,
+  containers: false,
+  pipe: false,
+  table: false,
+  paragraph: false,
+  headings: 0,
+  runs: 0,
+  active: 0,
+  marks: 0,
+  spent: 0,
+  brackets: 0,
+}
 
 const SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/
 // A line being written that may yet be a thematic break: its long runs are not judged until it ends.
@@ -100,7 +113,11 @@ export class IntricacyReader {
     }
     this.text = block
     const state = this.state
-    for (let newline = block.indexOf('\n', this.done); newline >= 0 && state.verdict === null; newline = block.indexOf('\n', this.done)) {
+    for (
+      let newline = block.indexOf('\n', this.done);
+      newline >= 0 && state.verdict === null;
+      newline = block.indexOf('\n', this.done)
+    ) {
       readLine(state, block, this.done, newline, true)
       this.done = newline + 1
     }
@@ -130,7 +147,8 @@ function endParagraph(state: State) {
 const emphasisCost = (state: State) => (state.active + state.marks) * state.runs
 
 const isSpaceOrEnd = (text: string, at: number, end: number) => at >= end || text[at] === ' ' || text[at] === '\t'
-const isAsciiAlphanumeric = (code: number) => (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122)
+const isAsciiAlphanumeric = (code: number) =>
+  (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122)
 const isDigit = (char: string | undefined) => char !== undefined && char >= '0' && char <= '9'
 
 /** The end of an ordered list marker (`12.`, `3)`) starting at `at`, or -1. */
@@ -228,7 +246,9 @@ function readLine(state: State, text: string, start: number, end: number, comple
     return
   }
   // An ordered item that does not start at 1 cannot break a paragraph outside a list: it goes on in it.
-  const item = items > 0 && !(ordered && items === 1 && quotes === 0 && state.paragraph && !state.containers && !/^ *1[.)]/.test(line))
+  const item =
+    items > 0 &&
+    !(ordered && items === 1 && quotes === 0 && state.paragraph && !state.containers && !/^ *1[.)]/.test(line))
   if (quotes > 0 || item) state.containers = true
   const rest = text.slice(at, end)
   if (BLANK.test(rest)) {
@@ -278,7 +298,15 @@ function readInline(state: State, text: string, start: number, end: number) {
       while (run < end && text.charCodeAt(run) === code) run++
       state.runs++
       // A `_` between letters or digits neither opens nor closes: the parser only walks past it.
-      if (code === STAR || !(at > start && isAsciiAlphanumeric(text.charCodeAt(at - 1)) && run < end && isAsciiAlphanumeric(text.charCodeAt(run)))) {
+      if (
+        code === STAR ||
+        !(
+          at > start &&
+          isAsciiAlphanumeric(text.charCodeAt(at - 1)) &&
+          run < end &&
+          isAsciiAlphanumeric(text.charCodeAt(run))
+        )
+      ) {
         state.active++
         state.marks += run - at
       }

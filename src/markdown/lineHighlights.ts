@@ -22,7 +22,8 @@ export interface LineTokens {
 }
 
 /** Tokens of line `i`, `undefined` while it has none. */
-export const tokensAt = (tokens: LineTokens, i: number): CodeToken[] | undefined => (i < tokens.complete.length ? tokens.complete[i] : i === tokens.complete.length ? tokens.live : undefined)
+export const tokensAt = (tokens: LineTokens, i: number): CodeToken[] | undefined =>
+  i < tokens.complete.length ? tokens.complete[i] : i === tokens.complete.length ? tokens.live : undefined
 
 /** Characters of complete lines tokenized in one call (see `LineHighlights.tokens`). */
 const SYNC_CHARS = 2_000
@@ -46,7 +47,12 @@ function restUncoloured(previous: Highlighted['live'], text: string): CodeToken[
  * tokenized yet shows plain, to be coloured when the line is next tokenized (before the frame is
  * painted, see `LineHighlights.tokens`). Once complete, the line is tokenized properly and kept.
  */
-function liveTokens(entry: Highlighted, text: string, defer: boolean, tokenize: () => CodeToken[] | undefined): { tokens: CodeToken[] | undefined; behind: boolean } {
+function liveTokens(
+  entry: Highlighted,
+  text: string,
+  defer: boolean,
+  tokenize: () => CodeToken[] | undefined,
+): { tokens: CodeToken[] | undefined; behind: boolean } {
   const previous = entry.live
   // A line behind is tokenized again as soon as it may be.
   if (previous?.tokens && extendsText(text, previous.text) && (defer || !previous.behind)) {
@@ -55,7 +61,8 @@ function liveTokens(entry: Highlighted, text: string, defer: boolean, tokenize: 
     const behind = previous.behind
     if (added === '') return previous
     if (added.trim() === '') return { tokens: restUncoloured(previous, text), behind }
-    if (last && WORD.test(added) && ENDS_IN_WORD.test(last.content)) return { tokens: [...previous.tokens.slice(0, -1), { ...last, content: last.content + added }], behind }
+    if (last && WORD.test(added) && ENDS_IN_WORD.test(last.content))
+      return { tokens: [...previous.tokens.slice(0, -1), { ...last, content: last.content + added }], behind }
     if (defer) return { tokens: restUncoloured(previous, text), behind: true }
   }
   // A line with no tokens yet waits too; one with tokens that the text no longer extends does not
@@ -127,12 +134,24 @@ export class LineHighlights {
    * have changed from its last line on at most, as a GrowingLines array does: the lines before are
    * not compared again.
    */
-  tokens(lines: readonly string[], completeCount: number, lang: string, highlighter: Highlighter, perFrame = false): LineTokens {
+  tokens(
+    lines: readonly string[],
+    completeCount: number,
+    lang: string,
+    highlighter: Highlighter,
+    perFrame = false,
+  ): LineTokens {
     let entry = this.entry
     const compared = this.asked?.lines === lines ? Math.max(0, this.asked.length - 1) : 0
     // (Set again once the entry kept is the one checked against these lines.)
     this.asked = null
-    if (!entry || entry.lang !== lang || entry.lines.length > completeCount || !sameStart(entry.texts, lines, entry.lines.length, compared)) entry = { lang, lines: [], texts: [], state: undefined }
+    if (
+      !entry ||
+      entry.lang !== lang ||
+      entry.lines.length > completeCount ||
+      !sameStart(entry.texts, lines, entry.lines.length, compared)
+    )
+      entry = { lang, lines: [], texts: [], state: undefined }
     const from = entry.lines.length
     const wait = perFrame && this.tokenized.current
     // (Unless the line that was being written no longer begins with what it showed: it would turn plain.)
@@ -141,7 +160,8 @@ export class LineHighlights {
       // uncoloured; the lines after it are plain.
       this.more = true
       const text = lines[from] as string
-      if (entry.live?.text !== text) entry = { ...entry, live: { text, tokens: restUncoloured(entry.live, text), behind: true } }
+      if (entry.live?.text !== text)
+        entry = { ...entry, live: { text, tokens: restUncoloured(entry.live, text), behind: true } }
       this.entry = entry
       this.asked = { lines, length: lines.length }
       return { complete: entry.lines, live: entry.live?.tokens }
@@ -149,7 +169,8 @@ export class LineHighlights {
     // Lines up to about SYNC_CHARS characters a call (always one): a block that arrives with
     // thousands of complete lines at once is coloured over a few frames, not in one long task.
     let to = from
-    for (let chars = 0; to < completeCount && (to === from || chars < SYNC_CHARS); to++) chars += (lines[to] as string).length + 1
+    for (let chars = 0; to < completeCount && (to === from || chars < SYNC_CHARS); to++)
+      chars += (lines[to] as string).length + 1
     this.more = to < completeCount
     if (to > from) {
       const added = highlighter.tokenize(`${lines.slice(from, to).join('\n')}\n`, lang, entry.state)
@@ -180,7 +201,10 @@ export class LineHighlights {
         return tokens
       })
       live = result.tokens
-      entry = entry.live !== undefined && entry.live.tokens === live && entry.live.behind === result.behind ? entry : { ...entry, live: { text, tokens: live, behind: result.behind } }
+      entry =
+        entry.live !== undefined && entry.live.tokens === live && entry.live.behind === result.behind
+          ? entry
+          : { ...entry, live: { text, tokens: live, behind: result.behind } }
     }
     this.entry = entry
     this.asked = { lines, length: lines.length }

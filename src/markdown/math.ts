@@ -56,7 +56,8 @@ const inlineMathElement: Handler = (state, node: InlineMath) => {
     return text
   }
   const properties: Properties = {}
-  for (const [key, value] of Object.entries(hProperties ?? {})) properties[key] = Array.isArray(value) ? [...value] : value
+  for (const [key, value] of Object.entries(hProperties ?? {}))
+    properties[key] = Array.isArray(value) ? [...value] : value
   const element = {
     type: 'element' as const,
     tagName: typeof hName === 'string' ? hName : 'div',
@@ -304,7 +305,8 @@ export function openFormulaAt(piece: string, syntax: MathSyntax): number {
       if (end < 0) {
         // The formulas closed before it must read as pairs of `$$` apart from its own: an empty one
         // is `$$$$`, and two side by side one run of dollars.
-        for (const run of `${texDelimiters(piece.slice(0, from + open))}$$`.matchAll(/\$+/g)) if (run[0].length !== 2) return -1
+        for (const run of `${texDelimiters(piece.slice(0, from + open))}$$`.matchAll(/\$+/g))
+          if (run[0].length !== 2) return -1
         return from + open
       }
       open = stretch.indexOf('\\(', end + 2)

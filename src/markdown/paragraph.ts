@@ -124,10 +124,16 @@ const WORD = /[\p{L}\p{N}]/u
  * hasDefinition), read without pieces. `edges`: what the text's first and last characters are next
  * to in the piece (see around).
  */
-function safeText(text: string, math: MathSyntax, brackets: { open: number }, edges: { before: string; after: string }): boolean {
+function safeText(
+  text: string,
+  math: MathSyntax,
+  brackets: { open: number },
+  edges: { before: string; after: string },
+): boolean {
   for (let i = 0; i < text.length; i++) {
     const char = text[i] as string
-    if (char === '$' && (math === 'single' || (math === 'double' && (text[i + 1] === '$' || text[i - 1] === '$')))) return false
+    if (char === '$' && (math === 'single' || (math === 'double' && (text[i + 1] === '$' || text[i - 1] === '$'))))
+      return false
     if (char === '`') return false
     if (char === '[') brackets.open++
     else if (char === ']') {

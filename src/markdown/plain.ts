@@ -71,7 +71,8 @@ export function plainTail(markdown: string, shape: 'sentence' | 'item'): PlainTa
 
 /** Whether every line of `text` starts like a paragraph's: the first as it is (four spaces before it would make code), the others less their indent. */
 function paragraphLines(text: string): boolean {
-  for (const [i, line] of text.split('\n').entries()) if (!PARAGRAPH_LINE.test(i === 0 ? line : line.replace(LEADING, ''))) return false
+  for (const [i, line] of text.split('\n').entries())
+    if (!PARAGRAPH_LINE.test(i === 0 ? line : line.replace(LEADING, ''))) return false
   return true
 }
 
@@ -199,7 +200,8 @@ export function openFormula(markdown: string, syntax: MathSyntax, shape: 'senten
   // A sentence that starts with the formula (spaces before it could make code).
   if (head === '') return shape === 'sentence' && at === 0 ? { head, gap, tex } : null
   // Emphasis right before the formula would have its delimiter (punctuation) after it, not the end.
-  if (/[\s\\]$/.test(head) || (gap === '' && /[*_~]$/.test(head)) || AUTOLINK.test(head) || CONTROL.test(head)) return null
+  if (/[\s\\]$/.test(head) || (gap === '' && /[*_~]$/.test(head)) || AUTOLINK.test(head) || CONTROL.test(head))
+    return null
   let start = 0
   if (shape === 'item') {
     const marker = ITEM_MARKER.exec(head)
@@ -268,7 +270,14 @@ export function openSpan(piece: string, repaired: string, shape: 'sentence' | 'i
   const written = code ? piece.slice(end + 1) : piece.slice(end + 1).trimEnd()
   // In code, a dollar could close math, and an angle bracket HTML, opened before the code; in a
   // table cell, an escaped pipe is a pipe, in code too.
-  if (written === '' || /^\s/.test(written) || CONTROL.test(written) || (code ? /[$>]/.test(written) : AUTOLINK.test(written)) || (shape === 'cell' && written.includes('|'))) return null
+  if (
+    written === '' ||
+    /^\s/.test(written) ||
+    CONTROL.test(written) ||
+    (code ? /[$>]/.test(written) : AUTOLINK.test(written)) ||
+    (shape === 'cell' && written.includes('|'))
+  )
+    return null
   if (repaired !== `${piece.slice(0, end + 1)}${written}${opener}`) return null
   // A line of it that started a block would end the paragraph. Code's line breaks are spaces, and
   // the spaces that indent its lines are its own (an item's indent is not: code over lines of an
@@ -291,7 +300,8 @@ export function openSpan(piece: string, repaired: string, shape: 'sentence' | 'i
   if (!before || (before.gap === '\n' && !PARAGRAPH_LINE.test(piece.slice(at)))) return null
   const { gap } = before
   const head = piece.slice(0, before.end)
-  if (gap === '' || before.end <= start || /[\s\\]$/.test(head) || AUTOLINK.test(head) || CONTROL.test(head)) return null
+  if (gap === '' || before.end <= start || /[\s\\]$/.test(head) || AUTOLINK.test(head) || CONTROL.test(head))
+    return null
   if (code && (head.includes('\\`') || !codeSpansClose(head))) return null
   return paragraphLines(head.slice(start)) ? { head, gap, tag, text } : null
 }

@@ -17,7 +17,14 @@ export function repairTail(block: string): string {
   if (fence) {
     const marker = fence[1] as string
     const lines = block.split('\n')
-    const closed = lines.slice(1).some((line) => line.trim().startsWith(marker[0] as string) && line.trim() === marker[0]?.repeat(line.trim().length) && line.trim().length >= marker.length)
+    const closed = lines
+      .slice(1)
+      .some(
+        (line) =>
+          line.trim().startsWith(marker[0] as string) &&
+          line.trim() === marker[0]?.repeat(line.trim().length) &&
+          line.trim().length >= marker.length,
+      )
     return closed ? block : `${block}\n${marker}`
   }
   let lines = block.split('\n')

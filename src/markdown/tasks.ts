@@ -55,7 +55,11 @@ export function queueTask(run: () => void): void {
  * batch. Without an IntersectionObserver (a server, jsdom) `watch` says so (`false`) and nothing is
  * watched.
  */
-export function createViewWatcher<T>(rootMargin: string, seen: (item: T, entry: IntersectionObserverEntry) => void, after: () => void) {
+export function createViewWatcher<T>(
+  rootMargin: string,
+  seen: (item: T, entry: IntersectionObserverEntry) => void,
+  after: () => void,
+) {
   const byElement = new Map<Element, T>()
   let observer: IntersectionObserver | null = null
   return {
@@ -125,7 +129,11 @@ export function createViewQueue<T extends ViewItem>(budgetMs: number, work: (ite
     let bestPlace: { order: number; visible: boolean } | undefined
     for (const [item, place] of items) {
       if (item.paused) continue
-      if (!bestPlace || (place.visible && !bestPlace.visible) || (place.visible === bestPlace.visible && place.order < bestPlace.order)) {
+      if (
+        !bestPlace ||
+        (place.visible && !bestPlace.visible) ||
+        (place.visible === bestPlace.visible && place.order < bestPlace.order)
+      ) {
         best = item
         bestPlace = place
       }

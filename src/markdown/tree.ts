@@ -15,7 +15,16 @@ export const MAX_DEPTH = 40
 
 // Where the content too deep goes: a block container takes it as a paragraph, an inline one as text.
 const BLOCK_CONTAINERS = new Set(['root', 'blockquote', 'listItem', 'footnoteDefinition'])
-const INLINE_CONTAINERS = new Set(['paragraph', 'heading', 'tableCell', 'emphasis', 'strong', 'delete', 'link', 'linkReference'])
+const INLINE_CONTAINERS = new Set([
+  'paragraph',
+  'heading',
+  'tableCell',
+  'emphasis',
+  'strong',
+  'delete',
+  'link',
+  'linkReference',
+])
 
 /**
  * A remark transform for model output, in one walk that goes as deep as the tree does (no

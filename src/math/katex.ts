@@ -32,7 +32,17 @@ export function createKatexRenderer(): MathRenderer {
       if (known) return known
       let result: MathResult
       try {
-        result = { html: katex.renderToString(tex, { displayMode: display, throwOnError: true, trust: false, strict: 'ignore', output: 'htmlAndMathml', maxExpand: 500, maxSize: 20 }) }
+        result = {
+          html: katex.renderToString(tex, {
+            displayMode: display,
+            throwOnError: true,
+            trust: false,
+            strict: 'ignore',
+            output: 'htmlAndMathml',
+            maxExpand: 500,
+            maxSize: 20,
+          }),
+        }
       } catch (error) {
         result = { error: error instanceof Error ? error.message : String(error) }
       }

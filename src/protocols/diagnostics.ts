@@ -44,7 +44,13 @@ export function isNonEmptyString(value: unknown): value is string {
  * A string field of a wire object: kept when it is one; `null` or absent is `undefined` (reported
  * when `required`); anything else is reported and read as text.
  */
-export function stringField(raw: Record<string, unknown>, key: string, sink: DiagnosticSink, path: (string | number)[], required = false): string | undefined {
+export function stringField(
+  raw: Record<string, unknown>,
+  key: string,
+  sink: DiagnosticSink,
+  path: (string | number)[],
+  required = false,
+): string | undefined {
   const value = raw[key]
   if (typeof value === 'string') return value
   if (value === undefined || value === null) {
@@ -82,16 +88,32 @@ function deeperThan(value: unknown, limit: number): boolean {
   return false
 }
 
-function cut(value: unknown, depth: number, sink: DiagnosticSink, path: (string | number)[], seen: Set<object>): unknown {
+function cut(
+  value: unknown,
+  depth: number,
+  sink: DiagnosticSink,
+  path: (string | number)[],
+  seen: Set<object>,
+): unknown {
   if (value === null || typeof value !== 'object') return value
   if (depth >= MAX_DEPTH || seen.has(value)) {
-    sink.error('TOO_DEEP', `the input nests deeper than ${MAX_DEPTH} levels (or refers to itself) here; that part is replaced by a marker`, path)
+    sink.error(
+      'TOO_DEEP',
+      `the input nests deeper than ${MAX_DEPTH} levels (or refers to itself) here; that part is replaced by a marker`,
+      path,
+    )
     return TOO_DEEP
   }
   seen.add(value)
   const out: Record<string, unknown> | unknown[] = Array.isArray(value) ? [] : {}
   for (const key of Object.keys(value)) {
-    const child = cut((value as Record<string, unknown>)[key], depth + 1, sink, [...path, Array.isArray(value) ? Number(key) : key], seen)
+    const child = cut(
+      (value as Record<string, unknown>)[key],
+      depth + 1,
+      sink,
+      [...path, Array.isArray(value) ? Number(key) : key],
+      seen,
+    )
     Object.defineProperty(out, key, { value: child, enumerable: true, writable: true, configurable: true })
   }
   seen.delete(value)
@@ -117,7 +139,13 @@ const NAMED_UNREAD = 5
  * is named, never dropped silently. `known` lists the fields the format defines, read or left by
  * design (a debug-only field). Past {@link NAMED_UNREAD} fields, one warning at the object counts the rest.
  */
-export function reportUnread(raw: Record<string, unknown>, known: ReadonlySet<string>, sink: DiagnosticSink, path: (string | number)[], what: string): void {
+export function reportUnread(
+  raw: Record<string, unknown>,
+  known: ReadonlySet<string>,
+  sink: DiagnosticSink,
+  path: (string | number)[],
+  what: string,
+): void {
   let named = 0
   let more = 0
   for (const key of Object.keys(raw)) {
@@ -127,9 +155,13 @@ export function reportUnread(raw: Record<string, unknown>, known: ReadonlySet<st
       continue
     }
     named++
-    sink.warn('UNREAD_FIELD', `${what} has no field ${describeValue(key)} in its format; it is not shown`, [...path, key])
+    sink.warn('UNREAD_FIELD', `${what} has no field ${describeValue(key)} in its format; it is not shown`, [
+      ...path,
+      key,
+    ])
   }
-  if (more > 0) sink.warn('UNREAD_FIELD', `${what} has ${more} more fields its format does not define; they are not shown`, path)
+  if (more > 0)
+    sink.warn('UNREAD_FIELD', `${what} has ${more} more fields its format does not define; they are not shown`, path)
 }
 
 /** The fields a format defines for one kind of object, for {@link reportUnread}. */

@@ -8,7 +8,8 @@ import type { Metadata, TodoItem, ToolDisplay } from '../core/model/types.js'
 import { isRecord } from './diagnostics.js'
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined)
-const int = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined)
+const int = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined
 
 /** The first string among `keys` of `record`. */
 function pick(record: Metadata, ...keys: string[]): string | undefined {
@@ -54,10 +55,17 @@ const excerptOf = (output: string | undefined) =>
     .replace(/\n$/, '')
 
 /** What a tool's name and input (and, when finished, its output and metadata) say a view should show. */
-export function inferDisplay(tool: string, input: Metadata, output?: string, metadata: Metadata = {}): ToolDisplay | undefined {
+export function inferDisplay(
+  tool: string,
+  input: Metadata,
+  output?: string,
+  metadata: Metadata = {},
+): ToolDisplay | undefined {
   const name = tool.toLowerCase()
   if (SHELL.has(name)) {
-    const command = pick(input, 'command', 'cmd', 'script') ?? (Array.isArray(input.command) ? input.command.filter((item) => typeof item === 'string').join(' ') : undefined)
+    const command =
+      pick(input, 'command', 'cmd', 'script') ??
+      (Array.isArray(input.command) ? input.command.filter((item) => typeof item === 'string').join(' ') : undefined)
     if (command === undefined) return undefined
     const display: ToolDisplay = { kind: 'shell', command }
     const description = pick(input, 'description')
@@ -81,11 +89,15 @@ export function inferDisplay(tool: string, input: Metadata, output?: string, met
     const after = pick(input, 'newString', 'new_string', 'new_str')
     if (before !== undefined && after !== undefined) return withFile({ kind: 'diff', before, after })
     const content = pick(input, 'content', 'file_text', 'text')
-    if (content !== undefined && WRITE.has(name)) return withFile({ kind: 'diff', before: '', after: content, created: metadata.exists !== true })
+    if (content !== undefined && WRITE.has(name))
+      return withFile({ kind: 'diff', before: '', after: content, created: metadata.exists !== true })
     return undefined
   }
   if (TODOS.has(name)) {
-    const todos = [metadata.todos, input.todos, input.plan].map(todoItems).find((list) => list !== undefined && list.length > 0) ?? todoItems(metadata.todos) ?? todoItems(input.todos)
+    const todos =
+      [metadata.todos, input.todos, input.plan].map(todoItems).find((list) => list !== undefined && list.length > 0) ??
+      todoItems(metadata.todos) ??
+      todoItems(input.todos)
     return todos ? { kind: 'todos', todos } : undefined
   }
   if (READ.has(name)) {

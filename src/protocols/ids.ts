@@ -33,7 +33,12 @@ export function toEpochMs(value: unknown): number | undefined {
 export function readTime(value: unknown, sink: DiagnosticSink, path: (string | number)[]): number | undefined {
   if (value === undefined || value === null || value === '') return undefined
   const time = toEpochMs(value)
-  if (time === undefined) sink.warn('BAD_TIME', `${describeValue(value)} is not a time (ISO text or epoch milliseconds within ±8.64e15); read as no time`, path)
+  if (time === undefined)
+    sink.warn(
+      'BAD_TIME',
+      `${describeValue(value)} is not a time (ISO text or epoch milliseconds within ±8.64e15); read as no time`,
+      path,
+    )
   return time
 }
 
@@ -51,7 +56,11 @@ export function parseJsonObject(text: string): { input: Record<string, unknown> 
  * Tool arguments as a converter reads them: an object is the input; JSON text of an object is
  * parsed; empty text is no input; anything else is kept raw and reported (`ARGS_PARSE_FAILED`).
  */
-export function readArguments(value: unknown, sink: DiagnosticSink, path: (string | number)[]): { input: Record<string, unknown>; raw?: string } {
+export function readArguments(
+  value: unknown,
+  sink: DiagnosticSink,
+  path: (string | number)[],
+): { input: Record<string, unknown>; raw?: string } {
   if (isRecord(value)) return { input: value }
   const text = textOf(value)
   if (text.trim() === '') return { input: {} }

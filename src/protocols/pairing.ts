@@ -155,7 +155,11 @@ export class Conversation {
     try {
       read()
     } catch (error) {
-      this.messages.splice(0, this.messages.length, ...messages.map(({ message, info, parts }) => Object.assign(message, { info, parts })))
+      this.messages.splice(
+        0,
+        this.messages.length,
+        ...messages.map(({ message, info, parts }) => Object.assign(message, { info, parts })),
+      )
       this.index = index
       this.lastByRole.user = last.user
       this.lastByRole.assistant = last.assistant
@@ -199,9 +203,18 @@ export class Conversation {
   call(message: WithParts, part: ToolPart, path: Path): void {
     this.push(message, part)
     const { reused, early } = this.index.open(part.callID, { message, partID: part.id })
-    if (reused) this.sink.warn('DUPLICATE_TOOL_CALL', `tool call id "${part.callID}" is used again; results go to the latest call`, path)
+    if (reused)
+      this.sink.warn(
+        'DUPLICATE_TOOL_CALL',
+        `tool call id "${part.callID}" is used again; results go to the latest call`,
+        path,
+      )
     for (const waiting of early) {
-      this.sink.warn('RESULT_BEFORE_CALL', `the result of call "${part.callID}" came before the call; it is shown with it`, waiting.result.path)
+      this.sink.warn(
+        'RESULT_BEFORE_CALL',
+        `the result of call "${part.callID}" came before the call; it is shown with it`,
+        waiting.result.path,
+      )
       // It was placed as an orphan while it waited: it leaves that place for its call.
       const host = waiting.host
       host.parts = host.parts.filter((candidate) => candidate.id !== waiting.result.orphanID)
@@ -223,24 +236,38 @@ export class Conversation {
       return
     }
     if (claim.status === 'duplicate') {
-      this.sink.error('DUPLICATE_TOOL_RESULT', `call "${result.callID}" already has a result; this one is kept as a separate orphan tool part`, result.path)
+      this.sink.error(
+        'DUPLICATE_TOOL_RESULT',
+        `call "${result.callID}" already has a result; this one is kept as a separate orphan tool part`,
+        result.path,
+      )
       this.orphan(result, this.last('assistant'), this.messages.length, false)
       return
     }
     // It takes its place at once, as an orphan (reported now when read live, at the end when read
     // whole, and not at all if its call comes after all).
-    const waiting: Waiting = { result, answered: options.answered ?? 'orphan', host: this.orphan(result, this.last('assistant'), this.messages.length, this.live) }
+    const waiting: Waiting = {
+      result,
+      answered: options.answered ?? 'orphan',
+      host: this.orphan(result, this.last('assistant'), this.messages.length, this.live),
+    }
     this.index.wait(result.callID, waiting)
   }
 
   /** Ends the conversion: results whose call never came are kept as orphans. */
   finish(): WithParts[] {
     if (!this.live) {
-      for (const { result } of this.index.drain()) this.sink.error('ORPHAN_TOOL_RESULT', `no tool call has id "${result.callID}"; the result is kept as an orphan tool part`, result.path)
+      for (const { result } of this.index.drain())
+        this.sink.error(
+          'ORPHAN_TOOL_RESULT',
+          `no tool call has id "${result.callID}"; the result is kept as an orphan tool part`,
+          result.path,
+        )
       // The message an early result waited in (a placeholder, or a turn opened for it) holds
       // nothing once the result joined its call: nothing is lost by leaving it out.
       const empty = (message: WithParts) => this.vacated.has(message) && message.parts.length === 0
-      if (this.messages.some(empty)) this.messages.splice(0, this.messages.length, ...this.messages.filter((message) => !empty(message)))
+      if (this.messages.some(empty))
+        this.messages.splice(0, this.messages.length, ...this.messages.filter((message) => !empty(message)))
     }
     return this.messages
   }
@@ -256,14 +283,23 @@ export class Conversation {
     const part = slot.message.parts.find((candidate) => candidate.id === slot.partID) as ToolPart | undefined
     if (!part) return
     if (result.tool && result.tool !== part.tool) {
-      this.sink.warn('TOOL_NAME_MISMATCH', `the result names tool "${result.tool}" but call "${result.callID}" was "${part.tool}"`, result.path)
+      this.sink.warn(
+        'TOOL_NAME_MISMATCH',
+        `the result names tool "${result.tool}" but call "${result.callID}" was "${part.tool}"`,
+        result.path,
+      )
     }
     this.replace(slot.message, slot.partID, () => ({ ...part, state: result.state(part) }))
   }
 
   /** Keeps a result with no call as a visible tool part; returns the message it went into. */
   private orphan(result: ToolResultIn, host: WithParts | undefined, at: number, report = true): WithParts {
-    if (report) this.sink.error('ORPHAN_TOOL_RESULT', `no tool call has id "${result.callID}"; the result is kept as an orphan tool part`, result.path)
+    if (report)
+      this.sink.error(
+        'ORPHAN_TOOL_RESULT',
+        `no tool call has id "${result.callID}"; the result is kept as an orphan tool part`,
+        result.path,
+      )
     let target = host
     if (!target) {
       // No assistant turn to hang it on: a placeholder assistant message holds it, where the result came.
@@ -272,15 +308,34 @@ export class Conversation {
         .slice(0, at)
         .reverse()
         .find((message) => message.info.role === 'user')
-      target = { info: assistantInfo({ id, sessionID: this.sessionID, created: result.time, completed: result.time, parentID: before?.info.id ?? '', metadata: { orphanResults: true } }), parts: [] }
+      target = {
+        info: assistantInfo({
+          id,
+          sessionID: this.sessionID,
+          created: result.time,
+          completed: result.time,
+          parentID: before?.info.id ?? '',
+          metadata: { orphanResults: true },
+        }),
+        parts: [],
+      }
       this.messages.splice(at, 0, target)
       this.changed.add(target)
     }
     const ids = { id: result.orphanID, sessionID: this.sessionID, messageID: target.info.id }
     const state = result.state(undefined)
     // Files the result carried belong to the message the orphan lands in.
-    if (state.status === 'completed' && state.attachments) state.attachments = state.attachments.map((file) => ({ ...file, messageID: target.info.id }))
-    this.push(target, toolPart(ids, { callID: result.callID, tool: result.tool || 'unknown', state, metadata: { ...result.metadata, orphan: true } }))
+    if (state.status === 'completed' && state.attachments)
+      state.attachments = state.attachments.map((file) => ({ ...file, messageID: target.info.id }))
+    this.push(
+      target,
+      toolPart(ids, {
+        callID: result.callID,
+        tool: result.tool || 'unknown',
+        state,
+        metadata: { ...result.metadata, orphan: true },
+      }),
+    )
     return target
   }
 }

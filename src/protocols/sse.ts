@@ -132,7 +132,12 @@ export class SseReader {
 
   private dispatch(events: SseEvent[], json: unknown = NOT_WHOLE): void {
     const state = this.state
-    if (state.data.length > 0) events.push({ data: state.data.join('\n'), event: state.event || 'message', ...(json !== NOT_WHOLE ? { json } : {}) })
+    if (state.data.length > 0)
+      events.push({
+        data: state.data.join('\n'),
+        event: state.event || 'message',
+        ...(json !== NOT_WHOLE ? { json } : {}),
+      })
     state.data = []
     state.event = ''
   }

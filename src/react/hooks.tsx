@@ -27,7 +27,10 @@ export function useOptionalChatStoreApi(): ChatStore | null {
 /** The store of the nearest {@link ChatStoreProvider}; throws a clear error outside one. */
 export function useChatStoreApi(): ChatStore {
   const store = useContext(StoreContext)
-  if (!store) throw new Error('chatparts: a store hook was used outside <ChatStoreProvider store={…}> (or <Transcript store={…}>)')
+  if (!store)
+    throw new Error(
+      'chatparts: a store hook was used outside <ChatStoreProvider store={…}> (or <Transcript store={…}>)',
+    )
   return store
 }
 
@@ -37,7 +40,10 @@ const EMPTY: readonly never[] = Object.freeze([])
  * Reads `selector(state)` and re-renders only when its result changes under `equal` (default:
  * `Object.is`). The selector may build a new object each call: an equal result keeps the old one.
  */
-export function useChatStore<T>(selector: (state: ChatState & ChatActions) => T, equal: (a: T, b: T) => boolean = Object.is): T {
+export function useChatStore<T>(
+  selector: (state: ChatState & ChatActions) => T,
+  equal: (a: T, b: T) => boolean = Object.is,
+): T {
   const store = useChatStoreApi()
   const last = useRef<{ state: unknown; selector: unknown; value: T } | null>(null)
   // The same function while the store, selector and equality are: React answers a new one with a
@@ -62,7 +68,8 @@ const selectMessageIds = (state: ChatState) => state.messageIds
 const selectStatus = (state: ChatState) => state.status
 const selectDiagnostics = (state: ChatState) => state.diagnostics
 
-const sameIds = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((item, i) => item === b[i])
+const sameIds = (a: readonly unknown[], b: readonly unknown[]) =>
+  a.length === b.length && a.every((item, i) => item === b[i])
 
 /** Message ids in transcript order; changes only when a message is added, removed or moved. */
 export function useMessageIds(): readonly string[] {
@@ -117,7 +124,8 @@ export function useTotals(): Totals {
   return useChatStore(selectTotals, sameTotals)
 }
 
-const sameMessageTotals = (a: Totals | undefined, b: Totals | undefined) => a === b || (a !== undefined && b !== undefined && sameTotals(a, b))
+const sameMessageTotals = (a: Totals | undefined, b: Totals | undefined) =>
+  a === b || (a !== undefined && b !== undefined && sameTotals(a, b))
 
 /** Cost and tokens of message `id`, or `undefined` while it is unknown. */
 export function useMessageTotals(id: string): Totals | undefined {

@@ -81,7 +81,10 @@ export function useFind(source?: ChatStore | readonly WithParts[]): FindControll
   )
   const messages = useMemo(() => list ?? (state ? selectTranscript(state) : EMPTY), [list, state])
   // One more than the limit is asked for, to know whether there are more.
-  const found = useMemo(() => (active && finder ? finder.search(messages, query, { ...options, limit: FIND_LIMIT + 1 }) : NO_MATCHES), [active, finder, messages, query, options])
+  const found = useMemo(
+    () => (active && finder ? finder.search(messages, query, { ...options, limit: FIND_LIMIT + 1 }) : NO_MATCHES),
+    [active, finder, messages, query, options],
+  )
   const capped = found.length > FIND_LIMIT
   const ready = finder !== null
   const matches = useMemo(() => (found.length > FIND_LIMIT ? found.slice(0, FIND_LIMIT) : found), [found])
@@ -130,7 +133,41 @@ export function useFind(source?: ChatStore | readonly WithParts[]): FindControll
   const close = useCallback(() => setOpen(false), [])
 
   return useMemo(
-    () => ({ open, openFind, close, query, setQuery, options, setOptions, matches, capped, ready, current, next, previous, goTo, moves, focusRequests }),
-    [open, openFind, close, query, setQuery, options, setOptions, matches, capped, ready, current, next, previous, goTo, moves, focusRequests],
+    () => ({
+      open,
+      openFind,
+      close,
+      query,
+      setQuery,
+      options,
+      setOptions,
+      matches,
+      capped,
+      ready,
+      current,
+      next,
+      previous,
+      goTo,
+      moves,
+      focusRequests,
+    }),
+    [
+      open,
+      openFind,
+      close,
+      query,
+      setQuery,
+      options,
+      setOptions,
+      matches,
+      capped,
+      ready,
+      current,
+      next,
+      previous,
+      goTo,
+      moves,
+      focusRequests,
+    ],
   )
 }

@@ -2,7 +2,14 @@ import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { Adapter, AdapterSession } from '../core/adapter.js'
 import { type ConvertOptions, type Diagnostic, InvalidDataError } from '../core/errors.js'
 import type { MessageInfo, Part, WithParts } from '../core/model/types.js'
-import { applyOps, badWrite, type TranscriptOp, type TranscriptState, toMessages, transcriptFromMessages } from '../core/transcript.js'
+import {
+  applyOps,
+  badWrite,
+  type TranscriptOp,
+  type TranscriptState,
+  toMessages,
+  transcriptFromMessages,
+} from '../core/transcript.js'
 import { sameContent } from './equal.js'
 import { setOwn } from '../core/record.js'
 
@@ -108,7 +115,13 @@ function joinDeltas(writes: readonly TranscriptOp[]): TranscriptOp[] {
   const joined: TranscriptOp[] = []
   for (const write of writes) {
     const last = joined.at(-1)
-    if (write.op === 'appendPartDelta' && last?.op === 'appendPartDelta' && last.partID === write.partID && last.field === write.field && last.messageID === write.messageID) {
+    if (
+      write.op === 'appendPartDelta' &&
+      last?.op === 'appendPartDelta' &&
+      last.partID === write.partID &&
+      last.field === write.field &&
+      last.messageID === write.messageID
+    ) {
       joined[joined.length - 1] = { ...last, delta: last.delta + write.delta }
     } else {
       joined.push(write)
@@ -142,7 +155,8 @@ function snapshotOps(state: TranscriptState, messages: readonly WithParts[], rep
       ops.push({ op: 'removeMessage', messageID: id })
       continue
     }
-    for (const partID of state.partIds.get(id) ?? []) if (!keptParts.has(partID)) ops.push({ op: 'removePart', messageID: id, partID })
+    for (const partID of state.partIds.get(id) ?? [])
+      if (!keptParts.has(partID)) ops.push({ op: 'removePart', messageID: id, partID })
   }
   return ops
 }
@@ -183,7 +197,18 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
      */
     const checked = (ops: readonly TranscriptOp[]): readonly TranscriptOp[] => {
       const why = ops.map((op) => badWrite(op, op.op === 'patchPart' ? get().parts.get(op.partID) : undefined))
-      const bad = why.flatMap((reason, index) => (reason ? [{ code: 'BAD_WRITE', message: `${reason}; the write was ignored`, path: [index], severity: 'error' as const }] : []))
+      const bad = why.flatMap((reason, index) =>
+        reason
+          ? [
+              {
+                code: 'BAD_WRITE',
+                message: `${reason}; the write was ignored`,
+                path: [index],
+                severity: 'error' as const,
+              },
+            ]
+          : [],
+      )
       if (bad.length === 0) return ops
       report('write', bad)
       return ops.filter((_, index) => why[index] === undefined)
@@ -228,7 +253,12 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
     }
 
     const convert = (adapter: Adapter, input: unknown, opts: IngestOptions): Diagnostic[] => {
-      const kind = adapter.snapshot && adapter.session ? (adapter.kind?.(input) ?? 'snapshot') : adapter.snapshot ? 'snapshot' : 'event'
+      const kind =
+        adapter.snapshot && adapter.session
+          ? (adapter.kind?.(input) ?? 'snapshot')
+          : adapter.snapshot
+            ? 'snapshot'
+            : 'event'
       if (kind === 'snapshot' && adapter.snapshot) {
         const result = adapter.snapshot(input, opts)
         snapshot(result.messages, opts.replace === true)
@@ -242,7 +272,15 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
         return result.diagnostics
       }
       const session = sessionOf(adapter, opts)
-      if (!session) return [{ code: 'NO_SESSION', message: `adapter "${adapter.name}" reads no live events`, path: [], severity: 'error' }]
+      if (!session)
+        return [
+          {
+            code: 'NO_SESSION',
+            message: `adapter "${adapter.name}" reads no live events`,
+            path: [],
+            severity: 'error',
+          },
+        ]
       // A session reads its own state, never the store's: its writes wait in order with the frame's others.
       const result = session.push(input, opts.strict ? { strict: true } : {})
       stream(result.ops)
@@ -272,7 +310,8 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
       upsertMessage: (info) => now([{ op: 'upsertMessage', info }]),
       removeMessage: (messageID) => now([{ op: 'removeMessage', messageID }]),
       upsertPart: (part) => now([{ op: 'upsertPart', part }]),
-      appendPartDelta: (messageID, partID, field, delta) => stream([{ op: 'appendPartDelta', messageID, partID, field, delta }]),
+      appendPartDelta: (messageID, partID, field, delta) =>
+        stream([{ op: 'appendPartDelta', messageID, partID, field, delta }]),
       removePart: (messageID, partID) => now([{ op: 'removePart', messageID, partID }]),
       apply: (writes) => now(writes),
       ingest: (adapter, input, opts = {}) => {
@@ -287,7 +326,15 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
         queue = []
         sessions = new Map()
         // Replaces the whole state so a session error of the old transcript does not survive.
-        set(({ error: _error, ...state }) => ({ ...state, ...transcriptFromMessages(messages), diagnostics: [], droppedDiagnostics: 0 }), true)
+        set(
+          ({ error: _error, ...state }) => ({
+            ...state,
+            ...transcriptFromMessages(messages),
+            diagnostics: [],
+            droppedDiagnostics: 0,
+          }),
+          true,
+        )
       },
     }
   })

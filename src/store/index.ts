@@ -17,6 +17,13 @@ export {
   type StoredDiagnostic,
 } from './chatStore.js'
 export { applyOps, emptyTranscript, toMessages } from '../core/transcript.js'
-export { createFinder, searchMessages, type FindField, type FindMatch, type FindOptions, type Finder } from '../find/search.js'
+export {
+  createFinder,
+  searchMessages,
+  type FindField,
+  type FindMatch,
+  type FindOptions,
+  type Finder,
+} from '../find/search.js'
 export { messageTotalsSelector, sameTotals, selectMessage, selectMessageTotals, selectTotals } from './selectors.js'
 export type { Adapter, AdapterSession, AdapterSnapshot, AdapterWrites } from '../core/adapter.js'

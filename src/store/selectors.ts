@@ -28,12 +28,18 @@ const stepsOf = (state: TranscriptState, id: string) => partsOf(state, id).filte
  * goes with the view that holds it, rather than staying for every message of the session once seen.
  */
 export function messageTotalsSelector(id: string): (state: TranscriptState) => Totals | undefined {
-  let last: { info: MessageInfo; partIds: readonly string[] | undefined; steps: readonly Part[]; totals: Totals } | undefined
+  let last:
+    { info: MessageInfo; partIds: readonly string[] | undefined; steps: readonly Part[]; totals: Totals } | undefined
   return (state) => {
     const info = state.messages.get(id)
     if (!info) return undefined
     const partIds = state.partIds.get(id)
-    if (last?.info === info && last.partIds === partIds && last.steps.every((step) => state.parts.get(step.id) === step)) return last.totals
+    if (
+      last?.info === info &&
+      last.partIds === partIds &&
+      last.steps.every((step) => state.parts.get(step.id) === step)
+    )
+      return last.totals
     const steps = stepsOf(state, id)
     last = { info, partIds, steps, totals: messageTotals({ info, parts: steps }) }
     return last.totals

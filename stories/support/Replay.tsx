@@ -14,8 +14,13 @@ export interface Recording {
 
 /** A store holding `initial` with the first `count` events applied, at once. */
 export function storeAfter(recording: Recording, count: number): ChatStore {
-  const store = createChatStore({ adapters: builtInAdapters, initial: structuredClone(recording.initial ?? []), coalesce: false })
-  for (const event of recording.events.slice(0, count)) store.getState().ingest(recording.protocol, structuredClone(event))
+  const store = createChatStore({
+    adapters: builtInAdapters,
+    initial: structuredClone(recording.initial ?? []),
+    coalesce: false,
+  })
+  for (const event of recording.events.slice(0, count))
+    store.getState().ingest(recording.protocol, structuredClone(event))
   return store
 }
 

@@ -43,7 +43,13 @@ export interface PartCase<P> {
 }
 
 /** The state matrix of a part component: one labelled cell per case. */
-export function PartStates<P extends { id: string }>({ cases, component: View }: { cases: readonly PartCase<P>[]; component: ComponentType<{ part: P; streaming?: boolean | undefined }> }) {
+export function PartStates<P extends { id: string }>({
+  cases,
+  component: View,
+}: {
+  cases: readonly PartCase<P>[]
+  component: ComponentType<{ part: P; streaming?: boolean | undefined }>
+}) {
   return (
     <Matrix>
       {cases.map(({ name, part, streaming }) => (

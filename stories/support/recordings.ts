@@ -12,5 +12,9 @@ export const deltaRecording: Recording = { protocol: 'delta', events: deltaStrea
 export const opencodeRecording: Recording = {
   protocol: 'opencode-event',
   initial: user ? [user] : [],
-  events: [{ type: 'session.status', properties: { status: { type: 'busy' } } }, ...toEvents(answers, byWords), { type: 'session.idle', properties: {} }],
+  events: [
+    { type: 'session.status', properties: { status: { type: 'busy' } } },
+    ...toEvents(answers, byWords),
+    { type: 'session.idle', properties: {} },
+  ],
 }

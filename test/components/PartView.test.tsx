@@ -11,9 +11,22 @@ const parts: [Part, string][] = [
   [{ ...owner, id: 'p1', type: 'patch', hash: 'abc', files: ['/repo/a.ts', '/repo/b.ts'] }, 'Changed 2 files'],
   [{ ...owner, id: 'p2', type: 'snapshot', snapshot: '8f2c1e9d0a7b6c5d' }, 'Snapshot'],
   [{ ...owner, id: 'p3', type: 'agent', name: 'explore' }, 'Agent: explore'],
-  [{ ...owner, id: 'p4', type: 'retry', attempt: 2, error: { name: 'APIError', data: { message: 'overloaded' } }, time: { created: 1 } }, 'Retry 2'],
+  [
+    {
+      ...owner,
+      id: 'p4',
+      type: 'retry',
+      attempt: 2,
+      error: { name: 'APIError', data: { message: 'overloaded' } },
+      time: { created: 1 },
+    },
+    'Retry 2',
+  ],
   [{ ...owner, id: 'p5', type: 'compaction', auto: true }, 'Conversation compacted (automatically)'],
-  [{ ...owner, id: 'p6', type: 'subtask', prompt: 'Find callers', description: 'Search the repo', agent: 'general' }, 'Subtask · general'],
+  [
+    { ...owner, id: 'p6', type: 'subtask', prompt: 'Find callers', description: 'Search the repo', agent: 'general' },
+    'Subtask · general',
+  ],
   [{ ...owner, id: 'p7', type: 'unsupported', originalType: 'hologram', original: {} }, 'Unsupported part: hologram'],
   [{ ...owner, id: 'p8', type: 'step-start' }, 'Step'],
 ]
@@ -61,7 +74,9 @@ describe('PartView', () => {
 
   it("uses the host's component for a part type", () => {
     const MyText = ({ part }: PartComponentProps<TextPart>) => <blockquote>{part.text.toUpperCase()}</blockquote>
-    render(<PartView part={opencodeSession.messages[0]?.parts[0] as TextPart} />, { wrapper: withConfig({ components: { text: MyText } }) })
+    render(<PartView part={opencodeSession.messages[0]?.parts[0] as TextPart} />, {
+      wrapper: withConfig({ components: { text: MyText } }),
+    })
     expect(screen.getByText(/WRITE A SAMPLE FILE/).tagName).toBe('BLOCKQUOTE')
   })
 })

@@ -6,7 +6,9 @@ import { LabelsProvider } from '../../src/labels/LabelsContext'
 import { opencodeSession } from '../fixtures/opencode'
 import { withConfig } from './helpers'
 
-const real = opencodeSession.messages[1]?.parts.find((part): part is ReasoningPartData => part.type === 'reasoning') as ReasoningPartData
+const real = opencodeSession.messages[1]?.parts.find(
+  (part): part is ReasoningPartData => part.type === 'reasoning',
+) as ReasoningPartData
 const live: ReasoningPartData = { ...real, text: 'The user wants', time: { start: real.time.start } }
 
 describe('ReasoningPart', () => {
@@ -25,7 +27,11 @@ describe('ReasoningPart', () => {
     const { rerender } = render(<ReasoningPart part={live} streaming />, { wrapper: withConfig() })
     expect(screen.getByRole('button', { name: /Thinking…/ }).getAttribute('aria-expanded')).toBe('true')
     expect(screen.getByText('The user wants')).toBeTruthy()
-    rerender(<ReasoningPart part={{ ...live, text: real.text, time: { start: real.time.start, end: real.time.start + 12_400 } }} />)
+    rerender(
+      <ReasoningPart
+        part={{ ...live, text: real.text, time: { start: real.time.start, end: real.time.start + 12_400 } }}
+      />,
+    )
     expect(screen.getByRole('button', { name: /Thought for 12 s/ }).getAttribute('aria-expanded')).toBe('false')
   })
 
@@ -41,7 +47,9 @@ describe('ReasoningPart', () => {
   })
 
   it('shows no duration the data does not have: the same start and end is no thought of 0 ms', () => {
-    const { rerender } = render(<ReasoningPart part={{ ...real, time: { start: 5_000, end: 5_000 } }} />, { wrapper: withConfig() })
+    const { rerender } = render(<ReasoningPart part={{ ...real, time: { start: 5_000, end: 5_000 } }} />, {
+      wrapper: withConfig(),
+    })
     expect(screen.getByRole('button').textContent).toBe('Reasoning')
     rerender(<ReasoningPart part={{ ...real, time: { start: 5_000, end: 6_200 } }} />)
     expect(screen.getByRole('button').textContent).toBe('Thought for 1.2 s')

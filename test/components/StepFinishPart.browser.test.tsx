@@ -26,13 +26,20 @@ describe('StepFinishPart in Chromium', () => {
   it('wraps its counts inside a narrow column instead of overflowing', async () => {
     const { container } = render(
       <div style={{ width: 240 }}>
-        <StepFinishPart part={{ ...step, tokens: { input: 1_234_567, output: 98_765, reasoning: 45_000, cache: { read: 2_500_000, write: 180_250 } } }} />
+        <StepFinishPart
+          part={{
+            ...step,
+            tokens: { input: 1_234_567, output: 98_765, reasoning: 45_000, cache: { read: 2_500_000, write: 180_250 } },
+          }}
+        />
       </div>,
     )
     const root = container.querySelector('[data-part="step-finish"]') as HTMLElement
     expect(root.scrollWidth).toBeLessThanOrEqual(240)
     // The quiet line wraps rather than overflowing.
-    const items = [...root.querySelectorAll('.cp-usage__toggle > span')].map((item) => Math.round(item.getBoundingClientRect().top))
+    const items = [...root.querySelectorAll('.cp-usage__toggle > span')].map((item) =>
+      Math.round(item.getBoundingClientRect().top),
+    )
     expect(new Set(items).size).toBeGreaterThan(1)
     // Its breakdown is wider than the column: it scrolls, and so it is a focusable, named region.
     act(() => (root.querySelector('.cp-usage__toggle') as HTMLButtonElement).click())

@@ -6,7 +6,9 @@ import type { StepFinishPart as StepFinishPartData } from '../../src/core/model/
 import { LabelsProvider } from '../../src/labels/LabelsContext'
 import { opencodeSession } from '../fixtures/opencode'
 
-const steps = opencodeSession.messages.flatMap((message) => message.parts.filter((part): part is StepFinishPartData => part.type === 'step-finish'))
+const steps = opencodeSession.messages.flatMap((message) =>
+  message.parts.filter((part): part is StepFinishPartData => part.type === 'step-finish'),
+)
 const [first, second] = steps as [StepFinishPartData, StepFinishPartData]
 
 /** Opens the breakdown and returns its cells by column. */
@@ -51,7 +53,9 @@ describe('StepFinishPart', () => {
   it('shows $0 for a step that reported a cost of 0, and no price for one that reported none', () => {
     const ids = { id: 'p', sessionID: 's', messageID: 'm' }
     const tokens = { input: 1, output: 2, reasoning: 3, cache: { read: 4, write: 5 } }
-    const { container, rerender } = render(<StepFinishPart part={stepFinishPart(ids, { reason: 'stop', cost: 0, tokens })} />)
+    const { container, rerender } = render(
+      <StepFinishPart part={stepFinishPart(ids, { reason: 'stop', cost: 0, tokens })} />,
+    )
     expect(container.querySelector('[data-field="cost"]')?.textContent).toBe('Cost $0')
     // The total is computed when the data lacks it.
     expect(container.querySelector('[data-field="tokens"]')?.textContent).toBe('15 tokens')
@@ -64,7 +68,10 @@ describe('StepFinishPart', () => {
   })
 
   it('says one token, not one tokens', () => {
-    const part = stepFinishPart({ id: 'p', sessionID: 's', messageID: 'm' }, { reason: 'stop', cost: 0, tokens: { input: 1, output: 0, reasoning: 0, cache: { read: 0, write: 0 } } })
+    const part = stepFinishPart(
+      { id: 'p', sessionID: 's', messageID: 'm' },
+      { reason: 'stop', cost: 0, tokens: { input: 1, output: 0, reasoning: 0, cache: { read: 0, write: 0 } } },
+    )
     const { container } = render(<StepFinishPart part={part} />)
     expect(container.querySelector('[data-field="tokens"]')?.textContent).toBe('1 token')
   })

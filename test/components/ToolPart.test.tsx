@@ -26,7 +26,9 @@ describe('ToolPart states', () => {
       [{ status: 'error', input: {}, error: 'EACCES: permission denied', time }, 'Failed'],
     ]
     for (const [state, badge] of states) {
-      const { container, unmount } = render(<ToolPart part={withState(state, 'custom_tool')} />, { wrapper: withConfig() })
+      const { container, unmount } = render(<ToolPart part={withState(state, 'custom_tool')} />, {
+        wrapper: withConfig(),
+      })
       const root = container.querySelector('[data-part="tool"]') as HTMLElement
       expect(root.dataset.state).toBe(state.status)
       const shown = container.querySelector('.cp-badge') as HTMLElement
@@ -38,20 +40,40 @@ describe('ToolPart states', () => {
   })
 
   it('shows the raw arguments of a pending call, and a running one without a duration', () => {
-    render(<ToolPart open part={withState({ status: 'pending', input: {}, raw: '{"filePath": "/tmp/a' })} />, { wrapper: withConfig() })
+    render(<ToolPart open part={withState({ status: 'pending', input: {}, raw: '{"filePath": "/tmp/a' })} />, {
+      wrapper: withConfig(),
+    })
     expect(screen.getByText('{"filePath": "/tmp/a')).toBeTruthy()
     expect(document.querySelector('.cp-tool__duration')).toBeNull()
   })
 
   it('shows the error text of a failed tool and its duration from time', () => {
-    render(<ToolPart open part={withState({ status: 'error', input: { command: 'ls /root' }, error: 'EACCES: permission denied', time }, 'custom_tool')} />, { wrapper: withConfig() })
+    render(
+      <ToolPart
+        open
+        part={withState(
+          { status: 'error', input: { command: 'ls /root' }, error: 'EACCES: permission denied', time },
+          'custom_tool',
+        )}
+      />,
+      { wrapper: withConfig() },
+    )
     expect(screen.getByText('EACCES: permission denied')).toBeTruthy()
     expect(screen.getByText('2.5 s')).toBeTruthy()
   })
 
   it('folds long output behind a button and marks truncation', () => {
     const output = Array.from({ length: 40 }, (_, i) => `line ${i + 1}`).join('\n')
-    render(<ToolPart open part={withState({ status: 'completed', input: { q: 1 }, output, title: 'search', metadata: {}, truncated: true, time }, 'search')} />, { wrapper: withConfig() })
+    render(
+      <ToolPart
+        open
+        part={withState(
+          { status: 'completed', input: { q: 1 }, output, title: 'search', metadata: {}, truncated: true, time },
+          'search',
+        )}
+      />,
+      { wrapper: withConfig() },
+    )
     const region = screen.getByLabelText('Output')
     expect(region.textContent).toContain('line 12')
     expect(region.textContent).not.toContain('line 13')
@@ -63,15 +85,41 @@ describe('ToolPart states', () => {
   })
 
   it('renders attachments of a completed tool as files', () => {
-    const file: FilePart = { id: 'prt_f', sessionID: write.sessionID, messageID: write.messageID, type: 'file', mime: 'application/pdf', filename: 'report.pdf', url: 'https://example.com/report.pdf' }
-    render(<ToolPart open part={withState({ status: 'completed', input: {}, output: 'done', title: 'export', metadata: {}, time, attachments: [file] }, 'export')} />, { wrapper: withConfig() })
-    expect(within(screen.getByRole('group', { name: 'Attachments' })).getByRole('link', { name: 'report.pdf' })).toBeTruthy()
+    const file: FilePart = {
+      id: 'prt_f',
+      sessionID: write.sessionID,
+      messageID: write.messageID,
+      type: 'file',
+      mime: 'application/pdf',
+      filename: 'report.pdf',
+      url: 'https://example.com/report.pdf',
+    }
+    render(
+      <ToolPart
+        open
+        part={withState(
+          { status: 'completed', input: {}, output: 'done', title: 'export', metadata: {}, time, attachments: [file] },
+          'export',
+        )}
+      />,
+      { wrapper: withConfig() },
+    )
+    expect(
+      within(screen.getByRole('group', { name: 'Attachments' })).getByRole('link', { name: 'report.pdf' }),
+    ).toBeTruthy()
   })
 })
 
 describe('built-in tool views', () => {
   it('truncation the converter read from opencode metadata is marked; views never read metadata themselves', () => {
-    const state: ToolState = { status: 'completed', input: { q: 1 }, output: 'partial', title: 'search', metadata: { truncated: true }, time }
+    const state: ToolState = {
+      status: 'completed',
+      input: { q: 1 },
+      output: 'partial',
+      title: 'search',
+      metadata: { truncated: true },
+      time,
+    }
     const { unmount } = render(<ToolPart open part={withState(state, 'search')} />, { wrapper: withConfig() })
     expect(screen.queryByText('Output truncated by the tool')).toBeNull()
     unmount()
@@ -81,16 +129,49 @@ describe('built-in tool views', () => {
 
   it('picks the view by display kind, whatever the tool is called', () => {
     const display = { kind: 'shell' as const, command: 'make', exitCode: 0, output: 'built' }
-    render(<ToolPart open part={withState({ status: 'completed', input: {}, output: 'built', title: 'make', metadata: {}, display, time }, 'my_runner')} />, { wrapper: withConfig() })
+    render(
+      <ToolPart
+        open
+        part={withState(
+          { status: 'completed', input: {}, output: 'built', title: 'make', metadata: {}, display, time },
+          'my_runner',
+        )}
+      />,
+      { wrapper: withConfig() },
+    )
     expect(screen.getByText('make', { selector: 'code' })).toBeTruthy()
     expect(screen.getByText('exit 0')).toBeTruthy()
   })
 
   it('shows a sub-agent task with its agent, prompt and markdown result', () => {
-    const display = { kind: 'task' as const, agent: 'explore', description: 'Find the config', prompt: 'Look for vitest.config.ts', result: 'Found **two** files.', sessionID: 'ses_child' }
-    render(<ToolPart open part={withState({ status: 'completed', input: {}, output: 'Found **two** files.', title: 'Find the config', metadata: {}, display, time }, 'task')} />, {
-      wrapper: withConfig(),
-    })
+    const display = {
+      kind: 'task' as const,
+      agent: 'explore',
+      description: 'Find the config',
+      prompt: 'Look for vitest.config.ts',
+      result: 'Found **two** files.',
+      sessionID: 'ses_child',
+    }
+    render(
+      <ToolPart
+        open
+        part={withState(
+          {
+            status: 'completed',
+            input: {},
+            output: 'Found **two** files.',
+            title: 'Find the config',
+            metadata: {},
+            display,
+            time,
+          },
+          'task',
+        )}
+      />,
+      {
+        wrapper: withConfig(),
+      },
+    )
     expect(screen.getByText('explore')).toBeTruthy()
     expect(screen.getByText('ses_child')).toBeTruthy()
     expect(screen.getByText('two', { selector: 'strong' })).toBeTruthy()
@@ -102,8 +183,13 @@ describe('built-in tool views', () => {
 
   it('links a sub-agent task to its own session when the app says where sessions live, through the URL policy', () => {
     const display = { kind: 'task' as const, agent: 'explore', sessionID: 'ses_child' }
-    const part = withState({ status: 'completed', input: {}, output: '', title: 'task', metadata: {}, display, time }, 'task')
-    const { unmount } = render(<ToolPart open part={part} />, { wrapper: withConfig({ sessionLink: (id) => `/sessions/${id}` }) })
+    const part = withState(
+      { status: 'completed', input: {}, output: '', title: 'task', metadata: {}, display, time },
+      'task',
+    )
+    const { unmount } = render(<ToolPart open part={part} />, {
+      wrapper: withConfig({ sessionLink: (id) => `/sessions/${id}` }),
+    })
     expect(screen.getByRole('link', { name: 'ses_child' }).getAttribute('href')).toBe('/sessions/ses_child')
     unmount()
     render(<ToolPart open part={part} />, { wrapper: withConfig({ sessionLink: () => 'javascript:alert(1)' }) })
@@ -125,11 +211,24 @@ describe('built-in tool views', () => {
       input: { filePath: 'src/a.ts', oldString: 'let a = 1', newString: 'const a = 1' },
       output: '',
       title: 'src/a.ts',
-      metadata: { filediff: { file: 'src/a.ts', before: 'x\nlet a = 1\ny\n', after: 'x\nconst a = 1\ny\n', additions: 1, deletions: 1 } },
+      metadata: {
+        filediff: {
+          file: 'src/a.ts',
+          before: 'x\nlet a = 1\ny\n',
+          after: 'x\nconst a = 1\ny\n',
+          additions: 1,
+          deletions: 1,
+        },
+      },
       time,
     }
     render(<ToolPart open part={viaOpencode(withState(state, 'edit'))} />, { wrapper: withConfig() })
-    expect([...document.querySelectorAll('.cp-diff__line')].map((line) => (line as HTMLElement).dataset.kind)).toEqual(['context', 'remove', 'add', 'context'])
+    expect([...document.querySelectorAll('.cp-diff__line')].map((line) => (line as HTMLElement).dataset.kind)).toEqual([
+      'context',
+      'remove',
+      'add',
+      'context',
+    ])
     expect(screen.getByText('−1')).toBeTruthy()
   })
 
@@ -137,7 +236,9 @@ describe('built-in tool views', () => {
     render(<ToolPart open part={byCall('toolu_03_edit')} />, { wrapper: withConfig() })
     expect(screen.getByText('src/api.ts')).toBeTruthy()
     // Each row: old and new line number, sign, text.
-    const lines = [...document.querySelectorAll('.cp-diff__line')].map((line) => [...line.children].map((cell) => cell.textContent).concat(line.lastChild?.previousSibling?.textContent ?? ''))
+    const lines = [...document.querySelectorAll('.cp-diff__line')].map((line) =>
+      [...line.children].map((cell) => cell.textContent).concat(line.lastChild?.previousSibling?.textContent ?? ''),
+    )
     expect(lines).toEqual([
       ['1', '', '−', 'getUser('],
       ['', '1', '+', 'fetchUser('],
@@ -145,7 +246,14 @@ describe('built-in tool views', () => {
   })
 
   it('shows an opencode shell command with its output and exit status', () => {
-    const state: ToolState = { status: 'completed', input: { command: 'npm test', description: 'Run tests' }, output: '2 passed', title: 'Run tests', metadata: { output: '2 passed', exit: 1 }, time }
+    const state: ToolState = {
+      status: 'completed',
+      input: { command: 'npm test', description: 'Run tests' },
+      output: '2 passed',
+      title: 'Run tests',
+      metadata: { output: '2 passed', exit: 1 },
+      time,
+    }
     render(<ToolPart open part={viaOpencode(withState(state, 'bash'))} />, { wrapper: withConfig() })
     expect(screen.getByText('npm test')).toBeTruthy()
     expect(screen.getByText('exit 1')).toBeTruthy()
@@ -165,7 +273,18 @@ describe('built-in tool views', () => {
     expect(items[0]?.textContent).toContain('in progress')
     unmount()
     const todos = [{ content: 'Write tests', status: 'completed', priority: 'high', id: '1' }]
-    render(<ToolPart open part={viaOpencode(withState({ status: 'completed', input: { todos }, output: '', title: '1 todos', metadata: { todos }, time }, 'todowrite'))} />, { wrapper: withConfig() })
+    render(
+      <ToolPart
+        open
+        part={viaOpencode(
+          withState(
+            { status: 'completed', input: { todos }, output: '', title: '1 todos', metadata: { todos }, time },
+            'todowrite',
+          ),
+        )}
+      />,
+      { wrapper: withConfig() },
+    )
     expect(screen.getByRole('listitem').dataset.state).toBe('completed')
   })
 
@@ -186,14 +305,31 @@ describe('built-in tool views', () => {
 
   it('colours a diff by its file’s language, each side as its own file', async () => {
     const fake = fakeHighlighter()
-    const display = { kind: 'diff' as const, file: 'src/api.ts', before: 'const a = 1\nkeep()', after: 'const b = 2\nkeep()' }
-    render(<ToolPart open part={withState({ status: 'completed', input: {}, output: '', title: 'edit', metadata: {}, display, time }, 'edit')} />, {
-      wrapper: withConfig({ highlighter: fake.highlighter }),
-    })
+    const display = {
+      kind: 'diff' as const,
+      file: 'src/api.ts',
+      before: 'const a = 1\nkeep()',
+      after: 'const b = 2\nkeep()',
+    }
+    render(
+      <ToolPart
+        open
+        part={withState(
+          { status: 'completed', input: {}, output: '', title: 'edit', metadata: {}, display, time },
+          'edit',
+        )}
+      />,
+      {
+        wrapper: withConfig({ highlighter: fake.highlighter }),
+      },
+    )
     expect(document.querySelector('.cp-diff .cp-code__token')).toBeNull()
     await act(async () => fake.release())
     const rows = () =>
-      [...document.querySelectorAll('.cp-diff__line')].map((line) => [line.getAttribute('data-kind'), [...line.querySelectorAll('.cp-code__token')].map((token) => token.textContent).join('|')])
+      [...document.querySelectorAll('.cp-diff__line')].map((line) => [
+        line.getAttribute('data-kind'),
+        [...line.querySelectorAll('.cp-code__token')].map((token) => token.textContent).join('|'),
+      ])
     await waitFor(() =>
       expect(rows()).toEqual([
         ['remove', 'const| |a| |=| |1'],
@@ -209,23 +345,47 @@ describe('built-in tool views', () => {
     const fake = await loadedHighlighter()
     const after = Array.from({ length: 1000 }, (_, i) => `export const line${i} = ${i}`).join('\n')
     const display = { kind: 'diff' as const, file: 'src/big.ts', before: '', after, created: true }
-    render(<ToolPart open part={withState({ status: 'completed', input: {}, output: '', title: 'write', metadata: {}, display, time }, 'write')} />, {
-      wrapper: withConfig({ highlighter: fake.highlighter }),
-    })
+    render(
+      <ToolPart
+        open
+        part={withState(
+          { status: 'completed', input: {}, output: '', title: 'write', metadata: {}, display, time },
+          'write',
+        )}
+      />,
+      {
+        wrapper: withConfig({ highlighter: fake.highlighter }),
+      },
+    )
     // The grammar is ready, yet the mount tokenized nothing: its rows show plain first.
     expect(fake.calls).toEqual([])
     expect(document.querySelectorAll('.cp-diff__line[data-kind="add"]').length).toBeGreaterThan(0)
     expect(document.querySelector('.cp-diff .cp-code__token')).toBeNull()
-    await waitFor(() => expect(document.querySelector('.cp-diff__line[data-kind="add"] .cp-code__token')).not.toBeNull())
+    await waitFor(() =>
+      expect(document.querySelector('.cp-diff__line[data-kind="add"] .cp-code__token')).not.toBeNull(),
+    )
     // In calls of a few lines each (the queue's slices), the new side only: the old one is empty.
     expect(fake.calls.length).toBeGreaterThan(1)
     expect(fake.calls.join('')).toBe(after)
   })
 
   it('shows a flat input as key/value rows, and a nested one as JSON', () => {
-    const state = (input: Record<string, unknown>): ToolState => ({ status: 'completed', input, output: 'ok', title: 'search', metadata: {}, time })
-    const { unmount } = render(<ToolPart open part={withState(state({ pattern: 'getUser', path: 'src', limit: 5, regex: false }), 'search')} />, { wrapper: withConfig() })
-    const rows = [...document.querySelectorAll('.cp-kv__row')].map((row) => [row.querySelector('dt')?.textContent, row.querySelector('dd')?.textContent])
+    const state = (input: Record<string, unknown>): ToolState => ({
+      status: 'completed',
+      input,
+      output: 'ok',
+      title: 'search',
+      metadata: {},
+      time,
+    })
+    const { unmount } = render(
+      <ToolPart open part={withState(state({ pattern: 'getUser', path: 'src', limit: 5, regex: false }), 'search')} />,
+      { wrapper: withConfig() },
+    )
+    const rows = [...document.querySelectorAll('.cp-kv__row')].map((row) => [
+      row.querySelector('dt')?.textContent,
+      row.querySelector('dd')?.textContent,
+    ])
     expect(rows).toEqual([
       ['pattern', 'getUser'],
       ['path', 'src'],
@@ -233,14 +393,23 @@ describe('built-in tool views', () => {
       ['regex', 'false'],
     ])
     unmount()
-    render(<ToolPart open part={withState(state({ query: { text: 'a', limit: 2 } }), 'search')} />, { wrapper: withConfig() })
+    render(<ToolPart open part={withState(state({ query: { text: 'a', limit: 2 } }), 'search')} />, {
+      wrapper: withConfig(),
+    })
     expect(document.querySelector('.cp-kv')).toBeNull()
     expect(screen.getByLabelText('Input').textContent).toContain('"limit": 2')
   })
 
   it("uses the host's view for a tool name over the built-in one", () => {
     const MyBash = ({ part }: ToolViewProps) => <p>custom view of {String(part.state.input.command)}</p>
-    const state: ToolState = { status: 'completed', input: { command: 'ls' }, output: '', title: 'ls', metadata: {}, time }
+    const state: ToolState = {
+      status: 'completed',
+      input: { command: 'ls' },
+      output: '',
+      title: 'ls',
+      metadata: {},
+      time,
+    }
     render(<ToolPart open part={withState(state, 'bash')} />, { wrapper: withConfig({ tools: { bash: MyBash } }) })
     expect(screen.getByText('custom view of ls')).toBeTruthy()
     expect(screen.queryByText('$')).toBeNull()
@@ -249,7 +418,17 @@ describe('built-in tool views', () => {
 
 describe('empty results', () => {
   it('says "No output" for a tool that completed without text, and keeps the input', () => {
-    render(<ToolPart open part={{ ...write, tool: 'mkdir', state: { status: 'completed', input: { path: 'a/b' }, output: '', title: 'mkdir', metadata: {}, time } }} />, { wrapper: withConfig() })
+    render(
+      <ToolPart
+        open
+        part={{
+          ...write,
+          tool: 'mkdir',
+          state: { status: 'completed', input: { path: 'a/b' }, output: '', title: 'mkdir', metadata: {}, time },
+        }}
+      />,
+      { wrapper: withConfig() },
+    )
     expect(screen.getByText('No output')).toBeTruthy()
     expect(screen.getByLabelText('Input').textContent).toContain('a/b')
   })

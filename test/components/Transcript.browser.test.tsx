@@ -18,7 +18,14 @@ describe('Transcript in Chromium', () => {
       const { container, unmount } = render(
         <div data-theme={theme} style={{ height: 700, display: 'flex' }}>
           {/* Every message rendered, so every kind of part is checked. */}
-          <Transcript diagrams={defaultDiagramRenderer()} math={defaultMathRenderer()} store={fullStore()} timeZone="UTC" style={{ flex: 1 }} virtualize={false} />
+          <Transcript
+            diagrams={defaultDiagramRenderer()}
+            math={defaultMathRenderer()}
+            store={fullStore()}
+            timeZone="UTC"
+            style={{ flex: 1 }}
+            virtualize={false}
+          />
         </div>,
       )
       // Highlighted code is checked too (token colours against the code background).
@@ -26,14 +33,26 @@ describe('Transcript in Chromium', () => {
       // Expand what is folded, so hidden content is checked too.
       for (const button of screen.getAllByRole('button', { expanded: false })) act(() => button.click())
       const results = await axe.run(container)
-      expect(results.violations.map((violation) => `${theme}: ${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([])
+      expect(
+        results.violations.map(
+          (violation) => `${theme}: ${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+        ),
+      ).toEqual([])
       unmount()
     }
   })
 
   it('highlights code with shiki, loading grammars on first use', async () => {
-    render(<Transcript diagrams={defaultDiagramRenderer()} math={defaultMathRenderer()} store={fullStore()} timeZone="UTC" />)
-    const tokens = (lang: string) => [...document.querySelectorAll(`.cp-code[data-lang="${lang}"] .cp-code__token`)] as HTMLElement[]
+    render(
+      <Transcript
+        diagrams={defaultDiagramRenderer()}
+        math={defaultMathRenderer()}
+        store={fullStore()}
+        timeZone="UTC"
+      />,
+    )
+    const tokens = (lang: string) =>
+      [...document.querySelectorAll(`.cp-code[data-lang="${lang}"] .cp-code__token`)] as HTMLElement[]
     await expect.poll(() => tokens('python').length).toBeGreaterThan(3)
     await expect.poll(() => tokens('ts').length).toBeGreaterThan(3)
     const keyword = tokens('ts').find((token) => token.textContent?.startsWith('export')) as HTMLElement
@@ -44,14 +63,22 @@ describe('Transcript in Chromium', () => {
     const store = fullStore()
     render(
       <div style={{ height: 300, display: 'flex' }}>
-        <Transcript diagrams={defaultDiagramRenderer()} math={defaultMathRenderer()} store={store} highlighter={null} style={{ flex: 1 }} />
+        <Transcript
+          diagrams={defaultDiagramRenderer()}
+          math={defaultMathRenderer()}
+          store={store}
+          highlighter={null}
+          style={{ flex: 1 }}
+        />
       </div>,
     )
     const log = screen.getByRole('log')
     const atBottom = () => log.scrollHeight - log.scrollTop - log.clientHeight < 2
     await expect.poll(atBottom).toBe(true)
     const part = store.getState().parts.get('prt_zz_markdown') as TextPart
-    act(() => store.getState().appendPartDelta(part.messageID, part.id, 'text', '\n\nA new paragraph.\n\nAnd another one.'))
+    act(() =>
+      store.getState().appendPartDelta(part.messageID, part.id, 'text', '\n\nA new paragraph.\n\nAnd another one.'),
+    )
     await expect.poll(atBottom).toBe(true)
     log.scrollTop = 0
     log.dispatchEvent(new Event('scroll'))
@@ -82,7 +109,11 @@ describe('Transcript in Chromium', () => {
   })
 
   it('draws a diagram whose block is done while the reply goes on streaming below it, the view following', async () => {
-    const store = createChatStore({ adapters: builtInAdapters, initial: structuredClone(opencodeSession.messages), coalesce: false })
+    const store = createChatStore({
+      adapters: builtInAdapters,
+      initial: structuredClone(opencodeSession.messages),
+      coalesce: false,
+    })
     // A text at the end of the last message: what streams at the bottom of the transcript.
     const messages = opencodeSession.messages
     const last = messages[messages.length - 1]?.info.id as string
@@ -92,7 +123,9 @@ describe('Transcript in Chromium', () => {
     const diagrams: DiagramRenderer = {
       render: async (source) => {
         drawn.push(source)
-        return { svg: '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="80" data-test="drawn"><rect width="200" height="80" /></svg>' }
+        return {
+          svg: '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="80" data-test="drawn"><rect width="200" height="80" /></svg>',
+        }
       },
     }
     render(
@@ -106,7 +139,8 @@ describe('Transcript in Chromium', () => {
     const append = (text: string) => act(() => store.getState().appendPartDelta(last, 'prt_zz_live', 'text', text))
     append('\n\n```mermaid\ngraph TD\n  A --> B\n```\n\n')
     // The reply goes on a line every 30 ms for 1.5 s, the view following it down each time.
-    const shown = () => log.querySelector('.cp-diagram__drawing')?.shadowRoot?.querySelector('[data-test="drawn"]') ?? null
+    const shown = () =>
+      log.querySelector('.cp-diagram__drawing')?.shadowRoot?.querySelector('[data-test="drawn"]') ?? null
     let drawnAt = -1
     for (let line = 0; line < 50; line++) {
       append(`Line ${line} of what follows the diagram.\n\n`)

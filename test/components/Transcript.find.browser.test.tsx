@@ -19,14 +19,20 @@ function longStore() {
     parts: message.parts.map((part): Part => {
       if (part.type === 'text') return { ...part, text: `Message number ${index}. ${part.text}` }
       // In its input and in the diff shown of it.
-      if (part.type === 'tool' && index === FAR) return { ...part, state: JSON.parse(JSON.stringify(part.state).replaceAll('whispers', 'zephyrs')) as ToolPart['state'] }
+      if (part.type === 'tool' && index === FAR)
+        return {
+          ...part,
+          state: JSON.parse(JSON.stringify(part.state).replaceAll('whispers', 'zephyrs')) as ToolPart['state'],
+        }
       return part
     }),
   }))
   return createChatStore({ initial: messages, coalesce: false })
 }
 
-const highlight = (name: string) => [...((CSS as unknown as { highlights: Map<string, Set<Range>> }).highlights.get(name) ?? [])]
+const highlight = (name: string) => [
+  ...((CSS as unknown as { highlights: Map<string, Set<Range>> }).highlights.get(name) ?? []),
+]
 
 const mount = (store = longStore()) => mountTall(store)
 
@@ -52,7 +58,9 @@ describe('Transcript: find', () => {
     await expect.poll(() => highlight('cp-find-current').map((range) => range.toString())).toEqual(['zephyrs'])
     const range = highlight('cp-find-current')[0] as Range
     const view = log.getBoundingClientRect()
-    await expect.poll(() => range.getBoundingClientRect().top >= view.top && range.getBoundingClientRect().bottom <= view.bottom).toBe(true)
+    await expect
+      .poll(() => range.getBoundingClientRect().top >= view.top && range.getBoundingClientRect().bottom <= view.bottom)
+      .toBe(true)
     // Announced politely, once, for the reader's own step.
     expect(within(screen.getByRole('search')).getByRole('status').textContent).toBe('1 of 1 match')
     // Escape closes: marks gone, the call folded again as the reader left it, the focus back on the conversation.
@@ -71,7 +79,9 @@ describe('Transcript: find', () => {
     const field = await screen.findByRole('searchbox', { name: 'Find' })
     // "Message number 9", "… 90" to "… 99", "… 900" to "… 999" …: every text part's number that starts with 7.
     const state = store.getState()
-    const texts = state.messageIds.flatMap((id) => (state.partIds.get(id) ?? []).map((partID) => state.parts.get(partID))).filter((part): part is TextPart => part?.type === 'text')
+    const texts = state.messageIds
+      .flatMap((id) => (state.partIds.get(id) ?? []).map((partID) => state.parts.get(partID)))
+      .filter((part): part is TextPart => part?.type === 'text')
     const expected = texts.filter((part) => part.text.startsWith('Message number 9')).length
     expect(expected).toBeGreaterThan(50)
     expect(screen.getByRole('search').textContent).toContain(`1 of ${expected} matches`)
@@ -103,7 +113,9 @@ describe('Transcript: find', () => {
     await expect.poll(() => log.querySelector('.cp-transcript__row')).not.toBeNull()
     // The last text of the session.
     const state = store.getState()
-    const text = state.messageIds.flatMap((id) => (state.partIds.get(id) ?? []).map((partID) => state.parts.get(partID))).findLast((part): part is TextPart => part?.type === 'text') as TextPart
+    const text = state.messageIds
+      .flatMap((id) => (state.partIds.get(id) ?? []).map((partID) => state.parts.get(partID)))
+      .findLast((part): part is TextPart => part?.type === 'text') as TextPart
     const words = (/^Message number \d+\./.exec(text.text) as RegExpExecArray)[0]
     act(() => handle.current?.openFind(words))
     await screen.findByRole('searchbox', { name: 'Find' })

@@ -10,23 +10,65 @@ import '../../src/styles/chatparts.css'
 import { repeatSession } from '../fixtures/generate'
 
 /** Values that break what a field should hold. */
-const junk = fc.oneof(fc.constantFrom(null, undefined, 0, -1, Number.NaN, '', 'x', true, [], {}, ['a'], { a: 1 }, '__proto__'), fc.anything({ maxDepth: 2 }))
-const FIELDS = ['text', 'time', 'state', 'tool', 'callID', 'tokens', 'cost', 'mime', 'url', 'filename', 'files', 'metadata', 'synthetic', 'approval', 'display', 'type']
+const junk = fc.oneof(
+  fc.constantFrom(null, undefined, 0, -1, Number.NaN, '', 'x', true, [], {}, ['a'], { a: 1 }, '__proto__'),
+  fc.anything({ maxDepth: 2 }),
+)
+const FIELDS = [
+  'text',
+  'time',
+  'state',
+  'tool',
+  'callID',
+  'tokens',
+  'cost',
+  'mime',
+  'url',
+  'filename',
+  'files',
+  'metadata',
+  'synthetic',
+  'approval',
+  'display',
+  'type',
+]
 const INFO_FIELDS = ['role', 'time', 'tokens', 'cost', 'error', 'modelID', 'agent', 'finish', 'summary', 'parentID']
 
 const session = (): WithParts[] => repeatSession(60)
 /** A change: which part or message of the session (by index), which field, and what it becomes. */
-type Change = { target: number; field: number; value: unknown; how: 'upsertPart' | 'patchPart' | 'newPart' | 'upsertMessage' }
-const change: fc.Arbitrary<Change> = fc.record({ target: fc.nat(), field: fc.nat(), value: junk, how: fc.constantFrom('upsertPart', 'patchPart', 'newPart', 'upsertMessage') })
+type Change = {
+  target: number
+  field: number
+  value: unknown
+  how: 'upsertPart' | 'patchPart' | 'newPart' | 'upsertMessage'
+}
+const change: fc.Arbitrary<Change> = fc.record({
+  target: fc.nat(),
+  field: fc.nat(),
+  value: junk,
+  how: fc.constantFrom('upsertPart', 'patchPart', 'newPart', 'upsertMessage'),
+})
 
-function write(store: ReturnType<typeof createChatStore>, messages: WithParts[], { target, field, value, how }: Change) {
+function write(
+  store: ReturnType<typeof createChatStore>,
+  messages: WithParts[],
+  { target, field, value, how }: Change,
+) {
   const parts = messages.flatMap((message) => message.parts)
   const part = parts[target % parts.length] as Part
   const name = FIELDS[field % FIELDS.length] as string
   const state = store.getState()
   if (how === 'upsertPart') state.upsertPart({ ...part, [name]: value } as Part)
   else if (how === 'newPart') state.upsertPart({ ...part, id: `prt_junk_${target}`, [name]: value } as Part)
-  else if (how === 'patchPart') state.apply([{ op: 'patchPart', messageID: part.messageID, partID: part.id, patch: name === 'type' ? { text: value } : { [name]: value } }])
+  else if (how === 'patchPart')
+    state.apply([
+      {
+        op: 'patchPart',
+        messageID: part.messageID,
+        partID: part.id,
+        patch: name === 'type' ? { text: value } : { [name]: value },
+      },
+    ])
   else {
     const info = messages[target % messages.length]?.info as MessageInfo
     state.upsertMessage({ ...info, [INFO_FIELDS[field % INFO_FIELDS.length] as string]: value } as MessageInfo)
@@ -46,7 +88,13 @@ describe('Transcript with garbage written into its store', () => {
             const store = createChatStore({ initial: messages, coalesce: false })
             const view = render(
               <div style={{ height: 600, display: 'flex' }}>
-                <Transcript store={store} highlighter={null} timeZone="UTC" style={{ flex: 1 }} virtualize={virtualize} />
+                <Transcript
+                  store={store}
+                  highlighter={null}
+                  timeZone="UTC"
+                  style={{ flex: 1 }}
+                  virtualize={virtualize}
+                />
               </div>,
             )
             try {

@@ -11,29 +11,41 @@ import { defaultMathRenderer } from '../../src/math/index'
 
 // Narrow screens and long pages: what the kit adds to the page around it.
 describe('Transcript on narrow screens and long pages', () => {
-  it.each([true, false])('adds nothing to the page below it, whatever the session holds (virtualize: %s)', async (virtualize) => {
-    const store = createChatStore({ adapters: builtInAdapters, coalesce: false })
-    const exchanges = Array.from({ length: 40 }, (_, index) => [
-      { id: `u${index}`, role: 'user', parts: [{ type: 'text', text: `Question ${index}?` }] },
-      {
-        id: `a${index}`,
-        role: 'assistant',
-        metadata: { usage: { inputTokens: 10, outputTokens: 5 } },
-        parts: [
-          { type: 'text', text: `Answer ${index}, **in full**.` },
-          { type: 'tool-search', toolCallId: `c${index}`, state: 'output-available', input: { q: index }, output: 'found' },
-        ],
-      },
-    ])
-    store.getState().ingest('aisdk', exchanges.flat())
-    const { container } = render(<Transcript store={store} timeZone="UTC" virtualize={virtualize} style={{ height: 300 }} />)
-    await expect.poll(() => container.querySelectorAll('.cp-message').length).toBeGreaterThan(3)
-    const bottom = (container.querySelector('.cp-transcript') as HTMLElement).getBoundingClientRect().bottom + window.scrollY
-    const page = document.scrollingElement as HTMLElement
-    // Text kept for screen readers (hidden labels, live regions) is inside the transcript's scroller, not below it.
-    expect(container.querySelectorAll('.cp-visually-hidden').length).toBeGreaterThan(0)
-    expect(page.scrollHeight).toBeLessThanOrEqual(Math.max(page.clientHeight, Math.ceil(bottom) + 1))
-  })
+  it.each([true, false])(
+    'adds nothing to the page below it, whatever the session holds (virtualize: %s)',
+    async (virtualize) => {
+      const store = createChatStore({ adapters: builtInAdapters, coalesce: false })
+      const exchanges = Array.from({ length: 40 }, (_, index) => [
+        { id: `u${index}`, role: 'user', parts: [{ type: 'text', text: `Question ${index}?` }] },
+        {
+          id: `a${index}`,
+          role: 'assistant',
+          metadata: { usage: { inputTokens: 10, outputTokens: 5 } },
+          parts: [
+            { type: 'text', text: `Answer ${index}, **in full**.` },
+            {
+              type: 'tool-search',
+              toolCallId: `c${index}`,
+              state: 'output-available',
+              input: { q: index },
+              output: 'found',
+            },
+          ],
+        },
+      ])
+      store.getState().ingest('aisdk', exchanges.flat())
+      const { container } = render(
+        <Transcript store={store} timeZone="UTC" virtualize={virtualize} style={{ height: 300 }} />,
+      )
+      await expect.poll(() => container.querySelectorAll('.cp-message').length).toBeGreaterThan(3)
+      const bottom =
+        (container.querySelector('.cp-transcript') as HTMLElement).getBoundingClientRect().bottom + window.scrollY
+      const page = document.scrollingElement as HTMLElement
+      // Text kept for screen readers (hidden labels, live regions) is inside the transcript's scroller, not below it.
+      expect(container.querySelectorAll('.cp-visually-hidden').length).toBeGreaterThan(0)
+      expect(page.scrollHeight).toBeLessThanOrEqual(Math.max(page.clientHeight, Math.ceil(bottom) + 1))
+    },
+  )
 
   it('fits a phone (390 px): a finished session opens at its end with no "jump to latest", each tool line keeping its figures', async () => {
     const { container } = render(
@@ -44,13 +56,17 @@ describe('Transcript on narrow screens and long pages', () => {
     await expect.poll(() => container.querySelectorAll('.cp-tool').length).toBeGreaterThan(2)
     const scroller = container.querySelector('.cp-transcript__scroller') as HTMLElement
     await expect.poll(() => scroller.scrollHeight - scroller.clientHeight - scroller.scrollTop).toBeLessThan(2)
-    await expect.poll(() => container.querySelector('.cp-transcript__markdown--pending, .cp-markdown--pending')).toBeNull()
+    await expect
+      .poll(() => container.querySelector('.cp-transcript__markdown--pending, .cp-markdown--pending'))
+      .toBeNull()
     expect(container.querySelector('.cp-transcript__jump')).toBeNull()
     // No part of the kit is wider than the phone.
     expect(scroller.scrollWidth).toBeLessThanOrEqual(scroller.clientWidth)
     for (const header of container.querySelectorAll<HTMLElement>('.cp-tool__header')) {
       const box = header.getBoundingClientRect()
-      for (const figure of header.querySelectorAll<HTMLElement>('.cp-tool__duration, .cp-tool__diff, .cp-tool__todos, .cp-tool__exit')) {
+      for (const figure of header.querySelectorAll<HTMLElement>(
+        '.cp-tool__duration, .cp-tool__diff, .cp-tool__todos, .cp-tool__exit',
+      )) {
         const rect = figure.getBoundingClientRect()
         expect(rect.width, figure.textContent ?? '').toBeGreaterThan(0)
         expect(rect.right, `${header.textContent}: ${figure.textContent}`).toBeLessThanOrEqual(box.right + 0.5)
@@ -58,47 +74,63 @@ describe('Transcript on narrow screens and long pages', () => {
     }
   })
 
-  it.each(['Transcript', 'a list of Messages', 'each Message in a row'] as const)('never scrolls the page sideways at 320 px, every fold open (%s in a flex host)', async (host) => {
-    const store = fullStore()
-    const messages = store
-      .getState()
-      .messageIds.map((id) => ({ info: store.getState().messages.get(id), parts: (store.getState().partIds.get(id) ?? []).map((part) => store.getState().parts.get(part)) }))
-    const { container } = render(
-      <div style={{ width: 320, display: 'flex', flexDirection: 'column' }}>
-        {host === 'Transcript' ? (
-          <Transcript diagrams={defaultDiagramRenderer()} math={defaultMathRenderer()} store={store} timeZone="UTC" virtualize={false} style={{ height: 600 }} />
-        ) : host === 'a list of Messages' ? (
-          <div style={{ display: 'flex', flexDirection: 'column' }}>
-            {messages.map((message) => (
-              <Message key={message.info?.id} message={message as never} timeZone="UTC" />
-            ))}
-          </div>
-        ) : (
-          messages.map((message) => (
-            // A row, as an app lays out an avatar column beside a message.
-            <div key={message.info?.id} style={{ display: 'flex', gap: 8 }}>
-              <span style={{ flex: 'none', width: 24 }} />
-              <Message message={message as never} timeZone="UTC" />
+  it.each(['Transcript', 'a list of Messages', 'each Message in a row'] as const)(
+    'never scrolls the page sideways at 320 px, every fold open (%s in a flex host)',
+    async (host) => {
+      const store = fullStore()
+      const messages = store.getState().messageIds.map((id) => ({
+        info: store.getState().messages.get(id),
+        parts: (store.getState().partIds.get(id) ?? []).map((part) => store.getState().parts.get(part)),
+      }))
+      const { container } = render(
+        <div style={{ width: 320, display: 'flex', flexDirection: 'column' }}>
+          {host === 'Transcript' ? (
+            <Transcript
+              diagrams={defaultDiagramRenderer()}
+              math={defaultMathRenderer()}
+              store={store}
+              timeZone="UTC"
+              virtualize={false}
+              style={{ height: 600 }}
+            />
+          ) : host === 'a list of Messages' ? (
+            <div style={{ display: 'flex', flexDirection: 'column' }}>
+              {messages.map((message) => (
+                <Message key={message.info?.id} message={message as never} timeZone="UTC" />
+              ))}
             </div>
-          ))
-        )}
-      </div>,
-    )
-    await expect.poll(() => container.querySelectorAll('.cp-message').length).toBeGreaterThan(3)
-    for (let pass = 0; pass < 3; pass++) for (const button of container.querySelectorAll<HTMLButtonElement>('button[aria-expanded="false"]')) act(() => button.click())
-    await expect.poll(() => container.querySelector('.cp-markdown--pending')).toBeNull()
-    const page = document.scrollingElement as HTMLElement
-    // What sticks out of the phone's width, not counting what scrolls (or is clipped) inside a box that fits.
-    const clipped = (element: Element) => {
-      for (let box = element.parentElement; box && box !== container; box = box.parentElement) if (getComputedStyle(box).overflowX !== 'visible') return true
-      return false
-    }
-    const wide = [...container.querySelectorAll<HTMLElement>('*')]
-      .filter((element) => element.getBoundingClientRect().right > 320.5 && !clipped(element))
-      .map((element) => `${element.className || element.tagName}: ${Math.round(element.getBoundingClientRect().right)}`)
-    expect(wide).toEqual([])
-    expect(page.scrollWidth).toBeLessThanOrEqual(page.clientWidth)
-  })
+          ) : (
+            messages.map((message) => (
+              // A row, as an app lays out an avatar column beside a message.
+              <div key={message.info?.id} style={{ display: 'flex', gap: 8 }}>
+                <span style={{ flex: 'none', width: 24 }} />
+                <Message message={message as never} timeZone="UTC" />
+              </div>
+            ))
+          )}
+        </div>,
+      )
+      await expect.poll(() => container.querySelectorAll('.cp-message').length).toBeGreaterThan(3)
+      for (let pass = 0; pass < 3; pass++)
+        for (const button of container.querySelectorAll<HTMLButtonElement>('button[aria-expanded="false"]'))
+          act(() => button.click())
+      await expect.poll(() => container.querySelector('.cp-markdown--pending')).toBeNull()
+      const page = document.scrollingElement as HTMLElement
+      // What sticks out of the phone's width, not counting what scrolls (or is clipped) inside a box that fits.
+      const clipped = (element: Element) => {
+        for (let box = element.parentElement; box && box !== container; box = box.parentElement)
+          if (getComputedStyle(box).overflowX !== 'visible') return true
+        return false
+      }
+      const wide = [...container.querySelectorAll<HTMLElement>('*')]
+        .filter((element) => element.getBoundingClientRect().right > 320.5 && !clipped(element))
+        .map(
+          (element) => `${element.className || element.tagName}: ${Math.round(element.getBoundingClientRect().right)}`,
+        )
+      expect(wide).toEqual([])
+      expect(page.scrollWidth).toBeLessThanOrEqual(page.clientWidth)
+    },
+  )
 
   it('keeps formulas and diagrams within a phone at 200 % zoom (160 px)', async () => {
     const store = createChatStore({ adapters: builtInAdapters, coalesce: false })
@@ -110,7 +142,14 @@ describe('Transcript on narrow screens and long pages', () => {
     store.getState().ingest('aisdk', [{ id: 'a', role: 'assistant', parts: [{ type: 'text', text, state: 'done' }] }])
     const { container } = render(
       <div style={{ width: 160, display: 'flex' }}>
-        <Transcript diagrams={defaultDiagramRenderer()} math={defaultMathRenderer()} store={store} timeZone="UTC" virtualize={false} style={{ flex: 1, minWidth: 0, height: 600 }} />
+        <Transcript
+          diagrams={defaultDiagramRenderer()}
+          math={defaultMathRenderer()}
+          store={store}
+          timeZone="UTC"
+          virtualize={false}
+          style={{ flex: 1, minWidth: 0, height: 600 }}
+        />
       </div>,
     )
     await expect.poll(() => container.querySelector('.katex-display')).not.toBeNull()

@@ -32,7 +32,10 @@ describe('Transcript: printed', () => {
     const total = session.getState().messageIds.length
     await expect.poll(() => log.querySelector('.cp-transcript__row')).not.toBeNull()
     expect(rows()).toBeLessThan(total)
-    const folded = () => log.querySelectorAll('[data-part="tool"]:not([data-open]), .cp-disclosure[data-state="closed"], .cp-tool-group:not([data-open])').length
+    const folded = () =>
+      log.querySelectorAll(
+        '[data-part="tool"]:not([data-open]), .cp-disclosure[data-state="closed"], .cp-tool-group:not([data-open])',
+      ).length
     expect(folded()).toBeGreaterThan(0)
 
     act(() => {

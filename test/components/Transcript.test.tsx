@@ -11,7 +11,8 @@ import { opencodeSession } from '../fixtures/opencode'
 import { repeatSession } from '../fixtures/generate'
 
 const messages = () => structuredClone(opencodeSession.messages)
-const sync = (initial: WithParts[] = messages()) => createChatStore({ adapters: builtInAdapters, initial, coalesce: false })
+const sync = (initial: WithParts[] = messages()) =>
+  createChatStore({ adapters: builtInAdapters, initial, coalesce: false })
 
 describe('MessageView', () => {
   it("shows role, agent, model and time, and the assistant's cost", () => {
@@ -37,10 +38,30 @@ describe('MessageView', () => {
   })
 
   it('shows no price the data does not have, and a reported 0 as $0', () => {
-    const info = assistantInfo({ id: 'msg_a', sessionID: 's', created: 1_780_000_000_000, finish: 'stop', tokens: { input: 1200, output: 34, reasoning: 0, cache: { read: 0, write: 0 } } })
+    const info = assistantInfo({
+      id: 'msg_a',
+      sessionID: 's',
+      created: 1_780_000_000_000,
+      finish: 'stop',
+      tokens: { input: 1200, output: 34, reasoning: 0, cache: { read: 0, write: 0 } },
+    })
     const { rerender } = render(<Message message={{ info, parts: [] }} />)
     expect(document.querySelector('.cp-message__usage')?.textContent).toBe('1.2k tokens')
-    rerender(<Message message={{ info: assistantInfo({ id: 'msg_a', sessionID: 's', created: 1_780_000_000_000, finish: 'stop', cost: 0, tokens: info.tokens }), parts: [] }} />)
+    rerender(
+      <Message
+        message={{
+          info: assistantInfo({
+            id: 'msg_a',
+            sessionID: 's',
+            created: 1_780_000_000_000,
+            finish: 'stop',
+            cost: 0,
+            tokens: info.tokens,
+          }),
+          parts: [],
+        }}
+      />,
+    )
     expect(document.querySelector('.cp-message__usage [data-field="cost"]')?.textContent).toBe('Cost $0')
     // Nothing at all when nothing was counted.
     rerender(<Message message={{ info: assistantInfo({ id: 'msg_a', sessionID: 's', created: 1 }), parts: [] }} />)
@@ -52,7 +73,15 @@ describe('MessageView', () => {
     const ids = { sessionID: 's', messageID: 'msg_a' }
     const tokens = { input: 10, output: 5, reasoning: 0, cache: { read: 0, write: 0 } }
     render(
-      <Message message={{ info, parts: [stepFinishPart({ ...ids, id: 'p1' }, { reason: 'tool-calls', cost: 0.01, tokens }), stepFinishPart({ ...ids, id: 'p2' }, { reason: 'length', tokens })] }} />,
+      <Message
+        message={{
+          info,
+          parts: [
+            stepFinishPart({ ...ids, id: 'p1' }, { reason: 'tool-calls', cost: 0.01, tokens }),
+            stepFinishPart({ ...ids, id: 'p2' }, { reason: 'length', tokens }),
+          ],
+        }}
+      />,
     )
     const usage = document.querySelector('.cp-message__usage') as HTMLElement
     expect(usage.textContent).toContain('stopped: length limit')
@@ -63,12 +92,18 @@ describe('MessageView', () => {
         .map((cell) => cell.textContent),
     ).toEqual(['Step 1 · tool calls', 'Step 2 · length limit', 'Total'])
     // The second step reported no cost: its cell says so, and the total is the first's.
-    expect([...usage.querySelectorAll('tbody td[data-field="cost"]')].map((cell) => cell.textContent)).toEqual(['$0.01', '—'])
+    expect([...usage.querySelectorAll('tbody td[data-field="cost"]')].map((cell) => cell.textContent)).toEqual([
+      '$0.01',
+      '—',
+    ])
   })
 
   it("shows a banner when the assistant's reply failed, with the parts that did arrive", () => {
     const [, assistant] = messages()
-    const info = { ...(assistant?.info as AssistantInfo), error: { name: 'APIError', data: { message: 'Rate limit exceeded', statusCode: 429 } } }
+    const info = {
+      ...(assistant?.info as AssistantInfo),
+      error: { name: 'APIError', data: { message: 'Rate limit exceeded', statusCode: 429 } },
+    }
     render(<Message message={{ info, parts: assistant?.parts ?? [] }} />)
     expect(screen.getByText('The response failed')).toBeTruthy()
     expect(screen.getByText(/APIError: Rate limit exceeded/)).toBeTruthy()
@@ -77,9 +112,14 @@ describe('MessageView', () => {
 
   it('says when the server hid the cause of a failure', () => {
     const [, assistant] = messages()
-    const info = { ...(assistant?.info as AssistantInfo), error: { name: 'UnknownError', data: { message: 'An error occurred.', masked: true } } }
+    const info = {
+      ...(assistant?.info as AssistantInfo),
+      error: { name: 'UnknownError', data: { message: 'An error occurred.', masked: true } },
+    }
     render(<Message message={{ info, parts: [] }} />)
-    expect(document.querySelector('.cp-message__error')?.textContent).toBe('The response failed UnknownError: An error occurred. The server did not send the cause.')
+    expect(document.querySelector('.cp-message__error')?.textContent).toBe(
+      'The response failed UnknownError: An error occurred. The server did not send the cause.',
+    )
   })
 })
 
@@ -91,7 +131,11 @@ describe('Transcript', () => {
       within(log)
         .getAllByRole('article')
         .map((article) => article.getAttribute('aria-label')),
-    ).toEqual(['You, May 30, 2026, 3:22 PM, message 1', 'Assistant, May 30, 2026, 3:22 PM, message 2', 'Assistant, May 30, 2026, 3:23 PM, message 3'])
+    ).toEqual([
+      'You, May 30, 2026, 3:22 PM, message 1',
+      'Assistant, May 30, 2026, 3:22 PM, message 2',
+      'Assistant, May 30, 2026, 3:23 PM, message 3',
+    ])
     // A group, not a footer: no page-level contentinfo landmark inside a host's <main>.
     expect(screen.queryByRole('contentinfo')).toBeNull()
     const totals = screen.getByRole('group', { name: 'Session total' })
@@ -108,7 +152,9 @@ describe('Transcript', () => {
     render(<Transcript store={store} highlighter={null} components={{ text: CountingText }} />)
     const before = new Map(renders)
     const last = store.getState().messageIds.at(-1) as string
-    const textID = (store.getState().partIds.get(last) ?? []).find((id) => store.getState().parts.get(id)?.type === 'text') as string
+    const textID = (store.getState().partIds.get(last) ?? []).find(
+      (id) => store.getState().parts.get(id)?.type === 'text',
+    ) as string
     act(() => store.getState().appendPartDelta(last, textID, 'text', ' And more.'))
     const changed = [...renders].filter(([id, count]) => before.get(id) !== count).map(([id]) => id)
     expect(changed).toEqual([textID])
@@ -124,14 +170,17 @@ describe('Transcript', () => {
     act(() => {
       store.getState().ingest('opencode-event', { type: 'session.status', properties: { status: { type: 'busy' } } })
       store.getState().upsertMessage(info)
-      store.getState().upsertPart({ id: 'prt_live', sessionID: info.sessionID, messageID: info.id, type: 'text', text: '' })
+      store
+        .getState()
+        .upsertPart({ id: 'prt_live', sessionID: info.sessionID, messageID: info.id, type: 'text', text: '' })
     })
     expect(status.textContent).toBe('Assistant is responding')
     expect(screen.getByRole('article', { name: /^Assistant/ }).getAttribute('aria-busy')).toBe('true')
     const announced: string[] = []
     const observer = new MutationObserver(() => announced.push(status.textContent ?? ''))
     observer.observe(status, { childList: true, characterData: true, subtree: true })
-    for (const word of ['Writing ', 'the ', 'file ', 'now.']) act(() => store.getState().appendPartDelta(info.id, 'prt_live', 'text', word))
+    for (const word of ['Writing ', 'the ', 'file ', 'now.'])
+      act(() => store.getState().appendPartDelta(info.id, 'prt_live', 'text', word))
     await new Promise((resolve) => setTimeout(resolve, 0))
     expect(screen.getByText('Writing the file now.')).toBeTruthy()
     expect(announced).toEqual([])
@@ -147,11 +196,20 @@ describe('Transcript', () => {
   it('says the date once per day, above the first message of that day, and the time on each message', () => {
     const [user, assistant] = messages() as [WithParts, WithParts]
     const day = 24 * 60 * 60 * 1000
-    const at = (message: WithParts, id: string, created: number) => ({ ...message, info: { ...message.info, id, time: { ...message.info.time, created, completed: created } } }) as WithParts
+    const at = (message: WithParts, id: string, created: number) =>
+      ({
+        ...message,
+        info: { ...message.info, id, time: { ...message.info.time, created, completed: created } },
+      }) as WithParts
     const start = Date.UTC(2026, 4, 30, 15, 22)
     render(
       <Transcript
-        store={sync([at(user, 'm1', start), at(assistant, 'm2', start + 60_000), at(user, 'm3', start + day), at(assistant, 'm4', start + day + 60_000)])}
+        store={sync([
+          at(user, 'm1', start),
+          at(assistant, 'm2', start + 60_000),
+          at(user, 'm3', start + day),
+          at(assistant, 'm4', start + day + 60_000),
+        ])}
         highlighter={null}
         timeZone="UTC"
         timeLocale="en-US"
@@ -159,7 +217,12 @@ describe('Transcript', () => {
     )
     const days = [...document.querySelectorAll('.cp-transcript__day')].map((separator) => separator.textContent)
     expect(days).toEqual(['Saturday, May 30, 2026', 'Sunday, May 31, 2026'])
-    expect([...document.querySelectorAll('.cp-message__time')].map((time) => time.textContent)).toEqual(['3:22 PM', '3:23 PM', '3:22 PM', '3:23 PM'])
+    expect([...document.querySelectorAll('.cp-message__time')].map((time) => time.textContent)).toEqual([
+      '3:22 PM',
+      '3:23 PM',
+      '3:22 PM',
+      '3:23 PM',
+    ])
     // Each message is still named with its date, for whoever moves from message to message.
     expect(screen.getAllByRole('article')[2]?.getAttribute('aria-label')).toBe('You, May 31, 2026, 3:22 PM, message 3')
   })
@@ -179,7 +242,9 @@ describe('Transcript', () => {
     act(() => store.getState().upsertMessage({ ...reply, time: { created: start + day } }))
     expect(days()).toEqual(['Saturday, May 30, 2026', 'Sunday, May 31, 2026'])
     // And the first message moved to that day leaves one date line, above it.
-    act(() => store.getState().upsertMessage({ ...(user.info as UserInfo), id: 'm1', time: { created: start + day - 60_000 } }))
+    act(() =>
+      store.getState().upsertMessage({ ...(user.info as UserInfo), id: 'm1', time: { created: start + day - 60_000 } }),
+    )
     expect(days()).toEqual(['Sunday, May 31, 2026'])
   })
 
@@ -244,7 +309,11 @@ describe('Transcript', () => {
   it('speaks Simplified Chinese when asked', () => {
     render(<Transcript store={sync()} highlighter={null} locale="zh-CN" />)
     expect(screen.getByRole('log', { name: '对话' })).toBeTruthy()
-    expect(screen.getAllByRole('article').map((article) => article.getAttribute('aria-label')?.split(',')[0])).toEqual(['你', '助手', '助手'])
+    expect(screen.getAllByRole('article').map((article) => article.getAttribute('aria-label')?.split(',')[0])).toEqual([
+      '你',
+      '助手',
+      '助手',
+    ])
     // The kit's own text says its language, so a screen reader on an English page reads it in Chinese.
     for (const heading of screen.getAllByRole('heading')) expect(heading.getAttribute('lang')).toBe('zh-CN')
   })
@@ -262,7 +331,13 @@ describe('Transcript with AI SDK messages', () => {
           { type: 'text', text: 'Per the docs [1]:' },
           { type: 'source-url', sourceId: 's1', url: 'https://docs.example/rm', title: 'rm docs' },
           { type: 'data-progress', data: { done: 1 } },
-          { type: 'tool-bash', toolCallId: 'c1', state: 'approval-requested', input: { command: 'rm -rf dist' }, approval: { id: 'ap1' } },
+          {
+            type: 'tool-bash',
+            toolCallId: 'c1',
+            state: 'approval-requested',
+            input: { command: 'rm -rf dist' },
+            approval: { id: 'ap1' },
+          },
         ],
       },
     ])
@@ -282,18 +357,36 @@ describe('Transcript: a link to each message', () => {
     const writeText = vi.fn(async (_text: string) => {})
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
     const store = createChatStore({ initial: structuredClone(opencodeSession.messages), coalesce: false })
-    render(<Transcript store={store} messageLink="https://app.example/sessions/42?tab=chat#old" timeZone="UTC" highlighter={null} />)
+    render(
+      <Transcript
+        store={store}
+        messageLink="https://app.example/sessions/42?tab=chat#old"
+        timeZone="UTC"
+        highlighter={null}
+      />,
+    )
     const buttons = screen.getAllByRole('button', { name: 'Copy link to this message' })
     expect(buttons).toHaveLength(store.getState().messageIds.length)
     fireEvent.click(buttons[1] as HTMLElement)
     await expect.poll(() => writeText.mock.calls.length).toBe(1)
-    expect(writeText.mock.calls[0]?.[0]).toBe(`https://app.example/sessions/42?tab=chat#${store.getState().messageIds[1]}`)
+    expect(writeText.mock.calls[0]?.[0]).toBe(
+      `https://app.example/sessions/42?tab=chat#${store.getState().messageIds[1]}`,
+    )
   })
 
   it('takes a function of the message id, and offers nothing without a link', () => {
     const store = createChatStore({ initial: structuredClone(opencodeSession.messages), coalesce: false })
-    const { rerender } = render(<Transcript store={store} messageLink={(id) => (id.endsWith('1') ? undefined : `/s/${id}`)} timeZone="UTC" highlighter={null} />)
-    expect(screen.getAllByRole('button', { name: 'Copy link to this message' }).length).toBe(store.getState().messageIds.filter((id) => !id.endsWith('1')).length)
+    const { rerender } = render(
+      <Transcript
+        store={store}
+        messageLink={(id) => (id.endsWith('1') ? undefined : `/s/${id}`)}
+        timeZone="UTC"
+        highlighter={null}
+      />,
+    )
+    expect(screen.getAllByRole('button', { name: 'Copy link to this message' }).length).toBe(
+      store.getState().messageIds.filter((id) => !id.endsWith('1')).length,
+    )
     rerender(<Transcript store={store} timeZone="UTC" highlighter={null} />)
     expect(screen.queryByRole('button', { name: 'Copy link to this message' })).toBeNull()
   })

@@ -13,7 +13,9 @@ import reply from '../fixtures/streaming/reply.md?raw'
 function longStore(count = 2000) {
   const messages = repeatSession(count).map((message, index) => ({
     ...message,
-    parts: message.parts.map((part): Part => (part.type === 'text' ? { ...part, text: `Message number ${index}. ${part.text}` } : part)),
+    parts: message.parts.map((part): Part =>
+      part.type === 'text' ? { ...part, text: `Message number ${index}. ${part.text}` } : part,
+    ),
   }))
   return createChatStore({ initial: messages, coalesce: false })
 }
@@ -91,7 +93,8 @@ describe('Transcript with 2,000 messages in Chromium', () => {
       for (const record of records)
         for (const node of record.addedNodes) {
           if (!(node instanceof HTMLElement)) continue
-          for (const row of [node, ...node.querySelectorAll<HTMLElement>('.cp-transcript__row')]) if (row.classList.contains('cp-transcript__row')) first.push(new WeakRef(row))
+          for (const row of [node, ...node.querySelectorAll<HTMLElement>('.cp-transcript__row')])
+            if (row.classList.contains('cp-transcript__row')) first.push(new WeakRef(row))
         }
     })
     added.observe(document.body, { childList: true, subtree: true })
@@ -117,7 +120,10 @@ describe('Transcript with 2,000 messages in Chromium', () => {
     const answer = repeatSession(2)[1] as WithParts
     const replies = Array.from({ length: 200 }, (_, i): WithParts => {
       const id = `msg_reply_${i}`
-      return { info: { ...answer.info, id }, parts: [{ id: `prt_reply_${i}`, sessionID: answer.info.sessionID, messageID: id, type: 'text', text: reply }] }
+      return {
+        info: { ...answer.info, id },
+        parts: [{ id: `prt_reply_${i}`, sessionID: answer.info.sessionID, messageID: id, type: 'text', text: reply }],
+      }
     })
     const { log, rows } = mount(createChatStore({ initial: replies, coalesce: false }))
     await frames()
@@ -155,7 +161,11 @@ describe('Transcript with 2,000 messages in Chromium', () => {
     }
     // Scrolling up renders rows that were left out above; each is measured as it arrives, and the
     // difference from its estimate must not move the content under the reader.
-    const offsetOf = (id: string | undefined) => Math.round((log.querySelector(`[data-row-id="${id}"]`)?.getBoundingClientRect().top ?? Number.NaN) - log.getBoundingClientRect().top)
+    const offsetOf = (id: string | undefined) =>
+      Math.round(
+        (log.querySelector(`[data-row-id="${id}"]`)?.getBoundingClientRect().top ?? Number.NaN) -
+          log.getBoundingClientRect().top,
+      )
     for (const step of [700, 500]) {
       const before = await asPainted(() => offsetOf(seen.id))
       await scrollTo(log, log.scrollTop - step)
@@ -169,7 +179,9 @@ describe('Transcript with 2,000 messages in Chromium', () => {
     await frames()
     // The last text in the session, a few messages from the bottom.
     const parts = store.getState().messageIds.flatMap((id) => store.getState().partIds.get(id) ?? [])
-    const text = parts.map((id) => store.getState().parts.get(id)).findLast((part): part is TextPart => part?.type === 'text') as TextPart
+    const text = parts
+      .map((id) => store.getState().parts.get(id))
+      .findLast((part): part is TextPart => part?.type === 'text') as TextPart
     for (let i = 0; i < 20; i++) {
       act(() => store.getState().appendPartDelta(text.messageID, text.id, 'text', `\n\nStreamed paragraph ${i}.`))
       await frames(1)
@@ -199,13 +211,23 @@ describe('Transcript with 2,000 messages in Chromium', () => {
         // A text in a rendered message above the one in view, or below the viewport, gets longer.
         const index = rows().findIndex((row) => row.dataset.rowId === seen.id)
         const bottom = log.getBoundingClientRect().bottom
-        const candidates = where === 'above' ? rows().slice(0, index) : rows().filter((row) => row.getBoundingClientRect().top > bottom)
+        const candidates =
+          where === 'above' ? rows().slice(0, index) : rows().filter((row) => row.getBoundingClientRect().top > bottom)
         const text = candidates
           .flatMap((row) => store.getState().partIds.get(row.dataset.rowId as string) ?? [])
           .map((id) => store.getState().parts.get(id))
           .find((part): part is TextPart => part?.type === 'text')
         expect(text).toBeDefined()
-        act(() => store.getState().appendPartDelta(text?.messageID as string, text?.id as string, 'text', '\n\nA line added.\n\nAnd another.\n\nAnd a third.'))
+        act(() =>
+          store
+            .getState()
+            .appendPartDelta(
+              text?.messageID as string,
+              text?.id as string,
+              'text',
+              '\n\nA line added.\n\nAnd another.\n\nAnd a third.',
+            ),
+        )
         // The added blocks may wait their turn to be formatted; once they are, the view is where it was.
         await formatted(log)
         expect(firstInView()).toEqual(seen)
@@ -238,7 +260,9 @@ describe('Transcript with 2,000 messages in Chromium', () => {
     // Rows stay in transcript order, with the kept row after a spacer that stands for the gap.
     const order = rendered.map((id) => ids.indexOf(id))
     expect(order).toEqual([...order].sort((a, b) => a - b))
-    expect(control.closest('.cp-transcript__row')?.previousElementSibling?.classList.contains('cp-transcript__spacer')).toBe(true)
+    expect(
+      control.closest('.cp-transcript__row')?.previousElementSibling?.classList.contains('cp-transcript__spacer'),
+    ).toBe(true)
     // The scroll height still stands for every message: the row replaced its share of the spacer.
     expect(log.scrollHeight).toBeGreaterThan(2000 * 50)
 
@@ -261,7 +285,11 @@ describe('Transcript with 2,000 messages in Chromium', () => {
     expect(rows().at(-1)?.dataset.rowId).toBe(store.getState().messageIds.at(-1))
     // What is in view is rendered: the view is never blank after the jump.
     const view = log.getBoundingClientRect()
-    expect(rows().some((row) => row.getBoundingClientRect().bottom > view.top && row.getBoundingClientRect().top < view.bottom)).toBe(true)
+    expect(
+      rows().some(
+        (row) => row.getBoundingClientRect().bottom > view.top && row.getBoundingClientRect().top < view.bottom,
+      ),
+    ).toBe(true)
     expect(document.activeElement).toBe(log)
     // The transcript moves itself rather than leave it to the browser's animated keyboard scroll
     // (headless Chromium scrolls instantly, so the cut-short animation itself is not reproduced here).
@@ -292,7 +320,9 @@ describe('Transcript with 2,000 messages in Chromium', () => {
     const lastIndex = store.getState().messageIds.length - 1
     const find = (text: string) => (window as unknown as { find(text: string): boolean }).find(text)
     // The last user or assistant text near the bottom is rendered, so the browser finds it.
-    const rendered = [...log.querySelectorAll('.cp-transcript__row')].map((row) => /Message number (\d+)\./.exec(row.textContent ?? '')?.[1]).filter(Boolean)
+    const rendered = [...log.querySelectorAll('.cp-transcript__row')]
+      .map((row) => /Message number (\d+)\./.exec(row.textContent ?? '')?.[1])
+      .filter(Boolean)
     expect(rendered.length).toBeGreaterThan(0)
     window.getSelection()?.removeAllRanges()
     expect(find(`Message number ${rendered.at(-1)}.`)).toBe(true)
@@ -311,7 +341,8 @@ describe('Transcript: scrolling to a message or a part', () => {
   function mountWithHandle(store = longStore()) {
     const { handle, log } = mountTall(store)
     /** Where the top of `element` is, relative to the top of the view. */
-    const offset = (element: Element) => Math.round(element.getBoundingClientRect().top - log.getBoundingClientRect().top)
+    const offset = (element: Element) =>
+      Math.round(element.getBoundingClientRect().top - log.getBoundingClientRect().top)
     return { store, handle, log, offset }
   }
 
@@ -339,7 +370,11 @@ describe('Transcript: scrolling to a message or a part', () => {
     const state = store.getState()
     const lastID = state.messageIds.at(-1) as string
     const text = [...state.parts.values()].find((part) => part.type === 'text') as TextPart
-    act(() => store.getState().upsertPart({ ...text, id: 'prt_zz_grows', messageID: lastID, text: 'A new paragraph.\n\n'.repeat(20) }))
+    act(() =>
+      store
+        .getState()
+        .upsertPart({ ...text, id: 'prt_zz_grows', messageID: lastID, text: 'A new paragraph.\n\n'.repeat(20) }),
+    )
     await expect.poll(() => log.querySelector('[data-part-id="prt_zz_grows"]')).not.toBeNull()
     await expect.poll(() => log.scrollHeight - log.scrollTop - log.clientHeight).toBeLessThan(2)
   })

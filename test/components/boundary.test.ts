@@ -79,7 +79,9 @@ describe('the layers', () => {
     writeFileSync(join(dir, 'a.ts'), "import type { B } from './b.js'\nexport type A = B\n")
     writeFileSync(join(dir, 'b.ts'), "import { a } from './a.js'\nexport type B = typeof a\n")
     try {
-      expect(cycles([join(dir, 'a.ts')])).toEqual(['.cache/cycle-check/a.ts → .cache/cycle-check/b.ts → .cache/cycle-check/a.ts'])
+      expect(cycles([join(dir, 'a.ts')])).toEqual([
+        '.cache/cycle-check/a.ts → .cache/cycle-check/b.ts → .cache/cycle-check/a.ts',
+      ])
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
@@ -89,9 +91,11 @@ describe('the layers', () => {
     const offenders: string[] = []
     for (const file of sourceFiles(join(root, 'src/markdown'))) {
       const text = readFileSync(file, 'utf8')
-      if (/^import\s+(?!type\b)[^;\n]*from\s+['"](react|react-dom|react-markdown)['"]/m.test(text)) offenders.push(`${relative(root, file)} imports React`)
+      if (/^import\s+(?!type\b)[^;\n]*from\s+['"](react|react-dom|react-markdown)['"]/m.test(text))
+        offenders.push(`${relative(root, file)} imports React`)
       for (const [module, chain] of reach(file)) {
-        if (/^src\/(components|store|react|protocols)\//.test(relative(root, module))) offenders.push(chain.map((step) => relative(root, step)).join(' → '))
+        if (/^src\/(components|store|react|protocols)\//.test(relative(root, module)))
+          offenders.push(chain.map((step) => relative(root, step)).join(' → '))
       }
     }
     expect(offenders).toEqual([])
@@ -103,7 +107,8 @@ describe('the conversion boundary', () => {
     const offenders: string[] = []
     for (const file of sourceFiles(join(root, 'src/components'))) {
       for (const [module, chain] of reach(file)) {
-        if (relative(root, module).startsWith('src/protocols/')) offenders.push(chain.map((step) => relative(root, step)).join(' → '))
+        if (relative(root, module).startsWith('src/protocols/'))
+          offenders.push(chain.map((step) => relative(root, step)).join(' → '))
       }
     }
     expect(offenders).toEqual([])
@@ -122,8 +127,10 @@ describe('the store is React-free', () => {
     for (const [module, chain] of reach(join(root, 'src/store/index.ts'))) {
       const name = relative(root, module)
       const text = readFileSync(module, 'utf8')
-      if (/from\s+['"](react|react-dom)(\/[^'"]*)?['"]/.test(text) || module.endsWith('.tsx')) offenders.push(`react: ${chain.map((step) => relative(root, step)).join(' → ')}`)
-      if (name.startsWith('src/protocols/')) offenders.push(`protocol: ${chain.map((step) => relative(root, step)).join(' → ')}`)
+      if (/from\s+['"](react|react-dom)(\/[^'"]*)?['"]/.test(text) || module.endsWith('.tsx'))
+        offenders.push(`react: ${chain.map((step) => relative(root, step)).join(' → ')}`)
+      if (name.startsWith('src/protocols/'))
+        offenders.push(`protocol: ${chain.map((step) => relative(root, step)).join(' → ')}`)
     }
     expect(offenders).toEqual([])
   })

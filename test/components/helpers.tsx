@@ -57,7 +57,12 @@ export async function loadedHighlighter(...langs: string[]) {
 export function withConfig(config: Omit<ChatpartsProviderProps, 'children'> = {}) {
   const { highlighter } = fakeHighlighter()
   return ({ children }: { children: ReactNode }) => (
-    <ChatpartsProvider highlighter={highlighter} math={defaultMathRenderer()} diagrams={defaultDiagramRenderer()} {...config}>
+    <ChatpartsProvider
+      highlighter={highlighter}
+      math={defaultMathRenderer()}
+      diagrams={defaultDiagramRenderer()}
+      {...config}
+    >
       {children}
     </ChatpartsProvider>
   )
@@ -82,7 +87,11 @@ export function asInABrowser() {
  * what a test does between two is done within one frame. `stillClock`: the clock stands still too.
  */
 export function framesOnRequest(stillClock = false) {
-  vi.useFakeTimers({ toFake: stillClock ? ['performance', 'requestAnimationFrame', 'cancelAnimationFrame'] : ['requestAnimationFrame', 'cancelAnimationFrame'] })
+  vi.useFakeTimers({
+    toFake: stillClock
+      ? ['performance', 'requestAnimationFrame', 'cancelAnimationFrame']
+      : ['requestAnimationFrame', 'cancelAnimationFrame'],
+  })
   onTestFinished(() => {
     vi.useRealTimers()
   })

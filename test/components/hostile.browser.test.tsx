@@ -80,7 +80,15 @@ function htmlTranscript(): WithParts[] {
     const base = { sessionID: session.id, messageID: id }
     const part = (kind: string) => `prt_html_${index}_${kind}`
     return {
-      info: assistantInfo({ sessionID: session.id, id, created: 1, modelID: html, providerID: html, agent: html, error: { name: html, data: { message: html } } }),
+      info: assistantInfo({
+        sessionID: session.id,
+        id,
+        created: 1,
+        modelID: html,
+        providerID: html,
+        agent: html,
+        error: { name: html, data: { message: html } },
+      }),
       parts: [
         { ...base, id: part('text'), type: 'text', text: `${html}\n\n\`${html}\`\n\n\`\`\`html\n${html}\n\`\`\`` },
         { ...base, id: part('reasoning'), type: 'reasoning', text: html, time: { start: 1, end: 2 } },
@@ -90,9 +98,23 @@ function htmlTranscript(): WithParts[] {
           type: 'tool',
           callID: part('call'),
           tool: html,
-          state: { status: 'completed', input: { html }, output: html, title: html, metadata: {}, time: { start: 1, end: 2 } },
+          state: {
+            status: 'completed',
+            input: { html },
+            output: html,
+            title: html,
+            metadata: {},
+            time: { start: 1, end: 2 },
+          },
         },
-        { ...base, id: part('failed'), type: 'tool', callID: part('call2'), tool: 'bash', state: { status: 'error', input: { command: html }, error: html, time: { start: 1, end: 2 } } },
+        {
+          ...base,
+          id: part('failed'),
+          type: 'tool',
+          callID: part('call2'),
+          tool: 'bash',
+          state: { status: 'error', input: { command: html }, error: html, time: { start: 1, end: 2 } },
+        },
         { ...base, id: part('file'), type: 'file', mime: html, url: 'data:,x', filename: html },
         { ...base, id: part('agent'), type: 'agent', name: html },
         { ...base, id: part('subtask'), type: 'subtask', prompt: html, description: html, agent: html },
@@ -134,7 +156,8 @@ async function quietRemote(): Promise<string[]> {
 
 /** Links that could run script or save something executable. */
 function executableLinks(root: ParentNode): string[] {
-  const inert = /^data:(image\/(png|jpeg|gif|webp|avif|bmp|x-icon|vnd\.microsoft\.icon)|text\/plain|application\/pdf|audio\/[\w.+-]+|video\/[\w.+-]+)?[;,]/i
+  const inert =
+    /^data:(image\/(png|jpeg|gif|webp|avif|bmp|x-icon|vnd\.microsoft\.icon)|text\/plain|application\/pdf|audio\/[\w.+-]+|video\/[\w.+-]+)?[;,]/i
   const risky = /\.(html?|xhtml|svgz?|xml|js|mjs|exe|bat|cmd|com|sh|ps1|hta|msi|scr|vbs|jar|app|dmg|lnk|url|reg)$/i
   return [...root.querySelectorAll<HTMLAnchorElement>('a[href]')].flatMap((a) => {
     const href = a.href
@@ -157,12 +180,19 @@ describe('hostile URLs in Chromium', () => {
   it(`${hostileHtml.length} HTML payloads in every text field render as text: no element, no handler, no request`, async () => {
     requests.length = 0
     const store = createChatStore({ initial: htmlTranscript(), coalesce: false })
-    const { container, unmount } = render(<Transcript store={store} timeZone="UTC" virtualize={false} style={{ height: 2800 }} />)
-    for (const button of container.querySelectorAll<HTMLButtonElement>('button[aria-expanded="false"]')) act(() => button.click())
+    const { container, unmount } = render(
+      <Transcript store={store} timeZone="UTC" virtualize={false} style={{ height: 2800 }} />,
+    )
+    for (const button of container.querySelectorAll<HTMLButtonElement>('button[aria-expanded="false"]'))
+      act(() => button.click())
     expect(await quietRemote()).toEqual([])
-    expect(container.querySelectorAll('script, iframe, object, embed, link, meta, base, form, style, math').length).toBe(0)
+    expect(
+      container.querySelectorAll('script, iframe, object, embed, link, meta, base, form, style, math').length,
+    ).toBe(0)
     const handlers = [...container.querySelectorAll('*')].flatMap((element) =>
-      [...element.attributes].filter((attribute) => attribute.name.startsWith('on')).map((attribute) => `${element.tagName} ${attribute.name}`),
+      [...element.attributes]
+        .filter((attribute) => attribute.name.startsWith('on'))
+        .map((attribute) => `${element.tagName} ${attribute.name}`),
     )
     expect(handlers).toEqual([])
     // The payloads are on screen as text.
@@ -174,14 +204,19 @@ describe('hostile URLs in Chromium', () => {
   it(`${hostileUrls.length} URLs in every field: no request leaves the page before a click, no link runs script`, async () => {
     requests.length = 0
     const store = createChatStore({ initial: hostileTranscript(), coalesce: false })
-    const { container, unmount } = render(<Transcript store={store} timeZone="UTC" virtualize={false} style={{ height: 2800 }} />)
+    const { container, unmount } = render(
+      <Transcript store={store} timeZone="UTC" virtualize={false} style={{ height: 2800 }} />,
+    )
     // Open everything that folds, so what a reader can reach is checked too.
     for (let round = 0; round < 3; round++) {
-      for (const button of container.querySelectorAll<HTMLButtonElement>('button[aria-expanded="false"]')) act(() => button.click())
+      for (const button of container.querySelectorAll<HTMLButtonElement>('button[aria-expanded="false"]'))
+        act(() => button.click())
     }
     expect(await quietRemote()).toEqual([])
     // Lazy images outside the view load later: none may even point elsewhere.
-    const elsewhere = [...container.querySelectorAll('img')].map((img) => img.src).filter((src) => !src.startsWith(location.origin) && !/^(data|blob):/i.test(src))
+    const elsewhere = [...container.querySelectorAll('img')]
+      .map((img) => img.src)
+      .filter((src) => !src.startsWith(location.origin) && !/^(data|blob):/i.test(src))
     expect(elsewhere).toEqual([])
     expect(executableLinks(container)).toEqual([])
     expect(container.querySelectorAll('iframe, object, embed, script').length).toBe(0)

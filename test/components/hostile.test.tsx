@@ -12,9 +12,22 @@ import { withConfig } from './helpers'
 
 const odd = { toString: 1 }
 const ids = { sessionID: 'ses_1' }
-const text = (messageID: string, id: string, value: string): Part => ({ ...ids, messageID, id, type: 'text', text: value })
+const text = (messageID: string, id: string, value: string): Part => ({
+  ...ids,
+  messageID,
+  id,
+  type: 'text',
+  text: value,
+})
 const good = (id: string): WithParts => ({
-  info: { ...ids, id, role: 'user', time: { created: 1_780_000_000_000 }, agent: '', model: { providerID: '', modelID: '' } },
+  info: {
+    ...ids,
+    id,
+    role: 'user',
+    time: { created: 1_780_000_000_000 },
+    agent: '',
+    model: { providerID: '', modelID: '' },
+  },
   parts: [text(id, `${id}_p`, `fine ${id}`)],
 })
 
@@ -22,7 +35,18 @@ const good = (id: string): WithParts => ({
 const badInfos: [string, Record<string, unknown>][] = [
   ['no time', { role: 'user' }],
   ['a time beyond what a Date holds', { role: 'user', time: { created: 1e16 } }],
-  ['agent and model as objects', { role: 'assistant', agent: odd, modelID: { x: 1 }, providerID: 'p', time: { created: 1 }, tokens: undefined, cost: 0 }],
+  [
+    'agent and model as objects',
+    {
+      role: 'assistant',
+      agent: odd,
+      modelID: { x: 1 },
+      providerID: 'p',
+      time: { created: 1 },
+      tokens: undefined,
+      cost: 0,
+    },
+  ],
   ['an error whose name is an object', { role: 'assistant', time: { created: 1 }, error: { name: odd, data: {} } }],
   ['an error without data', { role: 'assistant', time: { created: 1 }, error: { name: 'APIError' } }],
   ['an unknown role', { role: '__proto__', time: { created: 1 } }],
@@ -32,7 +56,10 @@ describe('one bad message never blanks the transcript', () => {
   it.each(badInfos)('a message info with %s: the others still render', (_name, fields) => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     const store = createChatStore({ coalesce: false })
-    const bad: WithParts = { info: { ...ids, id: 'bad', ...fields } as unknown as MessageInfo, parts: [text('bad', 'bad_p', 'bad text')] }
+    const bad: WithParts = {
+      info: { ...ids, id: 'bad', ...fields } as unknown as MessageInfo,
+      parts: [text('bad', 'bad_p', 'bad text')],
+    }
     store.getState().reset([good('m1'), bad, good('m2')])
     render(<Transcript store={store} />, { wrapper: withConfig() })
     expect(screen.getByText('fine m1')).toBeTruthy()
@@ -81,7 +108,13 @@ describe('one bad part stays inside its boundary', () => {
 
   it('a step-finish with no tokens does not break the message totals', () => {
     const info = assistantInfo({ ...ids, id: 'a1', created: 1, parentID: 'm1' })
-    const message: WithParts = { info, parts: [{ ...ids, messageID: 'a1', id: 'sf', type: 'step-finish', reason: 'stop', cost: 0.5 } as unknown as Part, text('a1', 't', 'answer')] }
+    const message: WithParts = {
+      info,
+      parts: [
+        { ...ids, messageID: 'a1', id: 'sf', type: 'step-finish', reason: 'stop', cost: 0.5 } as unknown as Part,
+        text('a1', 't', 'answer'),
+      ],
+    }
     render(<Message message={message} />, { wrapper: withConfig() })
     expect(screen.getByText('answer')).toBeTruthy()
     expect(screen.getAllByText('$0.5').length).toBeGreaterThan(0)
@@ -97,21 +130,37 @@ describe('names that are members of Object.prototype', () => {
       type: 'tool',
       callID: `c_${name}`,
       tool: name,
-      state: { status: 'completed', input, output: `ran ${name}`, title: name, metadata: {}, time: { start: 1, end: 2 } },
+      state: {
+        status: 'completed',
+        input,
+        output: `ran ${name}`,
+        title: name,
+        metadata: {},
+        time: { start: 1, end: 2 },
+      },
     }
   }
 
-  it.each(['__proto__', 'constructor', 'valueOf', 'toString', 'hasOwnProperty'])('a tool named %s renders with the generic view', (name) => {
-    const { container } = render(<ToolPartView open part={tool(name)} />, { wrapper: withConfig() })
-    expect(container.querySelector('[data-part="tool"]')?.getAttribute('data-tool')).toBe(name)
-    expect(container.querySelector('[data-part="failed"], [data-state="failed"]')).toBeNull()
-    expect(screen.getAllByText(`ran ${name}`).length).toBeGreaterThan(0)
-  })
+  it.each(['__proto__', 'constructor', 'valueOf', 'toString', 'hasOwnProperty'])(
+    'a tool named %s renders with the generic view',
+    (name) => {
+      const { container } = render(<ToolPartView open part={tool(name)} />, { wrapper: withConfig() })
+      expect(container.querySelector('[data-part="tool"]')?.getAttribute('data-tool')).toBe(name)
+      expect(container.querySelector('[data-part="failed"], [data-state="failed"]')).toBeNull()
+      expect(screen.getAllByText(`ran ${name}`).length).toBeGreaterThan(0)
+    },
+  )
 
   it('a todo whose status is __proto__ shows that status as text', () => {
     const todos = [{ content: 'odd status', status: '__proto__', priority: 'high' }]
     const part = tool('todowrite', { todos })
-    const { container } = render(<ToolPartView open part={{ ...part, state: { ...part.state, display: { kind: 'todos', todos } } as ToolPart['state'] }} />, { wrapper: withConfig() })
+    const { container } = render(
+      <ToolPartView
+        open
+        part={{ ...part, state: { ...part.state, display: { kind: 'todos', todos } } as ToolPart['state'] }}
+      />,
+      { wrapper: withConfig() },
+    )
     expect(screen.getByText('odd status')).toBeTruthy()
     expect(container.querySelector('[data-state="failed"]')).toBeNull()
   })

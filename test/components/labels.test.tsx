@@ -7,12 +7,15 @@ import type { Part, WithParts } from '../../src/core/model/types'
 import { withConfig } from './helpers'
 
 // A real PNG, 1×1, as many a chat app attaches one: no filename, the payload in the URL.
-const BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='.repeat(3)
+const BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='.repeat(3)
 const DATA_URL = `data:image/png;base64,${BASE64}`
 
 /** Every text a reader meets: visible text, and the names and titles of elements. */
 function everythingShown(root: HTMLElement): string {
-  const attributes = [...root.querySelectorAll('*')].flatMap((element) => ['alt', 'aria-label', 'title'].map((name) => element.getAttribute(name) ?? ''))
+  const attributes = [...root.querySelectorAll('*')].flatMap((element) =>
+    ['alt', 'aria-label', 'title'].map((name) => element.getAttribute(name) ?? ''),
+  )
   return [root.textContent ?? '', ...attributes].join('\n')
 }
 
@@ -22,16 +25,34 @@ const ids = (id: string) => ({ id, sessionID: 's', messageID: 'msg_a' })
 const cases: Array<[string, Part]> = [
   ['file without a filename', filePart(ids('p1'), { mime: 'image/png', url: DATA_URL })],
   ['file whose filename is a data URL', filePart(ids('p2'), { mime: 'image/png', url: DATA_URL, filename: DATA_URL })],
-  ['file whose source path is the payload', filePart(ids('p3'), { mime: 'application/pdf', url: DATA_URL, source: { type: 'file', path: BASE64, text: { value: '', start: 0, end: 0 } } })],
+  [
+    'file whose source path is the payload',
+    filePart(ids('p3'), {
+      mime: 'application/pdf',
+      url: DATA_URL,
+      source: { type: 'file', path: BASE64, text: { value: '', start: 0, end: 0 } },
+    }),
+  ],
   ['file whose type is the payload', filePart(ids('p4'), { mime: BASE64, url: DATA_URL })],
   ['url source titled with a data URL', sourcePart(ids('p5'), 'src1', { kind: 'url', url: DATA_URL, title: DATA_URL })],
-  ['document source named with base64', sourcePart(ids('p6'), 'src2', { kind: 'document', mime: 'application/pdf', title: BASE64, filename: BASE64 })],
+  [
+    'document source named with base64',
+    sourcePart(ids('p6'), 'src2', { kind: 'document', mime: 'application/pdf', title: BASE64, filename: BASE64 }),
+  ],
   [
     'tool whose attachment has no filename',
     toolPart(ids('p7'), {
       callID: 'c1',
       tool: 'screenshot',
-      state: { status: 'completed', input: {}, output: 'ok', title: 'screenshot', metadata: {}, time: { start: 1, end: 2 }, attachments: [filePart(ids('p8'), { mime: 'image/png', url: DATA_URL })] },
+      state: {
+        status: 'completed',
+        input: {},
+        output: 'ok',
+        title: 'screenshot',
+        metadata: {},
+        time: { start: 1, end: 2 },
+        attachments: [filePart(ids('p8'), { mime: 'image/png', url: DATA_URL })],
+      },
     }),
   ],
 ]
@@ -50,7 +71,10 @@ describe('no payload is ever shown as a label', () => {
   it('in a user message too', () => {
     const message: WithParts = {
       info: userInfo({ id: 'msg_u', sessionID: 's', created: 1 }),
-      parts: [textPart({ ...ids('t'), messageID: 'msg_u' }, 'What is in this image?'), filePart({ ...ids('f'), messageID: 'msg_u' }, { mime: 'image/png', url: DATA_URL })],
+      parts: [
+        textPart({ ...ids('t'), messageID: 'msg_u' }, 'What is in this image?'),
+        filePart({ ...ids('f'), messageID: 'msg_u' }, { mime: 'image/png', url: DATA_URL }),
+      ],
     }
     const { container } = render(<Message message={message} />, { wrapper: withConfig() })
     expect(everythingShown(container)).not.toContain(BASE64.slice(0, 40))

@@ -21,7 +21,11 @@ const pieces = [
 
 describe('the kit’s own text says its language', () => {
   it('marks every Chinese label with lang="zh-CN" on an English page, so a screen reader speaks it in Chinese', () => {
-    const store = createChatStore({ adapters: builtInAdapters, initial: structuredClone(opencodeSession.messages), coalesce: false })
+    const store = createChatStore({
+      adapters: builtInAdapters,
+      initial: structuredClone(opencodeSession.messages),
+      coalesce: false,
+    })
     store.getState().ingest('toolmessage2', structuredClone(conversation))
     render(
       <div lang="en">

@@ -10,7 +10,13 @@ import minified from 'katex/dist/katex.min.js?raw'
 import { defaultDiagramRenderer } from '../../src/diagrams/index'
 import { defaultMathRenderer } from '../../src/math/index'
 
-const part = (i: number) => ({ id: `prt_${i}`, sessionID: 'ses_1', messageID: `msg_${i}`, type: 'text' as const, text: reply })
+const part = (i: number) => ({
+  id: `prt_${i}`,
+  sessionID: 'ses_1',
+  messageID: `msg_${i}`,
+  type: 'text' as const,
+  text: reply,
+})
 const COUNT = 40
 
 function session() {

@@ -35,8 +35,18 @@ const policy: UrlPolicy = {
   },
 }
 
-const paragraphs = (name: string, count: number) => Array.from({ length: count }, (_, i) => `${name} paragraph ${i} has [a link](https://example.com/${name}/${i}).`).join('\n\n')
-const part = (id: string, text: string) => ({ id, sessionID: 'ses_1', messageID: `msg_${id}`, type: 'text' as const, text })
+const paragraphs = (name: string, count: number) =>
+  Array.from(
+    { length: count },
+    (_, i) => `${name} paragraph ${i} has [a link](https://example.com/${name}/${i}).`,
+  ).join('\n\n')
+const part = (id: string, text: string) => ({
+  id,
+  sessionID: 'ses_1',
+  messageID: `msg_${id}`,
+  type: 'text' as const,
+  text,
+})
 
 class NoView {
   observe() {}

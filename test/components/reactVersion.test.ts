@@ -10,7 +10,9 @@ describe('the React the kit runs on', () => {
   })
 
   it('is named, with what to do, when it is React 18 or older', () => {
-    expect(reactVersionProblem('18.3.1')).toBe('chatparts needs React 19 or later; this page runs React 18.3.1. Install react@19 and react-dom@19.')
+    expect(reactVersionProblem('18.3.1')).toBe(
+      'chatparts needs React 19 or later; this page runs React 18.3.1. Install react@19 and react-dom@19.',
+    )
     expect(reactVersionProblem('')).toContain('unknown version')
   })
 })

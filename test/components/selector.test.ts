@@ -11,6 +11,8 @@ describe('byAttribute', () => {
         return element
       }),
     )
-    expect(ids.map((id) => document.querySelector(byAttribute('data-part-id', id))?.getAttribute('data-part-id'))).toEqual(ids)
+    expect(
+      ids.map((id) => document.querySelector(byAttribute('data-part-id', id))?.getAttribute('data-part-id')),
+    ).toEqual(ids)
   })
 })

@@ -25,7 +25,11 @@ describe('URL policy', () => {
     const policy = createUrlPolicy({ imageOrigins: ['https://cdn.example.com'] })
     expect(policy.image('data:image/png;base64,AAAA').action).toBe('load')
     expect(policy.image('https://cdn.example.com/a.png').action).toBe('load')
-    expect(policy.image('https://attacker.example/x.png?secret=42')).toEqual({ action: 'click', url: 'https://attacker.example/x.png?secret=42', host: 'attacker.example' })
+    expect(policy.image('https://attacker.example/x.png?secret=42')).toEqual({
+      action: 'click',
+      url: 'https://attacker.example/x.png?secret=42',
+      host: 'attacker.example',
+    })
     expect(policy.image('data:text/html;base64,AAAA').action).toBe('block')
     expect(policy.image('javascript:alert(1)').action).toBe('block')
     expect(createUrlPolicy({ allowAllImages: true }).image('https://any.example/a.png').action).toBe('load')
@@ -33,7 +37,13 @@ describe('URL policy', () => {
 })
 
 describe('URL policy decides on the URL the browser loads', () => {
-  const pages = ['http://app.example/chat/', 'https://app.example/chat/', 'file:///home/me/transcript.html', 'app://chat/index.html', 'chrome-extension://abcdef/panel.html']
+  const pages = [
+    'http://app.example/chat/',
+    'https://app.example/chat/',
+    'file:///home/me/transcript.html',
+    'app://chat/index.html',
+    'chrome-extension://abcdef/panel.html',
+  ]
   // Texts that a parser resolving against a made-up base took for relative, though they load from elsewhere.
   const remote = [
     'https:evil.example/steal?d=SECRET',
@@ -53,27 +63,47 @@ describe('URL policy decides on the URL the browser loads', () => {
     for (const text of remote) {
       const decision = policy.image(text)
       // What loads is what the browser would fetch, and only from the page's own web origin.
-      if (decision.action === 'load') expect([new URL(decision.url).origin, page.protocol], `${text} on ${baseUrl}`).toEqual([page.origin, expect.stringMatching(/^https?:$/)])
+      if (decision.action === 'load')
+        expect([new URL(decision.url).origin, page.protocol], `${text} on ${baseUrl}`).toEqual([
+          page.origin,
+          expect.stringMatching(/^https?:$/),
+        ])
       if (decision.action === 'click') expect(decision.url, text).toBe(new URL(text.trim(), baseUrl).href)
     }
     // Pages that are not on the web (file:, app:, extensions) load none of them.
-    if (!/^https?:$/.test(page.protocol)) expect(remote.filter((text) => policy.image(text).action === 'load')).toEqual([])
+    if (!/^https?:$/.test(page.protocol))
+      expect(remote.filter((text) => policy.image(text).action === 'load')).toEqual([])
   })
 
   it('loads same-origin images on web pages only, and never on file: or custom-scheme pages', () => {
-    expect(createUrlPolicy({ baseUrl: 'https://app.example/chat/' }).image('/img/a.png')).toEqual({ action: 'load', url: 'https://app.example/img/a.png' })
-    expect(createUrlPolicy({ baseUrl: 'https://app.example/chat/' }).image('a.png').url).toBe('https://app.example/chat/a.png')
-    expect(createUrlPolicy({ baseUrl: 'https://app.example/', sameOriginImages: false }).image('/a.png').action).toBe('click')
+    expect(createUrlPolicy({ baseUrl: 'https://app.example/chat/' }).image('/img/a.png')).toEqual({
+      action: 'load',
+      url: 'https://app.example/img/a.png',
+    })
+    expect(createUrlPolicy({ baseUrl: 'https://app.example/chat/' }).image('a.png').url).toBe(
+      'https://app.example/chat/a.png',
+    )
+    expect(createUrlPolicy({ baseUrl: 'https://app.example/', sameOriginImages: false }).image('/a.png').action).toBe(
+      'click',
+    )
     expect(createUrlPolicy({ baseUrl: 'file:///home/me/t.html' }).image('a.png').action).toBe('block')
     expect(createUrlPolicy({ baseUrl: 'app://chat/index.html' }).image('a.png').action).toBe('block')
     // On an http page, `http:evil.example` is a path of the page's own origin, and `https:evil.example` a remote host.
-    expect(createUrlPolicy({ baseUrl: 'http://app.example/' }).image('http:evil.example/x').url).toBe('http://app.example/evil.example/x')
-    expect(createUrlPolicy({ baseUrl: 'http://app.example/' }).image('https:evil.example/x')).toMatchObject({ action: 'click', host: 'evil.example' })
+    expect(createUrlPolicy({ baseUrl: 'http://app.example/' }).image('http:evil.example/x').url).toBe(
+      'http://app.example/evil.example/x',
+    )
+    expect(createUrlPolicy({ baseUrl: 'http://app.example/' }).image('https:evil.example/x')).toMatchObject({
+      action: 'click',
+      host: 'evil.example',
+    })
   })
 
   it('an allowed origin matches after resolution, whatever the spelling', () => {
     const policy = createUrlPolicy({ baseUrl: 'https://app.example/', imageOrigins: ['https://cdn.example.com'] })
-    expect(policy.image('HTTPS://CDN.EXAMPLE.COM:443/a.png')).toEqual({ action: 'load', url: 'https://cdn.example.com/a.png' })
+    expect(policy.image('HTTPS://CDN.EXAMPLE.COM:443/a.png')).toEqual({
+      action: 'load',
+      url: 'https://cdn.example.com/a.png',
+    })
     expect(policy.image('https://cdn.example.com.evil.example/a.png').action).toBe('click')
   })
 
@@ -86,19 +116,35 @@ describe('URL policy decides on the URL the browser loads', () => {
   it('links resolve too: a relative link is kept as written, and a scheme the page turns it into must be a web one', () => {
     expect(createUrlPolicy({ baseUrl: 'https://app.example/' }).link('/docs')).toBe('/docs')
     expect(createUrlPolicy({ baseUrl: 'http://app.example/' }).link('https:evil.example')).toBe('https://evil.example/')
-    expect(createUrlPolicy({ baseUrl: 'https://app.example/' }).link('https:evil.example')).toBe('https://app.example/evil.example')
+    expect(createUrlPolicy({ baseUrl: 'https://app.example/' }).link('https:evil.example')).toBe(
+      'https://app.example/evil.example',
+    )
     expect(createUrlPolicy({ baseUrl: 'file:///home/me/t.html' }).link('notes.txt')).toBeNull()
     expect(createUrlPolicy({ baseUrl: 'file:///home/me/t.html' }).link('#usage')).toBe('#usage')
   })
 
   it('files: inline content only of inert types, never script-capable, with a safe name', () => {
     const policy = createUrlPolicy({ baseUrl: 'https://app.example/' })
-    expect(policy.file('data:application/pdf;base64,JVBERi0=', 'invoice.html')).toEqual({ url: 'data:application/pdf;base64,JVBERi0=', download: 'invoice.html.pdf' })
-    expect(policy.file('DATA:Image/PNG;base64,AAAA', 'x')).toEqual({ url: 'data:Image/PNG;base64,AAAA', download: 'x.png' })
+    expect(policy.file('data:application/pdf;base64,JVBERi0=', 'invoice.html')).toEqual({
+      url: 'data:application/pdf;base64,JVBERi0=',
+      download: 'invoice.html.pdf',
+    })
+    expect(policy.file('DATA:Image/PNG;base64,AAAA', 'x')).toEqual({
+      url: 'data:Image/PNG;base64,AAAA',
+      download: 'x.png',
+    })
     // Dots and spaces at either end go (a name of only those is `file`), however many.
-    expect(policy.file('data:image/png;base64,AAAA', ' ..chart. png .. ')).toEqual({ url: 'data:image/png;base64,AAAA', download: 'chart. png.png' })
-    expect(policy.file('data:image/png;base64,AAAA', ` . ${' .'.repeat(40_000)}`)).toEqual({ url: 'data:image/png;base64,AAAA', download: 'file.png' })
-    expect(policy.file('data:image/png;base64,AAAA', `a${' '.repeat(40_000)}b.png`)?.download).toBe(`a${' '.repeat(40_000)}b.png`)
+    expect(policy.file('data:image/png;base64,AAAA', ' ..chart. png .. ')).toEqual({
+      url: 'data:image/png;base64,AAAA',
+      download: 'chart. png.png',
+    })
+    expect(policy.file('data:image/png;base64,AAAA', ` . ${' .'.repeat(40_000)}`)).toEqual({
+      url: 'data:image/png;base64,AAAA',
+      download: 'file.png',
+    })
+    expect(policy.file('data:image/png;base64,AAAA', `a${' '.repeat(40_000)}b.png`)?.download).toBe(
+      `a${' '.repeat(40_000)}b.png`,
+    )
     for (const bad of [
       'data:text/html,<b>',
       'data:application/xhtml+xml,<x/>',
@@ -110,7 +156,10 @@ describe('URL policy decides on the URL the browser loads', () => {
     ]) {
       expect(policy.file(bad, 'f'), bad).toBeNull()
     }
-    expect(policy.file('blob:https://app.example/1', 'report.pdf', 'application/pdf')).toEqual({ url: 'blob:https://app.example/1', download: 'report.pdf' })
+    expect(policy.file('blob:https://app.example/1', 'report.pdf', 'application/pdf')).toEqual({
+      url: 'blob:https://app.example/1',
+      download: 'report.pdf',
+    })
     expect(policy.file('blob:https://app.example/1', 'page.html', 'text/html')).toBeNull()
     expect(policy.file('https://example.com/a.zip', 'a.zip')).toEqual({ url: 'https://example.com/a.zip' })
   })

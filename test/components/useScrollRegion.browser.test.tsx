@@ -23,7 +23,10 @@ it('streams a wide table with every token committed synchronously (no render loo
     flushSync(() =>
       root.render(
         <ChatpartsProvider highlighter={null} math={defaultMathRenderer()} diagrams={defaultDiagramRenderer()}>
-          <TextPart part={{ id: 'prt_1', sessionID: 'ses_1', messageID: 'msg_1', type: 'text', text }} streaming={streaming} />
+          <TextPart
+            part={{ id: 'prt_1', sessionID: 'ses_1', messageID: 'msg_1', type: 'text', text }}
+            streaming={streaming}
+          />
         </ChatpartsProvider>,
       ),
     )
@@ -45,7 +48,11 @@ it('makes the blocks of a text named groups, and plain boxes again, as the text 
   // What is observed for resizes: the text's markdown, not each box in it.
   const observed: Element[] = []
   const original = ResizeObserver.prototype.observe
-  const observe = vi.spyOn(ResizeObserver.prototype, 'observe').mockImplementation(function (this: ResizeObserver, target, options) {
+  const observe = vi.spyOn(ResizeObserver.prototype, 'observe').mockImplementation(function (
+    this: ResizeObserver,
+    target,
+    options,
+  ) {
     observed.push(target)
     original.call(this, target, options)
   })

@@ -6,7 +6,11 @@ import { hashOf, IdMap } from '../../src/core/idMap'
 const COLLIDING: [string, string] = ['prt_49511', 'prt_1327780']
 
 const op = fc.oneof(
-  fc.record({ kind: fc.constant('set' as const), key: fc.string({ maxLength: 3 }), value: fc.integer({ min: 0, max: 5 }) }),
+  fc.record({
+    kind: fc.constant('set' as const),
+    key: fc.string({ maxLength: 3 }),
+    value: fc.integer({ min: 0, max: 5 }),
+  }),
   fc.record({ kind: fc.constant('delete' as const), key: fc.string({ maxLength: 3 }) }),
 )
 

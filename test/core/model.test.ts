@@ -61,7 +61,22 @@ describe('the canonical model against the real opencode export', () => {
 
 describe('part types and guards', () => {
   it("names opencode's twelve part types and the kit's source and data", () => {
-    expect([...KNOWN_PART_TYPES].sort()).toEqual(['agent', 'compaction', 'data', 'file', 'patch', 'reasoning', 'retry', 'snapshot', 'source', 'step-finish', 'step-start', 'subtask', 'text', 'tool'])
+    expect([...KNOWN_PART_TYPES].sort()).toEqual([
+      'agent',
+      'compaction',
+      'data',
+      'file',
+      'patch',
+      'reasoning',
+      'retry',
+      'snapshot',
+      'source',
+      'step-finish',
+      'step-start',
+      'subtask',
+      'text',
+      'tool',
+    ])
     expect(isKnownPartType('tool')).toBe(true)
     expect(isKnownPartType('unsupported')).toBe(false)
     expect(isKnownPartType('Text')).toBe(false)

@@ -6,7 +6,8 @@ const MB = 1024 * 1024
 
 describe('ownString', () => {
   it('gives the same text', () => {
-    for (const text of ['', 'a', 'twelve chars', 'thirteen char', 'x'.repeat(10_000), 'héllo wörld — 文字 🙂 and more']) expect(ownString(text)).toBe(text)
+    for (const text of ['', 'a', 'twelve chars', 'thirteen char', 'x'.repeat(10_000), 'héllo wörld — 文字 🙂 and more'])
+      expect(ownString(text)).toBe(text)
   })
 
   it('keeps none of the string a slice was cut from', () => {

@@ -1,12 +1,23 @@
 import { describe, expect, it } from 'vitest'
 import { InvalidStateTransition, InvalidDataError } from '../../src/core/errors'
 import type { ToolState, ToolStatus } from '../../src/core/model/types'
-import { TOOL_STATUSES, TOOL_TRANSITIONS, assertTransition, canTransition, isFinalToolStatus, timeoutToolState, toCompleted, toError, toRunning } from '../../src/core/toolState'
+import {
+  TOOL_STATUSES,
+  TOOL_TRANSITIONS,
+  assertTransition,
+  canTransition,
+  isFinalToolStatus,
+  timeoutToolState,
+  toCompleted,
+  toError,
+  toRunning,
+} from '../../src/core/toolState'
 import { validateToolState } from '../../src/core/validator'
 import { pendingState, runningState, toolResult } from '../../src/core/build'
 
 const pending = () => pendingState({ command: 'ls -la' }, '{"command":"ls -la"}')
-const running = () => runningState({ input: { command: 'ls -la' }, title: 'ls', start: 100, metadata: { output: 'partial' } })
+const running = () =>
+  runningState({ input: { command: 'ls -la' }, title: 'ls', start: 100, metadata: { output: 'partial' } })
 
 function stateOf(status: ToolStatus): ToolState {
   switch (status) {
@@ -93,7 +104,11 @@ describe('tool-state machine', () => {
           expect(transition.currentStatus).toBe(from)
           expect(transition.attemptedStatus).toBe(to)
           expect(transition.validTransitions).toEqual(TOOL_TRANSITIONS[from])
-          expect(transition.details).toEqual({ currentStatus: from, attemptedStatus: to, validTransitions: [...TOOL_TRANSITIONS[from]] })
+          expect(transition.details).toEqual({
+            currentStatus: from,
+            attemptedStatus: to,
+            validTransitions: [...TOOL_TRANSITIONS[from]],
+          })
           expect(transition.message).toContain(`"${from}" to "${to}"`)
         }
       }
@@ -117,7 +132,9 @@ describe('tool-state machine', () => {
     try {
       toError(running(), '', 200)
     } catch (error) {
-      expect((error as InvalidDataError).diagnostics).toEqual([{ code: 'BR-10', message: 'error must be a non-empty string', path: ['error'], severity: 'error' }])
+      expect((error as InvalidDataError).diagnostics).toEqual([
+        { code: 'BR-10', message: 'error must be a non-empty string', path: ['error'], severity: 'error' },
+      ])
     }
   })
 

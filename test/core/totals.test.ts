@@ -33,12 +33,24 @@ describe('totals', () => {
   })
 
   it('sums several steps of one message and falls back to info when there is no step', () => {
-    const info = assistantInfo({ id: 'msg_a', sessionID: 's', created: 1, parentID: 'u', modelID: 'm', providerID: 'p', agent: 'build', cost: 0 })
+    const info = assistantInfo({
+      id: 'msg_a',
+      sessionID: 's',
+      created: 1,
+      parentID: 'u',
+      modelID: 'm',
+      providerID: 'p',
+      agent: 'build',
+      cost: 0,
+    })
     const tokens = { input: 10, output: 5, reasoning: 1, cache: { read: 100, write: 7 } }
     const ids = (id: string) => ({ id, sessionID: 's', messageID: info.id })
     const withSteps: WithParts = {
       info,
-      parts: [stepFinishPart(ids('prt_1'), { reason: 'tool-calls', cost: 0.25, tokens }), stepFinishPart(ids('prt_2'), { reason: 'stop', cost: 0.5, tokens })],
+      parts: [
+        stepFinishPart(ids('prt_1'), { reason: 'tool-calls', cost: 0.25, tokens }),
+        stepFinishPart(ids('prt_2'), { reason: 'stop', cost: 0.5, tokens }),
+      ],
     }
     const summed = messageTotals(withSteps)
     expect(summed.cost).toBe(0.75)
@@ -47,7 +59,18 @@ describe('totals', () => {
 
     const fallback = messageTotals({ info: { ...info, cost: 0.1, tokens }, parts: [] })
     expect(fallback).toEqual({ cost: 0.1, costKnown: true, tokens: { ...tokens, total: 123 }, steps: 0 })
-    expect(messageTotals({ info: userInfo({ id: 'msg_u', sessionID: 's', created: 1, agent: 'a', model: { providerID: 'p', modelID: 'm' } }), parts: [] })).toEqual(zeroTotals())
+    expect(
+      messageTotals({
+        info: userInfo({
+          id: 'msg_u',
+          sessionID: 's',
+          created: 1,
+          agent: 'a',
+          model: { providerID: 'p', modelID: 'm' },
+        }),
+        parts: [],
+      }),
+    ).toEqual(zeroTotals())
   })
 
   it('knows a cost only when a summed step or message reported one, a real 0 included', () => {
@@ -57,23 +80,42 @@ describe('totals', () => {
     // No cost anywhere: the converter said nothing, so nothing may show a price.
     expect(info.costUnknown).toBe(true)
     expect(messageTotals({ info, parts: [] }).costKnown).toBe(false)
-    expect(messageTotals({ info, parts: [stepFinishPart({ ...ids, id: 'prt_1' }, { reason: 'stop', tokens })] }).costKnown).toBe(false)
+    expect(
+      messageTotals({ info, parts: [stepFinishPart({ ...ids, id: 'prt_1' }, { reason: 'stop', tokens })] }).costKnown,
+    ).toBe(false)
     // A real 0 is a known cost.
-    const free = messageTotals({ info, parts: [stepFinishPart({ ...ids, id: 'prt_1' }, { reason: 'stop', cost: 0, tokens })] })
+    const free = messageTotals({
+      info,
+      parts: [stepFinishPart({ ...ids, id: 'prt_1' }, { reason: 'stop', cost: 0, tokens })],
+    })
     expect(free).toMatchObject({ cost: 0, costKnown: true })
     // One known step makes the sum known; the info's own cost is not used once there are steps.
     const mixed = messageTotals({
       info,
-      parts: [stepFinishPart({ ...ids, id: 'prt_1' }, { reason: 'tool-calls', tokens }), stepFinishPart({ ...ids, id: 'prt_2' }, { reason: 'stop', cost: 0.02, tokens })],
+      parts: [
+        stepFinishPart({ ...ids, id: 'prt_1' }, { reason: 'tool-calls', tokens }),
+        stepFinishPart({ ...ids, id: 'prt_2' }, { reason: 'stop', cost: 0.02, tokens }),
+      ],
     })
     expect(mixed).toMatchObject({ cost: 0.02, costKnown: true, steps: 2 })
-    expect(messageTotals({ info: assistantInfo({ id: 'msg_b', sessionID: 's', created: 1, cost: 0 }), parts: [] }).costKnown).toBe(true)
+    expect(
+      messageTotals({ info: assistantInfo({ id: 'msg_b', sessionID: 's', created: 1, cost: 0 }), parts: [] }).costKnown,
+    ).toBe(true)
     expect(addTotals([messageTotals({ info, parts: [] }), free]).costKnown).toBe(true)
     expect(addTotals([messageTotals({ info, parts: [] })]).costKnown).toBe(false)
   })
 
   it('ignores malformed counts instead of turning the whole sum into NaN', () => {
-    const info = assistantInfo({ id: 'msg_a', sessionID: 's', created: 1, parentID: 'u', modelID: 'm', providerID: 'p', agent: 'build', cost: 0 })
+    const info = assistantInfo({
+      id: 'msg_a',
+      sessionID: 's',
+      created: 1,
+      parentID: 'u',
+      modelID: 'm',
+      providerID: 'p',
+      agent: 'build',
+      cost: 0,
+    })
     // Written past the builders, as data read without a converter may be.
     const broken: StepFinishPart = {
       id: 'prt_1',

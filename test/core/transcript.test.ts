@@ -2,7 +2,15 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { MessageInfo, TextPart } from '../../src/core/model/types'
 import { transcriptTotals } from '../../src/core/totals'
-import { applyOp, applyOps, emptyTranscript, toMessages, type TranscriptOp, type TranscriptState, transcriptFromMessages } from '../../src/core/transcript'
+import {
+  applyOp,
+  applyOps,
+  emptyTranscript,
+  toMessages,
+  type TranscriptOp,
+  type TranscriptState,
+  transcriptFromMessages,
+} from '../../src/core/transcript'
 import { opencodeSession } from '../fixtures/opencode'
 
 describe('transcript reducer', () => {
@@ -46,25 +54,68 @@ describe('transcript totals', () => {
   const parts = messages.flatMap((message) => message.parts)
   const steps = parts.filter((part) => part.type === 'step-finish')
   const messageIds = infos.map((info) => info.id)
-  const amount = fc.oneof(fc.constant(0), fc.double({ min: 0, max: 5, noNaN: true }), fc.constant(Number.NaN), fc.integer({ min: 0, max: 200_000 }))
-  const usage = fc.record({ input: amount, output: amount, reasoning: amount, cache: fc.record({ read: amount, write: amount }) })
+  const amount = fc.oneof(
+    fc.constant(0),
+    fc.double({ min: 0, max: 5, noNaN: true }),
+    fc.constant(Number.NaN),
+    fc.integer({ min: 0, max: 200_000 }),
+  )
+  const usage = fc.record({
+    input: amount,
+    output: amount,
+    reasoning: amount,
+    cache: fc.record({ read: amount, write: amount }),
+  })
   // Writes on the session's own messages and parts: as they are, moved to another message, and
   // steps and infos with other costs and tokens (unknown and broken numbers among them).
   const write: fc.Arbitrary<TranscriptOp> = fc.oneof(
     fc.constantFrom(...infos).map((info): TranscriptOp => ({ op: 'upsertMessage', info })),
-    fc.tuple(fc.constantFrom(...infos), amount, usage, fc.boolean()).map(([info, cost, tokens, unknown]): TranscriptOp => ({
-      op: 'upsertMessage',
-      info: info.role === 'assistant' ? ({ ...info, cost, tokens: { total: 0, ...tokens }, ...(unknown ? { costUnknown: true } : {}) } as MessageInfo) : info,
-    })),
+    fc
+      .tuple(fc.constantFrom(...infos), amount, usage, fc.boolean())
+      .map(([info, cost, tokens, unknown]): TranscriptOp => ({
+        op: 'upsertMessage',
+        info:
+          info.role === 'assistant'
+            ? ({
+                ...info,
+                cost,
+                tokens: { total: 0, ...tokens },
+                ...(unknown ? { costUnknown: true } : {}),
+              } as MessageInfo)
+            : info,
+      })),
     fc.constantFrom(...messageIds).map((messageID): TranscriptOp => ({ op: 'removeMessage', messageID })),
-    fc.tuple(fc.constantFrom(...parts), fc.constantFrom(...messageIds)).map(([part, messageID]): TranscriptOp => ({ op: 'upsertPart', part: { ...part, messageID } })),
-    fc.tuple(fc.constantFrom(...steps), fc.constantFrom(...messageIds), amount, usage, fc.boolean()).map(([step, messageID, cost, tokens, unknown]): TranscriptOp => ({
-      op: 'upsertPart',
-      part: { ...step, messageID, cost, tokens: { total: 0, ...tokens }, ...(unknown ? { costUnknown: true as const } : {}) },
+    fc
+      .tuple(fc.constantFrom(...parts), fc.constantFrom(...messageIds))
+      .map(([part, messageID]): TranscriptOp => ({ op: 'upsertPart', part: { ...part, messageID } })),
+    fc
+      .tuple(fc.constantFrom(...steps), fc.constantFrom(...messageIds), amount, usage, fc.boolean())
+      .map(([step, messageID, cost, tokens, unknown]): TranscriptOp => ({
+        op: 'upsertPart',
+        part: {
+          ...step,
+          messageID,
+          cost,
+          tokens: { total: 0, ...tokens },
+          ...(unknown ? { costUnknown: true as const } : {}),
+        },
+      })),
+    fc.tuple(fc.constantFrom(...steps), amount).map(([step, cost]): TranscriptOp => ({
+      op: 'patchPart',
+      messageID: step.messageID,
+      partID: step.id,
+      patch: { cost },
     })),
-    fc.tuple(fc.constantFrom(...steps), amount).map(([step, cost]): TranscriptOp => ({ op: 'patchPart', messageID: step.messageID, partID: step.id, patch: { cost } })),
-    fc.constantFrom(...parts).map((part): TranscriptOp => ({ op: 'removePart', messageID: part.messageID, partID: part.id })),
-    fc.constantFrom(...parts).map((part): TranscriptOp => ({ op: 'appendPartDelta', messageID: part.messageID, partID: part.id, field: 'text', delta: 'x' })),
+    fc
+      .constantFrom(...parts)
+      .map((part): TranscriptOp => ({ op: 'removePart', messageID: part.messageID, partID: part.id })),
+    fc.constantFrom(...parts).map((part): TranscriptOp => ({
+      op: 'appendPartDelta',
+      messageID: part.messageID,
+      partID: part.id,
+      field: 'text',
+      delta: 'x',
+    })),
   )
 
   const expectSum = (state: TranscriptState) => {
@@ -73,7 +124,8 @@ describe('transcript totals', () => {
     expect(totals.costKnown).toBe(expected.costKnown)
     expect(totals.steps).toBe(expected.steps)
     expect(totals.cost).toBeCloseTo(expected.cost, 6)
-    for (const key of ['total', 'input', 'output', 'reasoning'] as const) expect(totals.tokens[key]).toBeCloseTo(expected.tokens[key], 6)
+    for (const key of ['total', 'input', 'output', 'reasoning'] as const)
+      expect(totals.tokens[key]).toBeCloseTo(expected.tokens[key], 6)
     expect(totals.tokens.cache.read).toBeCloseTo(expected.tokens.cache.read, 6)
     expect(totals.tokens.cache.write).toBeCloseTo(expected.tokens.cache.write, 6)
   }
@@ -96,7 +148,13 @@ describe('transcript totals', () => {
     expect(state.totals.cost).toBeGreaterThan(0)
     const text = parts.find((part) => part.type === 'text') as TextPart
     const totals = state.totals
-    state = applyOp(state, { op: 'appendPartDelta', messageID: text.messageID, partID: text.id, field: 'text', delta: ' more' })
+    state = applyOp(state, {
+      op: 'appendPartDelta',
+      messageID: text.messageID,
+      partID: text.id,
+      field: 'text',
+      delta: ' more',
+    })
     state = applyOp(state, { op: 'upsertPart', part: { ...text, text: 'replaced' } })
     expect(state.totals).toBe(totals)
     for (const id of messageIds) state = applyOp(state, { op: 'removeMessage', messageID: id })

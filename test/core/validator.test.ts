@@ -1,7 +1,15 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { InvalidDataError, formatPath, type IssueCode } from '../../src/core/errors'
-import { isValidMessage, isValidPart, isValidTranscript, validateMessage, validatePart, validateToolState, validateTranscript } from '../../src/core/validator'
+import {
+  isValidMessage,
+  isValidPart,
+  isValidTranscript,
+  validateMessage,
+  validatePart,
+  validateToolState,
+  validateTranscript,
+} from '../../src/core/validator'
 import { opencodeSession } from '../fixtures/opencode'
 import { samplePartOfEveryType } from './samples'
 
@@ -28,16 +36,32 @@ describe('validatePart', () => {
   it('BR-03: type must be a string literal; an unknown type is kept as a warning', () => {
     expect(codes(validatePart({ id: 'a', sessionID: 's', messageID: 'm' }))).toEqual(['BR-03'])
     expect(codes(validatePart({ id: 'a', sessionID: 's', messageID: 'm', type: 7 }))).toEqual(['BR-03'])
-    expect(validatePart({ id: 'a', sessionID: 's', messageID: 'm', type: 'hologram' })).toMatchObject([{ code: 'UNSUPPORTED_PART', severity: 'warning', path: ['type'] }])
+    expect(validatePart({ id: 'a', sessionID: 's', messageID: 'm', type: 'hologram' })).toMatchObject([
+      { code: 'UNSUPPORTED_PART', severity: 'warning', path: ['type'] },
+    ])
   })
 
   it('BR-04: ids are non-empty strings, not necessarily UUIDs', () => {
     expect(codes(validatePart({ id: '', sessionID: 's', messageID: 'm', type: 'step-start' }))).toEqual(['BR-04'])
-    expect(validatePart({ id: 'prt_e797b2a8d002B02xAvxkCt4WTl', sessionID: 'ses_x', messageID: 'msg_y', type: 'step-start' })).toEqual([])
+    expect(
+      validatePart({
+        id: 'prt_e797b2a8d002B02xAvxkCt4WTl',
+        sessionID: 'ses_x',
+        messageID: 'msg_y',
+        type: 'step-start',
+      }),
+    ).toEqual([])
   })
 
   it('reports fields of the wrong type with their path', () => {
-    const issues = validatePart({ id: 'a', sessionID: 's', messageID: 'm', type: 'text', text: 5, time: { start: 3, end: 1 } })
+    const issues = validatePart({
+      id: 'a',
+      sessionID: 's',
+      messageID: 'm',
+      type: 'text',
+      text: 5,
+      time: { start: 3, end: 1 },
+    })
     expect(issues.map((issue) => [issue.code, formatPath(issue.path)])).toEqual([
       ['SHAPE', 'text'],
       ['SHAPE', 'time.end'],
@@ -47,7 +71,11 @@ describe('validatePart', () => {
 
   it('checks step-finish cost (BR-12) and tokens (BR-13)', () => {
     const base = { id: 'a', sessionID: 's', messageID: 'm', type: 'step-finish', reason: 'stop' }
-    const issues = validatePart({ ...base, cost: -1, tokens: { input: 1, output: '2', reasoning: 0, cache: { read: 0 } } })
+    const issues = validatePart({
+      ...base,
+      cost: -1,
+      tokens: { input: 1, output: '2', reasoning: 0, cache: { read: 0 } },
+    })
     expect(issues.map((issue) => [issue.code, formatPath(issue.path)])).toEqual([
       ['BR-12', 'cost'],
       ['BR-13', 'tokens.output'],
@@ -56,10 +84,21 @@ describe('validatePart', () => {
   })
 
   it('accepts an unknown cost only as costUnknown: true with a cost of 0', () => {
-    const base = { id: 'a', sessionID: 's', messageID: 'm', type: 'step-finish', reason: 'stop', tokens: { input: 1, output: 2, reasoning: 0, cache: { read: 0, write: 0 } } }
+    const base = {
+      id: 'a',
+      sessionID: 's',
+      messageID: 'm',
+      type: 'step-finish',
+      reason: 'stop',
+      tokens: { input: 1, output: 2, reasoning: 0, cache: { read: 0, write: 0 } },
+    }
     expect(validatePart({ ...base, cost: 0, costUnknown: true })).toEqual([])
-    expect(validatePart({ ...base, cost: 0.5, costUnknown: true }).map((issue) => [issue.code, formatPath(issue.path)])).toEqual([['BR-12', 'cost']])
-    expect(validatePart({ ...base, cost: 0, costUnknown: false }).map((issue) => [issue.code, formatPath(issue.path)])).toEqual([['BR-12', 'costUnknown']])
+    expect(
+      validatePart({ ...base, cost: 0.5, costUnknown: true }).map((issue) => [issue.code, formatPath(issue.path)]),
+    ).toEqual([['BR-12', 'cost']])
+    expect(
+      validatePart({ ...base, cost: 0, costUnknown: false }).map((issue) => [issue.code, formatPath(issue.path)]),
+    ).toEqual([['BR-12', 'costUnknown']])
   })
 
   it('validates attachments of a completed tool as file parts', () => {
@@ -90,10 +129,22 @@ describe('validateToolState', () => {
     ['BR-05 not an object', 'running', ['BR-05']],
     ['BR-06 pending without raw', { status: 'pending', input: {} }, ['BR-06']],
     ['BR-07 running without start', { status: 'running', input: {}, time: {} }, ['BR-07']],
-    ['BR-08 completed without end', { status: 'completed', input: {}, output: 'x', title: 't', metadata: {}, time: { start: 1 } }, ['BR-08']],
+    [
+      'BR-08 completed without end',
+      { status: 'completed', input: {}, output: 'x', title: 't', metadata: {}, time: { start: 1 } },
+      ['BR-08'],
+    ],
     ['BR-08 end before start', { status: 'error', input: {}, error: 'x', time: { start: 5, end: 1 } }, ['BR-08']],
-    ['BR-09 empty output (a warning)', { status: 'completed', input: {}, output: '', title: 't', metadata: {}, time: { start: 1, end: 2 } }, ['BR-09']],
-    ['BR-09 output that is not text', { status: 'completed', input: {}, output: 5, title: 't', metadata: {}, time: { start: 1, end: 2 } }, ['BR-09']],
+    [
+      'BR-09 empty output (a warning)',
+      { status: 'completed', input: {}, output: '', title: 't', metadata: {}, time: { start: 1, end: 2 } },
+      ['BR-09'],
+    ],
+    [
+      'BR-09 output that is not text',
+      { status: 'completed', input: {}, output: 5, title: 't', metadata: {}, time: { start: 1, end: 2 } },
+      ['BR-09'],
+    ],
     ['BR-10 empty error', { status: 'error', input: {}, error: '', time: { start: 1, end: 2 } }, ['BR-10']],
     ['BR-10 missing error', { status: 'error', input: {}, time: { start: 1, end: 2 } }, ['BR-10']],
   ]
@@ -102,7 +153,14 @@ describe('validateToolState', () => {
   }
 
   it('BR-09: an empty output is a warning (kept, shown as no output); output that is not text is an error', () => {
-    const state = (output: unknown) => ({ status: 'completed', input: {}, output, title: 't', metadata: {}, time: { start: 1, end: 2 } })
+    const state = (output: unknown) => ({
+      status: 'completed',
+      input: {},
+      output,
+      title: 't',
+      metadata: {},
+      time: { start: 1, end: 2 },
+    })
     expect(validateToolState(state('')).map((issue) => issue.severity)).toEqual(['warning'])
     expect(validateToolState(state(null)).map((issue) => issue.severity)).toEqual(['error'])
   })
@@ -160,7 +218,9 @@ describe('validateMessage', () => {
   })
 
   it('rejects a role it does not know', () => {
-    expect(validateMessage({ info: { id: 'm', sessionID: 's', role: 'system', time: { created: 1 } }, parts: [] })).toMatchObject([{ code: 'SHAPE', path: ['info', 'role'] }])
+    expect(
+      validateMessage({ info: { id: 'm', sessionID: 's', role: 'system', time: { created: 1 } }, parts: [] }),
+    ).toMatchObject([{ code: 'SHAPE', path: ['info', 'role'] }])
   })
 })
 
@@ -173,7 +233,19 @@ describe('validateTranscript', () => {
   })
 
   it('throws a InvalidDataError listing the errors only in strict mode', () => {
-    const bad = [{ info: { id: '', sessionID: 's', role: 'user', time: { created: 1 }, agent: 'a', model: { providerID: 'p', modelID: 'm' } }, parts: [] }]
+    const bad = [
+      {
+        info: {
+          id: '',
+          sessionID: 's',
+          role: 'user',
+          time: { created: 1 },
+          agent: 'a',
+          model: { providerID: 'p', modelID: 'm' },
+        },
+        parts: [],
+      },
+    ]
     expect(() => validateTranscript(bad)).not.toThrow()
     expect(() => validateTranscript(bad, { strict: true })).toThrow(InvalidDataError)
     expect(() => validateTranscript(bad, { strict: true })).toThrow('BR-04: id must not be empty at [0].info.id')
@@ -193,7 +265,12 @@ describe('validateTranscript', () => {
   it('never throws on arbitrary input, and every issue has a code, message and path', () => {
     fc.assert(
       fc.property(fc.anything({ withNullPrototype: true, withBigInt: true, withMap: true, withSet: true }), (value) => {
-        for (const issues of [validateTranscript(value), validateMessage(value), validatePart(value), validateToolState(value)]) {
+        for (const issues of [
+          validateTranscript(value),
+          validateMessage(value),
+          validatePart(value),
+          validateToolState(value),
+        ]) {
           for (const issue of issues) {
             expect(typeof issue.code).toBe('string')
             expect(issue.message.length).toBeGreaterThan(0)
@@ -206,7 +283,15 @@ describe('validateTranscript', () => {
   })
 
   it('never throws on mutations of the real session', () => {
-    const paths = fc.constantFrom(['info'], ['parts'], ['parts', 0], ['parts', 1, 'state'], ['parts', 1, 'state', 'time'], ['info', 'tokens'], ['info', 'time'])
+    const paths = fc.constantFrom(
+      ['info'],
+      ['parts'],
+      ['parts', 0],
+      ['parts', 1, 'state'],
+      ['parts', 1, 'state', 'time'],
+      ['info', 'tokens'],
+      ['info', 'time'],
+    )
     fc.assert(
       fc.property(fc.nat(2), paths, fc.anything(), (index, path, value) => {
         const messages = realMessages() as unknown as Record<string, unknown>[]
@@ -221,7 +306,15 @@ describe('validateTranscript', () => {
 })
 
 describe('tool displays', () => {
-  const state = (display: unknown) => ({ status: 'completed', input: {}, output: 'x', title: 't', metadata: {}, time: { start: 1, end: 2 }, display })
+  const state = (display: unknown) => ({
+    status: 'completed',
+    input: {},
+    output: 'x',
+    title: 't',
+    metadata: {},
+    time: { start: 1, end: 2 },
+    display,
+  })
   it('takes each kind the views know, with what its view needs', () => {
     for (const display of [
       { kind: 'diff', before: 'a', after: 'b' },

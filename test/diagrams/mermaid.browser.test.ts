@@ -20,12 +20,20 @@ describe('the mermaid renderer in Chromium', () => {
     const added: string[] = []
     const watcher = new MutationObserver((records) => {
       for (const record of records)
-        for (const node of record.addedNodes) if (node instanceof Element) added.push(node.tagName.toLowerCase(), ...[...node.querySelectorAll('*')].map((inner) => inner.tagName.toLowerCase()))
+        for (const node of record.addedNodes)
+          if (node instanceof Element)
+            added.push(
+              node.tagName.toLowerCase(),
+              ...[...node.querySelectorAll('*')].map((inner) => inner.tagName.toLowerCase()),
+            )
     })
     watcher.observe(document, { childList: true, subtree: true })
     const before = document.body.textContent
     const styles = document.querySelectorAll('style').length
-    const result = await createMermaidRenderer().render('sequenceDiagram\n  participant C as 客户端 😀\n  C->>S: GET /sync?since=cursor\n  Note over C,S: à bientôt', options)
+    const result = await createMermaidRenderer().render(
+      'sequenceDiagram\n  participant C as 客户端 😀\n  C->>S: GET /sync?since=cursor\n  Note over C,S: à bientôt',
+      options,
+    )
     watcher.disconnect()
     if (!('svg' in result)) throw new Error(result.error)
     // A style element added to the page has the browser look over all of it: the drawing's is made in the frame.
@@ -46,7 +54,10 @@ describe('the mermaid renderer in Chromium', () => {
   })
 
   it('draws what mermaid cannot draw in a frame in the page, as before (a git graph)', async () => {
-    const result = await createMermaidRenderer().render('gitGraph\n  commit\n  branch dev\n  commit\n  checkout main\n  merge dev', options)
+    const result = await createMermaidRenderer().render(
+      'gitGraph\n  commit\n  branch dev\n  commit\n  checkout main\n  merge dev',
+      options,
+    )
     if (!('svg' in result)) throw new Error(result.error)
     const box = document.createElement('div')
     box.innerHTML = result.svg
@@ -56,18 +67,28 @@ describe('the mermaid renderer in Chromium', () => {
   })
 
   it('draws a diagram the same in a frame as in the page', async () => {
-    const source = 'graph LR\n  A[Parse the reply] --> B{Valid?}\n  B -->|yes| C[Render 渲染]\n  B -->|no| D[Show the error]'
+    const source =
+      'graph LR\n  A[Parse the reply] --> B{Valid?}\n  B -->|yes| C[Render 渲染]\n  B -->|no| D[Show the error]'
     const framed = await createMermaidRenderer().render(source, options)
     // The page's own drawing, as the renderer drew before: mermaid with the same settings, strict.
     const mermaid = (await import('mermaid')).default
-    mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: 'default', htmlLabels: false, flowchart: { htmlLabels: false } })
+    mermaid.initialize({
+      startOnLoad: false,
+      securityLevel: 'strict',
+      theme: 'default',
+      htmlLabels: false,
+      flowchart: { htmlLabels: false },
+    })
     const { svg: inPage } = await mermaid.render('cp-compare', source)
     if (!('svg' in framed)) throw new Error(framed.error)
     const shapes = (svg: string) => {
       const box = document.createElement('div')
       box.innerHTML = svg
       return [...box.querySelectorAll('rect, path, polygon, text')].map(
-        (shape) => ['width', 'height', 'd', 'points', 'transform', 'x', 'y'].map((name) => shape.getAttribute(name)?.trim() ?? '').join(' ') + (shape.textContent ?? ''),
+        (shape) =>
+          ['width', 'height', 'd', 'points', 'transform', 'x', 'y']
+            .map((name) => shape.getAttribute(name)?.trim() ?? '')
+            .join(' ') + (shape.textContent ?? ''),
       )
     }
     expect(shapes(framed.svg)).toEqual(shapes(inPage))
@@ -97,11 +118,16 @@ describe('the mermaid renderer in Chromium', () => {
     const attributes = [...box.querySelectorAll('*')].flatMap((element) => [...element.attributes])
     expect(attributes.filter((attribute) => attribute.name.startsWith('on'))).toEqual([])
     // Text may say anything; no attribute or style may point anywhere refused.
-    const pointing = attributes.filter((attribute) => /evil\.example|javascript:/i.test(attribute.value)).map((attribute) => `${attribute.name}=${attribute.value}`)
+    const pointing = attributes
+      .filter((attribute) => /evil\.example|javascript:/i.test(attribute.value))
+      .map((attribute) => `${attribute.name}=${attribute.value}`)
     expect(pointing).toEqual([])
-    for (const style of box.querySelectorAll('style')) expect(style.textContent).not.toMatch(/url\(\s*['"]?https?:|@import/i)
+    for (const style of box.querySelectorAll('style'))
+      expect(style.textContent).not.toMatch(/url\(\s*['"]?https?:|@import/i)
     // The allowed link stays a link, opened safely.
-    const docs = [...box.querySelectorAll('a')].find((link) => (link.getAttribute('href') ?? link.getAttribute('xlink:href')) === 'https://example.com/docs')
+    const docs = [...box.querySelectorAll('a')].find(
+      (link) => (link.getAttribute('href') ?? link.getAttribute('xlink:href')) === 'https://example.com/docs',
+    )
     expect(docs?.getAttribute('rel')).toBe('noopener noreferrer')
   })
 
@@ -126,6 +152,7 @@ describe('the mermaid renderer in Chromium', () => {
     const light = await createMermaidRenderer().render('graph TD\n  A --> B', options)
     const dark = await createMermaidRenderer().render('graph TD\n  A --> B', { ...options, dark: true })
     expect('svg' in light && 'svg' in dark).toBe(true)
-    if ('svg' in light && 'svg' in dark) expect(dark.svg.replace(/cp-diagram-\d+/g, '')).not.toBe(light.svg.replace(/cp-diagram-\d+/g, ''))
+    if ('svg' in light && 'svg' in dark)
+      expect(dark.svg.replace(/cp-diagram-\d+/g, '')).not.toBe(light.svg.replace(/cp-diagram-\d+/g, ''))
   })
 })

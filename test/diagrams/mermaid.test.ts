@@ -4,9 +4,13 @@ import { forStrings } from '../support/property'
 
 describe("a drawing's styles", () => {
   it('keep references inside the drawing and lose every remote url() and @import', () => {
-    expect(localCss('marker-end:url(#arrowhead);fill:url( "#grad" )')).toBe('marker-end:url(#arrowhead);fill:url( "#grad" )')
+    expect(localCss('marker-end:url(#arrowhead);fill:url( "#grad" )')).toBe(
+      'marker-end:url(#arrowhead);fill:url( "#grad" )',
+    )
     expect(localCss('background:url(https://evil.example/x.png);color:red')).toBe('background:none;color:red')
-    expect(localCss('a{background:URL("//evil.example/x")} @import "https://evil.example/a.css"; b{}')).toBe('a{background:none}  b{}')
+    expect(localCss('a{background:URL("//evil.example/x")} @import "https://evil.example/a.css"; b{}')).toBe(
+      'a{background:none}  b{}',
+    )
     expect(localCss('fill:url(#a url(http://evil.example/b))')).toBe('fill:url(#a none)')
   })
 
@@ -17,7 +21,8 @@ describe("a drawing's styles", () => {
 
   it('are what one pattern gives for each url(…) it is tried at, on any text of its characters', () => {
     // A url( with spaces before a `#` is a reference too; one never closed runs to the end.
-    const intended = (css: string) => css.replace(/@import[^;]*;?/gi, '').replace(/url\((?!\s*['"]?#)[^)]*(?:\)|$)/gi, 'none')
+    const intended = (css: string) =>
+      css.replace(/@import[^;]*;?/gi, '').replace(/url\((?!\s*['"]?#)[^)]*(?:\)|$)/gi, 'none')
     forStrings(/^(?:url\(|URL\(|[()#"' x])*$/, (css) => {
       expect(localCss(css)).toBe(intended(css))
     })
@@ -38,7 +43,8 @@ describe('a drawing made in a frame', () => {
   }
 
   it('is taken out of it whole, text in any script intact', () => {
-    const svg = '<svg id="d1" xmlns="http://www.w3.org/2000/svg"><style>#d1 .actor{fill:#eee}</style><text>客户端 😀 à bientôt</text><svg><g/></svg></svg>'
+    const svg =
+      '<svg id="d1" xmlns="http://www.w3.org/2000/svg"><style>#d1 .actor{fill:#eee}</style><text>客户端 😀 à bientôt</text><svg><g/></svg></svg>'
     expect(fromFrame(frame(`<body style="margin:0">${svg}</body>`))).toBe(svg)
   })
 

@@ -9,7 +9,11 @@ import { opencodeCanonical } from '../fixtures/opencode'
 import conversation from '../fixtures/toolmessage2/conversation.json'
 
 function session(): WithParts[] {
-  const store = createChatStore({ adapters: builtInAdapters, initial: structuredClone(opencodeCanonical), coalesce: false })
+  const store = createChatStore({
+    adapters: builtInAdapters,
+    initial: structuredClone(opencodeCanonical),
+    coalesce: false,
+  })
   store.getState().ingest('toolmessage2', structuredClone(conversation))
   return selectTranscript(store.getState())
 }
@@ -32,9 +36,12 @@ describe('toHTML', () => {
     expect(doc.body.textContent).toContain('The wind that whispers through the trees')
     expect(doc.body.textContent).toContain("Cannot find name 'getUser'")
     // (A cost line keeps its sum; its per-step table stays folded.)
-    expect([...doc.querySelectorAll('[aria-expanded="false"]:not(.cp-usage__toggle)')].map((element) => element.className)).toEqual([])
+    expect(
+      [...doc.querySelectorAll('[aria-expanded="false"]:not(.cp-usage__toggle)')].map((element) => element.className),
+    ).toEqual([])
     // The prompt, the reasoning and the reply.
-    for (const text of ['Write a sample file', 'The user wants me to create a file', 'with a nature-themed poem']) expect(doc.body.textContent).toContain(text)
+    for (const text of ['Write a sample file', 'The user wants me to create a file', 'with a nature-themed poem'])
+      expect(doc.body.textContent).toContain(text)
   })
 
   it('has no script, no event handler and no URL the policy refuses', async () => {
@@ -43,7 +50,10 @@ describe('toHTML', () => {
       {
         info: build.assistantInfo({ id: 'msg_a', sessionID: 's', created: 1, completed: 2 }),
         parts: [
-          build.textPart(ids('prt_1'), '<script>alert(1)</script>\n\nSee <img src=x onerror=alert(2)> [click](javascript:alert(3)) and [ok](https://example.com/a).'),
+          build.textPart(
+            ids('prt_1'),
+            '<script>alert(1)</script>\n\nSee <img src=x onerror=alert(2)> [click](javascript:alert(3)) and [ok](https://example.com/a).',
+          ),
           build.filePart(ids('prt_2'), { mime: 'text/html', url: 'javascript:alert(4)', filename: 'evil.html' }),
         ],
       },
@@ -51,9 +61,13 @@ describe('toHTML', () => {
     const html = await toHTML(messages, { highlighter: null })
     const doc = parse(html)
     expect(doc.querySelectorAll('script')).toHaveLength(0)
-    const attributes = [...doc.querySelectorAll('*')].flatMap((element) => [...element.attributes].map((attribute) => attribute.name))
+    const attributes = [...doc.querySelectorAll('*')].flatMap((element) =>
+      [...element.attributes].map((attribute) => attribute.name),
+    )
     expect(attributes.filter((name) => name.startsWith('on'))).toEqual([])
-    const urls = [...doc.querySelectorAll('[href], [src]')].map((element) => element.getAttribute('href') ?? element.getAttribute('src'))
+    const urls = [...doc.querySelectorAll('[href], [src]')].map(
+      (element) => element.getAttribute('href') ?? element.getAttribute('src'),
+    )
     expect(urls.filter((url) => /^\s*javascript:/i.test(url ?? ''))).toEqual([])
     expect(urls).toContain('https://example.com/a')
     // Raw HTML shows as text.
@@ -64,7 +78,12 @@ describe('toHTML', () => {
     const ids = (id: string) => ({ id, sessionID: 's', messageID: 'msg_a' })
     const messages: WithParts[] = [
       {
-        info: build.assistantInfo({ id: 'msg_a', sessionID: 's', created: Date.UTC(2026, 0, 2, 3, 4), completed: Date.UTC(2026, 0, 2, 3, 5) }),
+        info: build.assistantInfo({
+          id: 'msg_a',
+          sessionID: 's',
+          created: Date.UTC(2026, 0, 2, 3, 4),
+          completed: Date.UTC(2026, 0, 2, 3, 5),
+        }),
         parts: [build.textPart(ids('prt_1'), '```ts\nexport const answer: number = 42\n```')],
       },
     ]
@@ -76,7 +95,9 @@ describe('toHTML', () => {
   })
 
   it('skips what is not a message instead of throwing', async () => {
-    const html = await toHTML([null, { info: null }, ...opencodeCanonical.slice(0, 1)] as unknown as WithParts[], { highlighter: null })
+    const html = await toHTML([null, { info: null }, ...opencodeCanonical.slice(0, 1)] as unknown as WithParts[], {
+      highlighter: null,
+    })
     expect(parse(html).querySelectorAll('article')).toHaveLength(1)
   })
 })

@@ -59,9 +59,27 @@ describe('searching a transcript', () => {
       {
         info: build.assistantInfo({ id: 'msg_a', sessionID: 'ses_1', created: 1 }),
         parts: [
-          build.toolPart(ids('prt_1'), { callID: 'c1', tool: 'bash', state: build.toolResult({ input: { command: 'make' }, output: 'No rule to make target', isError: true, start: 1, end: 2 }) }),
-          build.toolPart(ids('prt_2'), { callID: 'c2', tool: 'grep', state: build.pendingState({}, '{"pattern":"needle') }),
-          build.filePart(ids('prt_3'), { mime: 'image/png', url: 'https://example.com/x.png', filename: 'screenshot-final.png' }),
+          build.toolPart(ids('prt_1'), {
+            callID: 'c1',
+            tool: 'bash',
+            state: build.toolResult({
+              input: { command: 'make' },
+              output: 'No rule to make target',
+              isError: true,
+              start: 1,
+              end: 2,
+            }),
+          }),
+          build.toolPart(ids('prt_2'), {
+            callID: 'c2',
+            tool: 'grep',
+            state: build.pendingState({}, '{"pattern":"needle'),
+          }),
+          build.filePart(ids('prt_3'), {
+            mime: 'image/png',
+            url: 'https://example.com/x.png',
+            filename: 'screenshot-final.png',
+          }),
         ],
       },
     ]
@@ -75,7 +93,10 @@ describe('searching a transcript', () => {
     const finder = createFinder()
     const text = build.textPart(ids('prt_t'), 'one needle')
     const other = build.textPart(ids('prt_o'), 'a needle and a needle')
-    const message = (part: typeof text): WithParts => ({ info: build.assistantInfo({ id: 'msg_a', sessionID: 'ses_1', created: 1 }), parts: [part, other] })
+    const message = (part: typeof text): WithParts => ({
+      info: build.assistantInfo({ id: 'msg_a', sessionID: 'ses_1', created: 1 }),
+      parts: [part, other],
+    })
     const first = finder.search([message(text)], 'needle')
     expect(first).toHaveLength(3)
     // A streamed token replaces the part: its matches are new, the untouched part's are the same objects.
@@ -90,7 +111,12 @@ describe('searching a transcript', () => {
   })
 
   it('skips what is not a part without throwing', () => {
-    const broken = [{ info: build.userInfo({ id: 'msg_u', sessionID: 's', created: 1 }), parts: [null, 'text', build.textPart(ids('prt_ok', 'msg_u'), 'fine')] }] as unknown as WithParts[]
+    const broken = [
+      {
+        info: build.userInfo({ id: 'msg_u', sessionID: 's', created: 1 }),
+        parts: [null, 'text', build.textPart(ids('prt_ok', 'msg_u'), 'fine')],
+      },
+    ] as unknown as WithParts[]
     expect(searchMessages(broken, 'fine')).toHaveLength(1)
   })
 })

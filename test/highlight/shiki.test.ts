@@ -4,7 +4,8 @@ import { createShikiHighlighter, mergeTokens } from '../../src/highlight/shiki'
 import type { CodeToken } from '../../src/highlight/types'
 
 /** Whether the first line has tokens of more than one colour (highlighted, not plain text). */
-const coloured = (lines: { light?: string }[][] | undefined) => new Set((lines?.[0] ?? []).map((token) => token.light)).size > 1
+const coloured = (lines: { light?: string }[][] | undefined) =>
+  new Set((lines?.[0] ?? []).map((token) => token.light)).size > 1
 
 describe('the shiki highlighter', () => {
   it('highlights a language outside the common ones, loading shiki’s index and its grammar on first use', async () => {
@@ -37,8 +38,16 @@ describe('the shiki highlighter', () => {
   })
 
   it('takes a grammar of your own, and aliases to it or to shiki’s', async () => {
-    const grammar = { name: 'greeting', scopeName: 'source.greeting', patterns: [{ match: '\\bhello\\b', name: 'keyword.control.greeting' }], repository: {} }
-    const highlighter = createShikiHighlighter({ langs: { greet: async () => ({ default: grammar }) }, aliases: { hi: 'greet', typescript5: 'typescript' } })
+    const grammar = {
+      name: 'greeting',
+      scopeName: 'source.greeting',
+      patterns: [{ match: '\\bhello\\b', name: 'keyword.control.greeting' }],
+      repository: {},
+    }
+    const highlighter = createShikiHighlighter({
+      langs: { greet: async () => ({ default: grammar }) },
+      aliases: { hi: 'greet', typescript5: 'typescript' },
+    })
     expect(highlighter.resolve('Hi')).toBe('greet')
     expect(await highlighter.load('hi')).toBe(true)
     const tokens = highlighter.tokenize('hello world', 'greet')?.lines[0] ?? []
@@ -98,12 +107,27 @@ describe('the shiki highlighter', () => {
 })
 
 describe('mergeTokens', () => {
-  const look = fc.record({ light: fc.constantFrom('#111', '#222'), dark: fc.constantFrom('#eee', '#ddd'), fontStyle: fc.constantFrom(0, 1, 2, 4, 8) }, { requiredKeys: [] })
-  const token = fc.tuple(fc.constantFrom(' ', '  ', '\t', 'x', 'foo', '=', '(', ' a '), look).map(([content, style]): CodeToken => ({ content, ...style }))
+  const look = fc.record(
+    {
+      light: fc.constantFrom('#111', '#222'),
+      dark: fc.constantFrom('#eee', '#ddd'),
+      fontStyle: fc.constantFrom(0, 1, 2, 4, 8),
+    },
+    { requiredKeys: [] },
+  )
+  const token = fc
+    .tuple(fc.constantFrom(' ', '  ', '\t', 'x', 'foo', '=', '(', ' a '), look)
+    .map(([content, style]): CodeToken => ({ content, ...style }))
   // What a reader sees of each character: its colours and style, or nothing for a space that is
   // neither underlined nor struck through.
   const shown = (tokens: readonly CodeToken[]) =>
-    tokens.flatMap((t) => [...t.content].map((char) => (/[ \t]/.test(char) && ((t.fontStyle ?? 0) & 12) === 0 ? `${char}` : `${char}|${t.light}|${t.dark}|${t.fontStyle ?? 0}`)))
+    tokens.flatMap((t) =>
+      [...t.content].map((char) =>
+        /[ \t]/.test(char) && ((t.fontStyle ?? 0) & 12) === 0
+          ? `${char}`
+          : `${char}|${t.light}|${t.dark}|${t.fontStyle ?? 0}`,
+      ),
+    )
 
   it('keeps every character and how it shows, and leaves no two neighbours that look the same', () => {
     fc.assert(
@@ -116,7 +140,8 @@ describe('mergeTokens', () => {
           expect(a.light === b.light && a.dark === b.dark && (a.fontStyle ?? 0) === (b.fontStyle ?? 0)).toBe(false)
         }
         // A line of spaces alone keeps a colour: it is a highlighted line like any other.
-        if (line.length > 0 && line.every((t) => /^[ \t]+$/.test(t.content)) && merged.length === 1) expect(merged[0]?.light).toBe(line[0]?.light)
+        if (line.length > 0 && line.every((t) => /^[ \t]+$/.test(t.content)) && merged.length === 1)
+          expect(merged[0]?.light).toBe(line[0]?.light)
       }),
     )
   })

@@ -30,11 +30,18 @@ import reply from '../fixtures/streaming/reply.md?raw'
 describe('splitBlocks', () => {
   it('splits at blank lines and keeps a fenced block whole, blank lines included', () => {
     const text = '# Title\n\nIntro line.\n\n```ts\nconst a = 1\n\nconst b = 2\n```\n\n- one\n- two'
-    expect(splitBlocks(text)).toEqual(['# Title', 'Intro line.', '```ts\nconst a = 1\n\nconst b = 2\n```', '- one\n- two'])
+    expect(splitBlocks(text)).toEqual([
+      '# Title',
+      'Intro line.',
+      '```ts\nconst a = 1\n\nconst b = 2\n```',
+      '- one\n- two',
+    ])
   })
 
   it('keeps an indented continuation with its list item, and a loose list as one block', () => {
-    expect(splitBlocks('1. First\n\n   more about the first\n\n2. Second')).toEqual(['1. First\n\n   more about the first\n\n2. Second'])
+    expect(splitBlocks('1. First\n\n   more about the first\n\n2. Second')).toEqual([
+      '1. First\n\n   more about the first\n\n2. Second',
+    ])
     // Items separated by blank lines are one list (CommonMark): one block, not one list per item.
     expect(splitBlocks('Intro.\n\n- a\n\n- b\n\n- c\n\nAfter.')).toEqual(['Intro.', '- a\n\n- b\n\n- c', 'After.'])
     expect(splitBlocks('1. a\n   - nested\n\n2. b')).toEqual(['1. a\n   - nested\n\n2. b'])
@@ -43,7 +50,8 @@ describe('splitBlocks', () => {
     expect(splitBlocks('- a\n\n  text\twith a tab')).toEqual(['- a\n\n  text\twith a tab'])
     // A quote or a fence not indented to the item's content ends the list: indented code after it
     // and a blank line is code, and an empty item after that a paragraph (as micromark reads it).
-    for (const text of ['1) a\n>\n\n    code\n\n- ', '1) a\n```\n```\n\n\tcode\n\n- ']) expect(splitBlocks(text)).toEqual([text])
+    for (const text of ['1) a\n>\n\n    code\n\n- ', '1) a\n```\n```\n\n\tcode\n\n- '])
+      expect(splitBlocks(text)).toEqual([text])
     // Indented code ends a table, and follows a thematic break, a heading's underline or a closed
     // fence (in or after an item with no paragraph): after it and a blank line, `10.` is a paragraph.
     for (const text of [
@@ -64,7 +72,12 @@ describe('splitBlocks', () => {
     expect(splitBlocks('- a\n\n\u00a0\u00a0after')).toEqual(['- a', '\u00a0\u00a0after'])
     // Lines indented three under `10.` (whose content is four in) are no part of its item: after a
     // blank line each starts a block of its own, a code fence among them too.
-    expect(splitBlocks('10. **Ten.**\n\n   Some text.\n\n   ```ts\n   const x = 1\n   ```\n\n   After.')).toEqual(['10. **Ten.**', '   Some text.', '   ```ts\n   const x = 1\n   ```', '   After.'])
+    expect(splitBlocks('10. **Ten.**\n\n   Some text.\n\n   ```ts\n   const x = 1\n   ```\n\n   After.')).toEqual([
+      '10. **Ten.**',
+      '   Some text.',
+      '   ```ts\n   const x = 1\n   ```',
+      '   After.',
+    ])
     // A paragraph ends at a blank line: a line indented less than code after it starts a block (the
     // paragraph read in pieces is not parsed whole again from there); code stays with the block.
     expect(splitBlocks('Text.\n\n  more text\n\n    code')).toEqual(['Text.', '  more text\n\n    code'])
@@ -74,11 +87,23 @@ describe('splitBlocks', () => {
     expect(splitBlocks('1. a\n\n2) b')).toEqual(['1. a', '2) b'])
     expect(splitBlocks('- a\n\nText.\n\n- b')).toEqual(['- a', 'Text.', '- b'])
     // After a blank line, text indented less than the item's content ends the list (`10. ` is four wide).
-    expect(splitBlocks('9. a\n\n   more of a\n\n10. b\n\n   not of b\n\n11. c')).toEqual(['9. a\n\n   more of a\n\n10. b', '   not of b', '11. c'])
+    expect(splitBlocks('9. a\n\n   more of a\n\n10. b\n\n   not of b\n\n11. c')).toEqual([
+      '9. a\n\n   more of a\n\n10. b',
+      '   not of b',
+      '11. c',
+    ])
   })
 
   it('makes a heading or a thematic break a block of its own, unless it is in a list item', () => {
-    expect(splitBlocks('## Steps\nDo this.\n## Then\n- an item\n***\nMore text\n# End')).toEqual(['## Steps', 'Do this.', '## Then', '- an item', '***', 'More text', '# End'])
+    expect(splitBlocks('## Steps\nDo this.\n## Then\n- an item\n***\nMore text\n# End')).toEqual([
+      '## Steps',
+      'Do this.',
+      '## Then',
+      '- an item',
+      '***',
+      'More text',
+      '# End',
+    ])
     expect(splitBlocks('- a\n  # in the item\n  * * *\n- b')).toEqual(['- a\n  # in the item\n  * * *\n- b'])
     expect(splitBlocks('1. a\n   # in the item')).toEqual(['1. a\n   # in the item'])
     // `10. ` is four wide: three spaces are not in the item, and the heading ends the list.
@@ -98,19 +123,40 @@ describe('splitBlocks', () => {
 
   it('loses no non-blank line, in order, for any text', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom('a', '', '```', '  b', '- c', '~~~', '# d', '|x|'), { maxLength: 40 }), (lines) => {
-        const text = lines.join('\n')
-        const kept = splitBlocks(text)
-          .join('\n')
-          .split('\n')
-          .filter((line) => line.trim() !== '')
-        expect(kept).toEqual(lines.filter((line) => line.trim() !== ''))
-      }),
+      fc.property(
+        fc.array(fc.constantFrom('a', '', '```', '  b', '- c', '~~~', '# d', '|x|'), { maxLength: 40 }),
+        (lines) => {
+          const text = lines.join('\n')
+          const kept = splitBlocks(text)
+            .join('\n')
+            .split('\n')
+            .filter((line) => line.trim() !== '')
+          expect(kept).toEqual(lines.filter((line) => line.trim() !== ''))
+        },
+      ),
     )
   })
 })
 
-const LINES = ['a', '', '```', '  b', '- c', '~~~', '# d', '|x|', '1. e', '    f', '[r]: u', ' ', '<!--', '-->', '<div>', '<pre>', '* * *']
+const LINES = [
+  'a',
+  '',
+  '```',
+  '  b',
+  '- c',
+  '~~~',
+  '# d',
+  '|x|',
+  '1. e',
+  '    f',
+  '[r]: u',
+  ' ',
+  '<!--',
+  '-->',
+  '<div>',
+  '<pre>',
+  '* * *',
+]
 
 /** The blocks a split gives, finished and live, as splitBlocks lists them. */
 const blocksOf = (split: SplitText): string[] => [...split.finished, ...(split.live === null ? [] : [split.live])]
@@ -118,17 +164,21 @@ const blocksOf = (split: SplitText): string[] => [...split.finished, ...(split.l
 describe('splitAppend', () => {
   it('gives the blocks of splitBlocks at every step of a text appended piece by piece', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom(...LINES), { maxLength: 30 }), fc.integer({ min: 1, max: 7 }), (lines, step) => {
-        const text = lines.join('\n')
-        let split: SplitText | null = null
-        for (let end = 0; end <= text.length; end += step) {
-          const prefix = text.slice(0, end)
-          split = splitAppend(split, prefix)
-          expect(blocksOf(split)).toEqual(splitBlocks(prefix))
-        }
-        split = splitAppend(split, text)
-        expect(blocksOf(split)).toEqual(splitBlocks(text))
-      }),
+      fc.property(
+        fc.array(fc.constantFrom(...LINES), { maxLength: 30 }),
+        fc.integer({ min: 1, max: 7 }),
+        (lines, step) => {
+          const text = lines.join('\n')
+          let split: SplitText | null = null
+          for (let end = 0; end <= text.length; end += step) {
+            const prefix = text.slice(0, end)
+            split = splitAppend(split, prefix)
+            expect(blocksOf(split)).toEqual(splitBlocks(prefix))
+          }
+          split = splitAppend(split, text)
+          expect(blocksOf(split)).toEqual(splitBlocks(text))
+        },
+      ),
     )
   })
 
@@ -174,7 +224,11 @@ describe('extendsText', () => {
 
 describe('readFence', () => {
   it('reads a closed fence: its language and code', () => {
-    expect(readFence('```ts title="a.ts"\nconst a = 1\n\nconst b = 2\n```')).toEqual({ lang: 'ts', code: 'const a = 1\n\nconst b = 2', closed: true })
+    expect(readFence('```ts title="a.ts"\nconst a = 1\n\nconst b = 2\n```')).toEqual({
+      lang: 'ts',
+      code: 'const a = 1\n\nconst b = 2',
+      closed: true,
+    })
     expect(readFence('~~~~\nx\n~~~~~')).toEqual({ lang: '', code: 'x', closed: true })
   })
 
@@ -198,17 +252,36 @@ describe('readFence', () => {
 
 describe('readFenceAppend', () => {
   it('reads a growing block as readFence reads it whole, at every step and for every way of cutting it', () => {
-    const PIECES = ['```ts\n', '~~~\n', 'const a = 1\n', '\n', '``', '`', '```', '~~~', '  ```\n', 'x', ' \n', '````\n', 'after\n']
+    const PIECES = [
+      '```ts\n',
+      '~~~\n',
+      'const a = 1\n',
+      '\n',
+      '``',
+      '`',
+      '```',
+      '~~~',
+      '  ```\n',
+      'x',
+      ' \n',
+      '````\n',
+      'after\n',
+    ]
     fc.assert(
-      fc.property(fc.array(fc.constantFrom(...PIECES), { maxLength: 24 }), fc.integer({ min: 1, max: 5 }), fc.boolean(), (pieces, step, streaming) => {
-        const block = pieces.join('')
-        let read: FenceRead | null = null
-        for (let end = step; end < block.length + step; end += step) {
-          const prefix = block.slice(0, end)
-          read = readFenceAppend(read, prefix, streaming)
-          expect(read.fence).toEqual(readFence(prefix, streaming))
-        }
-      }),
+      fc.property(
+        fc.array(fc.constantFrom(...PIECES), { maxLength: 24 }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.boolean(),
+        (pieces, step, streaming) => {
+          const block = pieces.join('')
+          let read: FenceRead | null = null
+          for (let end = step; end < block.length + step; end += step) {
+            const prefix = block.slice(0, end)
+            read = readFenceAppend(read, prefix, streaming)
+            expect(read.fence).toEqual(readFence(prefix, streaming))
+          }
+        },
+      ),
       { numRuns: 400 },
     )
   })
@@ -227,22 +300,57 @@ describe('readFenceAppend', () => {
 
 describe('splitListItems', () => {
   it('cuts a tight list at its own markers, keeping nested and lazy lines with their item', () => {
-    expect(splitListItems('- one\n  - nested\n- two\nlazy text\n- three')).toEqual({ ordered: false, start: 1, items: ['- one\n  - nested', '- two\nlazy text', '- three'], loose: false })
-    expect(splitListItems('3. three\n4. four')).toEqual({ ordered: true, start: 3, items: ['3. three', '4. four'], loose: false })
+    expect(splitListItems('- one\n  - nested\n- two\nlazy text\n- three')).toEqual({
+      ordered: false,
+      start: 1,
+      items: ['- one\n  - nested', '- two\nlazy text', '- three'],
+      loose: false,
+    })
+    expect(splitListItems('3. three\n4. four')).toEqual({
+      ordered: true,
+      start: 3,
+      items: ['3. three', '4. four'],
+      loose: false,
+    })
   })
 
   it('cuts a loose list at its items, the blank lines between them left out', () => {
-    expect(splitListItems('- a\n\n- b\n  - nested\n\n\n- c')).toEqual({ ordered: false, start: 1, items: ['- a', '- b\n  - nested', '- c'], loose: true })
+    expect(splitListItems('- a\n\n- b\n  - nested\n\n\n- c')).toEqual({
+      ordered: false,
+      start: 1,
+      items: ['- a', '- b\n  - nested', '- c'],
+      loose: true,
+    })
     expect(splitListItems('2. a\n3. b\n\n4. c')?.loose).toBe(true)
   })
 
   it('keeps the blocks of an item with it, loose only when they are the item’s own', () => {
-    expect(splitListItems('1. a\n\n   more of a\n2. b')).toEqual({ ordered: true, start: 1, items: ['1. a\n\n   more of a', '2. b'], loose: true })
+    expect(splitListItems('1. a\n\n   more of a\n2. b')).toEqual({
+      ordered: true,
+      start: 1,
+      items: ['1. a\n\n   more of a', '2. b'],
+      loose: true,
+    })
     // A blank line inside a list in the item does not make the outer list loose.
-    expect(splitListItems('- a\n  - b\n\n  - c\n- d')).toEqual({ ordered: false, start: 1, items: ['- a\n  - b\n\n  - c', '- d'], loose: false })
+    expect(splitListItems('- a\n  - b\n\n  - c\n- d')).toEqual({
+      ordered: false,
+      start: 1,
+      items: ['- a\n  - b\n\n  - c', '- d'],
+      loose: false,
+    })
     // Nor does one in the item's code; one between the item's text and its code does.
-    expect(splitListItems('- a\n  ```\n  x\n\n  ```\n- b')).toEqual({ ordered: false, start: 1, items: ['- a\n  ```\n  x\n\n  ```', '- b'], loose: false })
-    expect(splitListItems('1. Step\n\n   ```ts\n   x\n   ```\n2. Next')).toEqual({ ordered: true, start: 1, items: ['1. Step\n\n   ```ts\n   x\n   ```', '2. Next'], loose: true })
+    expect(splitListItems('- a\n  ```\n  x\n\n  ```\n- b')).toEqual({
+      ordered: false,
+      start: 1,
+      items: ['- a\n  ```\n  x\n\n  ```', '- b'],
+      loose: false,
+    })
+    expect(splitListItems('1. Step\n\n   ```ts\n   x\n   ```\n2. Next')).toEqual({
+      ordered: true,
+      start: 1,
+      items: ['1. Step\n\n   ```ts\n   x\n   ```', '2. Next'],
+      loose: true,
+    })
   })
 
   it('leaves whole what a cut could change: blank lines before text not indented to the item, or with code in the list, task boxes, other markers, interruptions', () => {
@@ -278,7 +386,10 @@ describe('splitListItems', () => {
     // Blank lines with a formula in the list: which item they belong to is the parser's to say.
     expect(splitListItems('- a\n  $$\n  x\n\n  $$\n- b', 'double')).toBeNull()
     // Indented to the item's content, the formula is the item's.
-    expect(splitListItems('1. Area:\n   $$\n   A = r^2\n   $$\n2. Next', 'double')?.items).toEqual(['1. Area:\n   $$\n   A = r^2\n   $$', '2. Next'])
+    expect(splitListItems('1. Area:\n   $$\n   A = r^2\n   $$\n2. Next', 'double')?.items).toEqual([
+      '1. Area:\n   $$\n   A = r^2\n   $$',
+      '2. Next',
+    ])
     // Without math, `$$` is text: a lazy line of the item.
     expect(splitListItems('1. Area:\n$$\n2. Next')?.items).toEqual(['1. Area:\n$$', '2. Next'])
   })
@@ -322,14 +433,19 @@ describe('ListReader', () => {
       '- ',
     ]
     fc.assert(
-      fc.property(fc.array(fc.constantFrom(...PIECES), { minLength: 1, maxLength: 16 }), fc.integer({ min: 1, max: 9 }), fc.constantFrom<MathSyntax>('off', 'double'), (pieces, step, math) => {
-        const block = pieces.join('')
-        const reader = new ListReader()
-        for (let end = step; end < block.length + step; end += step) {
-          const prefix = block.slice(0, end)
-          expect(reader.read(prefix, math), JSON.stringify(prefix)).toEqual(splitListItems(prefix, math))
-        }
-      }),
+      fc.property(
+        fc.array(fc.constantFrom(...PIECES), { minLength: 1, maxLength: 16 }),
+        fc.integer({ min: 1, max: 9 }),
+        fc.constantFrom<MathSyntax>('off', 'double'),
+        (pieces, step, math) => {
+          const block = pieces.join('')
+          const reader = new ListReader()
+          for (let end = step; end < block.length + step; end += step) {
+            const prefix = block.slice(0, end)
+            expect(reader.read(prefix, math), JSON.stringify(prefix)).toEqual(splitListItems(prefix, math))
+          }
+        },
+      ),
       { numRuns: 600 },
     )
   })
@@ -360,7 +476,8 @@ describe('itemContent', () => {
 
   it('reads no item whose lines are not all inside it, or whose content column is not its text', () => {
     // A lazy line, a line indented with a no-break space, a tab, a marker alone, indented code first.
-    for (const item of ['- a\nlazy', '- a\n\u00a0\u00a0b', '- a\n\u00a0', '- a\n\tb', '-\n  a', '-', '-      code']) expect(itemContent(item), JSON.stringify(item)).toBeNull()
+    for (const item of ['- a\nlazy', '- a\n\u00a0\u00a0b', '- a\n\u00a0', '- a\n\tb', '-\n  a', '-', '-      code'])
+      expect(itemContent(item), JSON.stringify(item)).toBeNull()
   })
 })
 
@@ -432,7 +549,8 @@ describe('blocks rendered one by one', () => {
     '\tafter a tab',
     '  a\ttab inside',
   )
-  const html = (markdown: string) => renderToStaticMarkup(createElement(ReactMarkdown, { remarkPlugins: [remarkGfmParse] }, markdown))
+  const html = (markdown: string) =>
+    renderToStaticMarkup(createElement(ReactMarkdown, { remarkPlugins: [remarkGfmParse] }, markdown))
   /**
    * Checks that `text` split into blocks, each rendered alone by `render` as the kit renders a block
    * (`withLineEnding`), is the text rendered whole (the line breaks between elements aside): the split
@@ -484,20 +602,35 @@ describe('blocks rendered one by one', () => {
       '> quoted\n- - -\n    indented code\n-\n  ```\nText line\n  # two in',
     ])
       expectSplitAsWhole(text)
-    expect(splitBlocks('* * *\n  # two in\n    indented code\n\n10. tenth')).toEqual(['* * *', '  # two in', '    indented code\n\n10. tenth'])
+    expect(splitBlocks('* * *\n  # two in\n    indented code\n\n10. tenth')).toEqual([
+      '* * *',
+      '  # two in',
+      '    indented code\n\n10. tenth',
+    ])
   })
 
   it('read a line indented as code under a paragraph as its text: a line of `=` or `-` under it underlines both', () => {
     // The indented line is no code (code cannot interrupt a paragraph), so the heading's text is both
     // lines, and what is indented under the heading is code, which keeps `10.` after it as its text.
-    for (const text of ['Text\n    ```\n===\n    ```\n\n10.', 'Text\n    # x\n---\n    code\n\n10.', '|---|---|\n    ```\n===\n    ```\n\n10.\n# Title\n|---|---|']) expectSplitAsWhole(text)
+    for (const text of [
+      'Text\n    ```\n===\n    ```\n\n10.',
+      'Text\n    # x\n---\n    code\n\n10.',
+      '|---|---|\n    ```\n===\n    ```\n\n10.\n# Title\n|---|---|',
+    ])
+      expectSplitAsWhole(text)
     expect(splitBlocks('Text\n    ```\n===\n    ```\n\n10.')).toEqual(['Text\n    ```\n===\n    ```\n\n10.'])
   })
 
   it('read an item that cannot interrupt a paragraph (`10.`, a marker alone) under its line as its text', () => {
     // Read as an item, `10.` left `===` under it no underline and `-` under that the underline of
     // `===` rather than an item, and the heading indented into that item was cut off on its own.
-    for (const text of ['a\n10.\n===\n-\n  # two in', '  a\ttab inside\n10.\n===\n-\n  # two in', 'Text\n2. second\n===', 'Text\n*\n# h']) expectSplitAsWhole(text)
+    for (const text of [
+      'a\n10.\n===\n-\n  # two in',
+      '  a\ttab inside\n10.\n===\n-\n  # two in',
+      'Text\n2. second\n===',
+      'Text\n*\n# h',
+    ])
+      expectSplitAsWhole(text)
     expect(splitBlocks('a\n10.\n===\n-\n  # two in')).toEqual(['a\n10.\n===\n-\n  # two in'])
   })
 
@@ -537,7 +670,10 @@ describe('blocks rendered one by one', () => {
       '- item',
     )
     splitsAsWhole(HTML_LINE, 1_000)
-    expect(splitBlocks('<details>\n## Inner\n</details>\n\n# After')).toEqual(['<details>\n## Inner\n</details>', '# After'])
+    expect(splitBlocks('<details>\n## Inner\n</details>\n\n# After')).toEqual([
+      '<details>\n## Inner\n</details>',
+      '# After',
+    ])
     // A comment, a processing instruction or a raw text element (`<pre>`, `<script>`) ends at the line
     // that holds its end, not at a blank line: blank lines and headings up to it are its text, and
     // what follows is read afresh (indented code under a comment closed on its line is code, so `10.`
@@ -595,7 +731,11 @@ describe('blocks rendered one by one', () => {
       '-\n\n  text\n\n    code\n10. tenth',
     ])
       expectSplitAsWhole(text)
-    expect(splitBlocks('   - y\n\n    code\n    more\n10. tenth')).toEqual(['   - y', '    code', '    more\n10. tenth'])
+    expect(splitBlocks('   - y\n\n    code\n    more\n10. tenth')).toEqual([
+      '   - y',
+      '    code',
+      '    more\n10. tenth',
+    ])
     // Code that does not end a list keeps the item under it, the paragraph's text micromark reads.
     expect(splitBlocks('# Title\n    code\n10. tenth')).toEqual(['# Title', '    code\n10. tenth'])
   })
@@ -642,7 +782,11 @@ describe('blocks rendered one by one', () => {
       '> quoted\n===\n    indented code\n-\n  # two in',
     ])
       expectSplitAsWhole(text)
-    expect(splitBlocks('Run this:\n```sh\nnpm test\n```\nThen read the output.')).toEqual(['Run this:', '```sh\nnpm test\n```', 'Then read the output.'])
+    expect(splitBlocks('Run this:\n```sh\nnpm test\n```\nThen read the output.')).toEqual([
+      'Run this:',
+      '```sh\nnpm test\n```',
+      'Then read the output.',
+    ])
     // In HTML the fence is the HTML block's line; under a list item it is the item's.
     expect(splitBlocks('<div>\n```\nx\n```')).toEqual(['<div>\n```\nx\n```'])
     expect(splitBlocks('Text\n<div>\n```\nx\n```')).toEqual(['Text\n<div>\n```\nx\n```'])
@@ -652,8 +796,24 @@ describe('blocks rendered one by one', () => {
   it('show what the text parsed whole shows with math on: a `$$` formula keeps its blank lines and headings', () => {
     // Not a fence under an item (indented to its content) with a closing line that is not: the
     // parser ends the item there and opens another fence; the split, as for code fences, closes it.
-    const MATH_LINE = fc.constantFrom('$$', '$$$', '$$ meta', '$$x$$', 'x = 1', '# Title', '***', '', 'Text line', '- item', '```', '    code')
-    const withMath = (markdown: string) => renderToStaticMarkup(createElement(ReactMarkdown, { remarkPlugins: [remarkGfmParse, remarkMathDouble] }, markdown))
+    const MATH_LINE = fc.constantFrom(
+      '$$',
+      '$$$',
+      '$$ meta',
+      '$$x$$',
+      'x = 1',
+      '# Title',
+      '***',
+      '',
+      'Text line',
+      '- item',
+      '```',
+      '    code',
+    )
+    const withMath = (markdown: string) =>
+      renderToStaticMarkup(
+        createElement(ReactMarkdown, { remarkPlugins: [remarkGfmParse, remarkMathDouble] }, markdown),
+      )
     splitsAsWhole(fc.oneof(LINE, MATH_LINE), 1_000, withMath, true)
     expect(splitBlocks('$$\na\n\n# b\n$$\n\nText', true)).toEqual(['$$\na\n\n# b\n$$', 'Text'])
     // Without math, `$$` is text.

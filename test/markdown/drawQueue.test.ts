@@ -28,7 +28,11 @@ function jobs(names: string[], elements: (Element | null)[] = names.map(() => nu
         finish.set(name, { resolve, reject })
       }),
   }))
-  return { list, started, finish: (name: string) => finish.get(name) as { resolve: () => void; reject: (error: Error) => void } }
+  return {
+    list,
+    started,
+    finish: (name: string) => finish.get(name) as { resolve: () => void; reject: (error: Error) => void },
+  }
 }
 
 /** An IntersectionObserver whose reports the test makes: `report(element, top)` (null: out of reach). */
@@ -49,7 +53,16 @@ function fakeView() {
   }
   vi.stubGlobal('IntersectionObserver', View)
   const report = (element: Element, top: number | null) =>
-    callback([{ target: element, isIntersecting: top !== null, boundingClientRect: { top: top ?? 0, bottom: (top ?? 0) + 100 } } as unknown as IntersectionObserverEntry], {} as IntersectionObserver)
+    callback(
+      [
+        {
+          target: element,
+          isIntersecting: top !== null,
+          boundingClientRect: { top: top ?? 0, bottom: (top ?? 0) + 100 },
+        } as unknown as IntersectionObserverEntry,
+      ],
+      {} as IntersectionObserver,
+    )
   return { observed, report }
 }
 
@@ -108,7 +121,11 @@ describe('the queue of diagrams to draw', () => {
   it('draws only what is in or near the view, the nearest first, and the rest once they come near', async () => {
     const view = fakeView()
     const queue = createDrawQueue()
-    const elements: [Element, Element, Element] = [document.createElement('div'), document.createElement('div'), document.createElement('div')]
+    const elements: [Element, Element, Element] = [
+      document.createElement('div'),
+      document.createElement('div'),
+      document.createElement('div'),
+    ]
     const { list, started, finish } = jobs(['far', 'below', 'in view'], elements)
     for (const job of list) queue.add(job)
     expect(view.observed.size).toBe(3)

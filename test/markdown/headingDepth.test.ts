@@ -24,18 +24,36 @@ describe('ShallowestHeading', () => {
   })
 
   it('gives the same answer read as it streams, token by token, as read whole', () => {
-    const line = fc.constantFrom('# One', '## Two', '#### Four', 'text', '', '```', '~~~', '---', '===', '- item', '> quote', '    # code', '#tag')
+    const line = fc.constantFrom(
+      '# One',
+      '## Two',
+      '#### Four',
+      'text',
+      '',
+      '```',
+      '~~~',
+      '---',
+      '===',
+      '- item',
+      '> quote',
+      '    # code',
+      '#tag',
+    )
     fc.assert(
-      fc.property(fc.array(line, { maxLength: 24 }), fc.array(fc.integer({ min: 1, max: 7 }), { minLength: 1, maxLength: 8 }), (lines, steps) => {
-        const text = lines.join('\n')
-        const streamed = new ShallowestHeading()
-        let at = 0
-        for (let i = 0; at < text.length; i++) {
-          at = Math.min(text.length, at + (steps[i % steps.length] as number))
-          streamed.read(text.slice(0, at))
-        }
-        expect(streamed.read(text)).toBe(read(text))
-      }),
+      fc.property(
+        fc.array(line, { maxLength: 24 }),
+        fc.array(fc.integer({ min: 1, max: 7 }), { minLength: 1, maxLength: 8 }),
+        (lines, steps) => {
+          const text = lines.join('\n')
+          const streamed = new ShallowestHeading()
+          let at = 0
+          for (let i = 0; at < text.length; i++) {
+            at = Math.min(text.length, at + (steps[i % steps.length] as number))
+            streamed.read(text.slice(0, at))
+          }
+          expect(streamed.read(text)).toBe(read(text))
+        },
+      ),
     )
   })
 

@@ -3,7 +3,8 @@ import { cachedHighlight, requestHighlight, type HighlightResult } from '../../s
 import { createShikiHighlighter } from '../../src/highlight/shiki'
 import type { Highlighter } from '../../src/highlight/types'
 
-const whenDone = (code: string, lang: string, highlighter: Highlighter) => new Promise<HighlightResult>((resolve) => requestHighlight(code, lang, highlighter, null, resolve))
+const whenDone = (code: string, lang: string, highlighter: Highlighter) =>
+  new Promise<HighlightResult>((resolve) => requestHighlight(code, lang, highlighter, null, resolve))
 
 /** TypeScript of 200 lines whose comments and template strings span the queue's slices of lines. */
 function longSource(): string {

@@ -7,15 +7,23 @@ import { LineHighlights, type LineTokens, tokensAt } from '../../src/markdown/li
 import type { Highlighter } from '../../src/highlight/types'
 import { fakeHighlighter, framesOnRequest, loadedHighlighter } from '../components/helpers.js'
 
-const text = ({ complete, live }: LineTokens) => [...complete, ...(live ? [live] : [])].map((line) => line.map((t) => t.content).join(''))
+const text = ({ complete, live }: LineTokens) =>
+  [...complete, ...(live ? [live] : [])].map((line) => line.map((t) => t.content).join(''))
 
 describe('LineHighlights', () => {
   it('highlights only the lines added since the last call, and the live line without keeping it', async () => {
     const { highlighter, calls } = await loadedHighlighter()
     const cache = new LineHighlights()
-    expect(text(cache.tokens(['const a = 1', 'const b'], 1, 'typescript', highlighter))).toEqual(['const a = 1', 'const b'])
+    expect(text(cache.tokens(['const a = 1', 'const b'], 1, 'typescript', highlighter))).toEqual([
+      'const a = 1',
+      'const b',
+    ])
     calls.length = 0
-    expect(text(cache.tokens(['const a = 1', 'const b = 2', 'x'], 2, 'typescript', highlighter))).toEqual(['const a = 1', 'const b = 2', 'x'])
+    expect(text(cache.tokens(['const a = 1', 'const b = 2', 'x'], 2, 'typescript', highlighter))).toEqual([
+      'const a = 1',
+      'const b = 2',
+      'x',
+    ])
     // The first line was not tokenized again; the second was, once, as a complete line.
     expect(calls).toEqual(['const b = 2\n', 'x'])
   })
@@ -46,7 +54,9 @@ describe('LineHighlights', () => {
     expect(text(last).slice(0, -1)).toEqual(code.slice(0, 6004).split('\n').slice(0, -1))
     // A new array (the text replaced, not extended) is compared whole, and an earlier line changed starts over.
     const changed = code.slice(0, 6004).replace('const line3 ', 'let line3 ')
-    expect(text(cache.tokens(changed.split('\n'), changed.split('\n').length - 1, 'typescript', highlighter))[3]).toBe('let line3 = 3')
+    expect(text(cache.tokens(changed.split('\n'), changed.split('\n').length - 1, 'typescript', highlighter))[3]).toBe(
+      'let line3 = 3',
+    )
   })
 
   it('is a memo: the same input gives the same tokens whatever was asked before', async () => {
@@ -82,7 +92,9 @@ describe('LineHighlights', () => {
     const caught = line('const b = (')
     expect(calls).toEqual(['const b = ('])
     expect(cache.behind).toBe(false)
-    expect(caught).toEqual(new LineHighlights().tokens(['const a = 1', 'const b = ('], 1, 'typescript', highlighter).live)
+    expect(caught).toEqual(
+      new LineHighlights().tokens(['const a = 1', 'const b = ('], 1, 'typescript', highlighter).live,
+    )
     // Without perFrame, every change is tokenized at once.
     calls.length = 0
     cache.tokens(['const a = 1', 'const b = (1'], 1, 'typescript', highlighter)
@@ -100,7 +112,9 @@ describe('LineHighlights', () => {
     calls.length = 0
     const fresh = new LineHighlights()
     fresh.tokens(['const a = 1', 'const b = (1)', ''], 2, 'typescript', highlighter, true)
-    expect(fresh.tokens(['const a = 1', 'const b = (1)', 'x.y'], 2, 'typescript', highlighter, true).live).toEqual([{ content: 'x.y' }])
+    expect(fresh.tokens(['const a = 1', 'const b = (1)', 'x.y'], 2, 'typescript', highlighter, true).live).toEqual([
+      { content: 'x.y' },
+    ])
     expect(calls).toEqual(['const a = 1\nconst b = (1)\n', ''])
     expect(fresh.behind).toBe(true)
     fresh.catchUp()
@@ -112,13 +126,21 @@ describe('LineHighlights', () => {
       ...highlighter,
       tokenize: (code, lang, state) => {
         const result = highlighter.tokenize(code, lang, state)
-        return result && { ...result, lines: result.lines.map((tokens) => tokens.map((token) => ({ content: token.content }))) }
+        return (
+          result && {
+            ...result,
+            lines: result.lines.map((tokens) => tokens.map((token) => ({ content: token.content }))),
+          }
+        )
       },
     }
     const uncoloured = new LineHighlights()
     uncoloured.tokens(['const a = 1', 'foo'], 1, 'typescript', plain, true)
     calls.length = 0
-    expect(uncoloured.tokens(['const a = 1', 'foo('], 1, 'typescript', plain, true).live).toEqual([{ content: 'foo' }, { content: '(' }])
+    expect(uncoloured.tokens(['const a = 1', 'foo('], 1, 'typescript', plain, true).live).toEqual([
+      { content: 'foo' },
+      { content: '(' },
+    ])
     expect(calls).toEqual([])
     expect(uncoloured.behind).toBe(true)
   })
@@ -147,7 +169,9 @@ describe('LineHighlights', () => {
     cache.catchUp()
     const caught = ask('const a = 1\nconst b = 2\nlet')
     expect(calls).toEqual(['const a', 'const a = 1\nconst b = 2\n', 'let'])
-    expect(caught).toEqual(new LineHighlights().tokens(['const a = 1', 'const b = 2', 'let'], 2, 'typescript', highlighter))
+    expect(caught).toEqual(
+      new LineHighlights().tokens(['const a = 1', 'const b = 2', 'let'], 2, 'typescript', highlighter),
+    )
     expect(cache.behind).toBe(false)
     // Once the next frame has begun, a line is tokenized as it completes.
     vi.advanceTimersToNextFrame()
@@ -160,7 +184,10 @@ describe('LineHighlights', () => {
     const { highlighter } = await loadedHighlighter()
     framesOnRequest()
     let gone = false
-    const fickle: Highlighter = { ...highlighter, tokenize: (code, lang, state) => (gone ? null : highlighter.tokenize(code, lang, state)) }
+    const fickle: Highlighter = {
+      ...highlighter,
+      tokenize: (code, lang, state) => (gone ? null : highlighter.tokenize(code, lang, state)),
+    }
     const cache = new LineHighlights()
     cache.tokens(['const a'], 0, 'typescript', fickle, true)
     cache.tokens(['const a = 1', 'b'], 1, 'typescript', fickle, true)
@@ -175,7 +202,10 @@ describe('LineHighlights', () => {
   it('colours many complete lines that come at once over several calls, a few thousand characters each, the line being written last', async () => {
     const { highlighter, calls } = await loadedHighlighter()
     // A block mounted mid-stream: 500 complete lines and one being written.
-    const lines = [...Array.from({ length: 500 }, (_, i) => `const value${i} = compute(${i}, 'some text')`), 'const last =']
+    const lines = [
+      ...Array.from({ length: 500 }, (_, i) => `const value${i} = compute(${i}, 'some text')`),
+      'const last =',
+    ]
     const cache = new LineHighlights()
     const first = cache.tokens(lines, 500, 'typescript', highlighter, true)
     expect(first.complete.length).toBeGreaterThan(0)
@@ -192,7 +222,8 @@ describe('LineHighlights', () => {
     const blocks = calls.filter((call) => call.endsWith('\n'))
     expect(blocks.length).toBeGreaterThan(1)
     expect(blocks.join('')).toBe(`${lines.slice(0, 500).join('\n')}\n`)
-    for (const call of blocks) expect(call.length - (call.slice(0, -1).split('\n').at(-1)?.length ?? 0)).toBeLessThanOrEqual(2_001)
+    for (const call of blocks)
+      expect(call.length - (call.slice(0, -1).split('\n').at(-1)?.length ?? 0)).toBeLessThanOrEqual(2_001)
     // In the end, the tokens of the whole block, the line being written with them.
     const whole = highlighter.tokenize(`${lines.slice(0, 500).join('\n')}\n`, 'typescript')
     expect(result.complete).toEqual(whole?.lines.slice(0, 500))
@@ -201,7 +232,10 @@ describe('LineHighlights', () => {
 
   it('leaves lines plain while the grammar is not loaded', () => {
     const { highlighter } = fakeHighlighter()
-    expect(new LineHighlights().tokens(['a', 'b'], 2, 'typescript', highlighter)).toEqual({ complete: [], live: undefined })
+    expect(new LineHighlights().tokens(['a', 'b'], 2, 'typescript', highlighter)).toEqual({
+      complete: [],
+      live: undefined,
+    })
   })
 
   it('gives the tokens of a whole-block highlight at every step of a growing block, and starts over when an earlier line changes', async () => {
@@ -225,31 +259,40 @@ describe('LineHighlights', () => {
 describe('GrowingLines', () => {
   it('cuts a text into the lines split would, however it grows or changes', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom('a', 'bc', '\n', '\n\n', 'd\ne'), { maxLength: 30 }), fc.integer({ min: 1, max: 6 }), (pieces, step) => {
-        const text = pieces.join('')
-        const growing = new GrowingLines()
-        for (let end = 0; end <= text.length + step; end += step) expect(growing.lines(text.slice(0, end))).toEqual(text.slice(0, end).split('\n'))
-        expect(growing.lines('x\ny')).toEqual(['x', 'y'])
-      }),
+      fc.property(
+        fc.array(fc.constantFrom('a', 'bc', '\n', '\n\n', 'd\ne'), { maxLength: 30 }),
+        fc.integer({ min: 1, max: 6 }),
+        (pieces, step) => {
+          const text = pieces.join('')
+          const growing = new GrowingLines()
+          for (let end = 0; end <= text.length + step; end += step)
+            expect(growing.lines(text.slice(0, end))).toEqual(text.slice(0, end).split('\n'))
+          expect(growing.lines('x\ny')).toEqual(['x', 'y'])
+        },
+      ),
     )
   })
 
   it('says truly how many lines at the start are those it gave the call before', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom('a', 'bc', '\n', '\n\n', 'd\ne'), { maxLength: 30 }), fc.array(fc.integer({ min: 0, max: 8 }), { minLength: 1, maxLength: 20 }), (pieces, steps) => {
-        const text = pieces.join('')
-        const growing = new GrowingLines()
-        let before: string[] = [...growing.lines('')]
-        let end = 0
-        for (const step of steps) {
-          // Mostly growing; a step of 0 goes back to the start (a text that does not extend the last).
-          end = step === 0 ? 0 : end + step
-          const lines = growing.lines(text.slice(0, end))
-          expect(growing.unchanged).toBeLessThanOrEqual(Math.min(lines.length, before.length))
-          for (let i = 0; i < growing.unchanged; i++) expect(lines[i]).toBe(before[i])
-          before = [...lines]
-        }
-      }),
+      fc.property(
+        fc.array(fc.constantFrom('a', 'bc', '\n', '\n\n', 'd\ne'), { maxLength: 30 }),
+        fc.array(fc.integer({ min: 0, max: 8 }), { minLength: 1, maxLength: 20 }),
+        (pieces, steps) => {
+          const text = pieces.join('')
+          const growing = new GrowingLines()
+          let before: string[] = [...growing.lines('')]
+          let end = 0
+          for (const step of steps) {
+            // Mostly growing; a step of 0 goes back to the start (a text that does not extend the last).
+            end = step === 0 ? 0 : end + step
+            const lines = growing.lines(text.slice(0, end))
+            expect(growing.unchanged).toBeLessThanOrEqual(Math.min(lines.length, before.length))
+            for (let i = 0; i < growing.unchanged; i++) expect(lines[i]).toBe(before[i])
+            before = [...lines]
+          }
+        },
+      ),
     )
     const growing = new GrowingLines()
     growing.lines('one\ntwo\nthr')

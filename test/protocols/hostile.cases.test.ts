@@ -47,7 +47,10 @@ describe('chat messages with fields of the wrong type', () => {
   })
 
   it('keeps a message with no role, and shows no "null" for OpenAI content: null', () => {
-    const { messages, diagnostics } = fromChatMessages([{ content: 'who said this?' }, { role: 'assistant', content: null }])
+    const { messages, diagnostics } = fromChatMessages([
+      { content: 'who said this?' },
+      { role: 'assistant', content: null },
+    ])
     expect(messages[0]?.parts[0]).toMatchObject({ type: 'text', text: 'who said this?' })
     expect(JSON.stringify(messages)).not.toContain('null')
     expect(codes(diagnostics)).toEqual(['BAD_MESSAGE'])
@@ -72,19 +75,27 @@ describe('other converters', () => {
     expect(codes(delta.diagnostics)).toContain('UNKNOWN_ROLE')
   })
 
-  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])('delta: a tool call with id %s streams like any other', (id) => {
-    const at = (seq: number, kind: string, payload: object) => ({ runId: 'r', seq, kind, payload })
-    const run = assembleDeltas([
-      at(1, 'start', {}),
-      at(2, 'tool_call_start', { toolCallId: id, toolName: id }),
-      at(3, 'tool_call_args', { toolCallId: id, argsTextDelta: '{"a":1}' }),
-      at(4, 'tool_call_end', { toolCallId: id }),
-      at(5, 'done', { finishReason: 'stop' }),
-    ])
-    expect(run.diagnostics).toEqual([])
-    expect(run.message.parts[1]).toMatchObject({ type: 'tool', callID: id, tool: id, state: { status: 'running', input: { a: 1 } } })
-    expect(Object.getPrototypeOf({})).toBe(Object.prototype)
-  })
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])(
+    'delta: a tool call with id %s streams like any other',
+    (id) => {
+      const at = (seq: number, kind: string, payload: object) => ({ runId: 'r', seq, kind, payload })
+      const run = assembleDeltas([
+        at(1, 'start', {}),
+        at(2, 'tool_call_start', { toolCallId: id, toolName: id }),
+        at(3, 'tool_call_args', { toolCallId: id, argsTextDelta: '{"a":1}' }),
+        at(4, 'tool_call_end', { toolCallId: id }),
+        at(5, 'done', { finishReason: 'stop' }),
+      ])
+      expect(run.diagnostics).toEqual([])
+      expect(run.message.parts[1]).toMatchObject({
+        type: 'tool',
+        callID: id,
+        tool: id,
+        state: { status: 'running', input: { a: 1 } },
+      })
+      expect(Object.getPrototypeOf({})).toBe(Object.prototype)
+    },
+  )
 
   it('delta: a repeated seq with another delta is applied and reported; the same delta again is a retransmission', () => {
     const at = (seq: number, text: string) => ({ runId: 'r', seq, kind: 'text', payload: { textDelta: text } })
@@ -114,7 +125,9 @@ describe('the store', () => {
     store.getState().ingest('delta', { runId: 'r', seq: 1, kind: 'start', payload: {} })
     store.getState().ingest('delta', { runId: 'r', seq: 2, kind: 'text', payload: { textDelta: 'ok' } })
     const before = store.getState()
-    expect(() => store.getState().ingest('delta', { runId: 'r', seq: 3, kind: 'text', payload: {} }, { strict: true })).toThrow(InvalidDataError)
+    expect(() =>
+      store.getState().ingest('delta', { runId: 'r', seq: 3, kind: 'text', payload: {} }, { strict: true }),
+    ).toThrow(InvalidDataError)
     expect(store.getState().parts).toBe(before.parts)
     store.getState().ingest('delta', { runId: 'r', seq: 3, kind: 'text', payload: { textDelta: '!' } })
     expect(selectTranscript(store.getState())[0]?.parts[1]).toMatchObject({ text: 'ok!' })
@@ -140,11 +153,16 @@ describe('a field named __proto__ from the wire', () => {
 
   it('is kept as an own entry, with what it holds, by every converter that copies fields it does not know', () => {
     const tool = fromUIMessages(
-      parsed(`[{"id":"m","role":"assistant","parts":[{"type":"tool-x","toolCallId":"c","state":"output-available","input":{},"output":"ok","__proto__":{"text":"${text}"}}]}]`),
+      parsed(
+        `[{"id":"m","role":"assistant","parts":[{"type":"tool-x","toolCallId":"c","state":"output-available","input":{},"output":"ok","__proto__":{"text":"${text}"}}]}]`,
+      ),
     )
     expect(safeJson(tool.messages)).toContain(text)
     const streamed = createAiSdkStream({ clock: () => 0 })
-    const ops = [{ type: 'start', messageId: 'm' }, parsed(`{"type":"message-metadata","messageMetadata":{"__proto__":{"note":"${text}"}}}`)].flatMap((chunk) => streamed.push(chunk).ops)
+    const ops = [
+      { type: 'start', messageId: 'm' },
+      parsed(`{"type":"message-metadata","messageMetadata":{"__proto__":{"note":"${text}"}}}`),
+    ].flatMap((chunk) => streamed.push(chunk).ops)
     expect(safeJson(ops.at(-1))).toContain(text)
     const frontmatter = fromMsgFile(`---\n__proto__: ${text}\n---\n\n# %% [user]\n\nhi\n`)
     expect(safeJson(frontmatter)).toContain(text)

@@ -27,12 +27,18 @@ const events = toEvents(structuredClone(opencodeSession.messages), byWords).slic
  */
 function nothingLostSilently(input: unknown, result: Result, keys: string[], scoped: boolean): void {
   const output = safeJson(result.messages)
-  const errors = result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error' || diagnostic.code === 'UNREAD_FIELD')
+  const errors = result.diagnostics.filter(
+    (diagnostic) => diagnostic.severity === 'error' || diagnostic.code === 'UNREAD_FIELD',
+  )
   for (const { text, path } of textsIn(input, new Set(keys))) {
     if (output.includes(JSON.stringify(text).slice(1, -1))) continue
     // The delta stream's paths are per delta; there, a delta of an unknown kind is ignored by contract, with a warning.
-    const reported = scoped ? errors.some((diagnostic) => startsWith(path, diagnostic.path)) : result.diagnostics.length > 0
-    expect(reported, `${JSON.stringify(text)} at ${JSON.stringify(path)} is neither in the output nor reported`).toBe(true)
+    const reported = scoped
+      ? errors.some((diagnostic) => startsWith(path, diagnostic.path))
+      : result.diagnostics.length > 0
+    expect(reported, `${JSON.stringify(text)} at ${JSON.stringify(path)} is neither in the output nor reported`).toBe(
+      true,
+    )
   }
 }
 
@@ -81,7 +87,10 @@ describe('converters are total in default mode', () => {
       for (const path of objects) {
         for (const key of [...texts, 'addedField']) {
           const input = structuredClone(seed) as Record<string | number, unknown>
-          const target = path.reduce<Record<string | number, unknown>>((node, step) => node[step] as Record<string | number, unknown>, input)
+          const target = path.reduce<Record<string | number, unknown>>(
+            (node, step) => node[step] as Record<string | number, unknown>,
+            input,
+          )
           if (key in target) continue
           target[key] = 'a text the wire added here'
           // A stream is read up to the event changed: a later event may rightly replace what it carried.
@@ -90,9 +99,15 @@ describe('converters are total in default mode', () => {
           // The delta and AI SDK streams name paths within the event: the event's index is left off.
           const at = scoped ? [...path, key] : [...path.slice(1), key]
           const named = result.diagnostics.some(
-            (diagnostic) => (diagnostic.severity === 'error' || diagnostic.code === 'UNREAD_FIELD') && !before.has(JSON.stringify(diagnostic)) && startsWith(at, diagnostic.path),
+            (diagnostic) =>
+              (diagnostic.severity === 'error' || diagnostic.code === 'UNREAD_FIELD') &&
+              !before.has(JSON.stringify(diagnostic)) &&
+              startsWith(at, diagnostic.path),
           )
-          expect(named, `${key} added at ${JSON.stringify(path)} is neither in the output nor named by a diagnostic`).toBe(true)
+          expect(
+            named,
+            `${key} added at ${JSON.stringify(path)} is neither in the output nor named by a diagnostic`,
+          ).toBe(true)
         }
       }
     })
@@ -102,7 +117,8 @@ describe('converters are total in default mode', () => {
       const walk = (value: unknown, path: (string | number)[], depth: number) => {
         if (depth > 8 || value === null || typeof value !== 'object') return
         if (Array.isArray(value)) lists.push(path)
-        for (const [key, item] of Object.entries(value)) walk(item, [...path, Array.isArray(value) ? Number(key) : key], depth + 1)
+        for (const [key, item] of Object.entries(value))
+          walk(item, [...path, Array.isArray(value) ? Number(key) : key], depth + 1)
       }
       if (typeof seed === 'string') return
       walk(seed, [], 0)
@@ -110,11 +126,18 @@ describe('converters are total in default mode', () => {
       for (const path of lists) {
         for (const where of ['first', 'last'] as const) {
           const input = structuredClone(seed) as Record<string | number, unknown>
-          const parent = path.slice(0, -1).reduce<Record<string | number, unknown>>((node, key) => node[key] as Record<string | number, unknown>, input)
+          const parent = path
+            .slice(0, -1)
+            .reduce<Record<string | number, unknown>>(
+              (node, key) => node[key] as Record<string | number, unknown>,
+              input,
+            )
           const list = (path.length === 0 ? input : parent[path.at(-1) as string | number]) as unknown[]
           // eslint-disable-next-line no-sparse-arrays -- the hole is what is tested
           const holed = where === 'first' ? [, ...list] : [...list, , 'after']
-          const result = run(path.length === 0 ? holed : (((parent[path.at(-1) as string | number] = holed), input) as unknown))
+          const result = run(
+            path.length === 0 ? holed : (((parent[path.at(-1) as string | number] = holed), input) as unknown),
+          )
           expect(() => afterwards(result.messages), JSON.stringify(path)).not.toThrow()
         }
       }
@@ -156,11 +179,14 @@ describe('ingest is total in default mode', () => {
   for (const protocol of Object.keys(seeds) as string[]) {
     it(`${protocol}: hostile inputs change nothing but the diagnostics, or add what they carry`, () => {
       fc.assert(
-        fc.property(fc.array(fc.oneof(hostileValue(), mutated(seeds[protocol])), { minLength: 1, maxLength: 4 }), (inputs) => {
-          const store = createChatStore({ adapters: builtInAdapters, coalesce: false })
-          for (const input of inputs) store.getState().ingest(protocol, input)
-          afterwards(selectTranscript(store.getState()))
-        }),
+        fc.property(
+          fc.array(fc.oneof(hostileValue(), mutated(seeds[protocol])), { minLength: 1, maxLength: 4 }),
+          (inputs) => {
+            const store = createChatStore({ adapters: builtInAdapters, coalesce: false })
+            for (const input of inputs) store.getState().ingest(protocol, input)
+            afterwards(selectTranscript(store.getState()))
+          },
+        ),
         RUNS,
       )
     })

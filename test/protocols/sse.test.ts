@@ -23,7 +23,9 @@ describe('SseReader', () => {
   })
 
   it('joins the data lines of one event, and skips comments, ids, retries and fields it does not know', () => {
-    expect(read(': ping\n\nid: 7\nretry: 1000\nevent: delta\ndata: one\nfoo: bar\ndata:two\ndata\n\n')).toEqual(['one\ntwo\n'])
+    expect(read(': ping\n\nid: 7\nretry: 1000\nevent: delta\ndata: one\nfoo: bar\ndata:two\ndata\n\n')).toEqual([
+      'one\ntwo\n',
+    ])
     const reader = new SseReader()
     expect(reader.push('event: update\ndata: x\n\n')).toEqual([{ data: 'x', event: 'update' }])
     expect(reader.push('data: y\n\n')).toEqual([{ data: 'y', event: 'message' }])
@@ -46,7 +48,8 @@ describe('SseReader', () => {
 
   it('decodes bytes cut inside a character', () => {
     const bytes = new TextEncoder().encode('data: é 中 😀\n\n')
-    for (let cut = 0; cut <= bytes.length; cut++) expect(read(bytes.slice(0, cut), bytes.slice(cut)), String(cut)).toEqual(['é 中 😀'])
+    for (let cut = 0; cut <= bytes.length; cut++)
+      expect(read(bytes.slice(0, cut), bytes.slice(cut)), String(cut)).toEqual(['é 中 😀'])
     // One byte at a time.
     expect(read(...[...bytes].map((byte) => new Uint8Array([byte])))).toEqual(['é 中 😀'])
   })
@@ -64,7 +67,8 @@ describe('SseReader', () => {
 })
 
 /** The stream as the AI SDK's server sends it: each chunk a `data:` line and a blank line, then `[DONE]`. */
-const sseOf = (chunks: readonly unknown[]) => `${chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`).join('')}data: [DONE]\n\n`
+const sseOf = (chunks: readonly unknown[]) =>
+  `${chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`).join('')}data: [DONE]\n\n`
 
 /** What a stream session makes of `pieces` pushed one by one: the transcript and the diagnostics' codes. */
 function replay(pieces: readonly unknown[]) {
@@ -92,7 +96,11 @@ describe('the AI SDK stream read as server-sent-event text cut anywhere', () => 
   it('gives the same from bytes cut anywhere, inside characters too', () => {
     const withText = recorded.filter((stream) => stream.chunks.some((chunk) => JSON.stringify(chunk).includes('delta')))
     const chunks = withText.flatMap((stream) =>
-      stream.chunks.map((chunk) => (JSON.stringify(chunk).includes('"delta":"') ? JSON.parse(JSON.stringify(chunk).replace('"delta":"', '"delta":"é中😀')) : chunk)),
+      stream.chunks.map((chunk) =>
+        JSON.stringify(chunk).includes('"delta":"')
+          ? JSON.parse(JSON.stringify(chunk).replace('"delta":"', '"delta":"é中😀'))
+          : chunk,
+      ),
     )
     const bytes = new TextEncoder().encode(sseOf(chunks))
     const expected = replay([sseOf(chunks)])

@@ -33,8 +33,18 @@ const conversations: Record<string, () => { messages: WithParts[] }> = {
     ]),
   delta: () =>
     fromDeltaMessages([
-      { runId: 'r', role: 'system', parts: [{ kind: 'text', payload: { text: PROMPT } }], timestamp: '2026-01-01T00:00:00Z' },
-      { runId: 'r', role: 'user', parts: [{ kind: 'text', payload: { text: 'Hi' } }], timestamp: '2026-01-01T00:00:01Z' },
+      {
+        runId: 'r',
+        role: 'system',
+        parts: [{ kind: 'text', payload: { text: PROMPT } }],
+        timestamp: '2026-01-01T00:00:00Z',
+      },
+      {
+        runId: 'r',
+        role: 'user',
+        parts: [{ kind: 'text', payload: { text: 'Hi' } }],
+        timestamp: '2026-01-01T00:00:01Z',
+      },
     ]),
   toolmessage2: () =>
     fromToolMessage2([
@@ -43,7 +53,10 @@ const conversations: Record<string, () => { messages: WithParts[] }> = {
     ]),
 }
 
-const texts = (messages: WithParts[]) => messages.flatMap((message) => message.parts).filter((part): part is Extract<Part, { type: 'text' }> => part.type === 'text')
+const texts = (messages: WithParts[]) =>
+  messages
+    .flatMap((message) => message.parts)
+    .filter((part): part is Extract<Part, { type: 'text' }> => part.type === 'text')
 
 describe.each(Object.entries(conversations))('%s: a system prompt', (_, convert) => {
   it('is text marked `system`, and the user’s words are not', () => {

@@ -5,7 +5,18 @@ import type { StepFinishPart, TextPart } from '../../src/core/model/types'
 import { builtInAdapters } from '../../src/protocols/adapters'
 import { createChatStore } from '../../src/store/chatStore'
 import { type ChatStore } from '../../src/store/chatStore'
-import { ChatStoreProvider, useDiagnostics, useMessage, useMessageIds, useMessageTotals, usePart, usePartIds, useParts, useStatus, useTotals } from '../../src/react/hooks'
+import {
+  ChatStoreProvider,
+  useDiagnostics,
+  useMessage,
+  useMessageIds,
+  useMessageTotals,
+  usePart,
+  usePartIds,
+  useParts,
+  useStatus,
+  useTotals,
+} from '../../src/react/hooks'
 import { repeatSession } from '../fixtures/generate'
 
 // useSyncExternalStore as it is, watched: which snapshot functions the hooks hand it.
@@ -75,7 +86,9 @@ function setup(count: number) {
 const lastText = (store: ChatStore) => {
   const state = store.getState()
   const id = state.messageIds.at(-1) as string
-  return state.parts.get((state.partIds.get(id) ?? []).findLast((partID) => state.parts.get(partID)?.type === 'text') as string) as TextPart
+  return state.parts.get(
+    (state.partIds.get(id) ?? []).findLast((partID) => state.parts.get(partID)?.type === 'text') as string,
+  ) as TextPart
 }
 
 describe('store hooks', () => {
@@ -101,7 +114,9 @@ describe('store hooks', () => {
     const { store, counter } = setup(100)
     const costBefore = Number(screen.getByRole('status', { name: 'cost' }).textContent)
     const state = store.getState()
-    const step = [...state.parts.values()].find((part): part is StepFinishPart => part.type === 'step-finish') as StepFinishPart
+    const step = [...state.parts.values()].find(
+      (part): part is StepFinishPart => part.type === 'step-finish',
+    ) as StepFinishPart
     const text = lastText(store)
     let before = counter.snapshot()
     act(() => store.getState().appendPartDelta(text.messageID, text.id, 'text', '!'))
@@ -128,7 +143,8 @@ describe('store hooks', () => {
     )
     const initial = renders
     act(() => {
-      for (const word of ['one ', 'two ', 'three']) store.getState().appendPartDelta(text.messageID, text.id, 'text', word)
+      for (const word of ['one ', 'two ', 'three'])
+        store.getState().appendPartDelta(text.messageID, text.id, 'text', word)
     })
     await act(() => new Promise((resolve) => requestAnimationFrame(resolve)))
     expect(screen.getByText(`${text.text}one two three`)).toBeTruthy()
@@ -146,12 +162,22 @@ describe('store hooks', () => {
       seen.diagnostics = useDiagnostics().length
       return null
     }
-    const wrap = ({ children }: { children: ReactNode }) => <ChatStoreProvider store={store}>{children}</ChatStoreProvider>
+    const wrap = ({ children }: { children: ReactNode }) => (
+      <ChatStoreProvider store={store}>{children}</ChatStoreProvider>
+    )
     render(<Probe />, { wrapper: wrap })
-    expect(seen.parts?.map((part) => (part as { type: string }).type)).toEqual(['step-start', 'reasoning', 'tool', 'step-finish', 'patch'])
+    expect(seen.parts?.map((part) => (part as { type: string }).type)).toEqual([
+      'step-start',
+      'reasoning',
+      'tool',
+      'step-finish',
+      'patch',
+    ])
     expect(seen.totals).toMatchObject({ steps: 1 })
     const parts = seen.parts
-    act(() => store.getState().ingest('opencode-event', { type: 'session.status', properties: { status: { type: 'busy' } } }))
+    act(() =>
+      store.getState().ingest('opencode-event', { type: 'session.status', properties: { status: { type: 'busy' } } }),
+    )
     expect(seen.status).toBe('streaming')
     expect(seen.parts).toBe(parts)
     act(() => void store.getState().ingest('opencode-event', 'garbage'))
@@ -199,7 +225,8 @@ describe('the store hooks', () => {
       </ChatStoreProvider>,
     )
     spy.mockClear()
-    for (const delta of [' one', ' two', ' three']) act(() => store.getState().appendPartDelta(text.messageID, text.id, 'text', delta))
+    for (const delta of [' one', ' two', ' three'])
+      act(() => store.getState().appendPartDelta(text.messageID, text.id, 'text', delta))
     const snapshots = spy.mock.calls.map(([, getSnapshot]) => getSnapshot)
     // Six hooks, three renders each.
     expect(snapshots).toHaveLength(18)

@@ -12,7 +12,10 @@ const logAdapter: Adapter = {
     const sessionID = 'ses_support'
     const messages = lines.map((line, index) => {
       const id = `msg_support_${index}`
-      const info = line.who === 'user' ? build.userInfo({ id, sessionID, created: line.at }) : build.assistantInfo({ id, sessionID, created: line.at, completed: line.at })
+      const info =
+        line.who === 'user'
+          ? build.userInfo({ id, sessionID, created: line.at })
+          : build.assistantInfo({ id, sessionID, created: line.at, completed: line.at })
       return { info, parts: [build.textPart({ id: `prt_support_${index}`, sessionID, messageID: id }, line.text)] }
     })
     return { messages, diagnostics: [] }

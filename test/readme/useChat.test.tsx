@@ -2,7 +2,18 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import type { LanguageModelV3StreamPart } from '@ai-sdk/provider'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { type ChatTransport, convertToModelMessages, DefaultChatTransport, jsonSchema, simulateReadableStream, stepCountIs, streamText, tool, type UIMessage, type UIMessageChunk } from 'ai'
+import {
+  type ChatTransport,
+  convertToModelMessages,
+  DefaultChatTransport,
+  jsonSchema,
+  simulateReadableStream,
+  stepCountIs,
+  streamText,
+  tool,
+  type UIMessage,
+  type UIMessageChunk,
+} from 'ai'
 import { MockLanguageModelV3 } from 'ai/test'
 import { describe, expect, it } from 'vitest'
 import streams from '../fixtures/aisdk/ui-message-streams.json'
@@ -13,7 +24,10 @@ function replaying(names: string[]): ChatTransport<UIMessage> {
   let call = 0
   return {
     async sendMessages() {
-      const chunks = (streams as { name: string; chunks: unknown[] }[]).find((stream) => stream.name === names[Math.min(call, names.length - 1)])?.chunks ?? []
+      const chunks =
+        (streams as { name: string; chunks: unknown[] }[]).find(
+          (stream) => stream.name === names[Math.min(call, names.length - 1)],
+        )?.chunks ?? []
       call += 1
       return new ReadableStream<UIMessageChunk>({
         start(controller) {
@@ -41,7 +55,10 @@ async function serveChat(): Promise<{ url: string; close: () => Promise<void>; r
       requests += 1
       void (async () => {
         const { messages } = JSON.parse(body) as { messages: UIMessage[] }
-        const usage = { inputTokens: { total: 20, noCache: 20, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 5, text: 5, reasoning: 0 } }
+        const usage = {
+          inputTokens: { total: 20, noCache: 20, cacheRead: 0, cacheWrite: 0 },
+          outputTokens: { total: 5, text: 5, reasoning: 0 },
+        }
         const model = new MockLanguageModelV3({
           doStream: async ({ prompt }) => {
             const answered = prompt.some((message) => message.role === 'tool')
@@ -60,11 +77,20 @@ async function serveChat(): Promise<{ url: string; close: () => Promise<void>; r
           },
         })
         const deleteFile = tool({
-          inputSchema: jsonSchema<{ path: string }>({ type: 'object', properties: { path: { type: 'string' } }, required: ['path'] }),
+          inputSchema: jsonSchema<{ path: string }>({
+            type: 'object',
+            properties: { path: { type: 'string' } },
+            required: ['path'],
+          }),
           needsApproval: true,
           execute: async ({ path }) => `removed ${path}`,
         })
-        const result = streamText({ model, messages: await convertToModelMessages(messages), tools: { deleteFile }, stopWhen: stepCountIs(3) })
+        const result = streamText({
+          model,
+          messages: await convertToModelMessages(messages),
+          tools: { deleteFile },
+          stopWhen: stepCountIs(3),
+        })
         result.pipeUIMessageStreamToResponse(response, { originalMessages: messages })
       })()
     })
@@ -89,7 +115,9 @@ describe('the README: useChat feeding a Transcript', () => {
       const card = await within(reply).findByRole('group', { name: /Waiting for approval/ })
       fireEvent.click(within(card).getByRole('button', { name: 'Allow once' }))
       // The answer goes back (a second request), the server runs the tool, the model answers.
-      await waitFor(() => expect(screen.getByRole('article', { name: /^Assistant/ }).textContent).toContain('Deleted notes.md.'))
+      await waitFor(() =>
+        expect(screen.getByRole('article', { name: /^Assistant/ }).textContent).toContain('Deleted notes.md.'),
+      )
       expect(chat.requests()).toBe(2)
       const call = document.querySelector('.cp-tool')
       expect(call?.getAttribute('data-state')).toBe('completed')
@@ -106,7 +134,11 @@ describe('the README: useChat feeding a Transcript', () => {
     let send: ((message: { text: string }) => void) | undefined
     render(<Chat transport={replaying(['server-side tool roundtrip'])} send={(fn) => (send = fn)} />)
     await act(async () => send?.({ text: 'Weather in London?' }))
-    await waitFor(() => expect(screen.getByRole('article', { name: /^Assistant/ }).textContent).toContain('The weather in London is sunny.'))
+    await waitFor(() =>
+      expect(screen.getByRole('article', { name: /^Assistant/ }).textContent).toContain(
+        'The weather in London is sunny.',
+      ),
+    )
     expect(document.querySelector('.cp-tool')?.getAttribute('data-state')).toBe('completed')
   })
 })

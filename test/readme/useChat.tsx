@@ -7,7 +7,13 @@ import { Transcript } from '../../src/index'
 import { aiSdkAdapter } from '../../src/protocols/aisdk/index'
 import { createChatStore } from '../../src/store/index'
 
-export function Chat({ transport, send }: { transport?: ChatTransport<UIMessage>; send?: (sendMessage: (message: { text: string }) => void) => void }) {
+export function Chat({
+  transport,
+  send,
+}: {
+  transport?: ChatTransport<UIMessage>
+  send?: (sendMessage: (message: { text: string }) => void) => void
+}) {
   const { messages, status, sendMessage, addToolApprovalResponse } = useChat({
     ...(transport ? { transport } : {}),
     // Once every approval is answered, send the answers: the server then runs (or skips) the tools.
@@ -16,8 +22,15 @@ export function Chat({ transport, send }: { transport?: ChatTransport<UIMessage>
   const [store] = useState(() => createChatStore({ adapters: [aiSdkAdapter] }))
   useEffect(() => {
     store.getState().ingest('aisdk', messages, { replace: true })
-    store.getState().apply([{ op: 'setStatus', status: status === 'streaming' || status === 'submitted' ? 'streaming' : 'idle' }])
+    store
+      .getState()
+      .apply([{ op: 'setStatus', status: status === 'streaming' || status === 'submitted' ? 'streaming' : 'idle' }])
   }, [store, messages, status])
   useEffect(() => send?.((message) => void sendMessage(message)), [send, sendMessage])
-  return <Transcript store={store} onApproval={({ approvalId, approved }) => addToolApprovalResponse({ id: approvalId, approved })} />
+  return (
+    <Transcript
+      store={store}
+      onApproval={({ approvalId, approved }) => addToolApprovalResponse({ id: approvalId, approved })}
+    />
+  )
 }

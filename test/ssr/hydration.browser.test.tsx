@@ -12,7 +12,10 @@ setProjectAnnotations(preview)
 
 const modules = import.meta.glob<Record<string, unknown>>('../../stories/*.stories.tsx', { eager: true })
 const states = Object.entries(modules).flatMap(([file, module]) => {
-  const stories = composeStories(module as Parameters<typeof composeStories>[0]) as Record<string, { (): React.ReactElement; storyName?: string }>
+  const stories = composeStories(module as Parameters<typeof composeStories>[0]) as Record<
+    string,
+    { (): React.ReactElement; storyName?: string }
+  >
   return Object.entries(stories)
     .filter(([name]) => name === 'States' || name === 'ApprovalStates' || name === 'SourcesAndData')
     .map(([name, Story]) => ({ name: `${file.split('/').at(-1)?.replace('.stories.tsx', '')} ${name}`, Story }))
@@ -38,7 +41,9 @@ describe('server rendering and hydration', () => {
       // The reader's page differs from what the server assumed.
       document.documentElement.lang = 'de-DE'
       const errors: unknown[] = []
-      const consoleError = vi.spyOn(console, 'error').mockImplementation((...args) => errors.push(args.map(String).join(' ')))
+      const consoleError = vi
+        .spyOn(console, 'error')
+        .mockImplementation((...args) => errors.push(args.map(String).join(' ')))
       try {
         await act(async () => {
           hydrateRoot(container, <Story />, { onRecoverableError: (error) => errors.push(error) })

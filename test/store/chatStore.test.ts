@@ -140,7 +140,9 @@ describe('the write boundary', () => {
     store.getState().apply([{ op: 'patchPart', messageID: text.messageID, partID: text.id, patch: { text: null } }])
     expect((store.getState().parts.get(text.id) as TextPart).text).toBe((text as TextPart).text)
     expect(store.getState().diagnostics[0]?.message).toContain('text must be a string')
-    store.getState().apply([{ op: 'patchPart', messageID: text.messageID, partID: text.id, patch: { metadata: { seen: true } } }])
+    store
+      .getState()
+      .apply([{ op: 'patchPart', messageID: text.messageID, partID: text.id, patch: { metadata: { seen: true } } }])
     expect(store.getState().parts.get(text.id)).toMatchObject({ metadata: { seen: true } })
     expect(store.getState().diagnostics).toHaveLength(1)
   })

@@ -31,7 +31,8 @@ function manualFrames() {
 }
 
 const user = structuredClone(opencodeSession.messages[0]) as WithParts
-const text = (store: ReturnType<typeof createChatStore>, id: string) => (store.getState().parts.get(id) as TextPart | undefined)?.text
+const text = (store: ReturnType<typeof createChatStore>, id: string) =>
+  (store.getState().parts.get(id) as TextPart | undefined)?.text
 
 function storeWithPart() {
   const frames = manualFrames()
@@ -105,10 +106,14 @@ describe('coalescing', () => {
   it('waits for the next animation frame by default, or the next task where there is none (node)', async () => {
     const store = createChatStore({ adapters: builtInAdapters })
     store.getState().upsertMessage(user.info)
-    store.getState().upsertPart(textPart({ id: 'prt_raf', sessionID: user.info.sessionID, messageID: user.info.id }, ''))
+    store
+      .getState()
+      .upsertPart(textPart({ id: 'prt_raf', sessionID: user.info.sessionID, messageID: user.info.id }, ''))
     for (const word of byWords('one two three')) store.getState().appendPartDelta(user.info.id, 'prt_raf', 'text', word)
     expect(text(store, 'prt_raf')).toBe('')
-    await new Promise((resolve) => (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(resolve) : setTimeout(resolve, 0)))
+    await new Promise((resolve) =>
+      typeof requestAnimationFrame === 'function' ? requestAnimationFrame(resolve) : setTimeout(resolve, 0),
+    )
     expect(text(store, 'prt_raf')).toBe('one two three')
   })
 
@@ -122,7 +127,9 @@ describe('coalescing', () => {
 })
 
 describe('coalescing on every live path of ingest', () => {
-  const aisdkChunks = (aisdkStreams as { name: string; chunks: unknown[] }[]).flatMap((stream) => stream.chunks.filter((chunk) => !String((chunk as { type?: unknown }).type).startsWith('error')))
+  const aisdkChunks = (aisdkStreams as { name: string; chunks: unknown[] }[]).flatMap((stream) =>
+    stream.chunks.filter((chunk) => !String((chunk as { type?: unknown }).type).startsWith('error')),
+  )
   const live: [name: string, events: unknown[]][] = [
     ['aisdk', aisdkChunks.slice(0, 200)],
     [

@@ -63,9 +63,14 @@ describe('ingest', () => {
 
   it('follows the session status from opencode events', () => {
     const store = sync()
-    store.getState().ingest('opencode-event', { type: 'session.status', properties: { sessionID: 's', status: { type: 'busy' } } })
+    store
+      .getState()
+      .ingest('opencode-event', { type: 'session.status', properties: { sessionID: 's', status: { type: 'busy' } } })
     expect(store.getState().status).toBe('streaming')
-    store.getState().ingest('opencode-event', { type: 'session.error', properties: { error: { name: 'APIError', data: { message: 'rate limited' } } } })
+    store.getState().ingest('opencode-event', {
+      type: 'session.error',
+      properties: { error: { name: 'APIError', data: { message: 'rate limited' } } },
+    })
     expect(store.getState()).toMatchObject({ status: 'error', error: { name: 'APIError' } })
     store.getState().ingest('opencode-event', { type: 'session.idle', properties: { sessionID: 's' } })
     expect(store.getState().status).toBe('idle')
@@ -142,7 +147,9 @@ describe('diagnostics', () => {
     ]
     for (const reported of bad) expect(reported.length).toBeGreaterThan(0)
     const after = store.getState()
-    expect(after.diagnostics.map((diagnostic) => diagnostic.protocol)).toEqual(expect.arrayContaining(['opencode', 'opencode-event', 'toolmessage2', 'delta', 'chat', 'msgfile']))
+    expect(after.diagnostics.map((diagnostic) => diagnostic.protocol)).toEqual(
+      expect.arrayContaining(['opencode', 'opencode-event', 'toolmessage2', 'delta', 'chat', 'msgfile']),
+    )
     expect(after.diagnostics).toEqual(bad.flat())
     expect(after.messageIds).toBe(before.messageIds)
     expect(selectTranscript(after)).toEqual(selectTranscript(before))
@@ -153,14 +160,17 @@ describe('diagnostics', () => {
     const store = sync()
     store.getState().ingest('opencode', structuredClone(messagesJson))
     const before = store.getState()
-    expect(() => store.getState().ingest('opencode', [{ info: { role: 'robot' } }], { strict: true })).toThrow(InvalidDataError)
+    expect(() => store.getState().ingest('opencode', [{ info: { role: 'robot' } }], { strict: true })).toThrow(
+      InvalidDataError,
+    )
     expect(() => store.getState().ingest('msgfile', null, { strict: true })).toThrow(InvalidDataError)
     expect(store.getState()).toBe(before)
   })
 
   it('keeps the newest diagnostics up to the limit and counts the ones let go', () => {
     const store = createChatStore({ adapters: builtInAdapters, coalesce: false, maxDiagnostics: 3 })
-    for (let i = 0; i < 5; i++) store.getState().ingest('opencode-event', { type: 'message.removed', properties: { n: i } })
+    for (let i = 0; i < 5; i++)
+      store.getState().ingest('opencode-event', { type: 'message.removed', properties: { n: i } })
     expect(store.getState().diagnostics).toHaveLength(3)
     expect(store.getState().droppedDiagnostics).toBe(2)
     store.getState().reset()
@@ -174,7 +184,14 @@ describe('adapters and live sessions', () => {
     const at = (seq: number, kind: string, payload: object) => ({ runId: 'live', seq, kind, payload })
     store.getState().ingest('delta', at(1, 'start', {}))
     store.getState().ingest('delta', at(2, 'text', { textDelta: 'Hello' }))
-    store.getState().ingest('delta', [{ runId: 'old', role: 'user', parts: [{ kind: 'text', payload: { text: 'earlier' } }], timestamp: '2026-01-01T00:00:00Z' }])
+    store.getState().ingest('delta', [
+      {
+        runId: 'old',
+        role: 'user',
+        parts: [{ kind: 'text', payload: { text: 'earlier' } }],
+        timestamp: '2026-01-01T00:00:00Z',
+      },
+    ])
     expect(store.getState().ingest('delta', at(3, 'text', { textDelta: ', world' }))).toEqual([])
     const texts = selectTranscript(store.getState())
       .flatMap((message) => message.parts)
@@ -184,9 +201,19 @@ describe('adapters and live sessions', () => {
 
   it('a conversation read whole is continued by the messages that follow, one at a time', () => {
     const store = sync()
-    store.getState().ingest('toolmessage2', [{ role: 'assistant', uuid: 'a1', content: [{ type: 'tool_use', id: 'c1', name: 'ls', input: {} }] }])
+    store
+      .getState()
+      .ingest('toolmessage2', [
+        { role: 'assistant', uuid: 'a1', content: [{ type: 'tool_use', id: 'c1', name: 'ls', input: {} }] },
+      ])
     expect(
-      store.getState().ingest('toolmessage2', { role: 'tool', uuid: 't1', content: [{ type: 'tool-result', toolCallId: 'c1', toolName: 'ls', input: {}, result: { llmContent: 'a.txt' } }] }),
+      store.getState().ingest('toolmessage2', {
+        role: 'tool',
+        uuid: 't1',
+        content: [
+          { type: 'tool-result', toolCallId: 'c1', toolName: 'ls', input: {}, result: { llmContent: 'a.txt' } },
+        ],
+      }),
     ).toEqual([])
     const tool = selectTranscript(store.getState())[0]?.parts[0]
     expect(tool).toMatchObject({ type: 'tool', callID: 'c1', state: { status: 'completed', output: 'a.txt' } })

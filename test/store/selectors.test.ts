@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import type { Part, StepFinishPart } from '../../src/core/model/types'
 import { createChatStore } from '../../src/store/chatStore'
-import { messageTotalsSelector, selectMessageTotals, selectStreamingMessageId, selectTotals } from '../../src/store/selectors'
+import {
+  messageTotalsSelector,
+  selectMessageTotals,
+  selectStreamingMessageId,
+  selectTotals,
+} from '../../src/store/selectors'
 import { transcriptFromMessages } from '../../src/core/transcript'
 import { assistantInfo } from '../../src/core/build'
 import { repeatSession } from '../fixtures/generate'
@@ -43,7 +48,10 @@ describe('messageTotalsSelector', () => {
   it('gives the same totals while text streams, and sums again when a step of the message changes', () => {
     const messages = repeatSession(4)
     const store = createChatStore({ initial: messages, coalesce: false })
-    const last = messages.findLast((message) => message.parts.some((part) => part.type === 'step-finish') && message.parts.some((part) => part.type === 'text'))
+    const last = messages.findLast(
+      (message) =>
+        message.parts.some((part) => part.type === 'step-finish') && message.parts.some((part) => part.type === 'text'),
+    )
     if (!last) throw new Error('no message with text and a step')
     const select = messageTotalsSelector(last.info.id)
     const before = select(store.getState())
@@ -60,7 +68,8 @@ describe('messageTotalsSelector', () => {
 })
 
 describe('selectStreamingMessageId', () => {
-  const assistant = (id: string, completed?: number) => assistantInfo({ id, sessionID: 's', created: 1, ...(completed !== undefined ? { completed } : {}) })
+  const assistant = (id: string, completed?: number) =>
+    assistantInfo({ id, sessionID: 's', created: 1, ...(completed !== undefined ? { completed } : {}) })
   it('is the last assistant message while the transcript streams and it has not completed', () => {
     const state = transcriptFromMessages([
       { info: assistant('a1', 2), parts: [] },

@@ -43,7 +43,13 @@ function session() {
         { type: 'source-url', sourceId: 's1', url: 'https://example.com/sync', title: 'Sync notes' },
         { type: 'file', mediaType: 'image/png', url: 'https://example.com/chart.png', filename: 'chart.png' },
         { type: 'file', mediaType: 'application/pdf', url: 'https://example.com/plan.pdf', filename: 'plan.pdf' },
-        { type: 'tool-deploy', toolCallId: 'c1', state: 'approval-requested', input: { service: 'notes' }, approval: { id: 'ap1' } },
+        {
+          type: 'tool-deploy',
+          toolCallId: 'c1',
+          state: 'approval-requested',
+          input: { service: 'notes' },
+          approval: { id: 'ap1' },
+        },
         { type: 'tool-search', toolCallId: 'c2', state: 'input-available', input: { query: 'sync' } },
       ],
     },
@@ -89,7 +95,10 @@ function snapshot(root: Element): Map<string, Record<string, string>> {
     const style = getComputedStyle(element)
     out.set(path, Object.fromEntries(properties.map((name) => [name, style.getPropertyValue(name)])))
     Array.from(element.children).forEach((child, index) =>
-      walk(child, `${path} > ${child.tagName.toLowerCase()}${child.className && typeof child.className === 'string' ? `.${child.className.trim().split(/\s+/)[0]}` : ''}:${index}`),
+      walk(
+        child,
+        `${path} > ${child.tagName.toLowerCase()}${child.className && typeof child.className === 'string' ? `.${child.className.trim().split(/\s+/)[0]}` : ''}:${index}`,
+      ),
     )
   }
   walk(root, 'root')
@@ -120,7 +129,15 @@ const tailwind = `@layer theme, base, components, utilities;\n@layer base {\n${p
 async function mount() {
   const view = render(
     <div style={{ font: '16px/1.5 sans-serif', width: 800 }}>
-      <Transcript store={session()} layout="chat" virtualize={false} timeZone="UTC" timeLocale="en-US" style={{ height: 600 }} onApproval={() => {}} />
+      <Transcript
+        store={session()}
+        layout="chat"
+        virtualize={false}
+        timeZone="UTC"
+        timeLocale="en-US"
+        style={{ height: 600 }}
+        onApproval={() => {}}
+      />
     </div>,
   )
   // Finished replies are formatted over a few tasks: the styles are compared once they all are.
@@ -152,7 +169,11 @@ async function mount() {
   const coloured = [...blocks, ...diffs]
   await Promise.all(coloured.map(({ language }) => highlighter.load(language)))
   const plainLines = () =>
-    coloured.filter(({ language }) => highlighter.ready(language)).flatMap(({ lines }) => lines().filter((line) => !line.hasAttribute('data-highlighted') && code(line).trim() !== ''))
+    coloured
+      .filter(({ language }) => highlighter.ready(language))
+      .flatMap(({ lines }) =>
+        lines().filter((line) => !line.hasAttribute('data-highlighted') && code(line).trim() !== ''),
+      )
   expect(blocks.length).toBeGreaterThan(0)
   expect(diffs.filter(({ language }) => highlighter.ready(language)).length).toBeGreaterThan(0)
   await expect.poll(() => plainLines()).toEqual([])
@@ -189,29 +210,32 @@ describe.each(Object.entries(hosts))('a host page with %s', (_, { host, kit }) =
     paragraph.remove()
   })
 
-  it.each(['before the kit', 'after the kit'] as const)('changes nothing the kit styles, with the host imported %s', async (where) => {
-    // What the kit looks like on a page of its own, with the layered stylesheet.
-    addSheet(layered, 'after')
-    const plain = await mount()
-    const expected = snapshot(plain.container.firstElementChild?.firstElementChild as Element)
-    plain.unmount()
-    sheets.splice(0).forEach((sheet) => sheet.remove())
-    expect(expected.size).toBeGreaterThan(300)
+  it.each(['before the kit', 'after the kit'] as const)(
+    'changes nothing the kit styles, with the host imported %s',
+    async (where) => {
+      // What the kit looks like on a page of its own, with the layered stylesheet.
+      addSheet(layered, 'after')
+      const plain = await mount()
+      const expected = snapshot(plain.container.firstElementChild?.firstElementChild as Element)
+      plain.unmount()
+      sheets.splice(0).forEach((sheet) => sheet.remove())
+      expect(expected.size).toBeGreaterThan(300)
 
-    page(kit, host, where)
-    const reset = await mount()
-    const actual = snapshot(reset.container.firstElementChild?.firstElementChild as Element)
-    const differences: string[] = []
-    for (const [path, style] of expected) {
-      const other = actual.get(path)
-      if (!other) differences.push(`${path}: missing`)
-      else
-        for (const name of properties) {
-          // The reset's `border: 0 solid` on every element shows nothing where no width is set.
-          if (name === 'border-top-style' && other['border-top-width'] === '0px') continue
-          if (style[name] !== other[name]) differences.push(`${path} ${name}: ${style[name]} → ${other[name]}`)
-        }
-    }
-    expect(differences).toEqual([])
-  })
+      page(kit, host, where)
+      const reset = await mount()
+      const actual = snapshot(reset.container.firstElementChild?.firstElementChild as Element)
+      const differences: string[] = []
+      for (const [path, style] of expected) {
+        const other = actual.get(path)
+        if (!other) differences.push(`${path}: missing`)
+        else
+          for (const name of properties) {
+            // The reset's `border: 0 solid` on every element shows nothing where no width is set.
+            if (name === 'border-top-style' && other['border-top-width'] === '0px') continue
+            if (style[name] !== other[name]) differences.push(`${path} ${name}: ${style[name]} → ${other[name]}`)
+          }
+      }
+      expect(differences).toEqual([])
+    },
+  )
 })

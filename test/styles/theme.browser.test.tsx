@@ -102,7 +102,11 @@ describe('the theme', () => {
     style.textContent = '.cp-message__parts { padding: 3px; } .cp-message { color: rgb(1, 2, 3); }'
     document.head.append(style)
     try {
-      const { container } = render(<Message message={{ info: userInfo({ id: 'msg_u', sessionID: 'ses_1', created: 1_700_000_000_000 }), parts: [] }} />)
+      const { container } = render(
+        <Message
+          message={{ info: userInfo({ id: 'msg_u', sessionID: 'ses_1', created: 1_700_000_000_000 }), parts: [] }}
+        />,
+      )
       expect(getComputedStyle(container.querySelector('.cp-message__parts') as HTMLElement).paddingTop).toBe('3px')
       expect(getComputedStyle(message(container)).color).toBe('rgb(1, 2, 3)')
     } finally {

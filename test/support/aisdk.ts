@@ -8,7 +8,10 @@ import { type AiSdkStreamOptions, createAiSdkStream } from '../../src/protocols/
  * A recorded AI SDK stream (chunks, or pieces of its server-sent-event text or bytes) read through
  * one session, its writes applied (times from a still clock unless `options` give one).
  */
-export function replayAiSdk(chunks: readonly unknown[], options: AiSdkStreamOptions = {}): { messages: WithParts[]; diagnostics: Diagnostic[] } {
+export function replayAiSdk(
+  chunks: readonly unknown[],
+  options: AiSdkStreamOptions = {},
+): { messages: WithParts[]; diagnostics: Diagnostic[] } {
   const session = createAiSdkStream({ clock: () => 0, ...options })
   const results = chunks.map((chunk) => session.push(chunk))
   return {
@@ -33,4 +36,10 @@ export function cutAt<T extends string | Uint8Array>(whole: T, fractions: readon
  * carry none), the message's own span when it is read whole. Everything else must agree.
  */
 export const untimed = (parts: readonly Part[] | undefined) =>
-  parts?.map((part) => (part.type === 'tool' ? { ...part, state: { ...part.state, time: undefined } } : part.type === 'reasoning' ? { ...part, time: undefined } : part))
+  parts?.map((part) =>
+    part.type === 'tool'
+      ? { ...part, state: { ...part.state, time: undefined } }
+      : part.type === 'reasoning'
+        ? { ...part, time: undefined }
+        : part,
+  )

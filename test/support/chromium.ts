@@ -5,13 +5,17 @@ import { SCREENSHOT_DEADLINE } from './deadlines.ts'
 /** A test's way to switch the reader's system colour scheme (`prefers-color-scheme`): `commands.setColorScheme('dark')`. */
 const setColorScheme: BrowserCommand<['light' | 'dark']> = async (context, scheme) => {
   if (context.provider.name !== 'playwright') throw new Error('setColorScheme needs the playwright provider')
-  await (context as unknown as { page: { emulateMedia(options: { colorScheme: 'light' | 'dark' }): Promise<void> } }).page.emulateMedia({ colorScheme: scheme })
+  await (
+    context as unknown as { page: { emulateMedia(options: { colorScheme: 'light' | 'dark' }): Promise<void> } }
+  ).page.emulateMedia({ colorScheme: scheme })
 }
 
 /** A test's way to lay the page out as printed (`@media print`) or back on screen: `commands.setMedia('print')`. */
 const setMedia: BrowserCommand<['print' | 'screen']> = async (context, media) => {
   if (context.provider.name !== 'playwright') throw new Error('setMedia needs the playwright provider')
-  await (context as unknown as { page: { emulateMedia(options: { media: 'print' | 'screen' }): Promise<void> } }).page.emulateMedia({ media })
+  await (
+    context as unknown as { page: { emulateMedia(options: { media: 'print' | 'screen' }): Promise<void> } }
+  ).page.emulateMedia({ media })
 }
 
 /**
@@ -20,7 +24,15 @@ const setMedia: BrowserCommand<['print' | 'screen']> = async (context, media) =>
  */
 const collectGarbage: BrowserCommand<[]> = async (context) => {
   if (context.provider.name !== 'playwright') throw new Error('collectGarbage needs the playwright provider')
-  const page = (context as unknown as { page: { context(): { newCDPSession(page: unknown): Promise<{ send(method: string): Promise<unknown>; detach(): Promise<void> }> } } }).page
+  const page = (
+    context as unknown as {
+      page: {
+        context(): {
+          newCDPSession(page: unknown): Promise<{ send(method: string): Promise<unknown>; detach(): Promise<void> }>
+        }
+      }
+    }
+  ).page
   const session = await page.context().newCDPSession(page)
   for (let i = 0; i < 3; i++) await session.send('HeapProfiler.collectGarbage')
   await session.detach()
@@ -79,7 +91,8 @@ export function chromiumBrowser(project: string): BrowserConfigOptions {
         // Two screenshots of a tall matrix alike take longer while another worker runs; a page that
         // keeps changing still fails.
         timeout: SCREENSHOT_DEADLINE,
-        resolveScreenshotPath: ({ arg, browserName, platform, ext, root }) => `${root}/test/__screenshots__/${project}/${arg}-${browserName}-${platform}${ext}`,
+        resolveScreenshotPath: ({ arg, browserName, platform, ext, root }) =>
+          `${root}/test/__screenshots__/${project}/${arg}-${browserName}-${platform}${ext}`,
       },
     },
   }

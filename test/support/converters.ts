@@ -32,7 +32,9 @@ export { replayAiSdk }
 /** The AI SDK's recorded messages (those its tests give whole), after a user's question. */
 export const aiSdkMessages: unknown[] = [
   { id: 'user-1', role: 'user', parts: [{ type: 'text', text: 'What is the weather in London?' }] },
-  ...aiSdkStreams.flatMap((stream) => ('final' in stream && stream.final && 'id' in stream.final ? [stream.final] : [])),
+  ...aiSdkStreams.flatMap((stream) =>
+    'final' in stream && stream.final && 'id' in stream.final ? [stream.final] : [],
+  ),
 ]
 
 /** Every recorded AI SDK chunk, one stream after another. */
@@ -42,12 +44,42 @@ export const aiSdkChunks: unknown[] = aiSdkStreams.flatMap((stream) => stream.ch
  * Converters of whole inputs, each with a real seed to mutate, and the keys whose text a reader
  * would miss. `scoped`: diagnostic paths start at the input's root (the delta stream's are per delta).
  */
-export const snapshots: { name: string; seed: unknown; run: (input: unknown) => Result; texts: string[]; scoped: boolean }[] = [
-  { name: 'opencode export', seed: messagesJson, run: (input) => fromOpencodeExport(input), texts: ['text', 'output'], scoped: true },
-  { name: 'toolmessage2', seed: toolmessage2, run: (input) => fromToolMessage2(input), texts: ['text', 'content', 'llmContent'], scoped: true },
+export const snapshots: {
+  name: string
+  seed: unknown
+  run: (input: unknown) => Result
+  texts: string[]
+  scoped: boolean
+}[] = [
+  {
+    name: 'opencode export',
+    seed: messagesJson,
+    run: (input) => fromOpencodeExport(input),
+    texts: ['text', 'output'],
+    scoped: true,
+  },
+  {
+    name: 'toolmessage2',
+    seed: toolmessage2,
+    run: (input) => fromToolMessage2(input),
+    texts: ['text', 'content', 'llmContent'],
+    scoped: true,
+  },
   { name: 'chat', seed: chatConversation, run: (input) => fromChatMessages(input), texts: ['content'], scoped: true },
-  { name: 'typed chat', seed: chatConversation.map((message) => toTypedMessage(message)), run: (input) => fromChatMessages(input), texts: ['content'], scoped: true },
-  { name: 'delta messages', seed: toDeltaMessages(opencodeSession.messages), run: (input) => fromDeltaMessages(input), texts: ['text', 'content'], scoped: true },
+  {
+    name: 'typed chat',
+    seed: chatConversation.map((message) => toTypedMessage(message)),
+    run: (input) => fromChatMessages(input),
+    texts: ['content'],
+    scoped: true,
+  },
+  {
+    name: 'delta messages',
+    seed: toDeltaMessages(opencodeSession.messages),
+    run: (input) => fromDeltaMessages(input),
+    texts: ['text', 'content'],
+    scoped: true,
+  },
   {
     name: 'delta stream',
     seed: deltaStream,
@@ -56,7 +88,25 @@ export const snapshots: { name: string; seed: unknown; run: (input: unknown) => 
     scoped: false,
   },
   { name: 'msgfile', seed: msgFileText, run: (input) => fromMsgFile(input as string), texts: [], scoped: true },
-  { name: 'openai', seed: [...openAIChat, ...openAIResponses], run: (input) => fromOpenAIMessages(input), texts: ['text', 'content', 'output'], scoped: true },
-  { name: 'aisdk messages', seed: aiSdkMessages, run: (input) => fromUIMessages(input), texts: ['text', 'errorText'], scoped: true },
-  { name: 'aisdk stream', seed: aiSdkChunks, run: (input) => replayAiSdk(Array.isArray(input) ? input : [input]), texts: ['delta'], scoped: false },
+  {
+    name: 'openai',
+    seed: [...openAIChat, ...openAIResponses],
+    run: (input) => fromOpenAIMessages(input),
+    texts: ['text', 'content', 'output'],
+    scoped: true,
+  },
+  {
+    name: 'aisdk messages',
+    seed: aiSdkMessages,
+    run: (input) => fromUIMessages(input),
+    texts: ['text', 'errorText'],
+    scoped: true,
+  },
+  {
+    name: 'aisdk stream',
+    seed: aiSdkChunks,
+    run: (input) => replayAiSdk(Array.isArray(input) ? input : [input]),
+    texts: ['delta'],
+    scoped: false,
+  },
 ]

@@ -1,7 +1,19 @@
 import fc from 'fast-check'
 
 /** Names that collide with members of `Object.prototype` and with array methods. */
-export const BUILTIN_NAMES = ['__proto__', 'constructor', 'prototype', 'valueOf', 'toString', 'hasOwnProperty', 'isPrototypeOf', 'toLocaleString', '__defineGetter__', 'length', 'map'] as const
+export const BUILTIN_NAMES = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'valueOf',
+  'toString',
+  'hasOwnProperty',
+  'isPrototypeOf',
+  'toLocaleString',
+  '__defineGetter__',
+  'length',
+  'map',
+] as const
 
 /** Values that break naive code: odd `toString`, built-in names, extremes of numbers and times. */
 export function hostileLeaf(): fc.Arbitrary<unknown> {
@@ -51,14 +63,21 @@ export function hostileValue(): fc.Arbitrary<unknown> {
       { depthSize: 'small', withCrossShrink: true },
       hostileLeaf(),
       fc.array(tie('value'), { maxLength: 4 }),
-      fc.dictionary(fc.oneof(fc.constantFrom(...BUILTIN_NAMES), fc.string({ maxLength: 8 })), tie('value'), { maxKeys: 4 }),
+      fc.dictionary(fc.oneof(fc.constantFrom(...BUILTIN_NAMES), fc.string({ maxLength: 8 })), tie('value'), {
+        maxKeys: 4,
+      }),
     ),
   }))
   return value
 }
 
 /** A path into a JSON tree: the keys and indexes to walk. */
-function paths(value: unknown, prefix: (string | number)[] = [], out: (string | number)[][] = [], depth = 0): (string | number)[][] {
+function paths(
+  value: unknown,
+  prefix: (string | number)[] = [],
+  out: (string | number)[][] = [],
+  depth = 0,
+): (string | number)[][] {
   out.push(prefix)
   if (depth > 12 || value === null || typeof value !== 'object') return out
   const entries = Array.isArray(value) ? value.map((item, index) => [index, item] as const) : Object.entries(value)
@@ -73,7 +92,12 @@ function setAt(root: unknown, path: (string | number)[], value: unknown, mode: '
   // Copies only the objects on the path, so the seed is never changed and odd values survive.
   const copy = (Array.isArray(root) ? [...root] : { ...(root as object) }) as Record<string | number, unknown>
   if (rest.length > 0) {
-    Object.defineProperty(copy, key, { value: setAt(copy[key], rest, value, mode), enumerable: true, writable: true, configurable: true })
+    Object.defineProperty(copy, key, {
+      value: setAt(copy[key], rest, value, mode),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    })
   } else if (mode === 'delete') {
     if (Array.isArray(copy) && typeof key === 'number') copy.splice(key, 1)
     else delete copy[key]
@@ -86,18 +110,20 @@ function setAt(root: unknown, path: (string | number)[], value: unknown, mode: '
 /** A real input with a few fields replaced by hostile values or removed. */
 export function mutated(seed: unknown, count = 3): fc.Arbitrary<unknown> {
   const all = paths(seed)
-  return fc.array(fc.tuple(fc.nat(all.length - 1), hostileValue(), fc.boolean()), { minLength: 1, maxLength: count }).map((edits) => {
-    let value = seed
-    for (const [index, replacement, remove] of edits) {
-      const path = all[index] ?? []
-      try {
-        value = setAt(value, path, replacement, remove ? 'delete' : 'replace')
-      } catch {
-        // The path went away with an earlier edit.
+  return fc
+    .array(fc.tuple(fc.nat(all.length - 1), hostileValue(), fc.boolean()), { minLength: 1, maxLength: count })
+    .map((edits) => {
+      let value = seed
+      for (const [index, replacement, remove] of edits) {
+        const path = all[index] ?? []
+        try {
+          value = setAt(value, path, replacement, remove ? 'delete' : 'replace')
+        } catch {
+          // The path went away with an earlier edit.
+        }
       }
-    }
-    return value
-  })
+      return value
+    })
 }
 
 /** An array or object nested `depth` levels deep. */
@@ -119,7 +145,8 @@ export function textsIn(
   for (const name of Object.keys(value)) {
     const key = Array.isArray(value) ? Number(name) : name
     const item: unknown = (value as Record<string, unknown>)[name]
-    if (typeof item === 'string' && typeof key === 'string' && keys.has(key) && item.trim().length >= 3) out.push({ text: item, path: [...path, key] })
+    if (typeof item === 'string' && typeof key === 'string' && keys.has(key) && item.trim().length >= 3)
+      out.push({ text: item, path: [...path, key] })
     else textsIn(item, keys, [...path, key], out, depth + 1)
   }
   return out
@@ -147,9 +174,15 @@ const FRAGMENTS = [
 
 /** A text with hostile fragments spliced in at random places. */
 export function mutatedText(seed: string): fc.Arbitrary<string> {
-  return fc.array(fc.tuple(fc.nat(seed.length), fc.oneof(fc.constantFrom(...FRAGMENTS), fc.string({ maxLength: 12 }))), { minLength: 1, maxLength: 6 }).map((edits) => {
-    let text = seed
-    for (const [at, fragment] of edits) text = text.slice(0, at % (text.length + 1)) + fragment + text.slice(at % (text.length + 1))
-    return text
-  })
+  return fc
+    .array(fc.tuple(fc.nat(seed.length), fc.oneof(fc.constantFrom(...FRAGMENTS), fc.string({ maxLength: 12 }))), {
+      minLength: 1,
+      maxLength: 6,
+    })
+    .map((edits) => {
+      let text = seed
+      for (const [at, fragment] of edits)
+        text = text.slice(0, at % (text.length + 1)) + fragment + text.slice(at % (text.length + 1))
+      return text
+    })
 }

@@ -13,7 +13,8 @@ const nesting: string[] = []
 const error = console.error.bind(console)
 console.error = (...args: unknown[]) => {
   const message = args.map(String).join(' ')
-  if (/In HTML, .* cannot (?:be a (?:descendant|child) of|contain a nested)/.test(message)) nesting.push(message.split('\n')[0] ?? message)
+  if (/In HTML, .* cannot (?:be a (?:descendant|child) of|contain a nested)/.test(message))
+    nesting.push(message.split('\n')[0] ?? message)
   error(...args)
 }
 

@@ -13,7 +13,18 @@ export function tokenize(text: string, size = 4): string[] {
 
 const ALNUM = /[\p{L}\p{N}]/u
 
-const INLINE = new Set(['text', 'inlineCode', 'emphasis', 'strong', 'delete', 'link', 'linkReference', 'break', 'image', 'imageReference'])
+const INLINE = new Set([
+  'text',
+  'inlineCode',
+  'emphasis',
+  'strong',
+  'delete',
+  'link',
+  'linkReference',
+  'break',
+  'image',
+  'imageReference',
+])
 
 /**
  * For each token, the last letters and digits (up to 16) a reader sees once the token has arrived,
@@ -23,7 +34,11 @@ const INLINE = new Set(['text', 'inlineCode', 'emphasis', 'strong', 'delete', 'l
  * reaches back past the start of its block or past hidden letters (a list number, a fence's
  * language), since renderers put their own text there (a language label, a copy button).
  */
-export function expectations(text: string, tokens: readonly string[], hidden: readonly [number, number][] = []): (string | null)[] {
+export function expectations(
+  text: string,
+  tokens: readonly string[],
+  hidden: readonly [number, number][] = [],
+): (string | null)[] {
   const visible = new Uint8Array(text.length)
   const blockStart = new Uint8Array(text.length)
   const tree = unified().use(remarkParse).use(remarkGfm).parse(text) as Root
@@ -74,7 +89,8 @@ export const LINE = 'pre > code > span:not(.cp-code__chunk), pre > code > .cp-co
  * Whether a line of code is highlighted: marked so (chatparts, whose tokens in the theme's plain
  * colour are bare text, so a line of them has no element) or carrying a colored token (shiki's HTML).
  */
-export const isHighlighted = (line: Element) => line.hasAttribute('data-highlighted') || line.querySelector('span[style]') !== null
+export const isHighlighted = (line: Element) =>
+  line.hasAttribute('data-highlighted') || line.querySelector('span[style]') !== null
 
 /** {@link isHighlighted}, or blank (a blank line carries no token and counts as colored). */
 const colored = (line: Element) => isHighlighted(line) || (line.textContent ?? '').trim() === ''
@@ -86,7 +102,8 @@ export function codeLines(root: Element) {
 }
 
 /** For each code block on screen, whether each of its lines is highlighted. */
-export const highlightedLines = (root: Element) => [...root.querySelectorAll('pre')].map((pre) => [...pre.querySelectorAll(LINE)].map(colored))
+export const highlightedLines = (root: Element) =>
+  [...root.querySelectorAll('pre')].map((pre) => [...pre.querySelectorAll(LINE)].map(colored))
 
 /** The lines (block, line) highlighted at the previous commit and shown plain now. */
 export function wentPlain(before: boolean[][], after: boolean[][]): [number, number][] {

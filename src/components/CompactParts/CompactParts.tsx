@@ -14,9 +14,21 @@ import { useLabels } from '../../labels/LabelsContext.js'
 import { cx } from '../cx.js'
 import { Icon, type IconName } from '../Icon.js'
 
-type RowProps<P> = Omit<ComponentPropsWithRef<'div'>, 'children' | 'part'> & { part: P; streaming?: boolean | undefined }
+type RowProps<P> = Omit<ComponentPropsWithRef<'div'>, 'children' | 'part'> & {
+  part: P
+  streaming?: boolean | undefined
+}
 
-function Row({ type, icon, title, children, className, streaming: _streaming, part: _part, ...rest }: RowProps<unknown> & { type: string; icon: IconName; title: ReactNode; children?: ReactNode }) {
+function Row({
+  type,
+  icon,
+  title,
+  children,
+  className,
+  streaming: _streaming,
+  part: _part,
+  ...rest
+}: RowProps<unknown> & { type: string; icon: IconName; title: ReactNode; children?: ReactNode }) {
   const labels = useLabels()
   return (
     <div {...rest} className={cx('cp-row', className)} data-part={type}>
@@ -74,7 +86,14 @@ export function RetryPart(props: RowProps<RetryPartData>) {
 /** The conversation was compacted (summarized) here. */
 export function CompactionPart(props: RowProps<CompactionPartData>) {
   const labels = useLabels()
-  return <Row {...props} type="compaction" icon="fold" title={props.part.auto ? `${labels.compaction} (${labels.compactionAuto})` : labels.compaction} />
+  return (
+    <Row
+      {...props}
+      type="compaction"
+      icon="fold"
+      title={props.part.auto ? `${labels.compaction} (${labels.compactionAuto})` : labels.compaction}
+    />
+  )
 }
 
 /** A subtask handed to another agent. */
@@ -96,7 +115,9 @@ export function UnsupportedPart(props: RowProps<UnsupportedPartData>) {
       {...props}
       type="unsupported"
       icon="question"
-      title={fillLabel(labels.unsupportedPart, { type: typeof props.part.originalType === 'string' ? props.part.originalType : textOf(props.part.type) })}
+      title={fillLabel(labels.unsupportedPart, {
+        type: typeof props.part.originalType === 'string' ? props.part.originalType : textOf(props.part.type),
+      })}
     />
   )
 }

@@ -1,1 +1,9 @@
-export { AgentPart, CompactionPart, PatchPart, RetryPart, SnapshotPart, SubtaskPart, UnsupportedPart } from './CompactParts.js'
+export {
+  AgentPart,
+  CompactionPart,
+  PatchPart,
+  RetryPart,
+  SnapshotPart,
+  SubtaskPart,
+  UnsupportedPart,
+} from './CompactParts.js'

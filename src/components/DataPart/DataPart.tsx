@@ -33,7 +33,12 @@ function renderView(View: ComponentType<DataViewProps>, part: DataPartData, stre
 function NeutralData({ part, name }: { part: DataPartData; name: string }) {
   const labels = useLabels()
   return (
-    <Disclosure className="cp-data" data-part="data" data-name={name || undefined} summary={<span lang={labels.lang}>{fillLabel(labels.dataPart, { name: name || '?' })}</span>}>
+    <Disclosure
+      className="cp-data"
+      data-part="data"
+      data-name={name || undefined}
+      summary={<span lang={labels.lang}>{fillLabel(labels.dataPart, { name: name || '?' })}</span>}
+    >
       <pre className="cp-data__json">{safeJson(part.data, 2)}</pre>
     </Disclosure>
   )

@@ -29,7 +29,10 @@ function lastSegment(url: string): string {
 /** The name a file is shown under: its filename, its source path, its URL's last segment, or its type; never a payload (see {@link labelText}). */
 const nameOf = (part: FilePartData) => {
   const mime = labelText(part.mime, 'file', 60)
-  return labelText(part.filename || (part.source && 'path' in part.source ? part.source.path : '') || lastSegment(part.url), mime)
+  return labelText(
+    part.filename || (part.source && 'path' in part.source ? part.source.path : '') || lastSegment(part.url),
+    mime,
+  )
 }
 
 /**
@@ -48,13 +51,33 @@ export function FilePart({ part, className, streaming: _streaming, ...rest }: Fi
   // The full-size view opens only for web URLs; an inline image is not opened as a page of its own.
   const preview = image ? urlPolicy.link(image.url) : null
   const source = part.source
-    ? labelText(part.source.type === 'symbol' ? `${part.source.path} · ${part.source.name}` : part.source.type === 'file' ? part.source.path : part.source.uri, '') || undefined
+    ? labelText(
+        part.source.type === 'symbol'
+          ? `${part.source.path} · ${part.source.name}`
+          : part.source.type === 'file'
+            ? part.source.path
+            : part.source.uri,
+        '',
+      ) || undefined
     : undefined
   const showImage = image && !broken && (image.action === 'load' || (image.action === 'click' && opened))
   return (
-    <div {...rest} className={cx('cp-file', className)} data-part="file" data-kind={showImage ? 'image' : 'chip'} data-mime={part.mime}>
+    <div
+      {...rest}
+      className={cx('cp-file', className)}
+      data-part="file"
+      data-kind={showImage ? 'image' : 'chip'}
+      data-mime={part.mime}
+    >
       {showImage && preview ? (
-        <a className="cp-file__preview" href={preview} target="_blank" rel="noopener noreferrer" aria-label={`${labels.openImage}: ${name}`} ref={opened ? focusOnMount : undefined}>
+        <a
+          className="cp-file__preview"
+          href={preview}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={`${labels.openImage}: ${name}`}
+          ref={opened ? focusOnMount : undefined}
+        >
           <img src={image.url} alt={name} loading="lazy" referrerPolicy="no-referrer" onError={() => setBroken(true)} />
         </a>
       ) : showImage ? (
@@ -71,7 +94,13 @@ export function FilePart({ part, className, streaming: _streaming, ...rest }: Fi
           </span>
         ) : null}
         {link && !(showImage && preview) ? (
-          <a className="cp-file__name" href={link.url} target="_blank" rel="noopener noreferrer" download={link.download}>
+          <a
+            className="cp-file__name"
+            href={link.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            download={link.download}
+          >
             {name}
           </a>
         ) : (

@@ -14,10 +14,26 @@ export interface FindBarProps extends Omit<ComponentPropsWithRef<'div'>, 'childr
 }
 
 /** A toggle of one search option: its mark shown, its name said and in its tooltip. */
-function Option({ find, option, name, children }: { find: FindController; option: 'caseSensitive' | 'wholeWord'; name: string; children: ReactNode }) {
+function Option({
+  find,
+  option,
+  name,
+  children,
+}: {
+  find: FindController
+  option: 'caseSensitive' | 'wholeWord'
+  name: string
+  children: ReactNode
+}) {
   const on = find.options[option] === true
   return (
-    <button type="button" className="cp-find__option" aria-pressed={on} title={name} onClick={() => find.setOptions({ ...find.options, [option]: !on })}>
+    <button
+      type="button"
+      className="cp-find__option"
+      aria-pressed={on}
+      title={name}
+      onClick={() => find.setOptions({ ...find.options, [option]: !on })}
+    >
       <span aria-hidden="true">{children}</span>
       <span className="cp-visually-hidden">{name}</span>
     </button>
@@ -41,7 +57,12 @@ export function FindBar({ find, onClose, className, ...rest }: FindBarProps) {
 
   const number = (value: number) => value.toLocaleString(labels.lang)
   const total = capped ? `${number(matches.length)}+` : number(matches.length)
-  const count = query === '' || !ready ? '' : matches.length === 0 ? labels.findNone : fillCount(labels.findCount, matches.length, labels.lang, { current: number(current + 1) }, total)
+  const count =
+    query === '' || !ready
+      ? ''
+      : matches.length === 0
+        ? labels.findNone
+        : fillCount(labels.findCount, matches.length, labels.lang, { current: number(current + 1) }, total)
   // Announced when the reader moved or typed, not at each match a streaming reply adds.
   const [announced, setAnnounced] = useState({ moves: -1, ready: false, text: '' })
   if (announced.moves !== moves || announced.ready !== ready) setAnnounced({ moves, ready, text: count })
@@ -74,7 +95,11 @@ export function FindBar({ find, onClose, className, ...rest }: FindBarProps) {
         autoComplete="off"
         spellCheck={false}
       />
-      <span className="cp-find__count" aria-hidden="true" data-state={query !== '' && matches.length === 0 ? 'none' : undefined}>
+      <span
+        className="cp-find__count"
+        aria-hidden="true"
+        data-state={query !== '' && matches.length === 0 ? 'none' : undefined}
+      >
         {count}
       </span>
       <Option find={find} option="caseSensitive" name={labels.findCase}>
@@ -83,13 +108,33 @@ export function FindBar({ find, onClose, className, ...rest }: FindBarProps) {
       <Option find={find} option="wholeWord" name={labels.findWholeWord}>
         <span className="cp-find__word">ab</span>
       </Option>
-      <button type="button" className="cp-find__button" title={labels.findPrevious} aria-label={labels.findPrevious} disabled={matches.length === 0} onClick={find.previous}>
+      <button
+        type="button"
+        className="cp-find__button"
+        title={labels.findPrevious}
+        aria-label={labels.findPrevious}
+        disabled={matches.length === 0}
+        onClick={find.previous}
+      >
         <Icon name="arrow-up" />
       </button>
-      <button type="button" className="cp-find__button" title={labels.findNext} aria-label={labels.findNext} disabled={matches.length === 0} onClick={find.next}>
+      <button
+        type="button"
+        className="cp-find__button"
+        title={labels.findNext}
+        aria-label={labels.findNext}
+        disabled={matches.length === 0}
+        onClick={find.next}
+      >
         <Icon name="arrow-down" />
       </button>
-      <button type="button" className="cp-find__button" title={labels.findClose} aria-label={labels.findClose} onClick={close}>
+      <button
+        type="button"
+        className="cp-find__button"
+        title={labels.findClose}
+        aria-label={labels.findClose}
+        onClick={close}
+      >
         <Icon name="x" />
       </button>
       <span className="cp-visually-hidden" role="status">

@@ -49,7 +49,10 @@ function paint(): void {
 function visibleText(element: Element): Text[] {
   const nodes: Text[] = []
   const walker = element.ownerDocument.createTreeWalker(element, NodeFilter.SHOW_TEXT, {
-    acceptNode: (node) => (node.parentElement?.closest('.cp-visually-hidden, [hidden], [aria-hidden="true"]') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+    acceptNode: (node) =>
+      node.parentElement?.closest('.cp-visually-hidden, [hidden], [aria-hidden="true"]')
+        ? NodeFilter.FILTER_REJECT
+        : NodeFilter.FILTER_ACCEPT,
   })
   for (let node = walker.nextNode(); node; node = walker.nextNode()) nodes.push(node as Text)
   return nodes
@@ -103,7 +106,9 @@ export function drawMarks(owner: object, container: Element, marks: FindMarks): 
   for (const match of marks.matches) byPart.set(match.partID, (byPart.get(match.partID) ?? 0) + 1)
   const currentMatch = marks.matches[marks.current]
   let rank = 0
-  if (currentMatch) for (let index = marks.current - 1; index >= 0 && marks.matches[index]?.partID === currentMatch.partID; index--) rank++
+  if (currentMatch)
+    for (let index = marks.current - 1; index >= 0 && marks.matches[index]?.partID === currentMatch.partID; index--)
+      rank++
   const all: Range[] = []
   let current: Range | null = null
   for (const element of container.querySelectorAll('[data-part-id]')) {
@@ -147,6 +152,9 @@ export function scrollIntoMiddle(target: Range | Element): void {
   const margin = Math.min(48, view.height / 4)
   if (rect.top >= view.top + margin && rect.bottom <= view.bottom - margin) return
   // A part taller than the view shows its top; a match, its middle.
-  const middle = rect.height > view.height - 2 * margin ? rect.top - margin - view.top : rect.top + rect.height / 2 - (view.top + view.height / 2)
+  const middle =
+    rect.height > view.height - 2 * margin
+      ? rect.top - margin - view.top
+      : rect.top + rect.height / 2 - (view.top + view.height / 2)
   scroller.scrollTop += middle
 }

@@ -28,7 +28,11 @@ export function useReveal(ids: string | readonly string[]): number | null {
  * reveal (`token`) asks for it, unless the reader closes it then. When the reveal moves on, the
  * fold goes back to what the reader chose, or to `auto`. A printed page has every fold open.
  */
-export function useFold(auto: boolean, token: number | null, controlled?: boolean): [open: boolean, toggle: () => boolean] {
+export function useFold(
+  auto: boolean,
+  token: number | null,
+  controlled?: boolean,
+): [open: boolean, toggle: () => boolean] {
   const [choice, setChoice] = useState<boolean | null>(null)
   const [dismissed, setDismissed] = useState<number | null>(null)
   const openAll = useContext(OpenAllContext)

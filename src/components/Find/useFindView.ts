@@ -12,7 +12,12 @@ import { useFindRuntime } from './useFindRuntime.js'
  * (a row left out of a long transcript); `onScrolled` hears that the view was moved to the match.
  * Returns what to reveal: the current match's part, with its folds open.
  */
-export function useFindView(find: FindController | undefined, containerRef: RefObject<HTMLElement | null>, bring?: (match: FindMatch) => void, onScrolled?: () => void): Reveal | null {
+export function useFindView(
+  find: FindController | undefined,
+  containerRef: RefObject<HTMLElement | null>,
+  bring?: (match: FindMatch) => void,
+  onScrolled?: () => void,
+): Reveal | null {
   const active = find !== undefined && find.open && find.query !== ''
   const match = active ? find.matches[find.current] : undefined
   const moves = find?.moves ?? 0
@@ -73,7 +78,13 @@ export function useFindView(find: FindController | undefined, containerRef: RefO
     }
     draw()
     const observer = new MutationObserver(schedule)
-    observer.observe(container, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['hidden', 'data-state'] })
+    observer.observe(container, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+      attributes: true,
+      attributeFilter: ['hidden', 'data-state'],
+    })
     return () => {
       observer.disconnect()
       if (frame !== 0) cancelAnimationFrame(frame)

@@ -8,7 +8,15 @@ import type { Highlighter } from '../../highlight/types.js'
 import { useLabels } from '../../labels/LabelsContext.js'
 import { headingTag, useHeadingBase } from '../headings.js'
 import type { UrlPolicy } from '../urlPolicy.js'
-import { type Fence, type ListItems, normalizeLineEndings, type SplitText, splitAppend, type TableRows, withLineEnding } from '../../markdown/blocks.js'
+import {
+  type Fence,
+  type ListItems,
+  normalizeLineEndings,
+  type SplitText,
+  splitAppend,
+  type TableRows,
+  withLineEnding,
+} from '../../markdown/blocks.js'
 import { Formula } from './Formula.js'
 import { type MathBlock, type MathSyntax, mathToHast, readMathBlock } from '../../markdown/math.js'
 import { type ParagraphPieces } from '../../markdown/paragraph.js'
@@ -32,7 +40,15 @@ import { BlockReaders } from './readers.js'
  */
 function InnerBlocks({ text, live, inputs }: { text: string; live: boolean; inputs: BlockInputs }) {
   const [blocks] = useState(() => new BlockElements())
-  const { finished, live: last } = blocks.render(text, live, inputs.policy, inputs.highlighter, inputs.math, inputs.diagrams, inputs.components)
+  const { finished, live: last } = blocks.render(
+    text,
+    live,
+    inputs.policy,
+    inputs.highlighter,
+    inputs.math,
+    inputs.diagrams,
+    inputs.components,
+  )
   // One array, so the live block keeps its place (and instance) when it finishes.
   const children = last === null ? finished : [...finished, last]
   return (
@@ -81,7 +97,19 @@ function StreamingParagraph({
  * being written as its element), not the heading parsed at every token. The same elements as the
  * heading parsed whole; kept after it is finished.
  */
-function StreamingHeading({ heading, components, math, live, spans }: { heading: AtxHeading; components: Components; math: MathSyntax; live: boolean; spans: boolean }) {
+function StreamingHeading({
+  heading,
+  components,
+  math,
+  live,
+  spans,
+}: {
+  heading: AtxHeading
+  components: Components
+  math: MathSyntax
+  live: boolean
+  spans: boolean
+}) {
   const inner = useMemo(() => ({ ...components, p: Passthrough }), [components])
   // (A heading's inline formula being written is parsed with it.)
   const tail = liveTail(heading.content, 'sentence', live, { math, formulas: false, spans })
@@ -153,26 +181,38 @@ interface BlockKind<T> {
 }
 const kind = <T,>(blockKind: BlockKind<T>) => blockKind as BlockKind<unknown>
 
-const live = (streaming: boolean, children: ReactNode) => <LiveBlock.Provider value={streaming}>{children}</LiveBlock.Provider>
+const live = (streaming: boolean, children: ReactNode) => (
+  <LiveBlock.Provider value={streaming}>{children}</LiveBlock.Provider>
+)
 
 /** The kinds a block is read as, in order: the first that takes it renders it. */
 const KINDS: readonly BlockKind<unknown>[] = [
   // One fenced code block needs no markdown parse: the growing code goes straight to the code
   // block, whose highlighted lines are kept.
   kind<Fence>({
-    read: ({ host, readers, source, streaming }) => (host?.pre || host?.code ? null : readers.fences.read(source, streaming)),
+    read: ({ host, readers, source, streaming }) =>
+      host?.pre || host?.code ? null : readers.fences.read(source, streaming),
     render: (fence, { streaming, highlighter, math, diagrams, lineEnded }) => {
       // The code as the parser's path gives it (its text and a line break): a closed fence's last
       // blank line is a line of the code; an open one's trailing line break already stands for it.
       const code = fence.closed && fence.code !== '' ? `${fence.code}\n` : fence.code
       return (
-        <FencedBlock code={code} lang={fence.lang} streaming={streaming && !fence.closed} highlighter={highlighter} math={math !== 'off'} diagrams={diagrams} lineEnded={lineEnded && code !== ''} />
+        <FencedBlock
+          code={code}
+          lang={fence.lang}
+          streaming={streaming && !fence.closed}
+          highlighter={highlighter}
+          math={math !== 'off'}
+          diagrams={diagrams}
+          lineEnded={lineEnded && code !== ''}
+        />
       )
     },
   }),
   // The same for one `$$` formula: the TeX goes straight to the formula.
   kind<MathBlock>({
-    read: ({ math, host, source, streaming }) => (math === 'off' || host?.pre || host?.code ? null : readMathBlock(source, streaming)),
+    read: ({ math, host, source, streaming }) =>
+      math === 'off' || host?.pre || host?.code ? null : readMathBlock(source, streaming),
     render: (formula, { streaming }) => <Formula tex={formula.tex} display streaming={streaming && !formula.closed} />,
   }),
   // Markup past what the parser reads in linear time is not parsed at all.
@@ -185,19 +225,36 @@ const KINDS: readonly BlockKind<unknown>[] = [
       const heading = readers.headings.read(source, streaming)
       return heading && !host?.[`h${heading.depth}`] ? heading : null
     },
-    render: (heading, { components, math, streaming, spans }) => live(streaming, <StreamingHeading heading={heading} components={components} math={math} live={streaming} spans={spans} />),
+    render: (heading, { components, math, streaming, spans }) =>
+      live(
+        streaming,
+        <StreamingHeading heading={heading} components={components} math={math} live={streaming} spans={spans} />,
+      ),
   }),
   kind<TableRows>({
-    read: ({ readers, source, streaming, host }) => (TABLE_HOST_PARTS.some((name) => host?.[name]) ? null : readers.tables.read(source, streaming)),
-    render: (table, { components, math, streaming, formulas, spans }) => live(streaming, <StreamingTable table={table} components={components} math={math} formulas={formulas} spans={spans} />),
+    read: ({ readers, source, streaming, host }) =>
+      TABLE_HOST_PARTS.some((name) => host?.[name]) ? null : readers.tables.read(source, streaming),
+    render: (table, { components, math, streaming, formulas, spans }) =>
+      live(
+        streaming,
+        <StreamingTable table={table} components={components} math={math} formulas={formulas} spans={spans} />,
+      ),
   }),
   kind<ListItems>({
-    read: ({ readers, source, streaming, host, math }) => (host?.ul || host?.ol || host?.li ? null : readers.forMath(math).lists.read(source, streaming)),
+    read: ({ readers, source, streaming, host, math }) =>
+      host?.ul || host?.ol || host?.li ? null : readers.forMath(math).lists.read(source, streaming),
     render: (list, { components, math, streaming, formulas, spans, inputs }) =>
       live(
         streaming,
         <BlockInputsContext.Provider value={inputs}>
-          <StreamingList list={list} components={components} math={math} live={streaming} formulas={formulas} spans={spans} />
+          <StreamingList
+            list={list}
+            components={components}
+            math={math}
+            live={streaming}
+            formulas={formulas}
+            spans={spans}
+          />
         </BlockInputsContext.Provider>,
       ),
   }),
@@ -206,9 +263,20 @@ const KINDS: readonly BlockKind<unknown>[] = [
     render: (quote, { streaming, inputs }) => <StreamingQuote text={quote} live={streaming} inputs={inputs} />,
   }),
   kind<ParagraphPieces>({
-    read: ({ readers, source, streaming, host, math }) => (host?.p ? null : readers.forMath(math).paragraphs.read(source, streaming)),
+    read: ({ readers, source, streaming, host, math }) =>
+      host?.p ? null : readers.forMath(math).paragraphs.read(source, streaming),
     render: (paragraph, { components, math, streaming, formulas, spans }) =>
-      live(streaming, <StreamingParagraph paragraph={paragraph} components={components} math={math} live={streaming} formulas={formulas} spans={spans} />),
+      live(
+        streaming,
+        <StreamingParagraph
+          paragraph={paragraph}
+          components={components}
+          math={math}
+          live={streaming}
+          formulas={formulas}
+          spans={spans}
+        />,
+      ),
   }),
 ]
 
@@ -217,14 +285,28 @@ function parsedWhole({ source, streaming, math, components }: BlockContext): Rea
   const markdown = withMath(streaming ? repairTail(source) : source, math)
   return live(
     streaming,
-    <ReactMarkdown remarkPlugins={pluginsFor(markdown, math)} components={components} remarkRehypeOptions={mathToHast} urlTransform={keepUrl}>
+    <ReactMarkdown
+      remarkPlugins={pluginsFor(markdown, math)}
+      components={components}
+      remarkRehypeOptions={mathToHast}
+      urlTransform={keepUrl}
+    >
       {withLineEnding(markdown)}
     </ReactMarkdown>,
   )
 }
 
 /** One top-level block; memoized, so a finished block does not re-render while the tail grows. */
-const MarkdownBlock = memo(function MarkdownBlock({ source, streaming, policy, highlighter, math, diagrams, components, lineEnded = false }: BlockProps) {
+const MarkdownBlock = memo(function MarkdownBlock({
+  source,
+  streaming,
+  policy,
+  highlighter,
+  math,
+  diagrams,
+  components,
+  lineEnded = false,
+}: BlockProps) {
   const base = useComponents(policy, highlighter, math !== 'off', diagrams)
   const merged = useMemo(() => (components ? { ...base, ...components } : base), [base, components])
   // A finished block past the task's budget shows its source for a moment (see useProgressive).
@@ -235,7 +317,10 @@ const MarkdownBlock = memo(function MarkdownBlock({ source, streaming, policy, h
   // The block's readers, kept between its renders (see BlockReaders).
   const [readers] = useState(() => new BlockReaders())
   // What the blocks inside a list's items are rendered with.
-  const inputs = useMemo<BlockInputs>(() => ({ policy, highlighter, math, diagrams, components, Block: MarkdownBlock, InnerBlocks }), [policy, highlighter, math, diagrams, components])
+  const inputs = useMemo<BlockInputs>(
+    () => ({ policy, highlighter, math, diagrams, components, Block: MarkdownBlock, InnerBlocks }),
+    [policy, highlighter, math, diagrams, components],
+  )
   const full = useProgressive(!streaming, pending, flushSync)
   // A block that costs more than a frame at every token renders at most a quarter of the time, the
   // text written since its last render shown as written after it (see RenderGate).
@@ -263,7 +348,20 @@ const MarkdownBlock = memo(function MarkdownBlock({ source, streaming, policy, h
   )
 
   function render(): ReactNode {
-    const context: BlockContext = { source, streaming, lineEnded, highlighter, math, diagrams, host: components, components: merged, formulas, spans, inputs, readers }
+    const context: BlockContext = {
+      source,
+      streaming,
+      lineEnded,
+      highlighter,
+      math,
+      diagrams,
+      host: components,
+      components: merged,
+      formulas,
+      spans,
+      inputs,
+      readers,
+    }
     for (const kind of KINDS) {
       const block = kind.read(context)
       if (block !== null) return kind.render(block, context)
@@ -296,10 +394,23 @@ export class BlockElements {
   /** How many elements at the start of the last render's are those of the render before it. */
   unchanged = 0
 
-  render(text: string, streaming: boolean, policy: UrlPolicy, highlighter: Highlighter | null, math: MathSyntax, diagrams: boolean, components: Components | undefined): RenderedBlocks {
+  render(
+    text: string,
+    streaming: boolean,
+    policy: UrlPolicy,
+    highlighter: Highlighter | null,
+    math: MathSyntax,
+    diagrams: boolean,
+    components: Components | undefined,
+  ): RenderedBlocks {
     // With math on, `$$` lines fence display math: a formula's blank lines are the formula's.
     const split = splitAppend(this.split, text, math !== 'off')
-    const sameInputs = this.policy === policy && this.highlighter === highlighter && this.math === math && this.diagrams === diagrams && this.components === components
+    const sameInputs =
+      this.policy === policy &&
+      this.highlighter === highlighter &&
+      this.math === math &&
+      this.diagrams === diagrams &&
+      this.components === components
     // The finished blocks' elements stay; the live block's is new at every render.
     this.unchanged = this.elements.length
     if (!sameInputs || split.finished !== this.split?.finished) {
@@ -313,7 +424,16 @@ export class BlockElements {
           previous?.props.source === source ? (
             previous
           ) : (
-            <MarkdownBlock key={i} source={source} streaming={false} policy={policy} highlighter={highlighter} math={math} diagrams={diagrams} components={components} />
+            <MarkdownBlock
+              key={i}
+              source={source}
+              streaming={false}
+              policy={policy}
+              highlighter={highlighter}
+              math={math}
+              diagrams={diagrams}
+              components={components}
+            />
           ),
         )
       }

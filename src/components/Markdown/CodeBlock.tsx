@@ -7,7 +7,12 @@ import { useFrameCatchUp } from '../useFrameCatchUp.js'
 import { regionProps, useScrollRegion } from '../useScrollRegion.js'
 import { CopyButton } from '../CopyButton/CopyButton.js'
 import { AppendOnly, Groups } from '../../markdown/groups.js'
-import { cachedHighlight, rememberHighlight, requestHighlight, type HighlightResult } from '../../markdown/highlightQueue.js'
+import {
+  cachedHighlight,
+  rememberHighlight,
+  requestHighlight,
+  type HighlightResult,
+} from '../../markdown/highlightQueue.js'
 import { GrowingLines } from '../../markdown/blocks.js'
 import { LineHighlights, type LineTokens, tokensAt } from '../../markdown/lineHighlights.js'
 
@@ -32,7 +37,15 @@ export interface CodeBlockProps {
  * its own: one node fewer per line, the same text. A token in the highlighter's plain colour (no
  * colours, no style) is text: the line it is in takes that colour ({@link highlightedLineProps}).
  */
-export function Tokens({ tokens, text, end = '' }: { tokens: readonly CodeToken[] | undefined; text: string; end?: string }) {
+export function Tokens({
+  tokens,
+  text,
+  end = '',
+}: {
+  tokens: readonly CodeToken[] | undefined
+  text: string
+  end?: string
+}) {
   if (!tokens || tokens.length === 0) return text + end
   const last = tokens.length - 1
   return tokens.map((token, i) => {
@@ -44,7 +57,11 @@ export function Tokens({ tokens, text, end = '' }: { tokens: readonly CodeToken[
         key={i}
         className="cp-code__token"
         data-style={token.fontStyle || undefined}
-        style={token.light || token.dark ? ({ '--cp-tl': token.light, '--cp-td': token.dark } as Record<string, string>) : undefined}
+        style={
+          token.light || token.dark
+            ? ({ '--cp-tl': token.light, '--cp-td': token.dark } as Record<string, string>)
+            : undefined
+        }
       >
         {content}
       </span>
@@ -56,7 +73,8 @@ export function Tokens({ tokens, text, end = '' }: { tokens: readonly CodeToken[
  * Marks a line that has tokens: its text outside a token takes the highlighter's plain colour
  * (given to the block by {@link plainColorStyle}); a line without is in the block's colour.
  */
-export const highlightedLineProps = (tokens: readonly CodeToken[] | undefined) => (tokens && tokens.length > 0 ? { 'data-highlighted': '' } : undefined)
+export const highlightedLineProps = (tokens: readonly CodeToken[] | undefined) =>
+  tokens && tokens.length > 0 ? { 'data-highlighted': '' } : undefined
 
 /**
  * The highlighter's plain colour for the lines of a block (custom properties they inherit), given
@@ -102,17 +120,33 @@ export function useGrammar(highlighter: Highlighter | null, lang: string | null)
  * first), with a re-render when they arrive. `undefined` until then, and while there is no
  * highlighter or language or `enabled` is false. Nothing is tokenized during a render.
  */
-export function useQueuedHighlight(code: string, lang: string | null, highlighter: Highlighter | null, element: RefObject<Element | null>, enabled = true): HighlightResult | undefined {
-  const [arrived, setArrived] = useState<{ code: string; lang: string; highlighter: Highlighter; result: HighlightResult } | null>(null)
+export function useQueuedHighlight(
+  code: string,
+  lang: string | null,
+  highlighter: Highlighter | null,
+  element: RefObject<Element | null>,
+  enabled = true,
+): HighlightResult | undefined {
+  const [arrived, setArrived] = useState<{
+    code: string
+    lang: string
+    highlighter: Highlighter
+    result: HighlightResult
+  } | null>(null)
   let done: HighlightResult | undefined
   if (enabled && highlighter && lang)
-    done = arrived && arrived.code === code && arrived.lang === lang && arrived.highlighter === highlighter ? arrived.result : cachedHighlight(highlighter, lang, code)
+    done =
+      arrived && arrived.code === code && arrived.lang === lang && arrived.highlighter === highlighter
+        ? arrived.result
+        : cachedHighlight(highlighter, lang, code)
   // The code asked for, or null: a block being written (not queued) changes no dependency of the
   // effect at each token, so React has no effect to run (and no task to post) for it.
   const wanted = enabled && highlighter !== null && lang !== null && done === undefined ? code : null
   useEffect(() => {
     if (wanted === null || !highlighter || !lang) return
-    return requestHighlight(wanted, lang, highlighter, element.current, (result) => setArrived({ code: wanted, lang, highlighter, result }))
+    return requestHighlight(wanted, lang, highlighter, element.current, (result) =>
+      setArrived({ code: wanted, lang, highlighter, result }),
+    )
   }, [wanted, lang, highlighter, element])
   return done
 }
@@ -125,7 +159,14 @@ export function useQueuedHighlight(code: string, lang: string | null, highlighte
  * view first (or at once, from the tokens kept for the same code). Until the grammar is loaded, the
  * code shows plain.
  */
-function useHighlightedLines(code: string, lang: string, streaming: boolean, lastLineEnded: boolean, highlighter: Highlighter | null, block: RefObject<HTMLElement | null>) {
+function useHighlightedLines(
+  code: string,
+  lang: string,
+  streaming: boolean,
+  lastLineEnded: boolean,
+  highlighter: Highlighter | null,
+  block: RefObject<HTMLElement | null>,
+) {
   const [cache] = useState(() => new LineHighlights())
   const [growing] = useState(() => new GrowingLines())
   const body = code.endsWith('\n') ? code.slice(0, -1) : code
@@ -139,7 +180,14 @@ function useHighlightedLines(code: string, lang: string, streaming: boolean, las
     // it ends with shows as what it is, `string` a type, not in the colour of the letter it began
     // with, while the next line has not begun).
     const complete = streaming && !lastLineEnded ? lines.length - 1 : lines.length
-    if (live) tokens = cache.tokens(lines, complete, canonical, highlighter, streaming && typeof requestAnimationFrame !== 'undefined')
+    if (live)
+      tokens = cache.tokens(
+        lines,
+        complete,
+        canonical,
+        highlighter,
+        streaming && typeof requestAnimationFrame !== 'undefined',
+      )
     else if (queued) tokens = { complete: queued.lines, live: undefined }
   }
   useGrammar(live ? highlighter : null, canonical)
@@ -175,7 +223,13 @@ function columns(line: string): number {
 // others, rather than every line of the block, and skips the groups out of view. Until a group is
 // first shown its size is estimated: its lines at the block's line height, its longest line in
 // `ch` (exact for a monospace font and ASCII), so the block scrolls sideways as far from the start.
-const Chunk = memo(function Chunk({ lines, tokens }: { lines: readonly string[]; tokens: readonly (CodeToken[] | undefined)[] }) {
+const Chunk = memo(function Chunk({
+  lines,
+  tokens,
+}: {
+  lines: readonly string[]
+  tokens: readonly (CodeToken[] | undefined)[]
+}) {
   const width = lines.reduce((widest, line) => Math.max(widest, columns(line)), 0)
   return (
     <span className="cp-code__chunk" style={{ containIntrinsicSize: `auto ${width}ch auto ${lines.length * 1.45}em` }}>
@@ -191,7 +245,14 @@ const Chunk = memo(function Chunk({ lines, tokens }: { lines: readonly string[];
 export function CodeBlock({ code, lang = '', streaming = false, lastLineEnded = false, highlighter }: CodeBlockProps) {
   const labels = useLabels()
   const block = useRef<HTMLDivElement>(null)
-  const { body, lines, unchangedLines, tokens } = useHighlightedLines(code, lang, streaming, lastLineEnded, highlighter, block)
+  const { body, lines, unchangedLines, tokens } = useHighlightedLines(
+    code,
+    lang,
+    streaming,
+    lastLineEnded,
+    highlighter,
+    block,
+  )
   // Lines and their tokens in groups that stay the same arrays while unchanged (see Chunk).
   const [lineGroups] = useState(() => new Groups<string>(CHUNK))
   const [tokenGroups] = useState(() => new Groups<CodeToken[] | undefined>(CHUNK))

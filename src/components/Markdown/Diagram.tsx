@@ -43,7 +43,8 @@ let lastDark = false
 
 // How a drawing sits in its box: as wide as the reply at most, and still for a reader who asked for
 // less motion (mermaid animates some edges).
-const DRAWING_CSS = 'svg{max-width:100%;height:auto}@media (prefers-reduced-motion:reduce){svg *{animation:none!important}}'
+const DRAWING_CSS =
+  'svg{max-width:100%;height:auto}@media (prefers-reduced-motion:reduce){svg *{animation:none!important}}'
 let drawingSheet: CSSStyleSheet | null | undefined
 
 /** One sheet for every drawing's tree, where the browser can share it (`adoptedStyleSheets`). */
@@ -125,7 +126,10 @@ export function Diagram({ source, streaming = false }: DiagramProps) {
     const key = drawingKey(dark, source)
     const known = drawings.get(key)
     const show = (result: DiagramResult) => {
-      if (live) setDrawn((previous) => (previous?.source === source && previous.result === result ? previous : { source, result }))
+      if (live)
+        setDrawn((previous) =>
+          previous?.source === source && previous.result === result ? previous : { source, result },
+        )
     }
     if (known) {
       keepRecent(drawings, key, known, KEPT)

@@ -167,7 +167,11 @@ export const Formula = memo(function Formula({ tex, display, streaming = false }
         {...regionProps(scrollable, labels.formula)}
       />
     ) : (
-      <span className="cp-math" data-whole={showsAtMost(result.html, WHOLE_FORMULA_CHARACTERS) ? '' : undefined} dangerouslySetInnerHTML={{ __html: result.html }} />
+      <span
+        className="cp-math"
+        data-whole={showsAtMost(result.html, WHOLE_FORMULA_CHARACTERS) ? '' : undefined}
+        dangerouslySetInnerHTML={{ __html: result.html }}
+      />
     )
   }
   const failed = result && 'error' in result && !streaming ? result.error : undefined

@@ -1,7 +1,15 @@
 // A list being written: its items kept once finished, the last one read again at each token.
 import { Fragment, memo, type ReactElement, type ReactNode, useContext, useMemo, useState } from 'react'
 import { type Components } from 'react-markdown'
-import { FENCE, type ItemContent, itemContent, type ListItems, nestedList, type SplitText, splitAppend } from '../../markdown/blocks.js'
+import {
+  FENCE,
+  type ItemContent,
+  itemContent,
+  type ListItems,
+  nestedList,
+  type SplitText,
+  splitAppend,
+} from '../../markdown/blocks.js'
 import { type MathSyntax } from '../../markdown/math.js'
 import { type ParagraphPieces } from '../../markdown/paragraph.js'
 import { itemOfText } from '../../markdown/plain.js'
@@ -31,19 +39,45 @@ interface TightItemProps {
   trimEnd?: boolean
 }
 
-const TightItem = memo(function TightItem({ item, live, math, components, itemComponents, formulas, spans, trimEnd = false }: TightItemProps) {
+const TightItem = memo(function TightItem({
+  item,
+  live,
+  math,
+  components,
+  itemComponents,
+  formulas,
+  spans,
+  trimEnd = false,
+}: TightItemProps) {
   const nested = nestedList(item, math)
   if (nested && itemOfText(nested.head)) {
     return (
       <>
         <ProseTail text={nested.head} math={math} components={itemComponents} shape="item" />
         {'\n'}
-        <StreamingList list={nested.list} components={components} math={math} live={live} formulas={formulas} spans={spans} />
+        <StreamingList
+          list={nested.list}
+          components={components}
+          math={math}
+          live={live}
+          formulas={formulas}
+          spans={spans}
+        />
         {trimEnd ? null : '\n'}
       </>
     )
   }
-  return <ItemText item={item} live={live} math={math} components={components} itemComponents={itemComponents} formulas={formulas} spans={spans} />
+  return (
+    <ItemText
+      item={item}
+      live={live}
+      math={math}
+      components={components}
+      itemComponents={itemComponents}
+      formulas={formulas}
+      spans={spans}
+    />
+  )
 })
 
 // An item's marker and the spaces after it, when what follows is its content (one to four spaces;
@@ -89,9 +123,24 @@ function ItemText({ item, live, math, components, itemComponents, formulas, span
     i > 0 ? (
       <ProseTail text={text} math={math} components={inner} shape="sentence" />
     ) : (
-      <ProseTail text={pieces.length === 0 ? text : (parts as { marker: string }).marker + text} math={math} components={itemComponents} shape="item" />
+      <ProseTail
+        text={pieces.length === 0 ? text : (parts as { marker: string }).marker + text}
+        math={math}
+        components={itemComponents}
+        shape="item"
+      />
     )
-  return <>{shownPieces.render(pieces, read ? read.separators : [], tail, [math, inner, itemComponents, parts?.marker, pieces.length === 0], shown)}</>
+  return (
+    <>
+      {shownPieces.render(
+        pieces,
+        read ? read.separators : [],
+        tail,
+        [math, inner, itemComponents, parts?.marker, pieces.length === 0],
+        shown,
+      )}
+    </>
+  )
 }
 
 /** The props of one item of a list being written (see StreamingList). */
@@ -120,7 +169,9 @@ const ListItem = memo(function ListItem({ item, loose, ...props }: ItemProps & {
   if (loose) {
     // A loose item's text is in paragraphs: the blocks inside it are a text's.
     if (content) return <inputs.InnerBlocks text={content.text} live={live} inputs={inputs} />
-    return <Parsed text={live ? repairTail(item) : item} math={math} components={itemComponents[0] as Components} loose />
+    return (
+      <Parsed text={live ? repairTail(item) : item} math={math} components={itemComponents[0] as Components} loose />
+    )
   }
   if (content) return <TightBlocks content={content} {...props} />
   return <TightItem item={item} {...props} itemComponents={itemComponents[0] as Components} />
@@ -144,14 +195,32 @@ class GrowingSplit {
  * first and after the last unless they are text. A block under the first that starts with spaces
  * would move the content column given the marker: the item is then read whole.
  */
-function TightBlocks({ content, live, math, components, itemComponents, formulas, spans }: Omit<ItemProps, 'item'> & { content: ItemContent }) {
+function TightBlocks({
+  content,
+  live,
+  math,
+  components,
+  itemComponents,
+  formulas,
+  spans,
+}: Omit<ItemProps, 'item'> & { content: ItemContent }) {
   const inputs = useContext(BlockInputsContext) as BlockInputs
   const [split] = useState(() => new GrowingSplit())
   const blocks = split.blocks(content.text, math)
   const code = blocks.map((block) => FENCE.test(block))
   const item = (block: string) => content.marker + block.replaceAll('\n', `\n${' '.repeat(content.marker.length)}`)
   if (blocks.some((block, i) => i > 0 && !code[i] && block.startsWith(' '))) {
-    return <TightItem item={item(content.text)} live={live} math={math} components={components} itemComponents={itemComponents[0] as Components} formulas={formulas} spans={spans} />
+    return (
+      <TightItem
+        item={item(content.text)}
+        live={live}
+        math={math}
+        components={components}
+        itemComponents={itemComponents[0] as Components}
+        formulas={formulas}
+        spans={spans}
+      />
+    )
   }
   const last = blocks.length - 1
   return (
@@ -163,7 +232,15 @@ function TightBlocks({ content, live, math, components, itemComponents, formulas
           <Fragment key={i}>
             {i > 0 || code[i] ? '\n' : null}
             {code[i] ? (
-              <inputs.Block source={block} streaming={streaming} policy={inputs.policy} highlighter={inputs.highlighter} math={inputs.math} diagrams={inputs.diagrams} components={inputs.components} />
+              <inputs.Block
+                source={block}
+                streaming={streaming}
+                policy={inputs.policy}
+                highlighter={inputs.highlighter}
+                math={inputs.math}
+                diagrams={inputs.diagrams}
+                components={inputs.components}
+              />
             ) : (
               <TightItem
                 item={item(block)}
@@ -194,7 +271,12 @@ export class ListElements {
   private last = -1
   private readonly kept = new KeptElements()
 
-  render(items: readonly string[], last: number, inputs: readonly unknown[], item: (text: string, i: number, live: boolean) => ReactElement): ReactNode[] {
+  render(
+    items: readonly string[],
+    last: number,
+    inputs: readonly unknown[],
+    item: (text: string, i: number, live: boolean) => ReactElement,
+  ): ReactNode[] {
     let kept = 0
     while (kept < items.length && items[kept] === this.items[kept] && (kept === last) === (kept === this.last)) kept++
     this.items = items
@@ -208,20 +290,51 @@ export class ListElements {
  * own, so a growing list re-parses only its last item. The same elements as the list parsed
  * whole; kept after the list is finished, so its items are not made again.
  */
-export function StreamingList({ list, components, math, live, formulas, spans }: { list: ListItems; components: Components; math: MathSyntax; live: boolean; formulas: boolean; spans: boolean }) {
+export function StreamingList({
+  list,
+  components,
+  math,
+  live,
+  formulas,
+  spans,
+}: {
+  list: ListItems
+  components: Components
+  math: MathSyntax
+  live: boolean
+  formulas: boolean
+  spans: boolean
+}) {
   const first = list.items[0] ?? ''
   const indent = first.length - first.trimStart().length
-  const itemComponents = useMemo(() => (UNWRAP[indent] ?? []).map((unwrap) => ({ ...components, ...unwrap })), [components, indent])
+  const itemComponents = useMemo(
+    () => (UNWRAP[indent] ?? []).map((unwrap) => ({ ...components, ...unwrap })),
+    [components, indent],
+  )
   const [shown] = useState(() => new ListElements())
-  const items = shown.render(list.items, live ? list.items.length - 1 : -1, [list.loose, math, components, itemComponents, formulas, spans], (item, i, isLive) => (
-    // an item is its place in the list; earlier items never move
-    <Fragment key={i}>
-      {'\n'}
-      <li>
-        <ListItem item={item} loose={list.loose} live={isLive} math={math} components={components} itemComponents={itemComponents} formulas={formulas} spans={spans} />
-      </li>
-    </Fragment>
-  ))
+  const items = shown.render(
+    list.items,
+    live ? list.items.length - 1 : -1,
+    [list.loose, math, components, itemComponents, formulas, spans],
+    (item, i, isLive) => (
+      // an item is its place in the list; earlier items never move
+      <Fragment key={i}>
+        {'\n'}
+        <li>
+          <ListItem
+            item={item}
+            loose={list.loose}
+            live={isLive}
+            math={math}
+            components={components}
+            itemComponents={itemComponents}
+            formulas={formulas}
+            spans={spans}
+          />
+        </li>
+      </Fragment>
+    ),
+  )
   // A line break before each item and one after the last, so the list is the same DOM as the list
   // parsed whole.
   return list.ordered ? (

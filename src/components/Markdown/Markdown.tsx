@@ -31,7 +31,15 @@ export function Markdown({ text, streaming = false, components }: MarkdownProps)
   const [blocks] = useState(() => new BlockElements())
   const [groups] = useState(() => new Groups<ReactElement<BlockProps>>(BLOCKS))
   const mathSyntax: MathSyntax = math === null ? 'off' : inlineDollarMath ? 'single' : 'double'
-  const { finished, live } = blocks.render(text, streaming, urlPolicy, highlighter, mathSyntax, diagrams !== null, components)
+  const { finished, live } = blocks.render(
+    text,
+    streaming,
+    urlPolicy,
+    highlighter,
+    mathSyntax,
+    diagrams !== null,
+    components,
+  )
   // The code blocks, tables and formulas of the text are measured when it resizes (see RegionHost).
   const [regions, attachRegions] = useRegionHost()
   // Under a message's heading, the text's shallowest heading comes right below it (see headings.ts).
@@ -43,7 +51,11 @@ export function Markdown({ text, streaming = false, components }: MarkdownProps)
       <HeadingBaseContext.Provider value={shallowest > 0 ? base - shallowest + 1 : base}>
         <RegionHostContext.Provider value={regions}>
           {groups
-            .of(finished.length + (live === null ? 0 : 1), (i) => finished[i] ?? (live as ReactElement<BlockProps>), blocks.unchanged)
+            .of(
+              finished.length + (live === null ? 0 : 1),
+              (i) => finished[i] ?? (live as ReactElement<BlockProps>),
+              blocks.unchanged,
+            )
             .map((group, g) => (
               // a group is its place in the text; earlier groups never move
               <BlockGroup key={g} blocks={group} />

@@ -21,7 +21,19 @@ export const TABLE_HOST_PARTS = ['table', 'thead', 'tbody', 'tr', 'th', 'td'] as
  * same elements as the table parsed whole; kept after the table is finished, so its rows are not
  * made again.
  */
-export function StreamingTable({ table, components, math, formulas, spans }: { table: TableRows; components: Components; math: MathSyntax; formulas: boolean; spans: boolean }) {
+export function StreamingTable({
+  table,
+  components,
+  math,
+  formulas,
+  spans,
+}: {
+  table: TableRows
+  components: Components
+  math: MathSyntax
+  formulas: boolean
+  spans: boolean
+}) {
   const head = useMemo(() => ({ ...components, table: Passthrough, thead: Passthrough }), [components])
   // The cell being written, in the last row: it is repaired, and may end in a formula or a span being written.
   const open = useContext(LiveBlock) ? table.open : -1
@@ -39,7 +51,16 @@ export function StreamingTable({ table, components, math, formulas, spans }: { t
             .of(table.rows.length, (i) => table.rows[i] as readonly string[])
             .map((rows, g) => (
               // a group is its place in the table; earlier groups never move
-              <RowGroup key={g} rows={rows} columns={table.columns} math={math} components={cell} formulas={formulas} spans={spans} open={g === last ? open : -1} />
+              <RowGroup
+                key={g}
+                rows={rows}
+                columns={table.columns}
+                math={math}
+                components={cell}
+                formulas={formulas}
+                spans={spans}
+                open={g === last ? open : -1}
+              />
             ))}
         </tbody>
       )}
@@ -58,14 +79,23 @@ interface RowProps {
   spans: boolean
 }
 
-const RowGroup = memo(function RowGroup({ rows, open, ...props }: RowProps & { rows: readonly (readonly string[])[]; open: number }) {
+const RowGroup = memo(function RowGroup({
+  rows,
+  open,
+  ...props
+}: RowProps & { rows: readonly (readonly string[])[]; open: number }) {
   return rows.map((cells, i) => (
     // a row is its place in the group; earlier rows never move
     <TableRow key={i} cells={cells} open={i === rows.length - 1 ? open : -1} {...props} />
   ))
 })
 
-const TableRow = memo(function TableRow({ cells, columns, open, ...props }: RowProps & { cells: readonly string[]; open: number }) {
+const TableRow = memo(function TableRow({
+  cells,
+  columns,
+  open,
+  ...props
+}: RowProps & { cells: readonly string[]; open: number }) {
   return (
     <tr>
       {cells.map((text, i) => {
@@ -88,14 +118,24 @@ const TableRow = memo(function TableRow({ cells, columns, open, ...props }: RowP
  * being written (`live`) is repaired first; ending in an inline formula or a span being written, it
  * shows what is before that, then the formula or the span as written so far.
  */
-const TableCell = memo(function TableCell({ text, delimiter, math, components, live, formulas, spans }: { text: string; delimiter: string; live: boolean } & Omit<RowProps, 'columns'>) {
+const TableCell = memo(function TableCell({
+  text,
+  delimiter,
+  math,
+  components,
+  live,
+  formulas,
+  spans,
+}: { text: string; delimiter: string; live: boolean } & Omit<RowProps, 'columns'>) {
   // (The spaces before a cell's text are not its own: the cell being written is read without them.)
   const tail = liveTail(live ? text.trimStart() : text, 'cell', live, { math, formulas, spans }, repairInline)
   const cell = tail.text
   const plain = plainCell(cell)
   return (
     <>
-      {(tail.formula || tail.span) && cell === '' ? null : (plain ?? <Parsed text={`| ${cell} |\n| ${delimiter} |`} math={math} components={components} />)}
+      {(tail.formula || tail.span) && cell === ''
+        ? null
+        : (plain ?? <Parsed text={`| ${cell} |\n| ${delimiter} |`} math={math} components={components} />)}
       <OpenSpan open={tail.span} />
       <OpenFormula open={tail.formula} />
     </>

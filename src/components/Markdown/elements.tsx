@@ -46,7 +46,15 @@ function SafeLink({ href, children, policy }: { href?: string | undefined; child
 }
 
 /** An image from model output: loaded, behind a click, or blocked, as the URL policy says. */
-export function SafeImage({ src, alt, policy }: { src?: string | undefined; alt?: string | undefined; policy: UrlPolicy }) {
+export function SafeImage({
+  src,
+  alt,
+  policy,
+}: {
+  src?: string | undefined
+  alt?: string | undefined
+  policy: UrlPolicy
+}) {
   const labels = useLabels()
   const [clicked, setClicked] = useState(false)
   const decision = policy.image(src ?? '')
@@ -61,7 +69,16 @@ export function SafeImage({ src, alt, policy }: { src?: string | undefined; alt?
     return <ImageGate host={decision.host} alt={alt} onOpen={() => setClicked(true)} />
   }
   // Loaded on request, the image takes the focus its button had (the button is gone).
-  return <img className="cp-md-image" src={decision.url} alt={alt ?? ''} loading="lazy" referrerPolicy="no-referrer" {...(clicked ? { tabIndex: -1, ref: focusOnMount } : {})} />
+  return (
+    <img
+      className="cp-md-image"
+      src={decision.url}
+      alt={alt ?? ''}
+      loading="lazy"
+      referrerPolicy="no-referrer"
+      {...(clicked ? { tabIndex: -1, ref: focusOnMount } : {})}
+    />
+  )
 }
 
 // Whether the block being rendered is the live tail. Read through context so the element components
@@ -93,13 +110,21 @@ export function FencedBlock({
   return <CodeBlock code={code} lang={lang} streaming={streaming} highlighter={highlighter} lastLineEnded={lineEnded} />
 }
 
-function StreamingCodeBlock(props: { code: string; lang: string; highlighter: Highlighter | null; math: boolean; diagrams: boolean }) {
+function StreamingCodeBlock(props: {
+  code: string
+  lang: string
+  highlighter: Highlighter | null
+  math: boolean
+  diagrams: boolean
+}) {
   return <FencedBlock {...props} streaming={useContext(LiveBlock)} />
 }
 
 /** Whether an element's class list marks it as math (`language-math` with `math-inline` or `math-display`). */
 const isMath = (className: unknown, kind: 'math-inline' | 'math-display') =>
-  Array.isArray(className) ? className.includes(kind) : typeof className === 'string' && className.split(' ').includes(kind)
+  Array.isArray(className)
+    ? className.includes(kind)
+    : typeof className === 'string' && className.split(' ').includes(kind)
 
 function StreamingMath({ tex, display }: { tex: string; display: boolean }) {
   return <Formula tex={tex} display={display} streaming={useContext(LiveBlock)} />
@@ -119,7 +144,15 @@ export function ScrollTable({ children }: { children?: ReactNode }) {
 /** A GFM task-list box: read-only, named by its state so it is not an unlabelled control. */
 function TaskBox({ checked }: { checked: boolean }) {
   const labels = useLabels()
-  return <input type="checkbox" checked={checked} disabled readOnly aria-label={checked ? labels.todoStatus.completed : labels.todoStatus.pending} />
+  return (
+    <input
+      type="checkbox"
+      checked={checked}
+      disabled
+      readOnly
+      aria-label={checked ? labels.todoStatus.completed : labels.todoStatus.pending}
+    />
+  )
 }
 
 /** A Markdown heading of `depth`, as the element its place under `base` calls for; styled by its depth. */
@@ -130,7 +163,12 @@ function headingOf(base: number, depth: number) {
   }
 }
 
-export function useComponents(policy: UrlPolicy, highlighter: Highlighter | null, math: boolean, diagrams: boolean): Components {
+export function useComponents(
+  policy: UrlPolicy,
+  highlighter: Highlighter | null,
+  math: boolean,
+  diagrams: boolean,
+): Components {
   const base = useHeadingBase()
   return useMemo<Components>(
     () => ({
@@ -150,10 +188,25 @@ export function useComponents(policy: UrlPolicy, highlighter: Highlighter | null
         const code = (node?.children?.[0] ?? undefined) as Node | undefined
         const className = code?.properties?.className
         if (math && isMath(className, 'math-display')) return <StreamingMath tex={textOf(code)} display />
-        const lang = Array.isArray(className) ? String(className.find((name) => String(name).startsWith('language-')) ?? '').slice(9) : ''
-        return <StreamingCodeBlock code={textOf(code)} lang={lang} highlighter={highlighter} math={math} diagrams={diagrams} />
+        const lang = Array.isArray(className)
+          ? String(className.find((name) => String(name).startsWith('language-')) ?? '').slice(9)
+          : ''
+        return (
+          <StreamingCodeBlock
+            code={textOf(code)}
+            lang={lang}
+            highlighter={highlighter}
+            math={math}
+            diagrams={diagrams}
+          />
+        )
       },
-      code: ({ className, children }) => (math && isMath(className, 'math-inline') ? <StreamingMath tex={String(children ?? '')} display={false} /> : <code className={className}>{children}</code>),
+      code: ({ className, children }) =>
+        math && isMath(className, 'math-inline') ? (
+          <StreamingMath tex={String(children ?? '')} display={false} />
+        ) : (
+          <code className={className}>{children}</code>
+        ),
       input: ({ type, checked }) => (type === 'checkbox' ? <TaskBox checked={checked === true} /> : null),
       table: ({ children }) => <ScrollTable>{children}</ScrollTable>,
     }),

@@ -6,7 +6,13 @@ import { withLineEnding } from '../../markdown/blocks.js'
 import { Formula } from './Formula.js'
 import { Groups } from '../../markdown/groups.js'
 import { type MathSyntax, mathToHast } from '../../markdown/math.js'
-import { openFormula, type OpenFormula as OpenFormulaCut, openSpan, type OpenSpan as OpenSpanCut, plainTail } from '../../markdown/plain.js'
+import {
+  openFormula,
+  type OpenFormula as OpenFormulaCut,
+  openSpan,
+  type OpenSpan as OpenSpanCut,
+  plainTail,
+} from '../../markdown/plain.js'
 import { repairTail } from '../../markdown/repair.js'
 import { keepUrl, pluginsFor, withLoose, withMath } from './plugins.js'
 
@@ -36,7 +42,9 @@ function unwrapAt(indent: number, trim: number): Components {
 }
 
 // A list is indented by up to three spaces (four make code); each with the four ways of trimming.
-export const UNWRAP: readonly (readonly Components[])[] = [0, 1, 2, 3].map((indent) => [0, 1, 2, 3].map((trim) => unwrapAt(indent, trim)))
+export const UNWRAP: readonly (readonly Components[])[] = [0, 1, 2, 3].map((indent) =>
+  [0, 1, 2, 3].map((trim) => unwrapAt(indent, trim)),
+)
 
 interface PieceProps {
   text: string
@@ -54,7 +62,12 @@ export const Parsed = memo(function Parsed({ text, math, components, loose = fal
   const source = withMath(text, math)
   const plugins = pluginsFor(source, math)
   return (
-    <ReactMarkdown remarkPlugins={loose ? withLoose(plugins) : plugins} components={components} remarkRehypeOptions={mathToHast} urlTransform={keepUrl}>
+    <ReactMarkdown
+      remarkPlugins={loose ? withLoose(plugins) : plugins}
+      components={components}
+      remarkRehypeOptions={mathToHast}
+      urlTransform={keepUrl}
+    >
       {withLineEnding(source)}
     </ReactMarkdown>
   )
@@ -65,7 +78,12 @@ export const Parsed = memo(function Parsed({ text, math, components, loose = fal
  * that shown as its text (see plainTail): while a piece grows by prose, which is most of a reply,
  * its parsed part is the same and is not parsed again.
  */
-export const ProseTail = memo(function ProseTail({ text, math, components, shape }: PieceProps & { shape: 'sentence' | 'item' }) {
+export const ProseTail = memo(function ProseTail({
+  text,
+  math,
+  components,
+  shape,
+}: PieceProps & { shape: 'sentence' | 'item' }) {
   const { head, text: prose } = plainTail(text, shape)
   return (
     <>
@@ -162,7 +180,13 @@ export class KeptElements {
    * elements still stand (what they show is the same; the caller says), unless `inputs` (compared
    * one by one) changed; `make` makes the others.
    */
-  render(count: number, kept: number, inputs: readonly unknown[], make: (i: number) => ReactElement, last: ReactElement | null = null): ReactNode[] {
+  render(
+    count: number,
+    kept: number,
+    inputs: readonly unknown[],
+    make: (i: number) => ReactElement,
+    last: ReactElement | null = null,
+  ): ReactNode[] {
     const same = inputs.length === this.inputs.length && inputs.every((input, i) => input === this.inputs[i])
     const keep = same ? Math.min(kept, count, this.elements.length) : 0
     const elements = keep === this.elements.length && keep === count ? this.elements : this.elements.slice(0, keep)
@@ -195,12 +219,20 @@ export class PiecesAndRest {
    * The children: `shown` renders the `i`th piece, or the rest (`i`: the number of pieces), and
    * gives the same elements for the same `inputs` (compared one by one).
    */
-  render(pieces: readonly string[], separators: readonly string[], rest: LiveTail, inputs: readonly unknown[], shown: (text: string, i: number) => ReactNode): ReactNode[] {
+  render(
+    pieces: readonly string[],
+    separators: readonly string[],
+    rest: LiveTail,
+    inputs: readonly unknown[],
+    shown: (text: string, i: number) => ReactNode,
+  ): ReactNode[] {
     // The pieces kept: all of them while the reader hands out the same arrays; after a piece settled
     // (new arrays), those before it, looked at once.
     let kept = 0
     if (pieces === this.pieces && separators === this.separators) kept = pieces.length
-    else while (kept < pieces.length && pieces[kept] === this.pieces[kept] && separators[kept] === this.separators[kept]) kept++
+    else
+      while (kept < pieces.length && pieces[kept] === this.pieces[kept] && separators[kept] === this.separators[kept])
+        kept++
     this.pieces = pieces
     this.separators = separators
     return this.kept.render(

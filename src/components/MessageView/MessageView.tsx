@@ -1,5 +1,13 @@
 import { type ComponentPropsWithRef, type ReactNode, Suspense, useMemo } from 'react'
-import type { MessageInfo, Part, SourcePart, StepFinishPart, TextPart, ToolPart, WithParts } from '../../core/model/types.js'
+import type {
+  MessageInfo,
+  Part,
+  SourcePart,
+  StepFinishPart,
+  TextPart,
+  ToolPart,
+  WithParts,
+} from '../../core/model/types.js'
 import { isoTime } from '../../core/numbers.js'
 import { isRecord, ownEntry } from '../../core/record.js'
 import { messageTotals, stepTotals, type Totals } from '../../core/totals.js'
@@ -113,10 +121,13 @@ export function MessageView({
 }: MessageViewProps) {
   checkReactVersion()
   const labels = useLabels()
-  const role = system ? labels.roles.system : (ownEntry<string>(labels.roles, info.role) ?? (textField(info.role) || labels.roles.assistant))
+  const role = system
+    ? labels.roles.system
+    : (ownEntry<string>(labels.roles, info.role) ?? (textField(info.role) || labels.roles.assistant))
   const chat = layout === 'chat'
   // In a chat, the user's own messages say who wrote them and when; what ran them is the reply's.
-  const model = chat && info.role !== 'assistant' ? '' : textField(info.role === 'assistant' ? info.modelID : info.model?.modelID)
+  const model =
+    chat && info.role !== 'assistant' ? '' : textField(info.role === 'assistant' ? info.modelID : info.model?.modelID)
   const agent = chat && info.role !== 'assistant' ? '' : textField(info.agent)
   const created = info.time?.created ?? 0
   const time = useTimeText(created, timeStyle, timeZone, timeLocale)
@@ -124,7 +135,11 @@ export function MessageView({
   const fullTime = useTimeText(created, 'datetime', timeZone, timeLocale)
   const error =
     info.role === 'assistant' && isRecord(info.error)
-      ? { name: textField(info.error.name) || 'Error', message: textField(info.error.data?.message), masked: isRecord(info.error.data) && info.error.data.masked === true }
+      ? {
+          name: textField(info.error.name) || 'Error',
+          message: textField(info.error.data?.message),
+          masked: isRecord(info.error.data) && info.error.data.masked === true,
+        }
       : undefined
   const failed = error !== undefined
   const state = useMemo(() => ({ failed }), [failed])
@@ -137,13 +152,20 @@ export function MessageView({
   }))
   const usage =
     info.role === 'assistant' && totals && hasUsage(totals) ? (
-      <Usage className="cp-message__usage" totals={totals} rows={rows} reason={textField(steps.at(-1)?.reason) || textField(info.role === 'assistant' ? info.finish : '')} />
+      <Usage
+        className="cp-message__usage"
+        totals={totals}
+        rows={rows}
+        reason={textField(steps.at(-1)?.reason) || textField(info.role === 'assistant' ? info.finish : '')}
+      />
     ) : null
   const copy =
     (copyText !== undefined || copyMarkdown !== undefined || copyLink !== undefined) && !streaming ? (
       <>
         {copyText !== undefined ? <CopyButton text={copyText} label={labels.copyMessage} iconOnly /> : null}
-        {copyMarkdown !== undefined ? <CopyButton text={copyMarkdown} label={labels.copyMarkdown} icon="markdown" iconOnly /> : null}
+        {copyMarkdown !== undefined ? (
+          <CopyButton text={copyMarkdown} label={labels.copyMarkdown} icon="markdown" iconOnly />
+        ) : null}
         {copyLink !== undefined ? <CopyButton text={copyLink} label={labels.copyLink} icon="link" iconOnly /> : null}
       </>
     ) : null
@@ -155,7 +177,13 @@ export function MessageView({
       </div>
     ) : null
   // Told apart from the other messages by its time and its place (two replies can share a minute).
-  const accessibleName = [role, fullTime, position !== undefined ? fillLabel(labels.messageNumber, { n: position }) : ''].filter(Boolean).join(', ')
+  const accessibleName = [
+    role,
+    fullTime,
+    position !== undefined ? fillLabel(labels.messageNumber, { n: position }) : '',
+  ]
+    .filter(Boolean)
+    .join(', ')
   return (
     <article
       {...rest}
@@ -208,7 +236,10 @@ export function MessageView({
 }
 
 /** Props of {@link Message}. */
-export interface MessageProps extends Omit<MessageViewProps, 'info' | 'children' | 'totals' | 'steps' | 'sources' | 'copyText' | 'copyMarkdown' | 'copyLink'> {
+export interface MessageProps extends Omit<
+  MessageViewProps,
+  'info' | 'children' | 'totals' | 'steps' | 'sources' | 'copyText' | 'copyMarkdown' | 'copyLink'
+> {
   message: WithParts
   /** Fold runs of at least this many consecutive tool calls into one line (default 3; `false`: never). */
   groupTools?: ToolGrouping | undefined
@@ -228,7 +259,10 @@ export function Message(props: MessageProps) {
 /** The text of a message for the clipboard: its text parts (not synthetic ones), one paragraph each. */
 export function messageText(parts: readonly Part[]): string {
   return parts
-    .filter((part): part is TextPart => part?.type === 'text' && typeof part.text === 'string' && !part.synthetic && !part.system && !part.ignored)
+    .filter(
+      (part): part is TextPart =>
+        part?.type === 'text' && typeof part.text === 'string' && !part.synthetic && !part.system && !part.ignored,
+    )
     .map((part) => part.text.trim())
     .filter(Boolean)
     .join('\n\n')
@@ -280,7 +314,12 @@ function MessageBody({ message, streaming, groupTools = 3, copyable = true, ...r
 function MessageFailed({ id, error }: { id: unknown; error: unknown }) {
   const labels = useLabels()
   return (
-    <article className="cp-message cp-message--failed" data-state="failed" data-message-id={typeof id === 'string' ? id : undefined} aria-label={labels.messageFailed}>
+    <article
+      className="cp-message cp-message--failed"
+      data-state="failed"
+      data-message-id={typeof id === 'string' ? id : undefined}
+      aria-label={labels.messageFailed}
+    >
       <FailureNote label={labels.messageFailed} error={error} />
     </article>
   )

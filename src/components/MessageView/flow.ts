@@ -7,7 +7,8 @@ import type { Part, SourcePart, StepFinishPart, ToolPart } from '../../core/mode
 const GATHERED = new Set(['source', 'step-start', 'step-finish'])
 
 /** Whether a part is shown in the flow of its message (see {@link GATHERED}). */
-export const inFlow = (part: Part | undefined): boolean => !GATHERED.has(typeof part?.type === 'string' ? part.type : '')
+export const inFlow = (part: Part | undefined): boolean =>
+  !GATHERED.has(typeof part?.type === 'string' ? part.type : '')
 
 export const isSource = (part: Part | undefined): part is SourcePart => part?.type === 'source'
 export const isStepFinish = (part: Part | undefined): part is StepFinishPart => part?.type === 'step-finish'
@@ -23,7 +24,11 @@ export type ToolGrouping = number | false
  * A message's flow: its parts in order, less the gathered ones, with each run of at least
  * `group` consecutive tool calls as one item. Gathered parts between two tools do not break a run.
  */
-export function flowOf(ids: readonly string[], partOf: (id: string) => Part | undefined, group: ToolGrouping): FlowItem[] {
+export function flowOf(
+  ids: readonly string[],
+  partOf: (id: string) => Part | undefined,
+  group: ToolGrouping,
+): FlowItem[] {
   const items: FlowItem[] = []
   let run: string[] = []
   const close = () => {
@@ -51,6 +56,8 @@ export function sameFlow(a: readonly FlowItem[], b: readonly FlowItem[]): boolea
   return a.every((item, index) => {
     const other = b[index] as FlowItem
     if (item.kind === 'part') return other.kind === 'part' && other.id === item.id
-    return other.kind === 'tools' && other.ids.length === item.ids.length && other.ids.every((id, i) => id === item.ids[i])
+    return (
+      other.kind === 'tools' && other.ids.length === item.ids.length && other.ids.every((id, i) => id === item.ids[i])
+    )
   })
 }

@@ -1,1 +1,9 @@
-export { type HeadingLevel, Message, type MessageLayout, messageText, MessageView, type MessageProps, type MessageViewProps } from './MessageView.js'
+export {
+  type HeadingLevel,
+  Message,
+  type MessageLayout,
+  messageText,
+  MessageView,
+  type MessageProps,
+  type MessageViewProps,
+} from './MessageView.js'

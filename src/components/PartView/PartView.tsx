@@ -3,7 +3,15 @@ import type { Part } from '../../core/model/types.js'
 import { ownEntry } from '../../core/record.js'
 import { useLabels } from '../../labels/LabelsContext.js'
 import { usePart } from '../../react/hooks.js'
-import { AgentPart, CompactionPart, PatchPart, RetryPart, SnapshotPart, SubtaskPart, UnsupportedPart } from '../CompactParts/CompactParts.js'
+import {
+  AgentPart,
+  CompactionPart,
+  PatchPart,
+  RetryPart,
+  SnapshotPart,
+  SubtaskPart,
+  UnsupportedPart,
+} from '../CompactParts/CompactParts.js'
 import { type PartComponentProps, type PartComponents, useRenderConfig } from '../config.js'
 import { ErrorBoundary, FailureNote } from '../ErrorBoundary.js'
 import { DataPart } from '../DataPart/DataPart.js'
@@ -44,13 +52,27 @@ function PartFailed({ part, error }: { part: Part; error: unknown }) {
 /** The component for a part's type: the host's, then the kit's; own entries only, so `constructor` is just an unknown type. */
 function viewFor(components: PartComponents, type: unknown): ComponentType<PartComponentProps> {
   if (typeof type !== 'string') return UnsupportedPart as ComponentType<PartComponentProps>
-  return (ownEntry(components, type) ?? ownEntry(builtInPartComponents, type) ?? UnsupportedPart) as ComponentType<PartComponentProps>
+  return (ownEntry(components, type) ??
+    ownEntry(builtInPartComponents, type) ??
+    UnsupportedPart) as ComponentType<PartComponentProps>
 }
 
 /** Keeps a part that throws while rendering to itself: it shows an inline error, the rest stays. */
-export function PartErrorBoundary({ part, children, onError }: { part: Part; children: ReactNode; onError?: ((error: unknown, part: Part) => void) | undefined }) {
+export function PartErrorBoundary({
+  part,
+  children,
+  onError,
+}: {
+  part: Part
+  children: ReactNode
+  onError?: ((error: unknown, part: Part) => void) | undefined
+}) {
   return (
-    <ErrorBoundary resetKey={part} fallback={(error) => <PartFailed part={part} error={error} />} onError={onError ? (error) => onError(error, part) : undefined}>
+    <ErrorBoundary
+      resetKey={part}
+      fallback={(error) => <PartFailed part={part} error={error} />}
+      onError={onError ? (error) => onError(error, part) : undefined}
+    >
       {/* A server has no error boundaries: a part that throws there is left to the browser, which catches it. */}
       <Suspense fallback={null}>{children}</Suspense>
     </ErrorBoundary>

@@ -34,7 +34,12 @@ export function ReasoningPart({ part, streaming, className, ...rest }: Reasoning
   const summary = thinking ? labels.thinking : thoughtLabel(labels, part.time)
   const reveal = useReveal(part.id)
   return (
-    <div {...rest} className={cx('cp-reasoning', className)} data-part="reasoning" data-state={thinking ? 'streaming' : 'done'}>
+    <div
+      {...rest}
+      className={cx('cp-reasoning', className)}
+      data-part="reasoning"
+      data-state={thinking ? 'streaming' : 'done'}
+    >
       <Disclosure summary={<span lang={labels.lang}>{summary}</span>} defaultOpen={thinking} reveal={reveal}>
         <Markdown text={part.text} streaming={thinking} />
       </Disclosure>

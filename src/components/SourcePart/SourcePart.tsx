@@ -31,7 +31,13 @@ function Source({ part, policy }: { part: SourcePartData; policy: UrlPolicy }) {
       </span>
     ) : (
       // The chip cuts a long title with an ellipsis: its tooltip has the whole title and where it goes.
-      <a className="cp-sources__link" href={href} title={title === href ? href : `${title}\n${href}`} target="_blank" rel="noopener noreferrer">
+      <a
+        className="cp-sources__link"
+        href={href}
+        title={title === href ? href : `${title}\n${href}`}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
         {body}
       </a>
     )
@@ -42,7 +48,9 @@ function Source({ part, policy }: { part: SourcePartData; policy: UrlPolicy }) {
   return (
     <span className="cp-sources__link" title={[title, filename, mime].filter(Boolean).join('\n')}>
       <span className="cp-sources__title">{title}</span>
-      {source?.kind === 'document' && labelText(source.filename, '') ? <span className="cp-sources__host">{labelText(source.filename, '')}</span> : null}
+      {source?.kind === 'document' && labelText(source.filename, '') ? (
+        <span className="cp-sources__host">{labelText(source.filename, '')}</span>
+      ) : null}
     </span>
   )
 }
@@ -58,7 +66,13 @@ export function SourceList({ sources, className, ...rest }: SourceListProps) {
   const { urlPolicy } = useRenderConfig()
   if (sources.length === 0) return null
   return (
-    <nav {...rest} className={cx('cp-sources', className)} data-part="sources" aria-label={labels.sources} lang={labels.lang}>
+    <nav
+      {...rest}
+      className={cx('cp-sources', className)}
+      data-part="sources"
+      aria-label={labels.sources}
+      lang={labels.lang}
+    >
       <span className="cp-sources__label" aria-hidden="true" lang={labels.lang}>
         {labels.sources}
       </span>

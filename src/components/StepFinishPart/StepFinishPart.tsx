@@ -22,13 +22,26 @@ export interface StepFinishPartProps extends Omit<ComponentPropsWithRef<'div'>, 
  * reasoning, cache read and write; exact numbers in each cell's title). A cost the source did not
  * report is not shown; a reported 0 is.
  */
-export function StepFinishPart({ part, labels: overrides, className, streaming: _streaming, ...rest }: StepFinishPartProps) {
+export function StepFinishPart({
+  part,
+  labels: overrides,
+  className,
+  streaming: _streaming,
+  ...rest
+}: StepFinishPartProps) {
   const labels = useLabels(overrides)
   const totals = stepTotals(part)
   const reason = typeof part.reason === 'string' ? part.reason : ''
-  const title = reason ? `${labels.stepFinished} · ${ownEntry<string>(labels.finishReasons, reason) ?? reason}` : labels.stepFinished
+  const title = reason
+    ? `${labels.stepFinished} · ${ownEntry<string>(labels.finishReasons, reason) ?? reason}`
+    : labels.stepFinished
   return (
-    <div {...rest} className={cx('cp-step-finish', className)} data-part="step-finish" data-reason={reason || undefined}>
+    <div
+      {...rest}
+      className={cx('cp-step-finish', className)}
+      data-part="step-finish"
+      data-reason={reason || undefined}
+    >
       {hasUsage(totals) ? (
         <LabelsProvider labels={overrides ?? EMPTY}>
           <Usage totals={totals} title={title} />

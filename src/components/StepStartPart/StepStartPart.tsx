@@ -13,7 +13,13 @@ export interface StepStartPartProps extends Omit<ComponentPropsWithRef<'div'>, '
 export function StepStartPart({ part: _part, className, streaming: _streaming, ...rest }: StepStartPartProps) {
   const labels = useLabels()
   return (
-    <div {...rest} className={cx('cp-step-start', className)} data-part="step-start" role="separator" aria-label={labels.stepStarted}>
+    <div
+      {...rest}
+      className={cx('cp-step-start', className)}
+      data-part="step-start"
+      role="separator"
+      aria-label={labels.stepStarted}
+    >
       <span className="cp-step-start__label" aria-hidden="true">
         {labels.stepStarted}
       </span>

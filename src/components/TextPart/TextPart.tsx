@@ -74,7 +74,11 @@ export function TextPart({ part, streaming = false, className, ...rest }: TextPa
   // The height reserved for finished text until it is laid out (read once: it scans the whole text).
   const reserved = streaming ? undefined : pendingStyle(part.text)
   return (
-    <div {...attributes} data-streaming={streaming || undefined} style={streaming ? rest.style : { ...reserved, ...rest.style }}>
+    <div
+      {...attributes}
+      data-streaming={streaming || undefined}
+      style={streaming ? rest.style : { ...reserved, ...rest.style }}
+    >
       {part.ignored ? (
         <span className="cp-flag" lang={labels.lang}>
           {labels.ignored}

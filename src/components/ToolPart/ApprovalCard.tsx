@@ -25,7 +25,14 @@ export function ApprovalCard({ part, approval }: { part: ToolPart; approval: Too
   const answer = (choice: ApprovalChoice) => {
     if (pressed) return
     setPressed(choice)
-    onApproval?.({ approvalId: approval.id, choice, approved: choice !== 'reject', callID: part.callID, tool: part.tool, part })
+    onApproval?.({
+      approvalId: approval.id,
+      choice,
+      approved: choice !== 'reject',
+      callID: part.callID,
+      tool: part.tool,
+      part,
+    })
   }
   return (
     <div className="cp-approval" data-state={status} role="group" aria-labelledby={questionId}>
@@ -33,15 +40,29 @@ export function ApprovalCard({ part, approval }: { part: ToolPart; approval: Too
         <span className="cp-approval__status" lang={labels.lang}>
           {statusText}
         </span>
-        {requested && !pressed ? typeof approval.title === 'string' && approval.title ? <span>{approval.title}</span> : <span lang={labels.lang}>{labels.approvalAsk}</span> : null}
+        {requested && !pressed ? (
+          typeof approval.title === 'string' && approval.title ? (
+            <span>{approval.title}</span>
+          ) : (
+            <span lang={labels.lang}>{labels.approvalAsk}</span>
+          )
+        ) : null}
         {!requested && typeof approval.title === 'string' && approval.title ? <span>{approval.title}</span> : null}
         {/* Granted or refused by a rule, nobody chose: said beside the status. */}
-        {!requested && !chosen && approval.automatic ? <span lang={labels.lang}>({labels.approvalAutomatic})</span> : null}
+        {!requested && !chosen && approval.automatic ? (
+          <span lang={labels.lang}>({labels.approvalAutomatic})</span>
+        ) : null}
       </p>
       {requested && onApproval && !pressed ? (
         <div className="cp-approval__choices" lang={labels.lang}>
           {choices.map((choice) => (
-            <button key={choice} type="button" className="cp-approval__choice" data-choice={choice} onClick={() => answer(choice)}>
+            <button
+              key={choice}
+              type="button"
+              className="cp-approval__choice"
+              data-choice={choice}
+              onClick={() => answer(choice)}
+            >
               {labels.approvalChoices[choice]}
             </button>
           ))}

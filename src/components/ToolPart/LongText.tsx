@@ -30,8 +30,17 @@ export function LongText({ text, maxLines = 12, className, label }: LongTextProp
         {shown}
       </pre>
       {long ? (
-        <button type="button" className="cp-button cp-longtext__toggle" aria-expanded={open} aria-controls={id} onClick={toggle} lang={labels.lang}>
-          {open ? labels.showLess : `${labels.showMore} · ${fillCount(labels.linesHidden, lines.length - maxLines, labels.lang)}`}
+        <button
+          type="button"
+          className="cp-button cp-longtext__toggle"
+          aria-expanded={open}
+          aria-controls={id}
+          onClick={toggle}
+          lang={labels.lang}
+        >
+          {open
+            ? labels.showLess
+            : `${labels.showMore} · ${fillCount(labels.linesHidden, lines.length - maxLines, labels.lang)}`}
         </button>
       ) : null}
     </div>

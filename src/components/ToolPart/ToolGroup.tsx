@@ -18,7 +18,14 @@ export interface ToolGroupProps extends Omit<ComponentPropsWithRef<'div'>, 'chil
 
 /** How many of the group's calls show each badge state. */
 function countStates(parts: readonly ToolPart[], failed: boolean): Record<BadgeState, number> {
-  const counts: Record<BadgeState, number> = { completed: 0, error: 0, running: 0, pending: 0, approval: 0, interrupted: 0 }
+  const counts: Record<BadgeState, number> = {
+    completed: 0,
+    error: 0,
+    running: 0,
+    pending: 0,
+    approval: 0,
+    interrupted: 0,
+  }
   for (const part of parts) counts[badgeStateOf(part?.state?.status, part?.approval, failed)]++
   return counts
 }
@@ -41,10 +48,20 @@ export function ToolGroup({ parts, children, className, ...rest }: ToolGroupProp
   const counts = countStates(parts, failed)
   const reveal = useReveal(useMemo(() => parts.map((part) => part?.id), [parts]))
   // Open while a call works, failed or waits for approval (as each call's own fold).
-  const [open, toggle] = useFold(counts.running > 0 || counts.pending > 0 || counts.error > 0 || counts.approval > 0, reveal)
+  const [open, toggle] = useFold(
+    counts.running > 0 || counts.pending > 0 || counts.error > 0 || counts.approval > 0,
+    reveal,
+  )
   return (
     <div {...rest} className={cx('cp-tool-group', className)} data-part="tool-group" data-open={open || undefined}>
-      <button type="button" className="cp-tool-group__toggle" aria-expanded={open} aria-controls={id} onClick={toggle} lang={labels.lang}>
+      <button
+        type="button"
+        className="cp-tool-group__toggle"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={toggle}
+        lang={labels.lang}
+      >
         <Icon name={open ? 'chevron-down' : 'chevron-right'} />
         <Icon name="tool" />
         <span className="cp-tool-group__count">{fillCount(labels.toolGroup, parts.length, labels.lang)}</span>

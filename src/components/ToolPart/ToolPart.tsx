@@ -73,7 +73,11 @@ export function ToolPart({ part, streaming, open: controlled, onOpenChange, clas
   // A call the user denied ended as they chose: not a failure to look into.
   const denied = isRecord(part.approval) && part.approval.status === 'denied'
   // Open while it works, failed or waits for the user; folded once done, denied or cut off.
-  const [open, toggleFold] = useFold(badge !== 'completed' && badge !== 'interrupted' && !(badge === 'error' && denied), reveal, controlled)
+  const [open, toggleFold] = useFold(
+    badge !== 'completed' && badge !== 'interrupted' && !(badge === 'error' && denied),
+    reveal,
+    controlled,
+  )
   const attachments = state.status === 'completed' ? (state.attachments ?? []) : []
   const toggle = () => {
     const next = toggleFold()
@@ -106,7 +110,8 @@ export function ToolPart({ part, streaming, open: controlled, onOpenChange, clas
         <span className="cp-tool__meta" lang={labels.lang}>
           {!open && summary.diff ? (
             <span className="cp-tool__diff" aria-label={fillLabel(labels.diffCounts, summary.diff)}>
-              <span className="cp-diff__added">+{summary.diff.added}</span> <span className="cp-diff__removed">−{summary.diff.removed}</span>
+              <span className="cp-diff__added">+{summary.diff.added}</span>{' '}
+              <span className="cp-diff__removed">−{summary.diff.removed}</span>
             </span>
           ) : null}
           {!open && summary.exitCode !== undefined ? (
@@ -114,7 +119,9 @@ export function ToolPart({ part, streaming, open: controlled, onOpenChange, clas
               {fillLabel(labels.exitCode, { code: summary.exitCode })}
             </span>
           ) : null}
-          {!open && summary.todos ? <span className="cp-tool__todos">{`${summary.todos.done}/${summary.todos.total}`}</span> : null}
+          {!open && summary.todos ? (
+            <span className="cp-tool__todos">{`${summary.todos.done}/${summary.todos.total}`}</span>
+          ) : null}
           {!open && denied ? <span className="cp-tool__denied">{labels.approvalStatus.denied}</span> : null}
           {summary.duration ? <span className="cp-tool__duration">{summary.duration}</span> : null}
         </span>

@@ -8,10 +8,24 @@ import type { IconName } from '../Icon.js'
 export type BadgeState = ToolStatus | 'approval' | 'interrupted'
 
 /** The order a group's summary counts them in. */
-export const BADGE_STATES: readonly BadgeState[] = ['completed', 'error', 'running', 'pending', 'approval', 'interrupted']
+export const BADGE_STATES: readonly BadgeState[] = [
+  'completed',
+  'error',
+  'running',
+  'pending',
+  'approval',
+  'interrupted',
+]
 
 /** Each state's icon: the badge is icon and text, never colour alone. */
-export const BADGE_ICONS: Readonly<Record<BadgeState, IconName>> = { pending: 'circle', running: 'spinner', completed: 'check', error: 'x', approval: 'question', interrupted: 'pause' }
+export const BADGE_ICONS: Readonly<Record<BadgeState, IconName>> = {
+  pending: 'circle',
+  running: 'spinner',
+  completed: 'check',
+  error: 'x',
+  approval: 'question',
+  interrupted: 'pause',
+}
 
 /**
  * The badge state of a call, from its status, its approval and whether its reply failed. A finished

@@ -43,14 +43,22 @@ export function diffLines(before: string, after: string): DiffLine[] {
   const midA = a.slice(start, endA)
   const midB = b.slice(start, endB)
   if (midA.length * midB.length > MAX_CELLS) {
-    return numbered([...head, ...midA.map((text): DiffLine => ({ kind: 'remove', text })), ...midB.map((text): DiffLine => ({ kind: 'add', text })), ...tail])
+    return numbered([
+      ...head,
+      ...midA.map((text): DiffLine => ({ kind: 'remove', text })),
+      ...midB.map((text): DiffLine => ({ kind: 'add', text })),
+      ...tail,
+    ])
   }
   // lengths[i][j]: LCS of midA[i..] and midB[j..], in one flat array.
   const width = midB.length + 1
   const lengths = new Uint32Array((midA.length + 1) * width)
   for (let i = midA.length - 1; i >= 0; i--) {
     for (let j = midB.length - 1; j >= 0; j--) {
-      lengths[i * width + j] = midA[i] === midB[j] ? (lengths[(i + 1) * width + j + 1] as number) + 1 : Math.max(lengths[(i + 1) * width + j] as number, lengths[i * width + j + 1] as number)
+      lengths[i * width + j] =
+        midA[i] === midB[j]
+          ? (lengths[(i + 1) * width + j + 1] as number) + 1
+          : Math.max(lengths[(i + 1) * width + j] as number, lengths[i * width + j + 1] as number)
     }
   }
   const middle: DiffLine[] = []
@@ -61,7 +69,10 @@ export function diffLines(before: string, after: string): DiffLine[] {
       middle.push({ kind: 'context', text: midA[i] as string })
       i++
       j++
-    } else if (i < midA.length && (j === midB.length || (lengths[(i + 1) * width + j] as number) >= (lengths[i * width + j + 1] as number))) {
+    } else if (
+      i < midA.length &&
+      (j === midB.length || (lengths[(i + 1) * width + j] as number) >= (lengths[i * width + j + 1] as number))
+    ) {
       // Removals before additions, as unified diffs show them.
       middle.push({ kind: 'remove', text: midA[i] as string })
       i++
@@ -130,7 +141,11 @@ export function diffCounts(lines: readonly DiffLine[]): { added: number; removed
 }
 
 /** The lines of a diff display: from its patch, or from the text before and after. */
-export function displayDiffLines(display: { patch?: string | undefined; before?: string | undefined; after?: string | undefined }): DiffLine[] {
+export function displayDiffLines(display: {
+  patch?: string | undefined
+  before?: string | undefined
+  after?: string | undefined
+}): DiffLine[] {
   if (display.patch !== undefined) return parseUnifiedDiff(display.patch)
   return diffLines(display.before ?? '', display.after ?? '')
 }

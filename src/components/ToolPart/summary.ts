@@ -21,7 +21,21 @@ export interface ToolSummary {
 }
 
 /** Input keys that usually name what a call is about, most telling first. */
-const KEY_ARGUMENTS = ['command', 'cmd', 'filePath', 'file_path', 'path', 'file', 'url', 'query', 'q', 'pattern', 'description', 'prompt', 'name']
+const KEY_ARGUMENTS = [
+  'command',
+  'cmd',
+  'filePath',
+  'file_path',
+  'path',
+  'file',
+  'url',
+  'query',
+  'q',
+  'pattern',
+  'description',
+  'prompt',
+  'name',
+]
 
 /** The first line of `text`, at most `max` characters (an ellipsis when cut). */
 export function oneLine(text: string, max = 80): string {
@@ -65,10 +79,18 @@ export function summarizeTool(part: ToolPart, labels?: Pick<Labels, 'lang' | 'du
   const display = state.status === 'pending' ? undefined : state.display
   const whole = argumentOf(state.input, display)?.trim()
   const summary: ToolSummary = whole ? { argument: oneLine(whole), fullArgument: whole.slice(0, FULL_ARGUMENT) } : {}
-  if ((state.status === 'completed' || state.status === 'error') && state.time.end > state.time.start) summary.duration = formatDuration(state.time.end - state.time.start, labels)
+  if ((state.status === 'completed' || state.status === 'error') && state.time.end > state.time.start)
+    summary.duration = formatDuration(state.time.end - state.time.start, labels)
   if (display?.kind === 'diff') {
-    summary.diff = display.additions !== undefined && display.deletions !== undefined ? { added: display.additions, removed: display.deletions } : diffCounts(displayDiffLines(display))
+    summary.diff =
+      display.additions !== undefined && display.deletions !== undefined
+        ? { added: display.additions, removed: display.deletions }
+        : diffCounts(displayDiffLines(display))
   } else if (display?.kind === 'shell' && display.exitCode !== undefined) summary.exitCode = display.exitCode
-  else if (display?.kind === 'todos') summary.todos = { done: display.todos.filter((todo) => todo.status === 'completed').length, total: display.todos.length }
+  else if (display?.kind === 'todos')
+    summary.todos = {
+      done: display.todos.filter((todo) => todo.status === 'completed').length,
+      total: display.todos.length,
+    }
   return summary
 }

@@ -13,7 +13,8 @@ import { Markdown } from '../Markdown/Markdown.js'
 import { LongText } from './LongText.js'
 import { regionProps, useScrollRegion } from '../useScrollRegion.js'
 
-const outputOf = (part: ToolPart): string | undefined => (part.state.status === 'completed' ? part.state.output : undefined)
+const outputOf = (part: ToolPart): string | undefined =>
+  part.state.status === 'completed' ? part.state.output : undefined
 
 function pretty(value: unknown): string {
   return safeJson(value, 2) || textOf(value)
@@ -34,7 +35,9 @@ function InputSection({ part }: ToolViewProps) {
           {flat.map(([key, value]) => (
             <div key={key} className="cp-kv__row">
               <dt>{key}</dt>
-              <dd data-type={value === null ? 'null' : typeof value}>{typeof value === 'string' ? value : String(value)}</dd>
+              <dd data-type={value === null ? 'null' : typeof value}>
+                {typeof value === 'string' ? value : String(value)}
+              </dd>
             </div>
           ))}
         </dl>
@@ -61,11 +64,25 @@ function flatEntries(input: unknown): [string, string | number | boolean | null]
 }
 
 /** A titled part of a tool's body, named by its title for assistive technology. */
-function Section({ title, text, className, children }: { title: string; text?: string; className?: string; children?: ReactNode }) {
+function Section({
+  title,
+  text,
+  className,
+  children,
+}: {
+  title: string
+  text?: string
+  className?: string
+  children?: ReactNode
+}) {
   const labels = useLabels()
   const id = useId()
   return (
-    <section className={className ? `cp-tool__section ${className}` : 'cp-tool__section'} role="group" aria-labelledby={id}>
+    <section
+      className={className ? `cp-tool__section ${className}` : 'cp-tool__section'}
+      role="group"
+      aria-labelledby={id}
+    >
       <div className="cp-tool__section-title" id={id} lang={labels.lang}>
         {title}
       </div>
@@ -79,13 +96,16 @@ function Section({ title, text, className, children }: { title: string; text?: s
 export function ToolResult({ part, output }: ToolViewProps & { output?: string | undefined }) {
   const labels = useLabels()
   const { state } = part
-  if (state.status === 'error') return <Section className="cp-tool__error" title={labels.error} text={textOf(state.error)} />
+  if (state.status === 'error')
+    return <Section className="cp-tool__error" title={labels.error} text={textOf(state.error)} />
   const text = output ?? outputOf(part)
   if (text === undefined) return null
   if (text === '') return <p className="cp-tool__empty">{labels.noOutput}</p>
   return (
     <Section title={labels.output} text={text}>
-      {state.status === 'completed' && state.truncated ? <p className="cp-tool__truncated">{labels.truncated}</p> : null}
+      {state.status === 'completed' && state.truncated ? (
+        <p className="cp-tool__truncated">{labels.truncated}</p>
+      ) : null}
     </Section>
   )
 }
@@ -139,7 +159,12 @@ export const extensionOf = (file: string | undefined) => /\.([A-Za-z0-9+#-]{1,12
  * code block is (a whole file written is a diff of thousands of lines); plain until then, and when
  * the file's language is not known.
  */
-function useDiffTokens(lines: readonly DiffLine[], file: string | undefined, highlighter: Highlighter | null, element: RefObject<Element | null>): Map<DiffLine, CodeToken[]> {
+function useDiffTokens(
+  lines: readonly DiffLine[],
+  file: string | undefined,
+  highlighter: Highlighter | null,
+  element: RefObject<Element | null>,
+): Map<DiffLine, CodeToken[]> {
   const lang = highlighter?.resolve(extensionOf(file)) ?? null
   const sides = useMemo(
     () =>
@@ -150,8 +175,20 @@ function useDiffTokens(lines: readonly DiffLine[], file: string | undefined, hig
     [lines],
   )
   const [next, previous] = sides
-  const newSide = useQueuedHighlight(next?.text ?? '', lang, highlighter, element, next !== undefined && next.own.length > 0)
-  const oldSide = useQueuedHighlight(previous?.text ?? '', lang, highlighter, element, previous !== undefined && previous.own.length > 0)
+  const newSide = useQueuedHighlight(
+    next?.text ?? '',
+    lang,
+    highlighter,
+    element,
+    next !== undefined && next.own.length > 0,
+  )
+  const oldSide = useQueuedHighlight(
+    previous?.text ?? '',
+    lang,
+    highlighter,
+    element,
+    previous !== undefined && previous.own.length > 0,
+  )
   return useMemo(() => {
     const tokens = new Map<DiffLine, CodeToken[]>()
     for (const [side, result] of [
@@ -183,14 +220,20 @@ export function DiffToolView(props: DisplayViewProps<'diff'>) {
         {display.file ? <code className="cp-diff__file">{display.file}</code> : null}
         {display.created ? <span className="cp-diff__new">{labels.newFile}</span> : null}
         <span className="cp-diff__counts">
-          <span className="cp-diff__added">+{counts.added}</span> <span className="cp-diff__removed">−{counts.removed}</span>
+          <span className="cp-diff__added">+{counts.added}</span>{' '}
+          <span className="cp-diff__removed">−{counts.removed}</span>
         </span>
       </div>
       <pre
         className="cp-diff"
         ref={scrollRef}
         style={tokens.size > 0 ? plainColorStyle(highlighter) : undefined}
-        {...regionProps(scrollable, display.file ? `${display.file} ${fillLabel(labels.diffCounts, counts)}` : fillLabel(labels.diffCounts, counts))}
+        {...regionProps(
+          scrollable,
+          display.file
+            ? `${display.file} ${fillLabel(labels.diffCounts, counts)}`
+            : fillLabel(labels.diffCounts, counts),
+        )}
       >
         {/* Rows as wide as the widest line, so each tint runs the full width when the diff scrolls. */}
         <code className="cp-diff__rows">
@@ -207,7 +250,15 @@ export function DiffToolView(props: DisplayViewProps<'diff'>) {
               <span className="cp-diff__sign" aria-hidden={line.kind === 'context' || undefined}>
                 {SIGN[line.kind]}
               </span>
-              {line.kind === 'skip' ? line.count ? fillCount(labels.linesHidden, line.count, labels.lang) : '' : <Tokens tokens={tokens.get(line)} text={line.text} />}
+              {line.kind === 'skip' ? (
+                line.count ? (
+                  fillCount(labels.linesHidden, line.count, labels.lang)
+                ) : (
+                  ''
+                )
+              ) : (
+                <Tokens tokens={tokens.get(line)} text={line.text} />
+              )}
               {'\n'}
             </span>
           ))}
@@ -218,7 +269,12 @@ export function DiffToolView(props: DisplayViewProps<'diff'>) {
   )
 }
 
-const TODO_ICON: Record<string, IconName> = { pending: 'circle', in_progress: 'circle-half', completed: 'circle-check', cancelled: 'circle-slash' }
+const TODO_ICON: Record<string, IconName> = {
+  pending: 'circle',
+  in_progress: 'circle-half',
+  completed: 'circle-check',
+  cancelled: 'circle-slash',
+}
 
 /** A todo list with each item's state. */
 export function TodoToolView(props: DisplayViewProps<'todos'>) {
@@ -251,7 +307,9 @@ export function ReadToolView(props: DisplayViewProps<'read'>) {
     <>
       <div className="cp-read__header">
         {file ? <code className="cp-read__file">{file}</code> : null}
-        {excerpt ? <span className="cp-read__lines">{fillCount(labels.readLines, excerpt.split('\n').length, labels.lang)}</span> : null}
+        {excerpt ? (
+          <span className="cp-read__lines">{fillCount(labels.readLines, excerpt.split('\n').length, labels.lang)}</span>
+        ) : null}
       </div>
       {props.part.state.status === 'error' ? (
         <ToolResult {...props} />
@@ -260,7 +318,9 @@ export function ReadToolView(props: DisplayViewProps<'read'>) {
           <LongText text={excerpt} label={labels.output} maxLines={8} />
         </Section>
       ) : null}
-      {props.display.truncated || (props.part.state.status === 'completed' && props.part.state.truncated) ? <p className="cp-tool__truncated">{labels.truncated}</p> : null}
+      {props.display.truncated || (props.part.state.status === 'completed' && props.part.state.truncated) ? (
+        <p className="cp-tool__truncated">{labels.truncated}</p>
+      ) : null}
     </>
   )
 }
@@ -312,7 +372,8 @@ export const toolViewsByDisplay = {
 } satisfies { [K in ToolDisplayKind]: ComponentType<DisplayViewProps<K>> }
 
 /** The display of a tool part, whatever its state. */
-const displayOf = (part: ToolPart): ToolDisplay | undefined => (part.state.status === 'pending' ? undefined : part.state.display)
+const displayOf = (part: ToolPart): ToolDisplay | undefined =>
+  part.state.status === 'pending' ? undefined : part.state.display
 
 /**
  * The view for a tool part: the host's for its tool name (the `tools` map), else the kit's for its

@@ -31,7 +31,8 @@ export function StreamAnnouncer() {
   if (seen !== status) {
     setSeen(status)
     if (status === 'streaming') setText(labels.responding)
-    else if (status === 'error' || (seen === 'streaming' && failure)) setText(failure ? `${labels.messageError}: ${failure}` : labels.messageError)
+    else if (status === 'error' || (seen === 'streaming' && failure))
+      setText(failure ? `${labels.messageError}: ${failure}` : labels.messageError)
     else if (seen === 'streaming') setText(labels.responseDone)
   }
   return (

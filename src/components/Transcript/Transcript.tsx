@@ -1,11 +1,33 @@
-import { type ComponentPropsWithRef, type KeyboardEvent, memo, type ReactNode, type Ref, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import {
+  type ComponentPropsWithRef,
+  type KeyboardEvent,
+  memo,
+  type ReactNode,
+  type Ref,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
 import type { MessageInfo, Part, SourcePart, StepFinishPart, ToolPart } from '../../core/model/types.js'
 import type { Labels, Locale } from '../../labels/labels.js'
 import { LabelsProvider, useLabels } from '../../labels/LabelsContext.js'
 import type { ChatStore } from '../../store/chatStore.js'
 import type { FindMatch } from '../../find/search.js'
 import { type FindController, useFind } from '../../react/useFind.js'
-import { ChatStoreProvider, useChatStore, useChatStoreApi, useMessage, useMessageIds, useMessageTotals, useStatus, useTotals } from '../../react/hooks.js'
+import {
+  ChatStoreProvider,
+  useChatStore,
+  useChatStoreApi,
+  useMessage,
+  useMessageIds,
+  useMessageTotals,
+  useStatus,
+  useTotals,
+} from '../../react/hooks.js'
 import { ChatpartsProvider, type RenderConfig } from '../config.js'
 import { cx } from '../cx.js'
 import { byAttribute } from '../selector.js'
@@ -20,7 +42,15 @@ import { flowOf, type FlowItem, isSource, isStepFinish, sameFlow, type ToolGroup
 import { checkReactVersion } from '../reactVersion.js'
 import { usePrinting } from '../print.js'
 import { toMarkdown } from '../../export/markdown.js'
-import { type HeadingLevel, MESSAGE_MARKDOWN, MessageErrorBoundary, type MessageLayout, isSystemPrompt, messageText, MessageView } from '../MessageView/MessageView.js'
+import {
+  type HeadingLevel,
+  MESSAGE_MARKDOWN,
+  MessageErrorBoundary,
+  type MessageLayout,
+  isSystemPrompt,
+  messageText,
+  MessageView,
+} from '../MessageView/MessageView.js'
 import { ToolGroup } from '../ToolPart/ToolGroup.js'
 import { StorePart } from '../PartView/PartView.js'
 import { Usage } from '../UsageSummary.js'
@@ -96,7 +126,8 @@ export interface TranscriptProps extends Omit<ComponentPropsWithRef<'div'>, 'chi
 }
 
 /** Where {@link TranscriptHandle.scrollTo} goes: a message, or a part (its message found from the store). */
-export type ScrollTarget = { messageID: string; partID?: string | undefined } | { messageID?: undefined; partID: string }
+export type ScrollTarget =
+  { messageID: string; partID?: string | undefined } | { messageID?: undefined; partID: string }
 
 /** What an app can ask of a `Transcript`, through `handleRef`. */
 export interface TranscriptHandle {
@@ -150,9 +181,21 @@ function createdOf(info: MessageInfo | undefined): number {
  * Each row reads its own two messages, so a token streamed into one message costs two look-ups per
  * rendered row, not one per message of the session.
  */
-function DayLine({ id, previousId, timeZone, timeLocale }: { id: string; previousId: string | undefined; timeZone: string | undefined; timeLocale: string | undefined }) {
+function DayLine({
+  id,
+  previousId,
+  timeZone,
+  timeLocale,
+}: {
+  id: string
+  previousId: string | undefined
+  timeZone: string | undefined
+  timeLocale: string | undefined
+}) {
   const created = useChatStore((state) => createdOf(state.messages.get(id)))
-  const before = useChatStore((state) => (previousId === undefined ? undefined : createdOf(state.messages.get(previousId))))
+  const before = useChatStore((state) =>
+    previousId === undefined ? undefined : createdOf(state.messages.get(previousId)),
+  )
   const formatTime = useTimeFormat(timeZone, timeLocale)
   const day = formatTime(created, 'date')
   if (day === '' || (before !== undefined && day === formatTime(before, 'date'))) return null
@@ -177,7 +220,11 @@ const EMPTY_STEPS: readonly StepFinishPart[] = []
 const EMPTY_SOURCES: readonly SourcePart[] = []
 
 /** The parts of a message that pass `keep`, in order; the same array while they are the same parts. */
-function usePartsWhere<P extends Part>(messageID: string, keep: (part: Part | undefined) => part is P, empty: readonly P[]): readonly P[] {
+function usePartsWhere<P extends Part>(
+  messageID: string,
+  keep: (part: Part | undefined) => part is P,
+  empty: readonly P[],
+): readonly P[] {
   return useChatStore(
     (state) => {
       const found: P[] = []
@@ -193,7 +240,10 @@ function usePartsWhere<P extends Part>(messageID: string, keep: (part: Part | un
 
 /** A message's flow from the store: changes when a part comes, goes or changes type, not when one grows. */
 function useFlow(messageID: string, group: ToolGrouping): readonly FlowItem[] {
-  return useChatStore((state) => flowOf(state.partIds.get(messageID) ?? [], (id) => state.parts.get(id), group), sameFlow)
+  return useChatStore(
+    (state) => flowOf(state.partIds.get(messageID) ?? [], (id) => state.parts.get(id), group),
+    sameFlow,
+  )
 }
 
 /** A group of tool calls from the store: its line re-renders when one of its calls changes; each call renders on its own. */
@@ -218,14 +268,23 @@ const StoreMessage = memo(function StoreMessage({ id, streaming, presentation, p
   const sources = usePartsWhere(id, isSource, EMPTY_SOURCES)
   const steps = usePartsWhere(id, isStepFinish, EMPTY_STEPS)
   const totals = useMessageTotals(id)
-  const system = useChatStore((state) => isSystemPrompt((state.partIds.get(id) ?? []).map((partID) => state.parts.get(partID))))
+  const system = useChatStore((state) =>
+    isSystemPrompt((state.partIds.get(id) ?? []).map((partID) => state.parts.get(partID))),
+  )
   // Whether there is text to copy: a yes/no, so the message does not re-render for every word.
-  const hasText = useChatStore((state) => presentation.copyable && (state.partIds.get(id) ?? []).some((partID) => messageText([state.parts.get(partID) as Part]) !== ''))
+  const hasText = useChatStore(
+    (state) =>
+      presentation.copyable &&
+      (state.partIds.get(id) ?? []).some((partID) => messageText([state.parts.get(partID) as Part]) !== ''),
+  )
   if (!info) return null
   // Read when the button is pressed, for the same reason.
-  const partsNow = () => (store.getState().partIds.get(id) ?? []).map((partID) => store.getState().parts.get(partID) as Part)
+  const partsNow = () =>
+    (store.getState().partIds.get(id) ?? []).map((partID) => store.getState().parts.get(partID) as Part)
   const copyText = hasText ? () => messageText(partsNow()) : undefined
-  const copyMarkdown = presentation.copyable ? () => toMarkdown([{ info, parts: partsNow() }], MESSAGE_MARKDOWN) : undefined
+  const copyMarkdown = presentation.copyable
+    ? () => toMarkdown([{ info, parts: partsNow() }], MESSAGE_MARKDOWN)
+    : undefined
   return (
     <MessageErrorBoundary info={info}>
       <MessageView
@@ -252,7 +311,11 @@ const StoreMessage = memo(function StoreMessage({ id, streaming, presentation, p
         aria-setsize={count}
       >
         {flow.map((item) =>
-          item.kind === 'part' ? <StorePart key={item.id} id={item.id} streaming={streaming} /> : <StoreToolGroup key={`group-${item.ids[0]}`} ids={item.ids} streaming={streaming} />,
+          item.kind === 'part' ? (
+            <StorePart key={item.id} id={item.id} streaming={streaming} />
+          ) : (
+            <StoreToolGroup key={`group-${item.ids[0]}`} ids={item.ids} streaming={streaming} />
+          ),
         )}
       </MessageView>
     </MessageErrorBoundary>
@@ -263,7 +326,15 @@ function SessionTotals() {
   const labels = useLabels()
   const totals = useTotals()
   // A group, not a <footer>: inside a host's <main> a footer would be a page-level landmark.
-  return <Usage className="cp-transcript__totals" totals={totals} title={labels.totals} role="group" aria-label={labels.totals} />
+  return (
+    <Usage
+      className="cp-transcript__totals"
+      totals={totals}
+      title={labels.totals}
+      role="group"
+      aria-label={labels.totals}
+    />
+  )
 }
 
 /** A message or a part of it, to scroll to. */
@@ -277,7 +348,8 @@ interface ScrollGoal {
 function goalElement(scroller: HTMLElement, goal: ScrollGoal): HTMLElement | null {
   const row = scroller.querySelector<HTMLElement>(byAttribute('data-row-id', goal.messageID))
   if (!row) return null
-  const part = goal.partID !== undefined ? row.querySelector<HTMLElement>(byAttribute('data-part-id', goal.partID)) : null
+  const part =
+    goal.partID !== undefined ? row.querySelector<HTMLElement>(byAttribute('data-part-id', goal.partID)) : null
   return part ?? row.querySelector<HTMLElement>('.cp-message') ?? row
 }
 
@@ -333,13 +405,23 @@ function TranscriptBody({
   )
   // Printed, the whole session is on the page.
   const printing = usePrinting()
-  const { rows, windowed, start, end, anchorRef, observeRow, updateRange } = useVirtualRows({ ids, scrollerRef, follow, virtualize: virtualize && !printing, overscan, estimate })
+  const { rows, windowed, start, end, anchorRef, observeRow, updateRange } = useVirtualRows({
+    ids,
+    scrollerRef,
+    follow,
+    virtualize: virtualize && !printing,
+    overscan,
+    estimate,
+  })
   // The row that holds the focus stays rendered wherever the reader scrolls, so the focus is not
   // lost to the page when its row leaves the range.
   const [focusedId, setFocusedId] = useState<string | undefined>(undefined)
 
   // The message in view, told to the app when it changes.
-  const viewedRef = useRef<{ id: string | undefined; report: typeof onViewChange }>({ id: undefined, report: onViewChange })
+  const viewedRef = useRef<{ id: string | undefined; report: typeof onViewChange }>({
+    id: undefined,
+    report: onViewChange,
+  })
   useEffect(() => {
     viewedRef.current.report = onViewChange
   })
@@ -401,11 +483,14 @@ function TranscriptBody({
   // The part scrolled to is shown with its folds open (negative tokens: a find's are its moves).
   const [linkReveal, setLinkReveal] = useState<Reveal | null>(null)
   // `reveal: false`: a find's own move, whose fold the find opens and closes itself.
-  const scrollToRef = useRef<(target: ScrollTarget, options?: { focus?: boolean; reveal?: boolean }) => boolean>(() => false)
+  const scrollToRef = useRef<(target: ScrollTarget, options?: { focus?: boolean; reveal?: boolean }) => boolean>(
+    () => false,
+  )
   useLayoutEffect(() => {
     scrollToRef.current = (to, options = {}) => {
       const element = scrollerRef.current
-      const messageID = to.messageID ?? (to.partID !== undefined ? store.getState().parts.get(to.partID)?.messageID : undefined)
+      const messageID =
+        to.messageID ?? (to.partID !== undefined ? store.getState().parts.get(to.partID)?.messageID : undefined)
       const index = messageID === undefined ? -1 : rows.indexOf(messageID)
       if (!element || messageID === undefined || index < 0) return false
       follow.release()
@@ -414,7 +499,8 @@ function TranscriptBody({
       anchorRef.current = index
       if (windowed) updateRange()
       setTarget({ messageID, partID: to.partID, focus: options.focus ?? true })
-      if (to.partID !== undefined && options.reveal !== false) setLinkReveal((last) => ({ partID: to.partID as string, token: (last?.token ?? 0) - 1 }))
+      if (to.partID !== undefined && options.reveal !== false)
+        setLinkReveal((last) => ({ partID: to.partID as string, token: (last?.token ?? 0) - 1 }))
       return true
     }
   })
@@ -432,7 +518,8 @@ function TranscriptBody({
       const element = scrollerRef.current
       // The reader asked for the match: the view no longer follows the bottom.
       release()
-      if (element && !element.querySelector(byAttribute('data-part-id', match.partID))) scrollToRef.current({ partID: match.partID }, { focus: false, reveal: false })
+      if (element && !element.querySelector(byAttribute('data-part-id', match.partID)))
+        scrollToRef.current({ partID: match.partID }, { focus: false, reveal: false })
     },
     [release],
   )
@@ -445,7 +532,14 @@ function TranscriptBody({
   const findRuntime = useFindRuntime(!appFind && find.open)
   const reveal = findReveal ?? linkReveal
 
-  useImperativeHandle(handleRef, () => ({ scrollTo: (to, options) => scrollToRef.current(to, options), openFind: (query) => findRef.current.openFind(query) }), [])
+  useImperativeHandle(
+    handleRef,
+    () => ({
+      scrollTo: (to, options) => scrollToRef.current(to, options),
+      openFind: (query) => findRef.current.openFind(query),
+    }),
+    [],
+  )
   useLayoutEffect(() => {
     const element = scrollerRef.current
     const content = contentRef.current
@@ -491,7 +585,8 @@ function TranscriptBody({
     else if (store.getState().parts.has(id)) scrollToRef.current({ partID: id })
   }, [followHash, store])
 
-  const rowOf = (node: EventTarget | null) => (node instanceof Element ? node.closest<HTMLElement>('.cp-transcript__row')?.dataset.rowId : undefined)
+  const rowOf = (node: EventTarget | null) =>
+    node instanceof Element ? node.closest<HTMLElement>('.cp-transcript__row')?.dataset.rowId : undefined
 
   return (
     <div
@@ -508,9 +603,24 @@ function TranscriptBody({
         if (findShortcut) openFindOnShortcut(event, find)
       }}
     >
-      {!appFind && find.open && findRuntime ? <findRuntime.FindBar find={find} className="cp-transcript__find" onClose={() => scrollerRef.current?.focus({ preventScroll: true })} /> : null}
+      {!appFind && find.open && findRuntime ? (
+        <findRuntime.FindBar
+          find={find}
+          className="cp-transcript__find"
+          onClose={() => scrollerRef.current?.focus({ preventScroll: true })}
+        />
+      ) : null}
       {/* the message list scrolls and must be reachable by keyboard */}
-      <div ref={scrollerRef} className="cp-transcript__scroller" role="log" aria-label={labels.transcript} aria-live="off" tabIndex={0} onScroll={onScroll} onKeyDown={onKeyDown}>
+      <div
+        ref={scrollerRef}
+        className="cp-transcript__scroller"
+        role="log"
+        aria-label={labels.transcript}
+        aria-live="off"
+        tabIndex={0}
+        onScroll={onScroll}
+        onKeyDown={onKeyDown}
+      >
         <RevealContext value={reveal}>
           <div
             ref={contentRef}
@@ -526,20 +636,53 @@ function TranscriptBody({
           >
             {spans.flatMap(([from, to], span) => {
               const gapFrom = span === 0 ? 0 : (spans[span - 1]?.[1] ?? 0)
-              const out = from > gapFrom ? [<div key={`gap-${span}`} className="cp-transcript__spacer" aria-hidden="true" style={{ height: rows.top(from) - rows.top(gapFrom) }} />] : []
+              const out =
+                from > gapFrom
+                  ? [
+                      <div
+                        key={`gap-${span}`}
+                        className="cp-transcript__spacer"
+                        aria-hidden="true"
+                        style={{ height: rows.top(from) - rows.top(gapFrom) }}
+                      />,
+                    ]
+                  : []
               for (let index = from; index < to; index++) {
                 const id = ids[index] as string
                 out.push(
-                  <div key={id} ref={observeRow} className="cp-transcript__row" data-row-id={id} data-first={index === 0 || undefined}>
+                  <div
+                    key={id}
+                    ref={observeRow}
+                    className="cp-transcript__row"
+                    data-row-id={id}
+                    data-first={index === 0 || undefined}
+                  >
                     {/* the date once per day, above the first message of each day; messages show the time alone */}
-                    <DayLine id={id} previousId={index === 0 ? undefined : ids[index - 1]} timeZone={timeZone} timeLocale={timeLocale} />
-                    <StoreMessage id={id} streaming={id === streamingId} presentation={presentation} position={index + 1} count={windowed ? ids.length : undefined} />
+                    <DayLine
+                      id={id}
+                      previousId={index === 0 ? undefined : ids[index - 1]}
+                      timeZone={timeZone}
+                      timeLocale={timeLocale}
+                    />
+                    <StoreMessage
+                      id={id}
+                      streaming={id === streamingId}
+                      presentation={presentation}
+                      position={index + 1}
+                      count={windowed ? ids.length : undefined}
+                    />
                   </div>,
                 )
               }
               return out
             })}
-            {last < ids.length ? <div className="cp-transcript__spacer" aria-hidden="true" style={{ height: rows.top(ids.length) - rows.top(last) }} /> : null}
+            {last < ids.length ? (
+              <div
+                className="cp-transcript__spacer"
+                aria-hidden="true"
+                style={{ height: rows.top(ids.length) - rows.top(last) }}
+              />
+            ) : null}
             {showTotals === false ? null : <SessionTotals />}
           </div>
         </RevealContext>
@@ -571,7 +714,22 @@ function TranscriptBody({
  * button brings it back. The message being written is marked busy, and its start and end are
  * announced politely once.
  */
-export function Transcript({ store, urlPolicy, highlighter, math, inlineDollarMath, diagrams, components, tools, dataViews, onApproval, sessionLink, locale, labels, ...rest }: TranscriptProps) {
+export function Transcript({
+  store,
+  urlPolicy,
+  highlighter,
+  math,
+  inlineDollarMath,
+  diagrams,
+  components,
+  tools,
+  dataViews,
+  onApproval,
+  sessionLink,
+  locale,
+  labels,
+  ...rest
+}: TranscriptProps) {
   checkReactVersion()
   const body = (
     <ChatStoreProvider store={store}>

@@ -107,7 +107,9 @@ function partHeightGuess(part: Part): number {
   switch (part.type) {
     case 'text':
       // The store refuses a text that is not a string; a guess never throws whatever it is given.
-      return part.synthetic || part.system || part.ignored || typeof part.text !== 'string' ? 0 : textHeightGuess(part.text) + 8
+      return part.synthetic || part.system || part.ignored || typeof part.text !== 'string'
+        ? 0
+        : textHeightGuess(part.text) + 8
     // Finished reasoning and tool calls show collapsed: a line each.
     case 'reasoning':
     case 'tool':

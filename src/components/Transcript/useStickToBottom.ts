@@ -25,7 +25,10 @@ export interface StickToBottom {
  * Keeps a scrolling view at its bottom while its contentRef grows (watched by size, as parts stream
  * without a render), until the reader scrolls up; reaching the bottom again resumes it.
  */
-export function useStickToBottom(scrollerRef: RefObject<HTMLElement | null>, contentRef: RefObject<HTMLElement | null>): StickToBottom {
+export function useStickToBottom(
+  scrollerRef: RefObject<HTMLElement | null>,
+  contentRef: RefObject<HTMLElement | null>,
+): StickToBottom {
   const stickRef = useRef(true)
   const lastTopRef = useRef(0)
   const [away, setAway] = useState(false)

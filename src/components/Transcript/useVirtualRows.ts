@@ -47,8 +47,12 @@ export function useVirtualRows({ ids, scrollerRef, follow, virtualize, overscan,
     const top = element.scrollTop
     anchorRef.current = rows.rowAt(top)
     const first = rows.rowAt(top - overscan)
-    const last = stickRef.current ? rows.ids.length : Math.min(rows.ids.length, rows.rowAt(top + element.clientHeight + overscan) + 1)
-    setRange((previous) => (previous?.start === first && previous.end === last ? previous : { start: first, end: last }))
+    const last = stickRef.current
+      ? rows.ids.length
+      : Math.min(rows.ids.length, rows.rowAt(top + element.clientHeight + overscan) + 1)
+    setRange((previous) =>
+      previous?.start === first && previous.end === last ? previous : { start: first, end: last },
+    )
   }, [rows, overscan, scrollerRef, stickRef])
 
   // Without layout there is no viewport to window: render everything.
@@ -112,7 +116,15 @@ interface RowMeasurerInputs {
  * callback's cleanup), and the observer would keep that row, and everything in it, for as long as
  * the transcript lives, long after the row left the page.
  */
-function rowMeasurer({ rows, anchorRef, scrollerRef, stickRef, lastTopRef, windowedRef, handlers }: RowMeasurerInputs): ResizeObserver {
+function rowMeasurer({
+  rows,
+  anchorRef,
+  scrollerRef,
+  stickRef,
+  lastTopRef,
+  windowedRef,
+  handlers,
+}: RowMeasurerInputs): ResizeObserver {
   return new ResizeObserver((entries) => {
     let shift = 0
     for (const entry of entries) {

@@ -1,4 +1,12 @@
-import { type ComponentPropsWithRef, type KeyboardEvent, type MouseEvent, type RefObject, useCallback, useEffect, useRef } from 'react'
+import {
+  type ComponentPropsWithRef,
+  type KeyboardEvent,
+  type MouseEvent,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useRef,
+} from 'react'
 import { formatCost, formatDuration } from '../../labels/format.js'
 import { fillCount, fillLabel } from '../../labels/labels.js'
 import { useLabels } from '../../labels/LabelsContext.js'
@@ -22,7 +30,15 @@ export interface TranscriptOutlineProps extends Omit<ComponentPropsWithRef<'nav'
   onSelect?: ((target: ScrollTarget) => void) | undefined
 }
 
-function Turn({ entry, current, go }: { entry: OutlineEntry; current: boolean; go: (target: ScrollTarget) => (event: MouseEvent) => void }) {
+function Turn({
+  entry,
+  current,
+  go,
+}: {
+  entry: OutlineEntry
+  current: boolean
+  go: (target: ScrollTarget) => (event: MouseEvent) => void
+}) {
   const labels = useLabels()
   const errors = entry.marks.filter((mark) => mark.kind === 'error').length
   const meta = [
@@ -32,8 +48,18 @@ function Turn({ entry, current, go }: { entry: OutlineEntry; current: boolean; g
     entry.duration !== undefined ? formatDuration(entry.duration, labels) : '',
   ].filter(Boolean)
   return (
-    <li className="cp-outline__turn" data-current={current || undefined} data-state={entry.streaming ? 'streaming' : undefined} data-failed={errors > 0 || undefined}>
-      <a className="cp-outline__link" href={`#${entry.messageID}`} aria-current={current ? 'location' : undefined} onClick={go({ messageID: entry.messageID })}>
+    <li
+      className="cp-outline__turn"
+      data-current={current || undefined}
+      data-state={entry.streaming ? 'streaming' : undefined}
+      data-failed={errors > 0 || undefined}
+    >
+      <a
+        className="cp-outline__link"
+        href={`#${entry.messageID}`}
+        aria-current={current ? 'location' : undefined}
+        onClick={go({ messageID: entry.messageID })}
+      >
         <span className="cp-outline__title" lang={entry.title ? undefined : labels.lang}>
           {entry.title || labels.outlineStart}
         </span>
@@ -46,11 +72,23 @@ function Turn({ entry, current, go }: { entry: OutlineEntry; current: boolean; g
       {entry.marks.length > 0 ? (
         <ol className="cp-outline__marks">
           {entry.marks.map((mark) => (
-            <li key={`${mark.messageID}/${mark.partID ?? ''}/${mark.kind}`} className="cp-outline__mark" data-kind={mark.kind}>
-              <a className="cp-outline__link" href={`#${mark.partID ?? mark.messageID}`} onClick={go(mark.partID ? { partID: mark.partID } : { messageID: mark.messageID })}>
+            <li
+              key={`${mark.messageID}/${mark.partID ?? ''}/${mark.kind}`}
+              className="cp-outline__mark"
+              data-kind={mark.kind}
+            >
+              <a
+                className="cp-outline__link"
+                href={`#${mark.partID ?? mark.messageID}`}
+                onClick={go(mark.partID ? { partID: mark.partID } : { messageID: mark.messageID })}
+              >
                 <Icon name={mark.kind === 'error' ? 'alert' : 'question'} />
                 <span className="cp-outline__title">
-                  {mark.kind === 'approval' ? fillLabel(labels.outlineApproval, { tool: mark.title }) : mark.detail ? `${mark.title}: ${mark.detail}` : mark.title}
+                  {mark.kind === 'approval'
+                    ? fillLabel(labels.outlineApproval, { tool: mark.title })
+                    : mark.detail
+                      ? `${mark.title}: ${mark.detail}`
+                      : mark.title}
                 </span>
               </a>
             </li>
@@ -61,7 +99,14 @@ function Turn({ entry, current, go }: { entry: OutlineEntry; current: boolean; g
   )
 }
 
-function OutlineBody({ current, transcript, onSelect, className, onKeyDown, ...rest }: Omit<TranscriptOutlineProps, 'store'>) {
+function OutlineBody({
+  current,
+  transcript,
+  onSelect,
+  className,
+  onKeyDown,
+  ...rest
+}: Omit<TranscriptOutlineProps, 'store'>) {
   const labels = useLabels()
   const streamingID = useChatStore(selectStreamingMessageId)
   const entries = useChatStore(
@@ -93,7 +138,14 @@ function OutlineBody({ current, transcript, onSelect, className, onKeyDown, ...r
     if (event.defaultPrevented || !['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(event.key)) return
     const links = [...(nav.current?.querySelectorAll<HTMLElement>('.cp-outline__link') ?? [])]
     const at = links.indexOf(document.activeElement as HTMLElement)
-    const next = event.key === 'Home' ? 0 : event.key === 'End' ? links.length - 1 : event.key === 'ArrowDown' ? Math.min(at + 1, links.length - 1) : Math.max(at - 1, 0)
+    const next =
+      event.key === 'Home'
+        ? 0
+        : event.key === 'End'
+          ? links.length - 1
+          : event.key === 'ArrowDown'
+            ? Math.min(at + 1, links.length - 1)
+            : Math.max(at - 1, 0)
     const link = links[next]
     if (!link) return
     event.preventDefault()

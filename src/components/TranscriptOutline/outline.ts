@@ -41,7 +41,9 @@ function firstLine(text: string): string {
 }
 
 function textOf(parts: readonly Part[]): string {
-  for (const part of parts) if (part?.type === 'text' && !part.synthetic && typeof part.text === 'string' && part.text.trim() !== '') return part.text
+  for (const part of parts)
+    if (part?.type === 'text' && !part.synthetic && typeof part.text === 'string' && part.text.trim() !== '')
+      return part.text
   for (const part of parts) if (part?.type === 'file') return part.filename || part.url
   return ''
 }
@@ -54,13 +56,24 @@ function marksOf(message: WithParts): OutlineMark[] {
     const approval = isRecord(part.approval) ? part.approval : undefined
     if (approval?.status === 'requested') marks.push({ kind: 'approval', messageID, partID: part.id, title: part.tool })
     else if (part.state.status === 'error' && approval?.status !== 'denied') {
-      marks.push({ kind: 'error', messageID, partID: part.id, title: part.tool, detail: typeof part.state.error === 'string' ? firstLine(part.state.error) : undefined })
+      marks.push({
+        kind: 'error',
+        messageID,
+        partID: part.id,
+        title: part.tool,
+        detail: typeof part.state.error === 'string' ? firstLine(part.state.error) : undefined,
+      })
     }
   }
   const info = message.info
   if (info.role === 'assistant' && isRecord(info.error)) {
     const data = isRecord(info.error.data) ? info.error.data : {}
-    marks.push({ kind: 'error', messageID, title: typeof info.error.name === 'string' ? info.error.name : 'Error', detail: typeof data.message === 'string' ? firstLine(data.message) : undefined })
+    marks.push({
+      kind: 'error',
+      messageID,
+      title: typeof info.error.name === 'string' ? info.error.name : 'Error',
+      detail: typeof data.message === 'string' ? firstLine(data.message) : undefined,
+    })
   }
   return marks
 }
@@ -134,7 +147,12 @@ export function sameOutline(a: readonly OutlineEntry[], b: readonly OutlineEntry
       entry.messageIDs.length === other.messageIDs.length &&
       entry.messageIDs.every((id, at) => id === other.messageIDs[at]) &&
       entry.marks.length === other.marks.length &&
-      entry.marks.every((mark, at) => mark.kind === other.marks[at]?.kind && mark.partID === other.marks[at]?.partID && mark.detail === other.marks[at]?.detail)
+      entry.marks.every(
+        (mark, at) =>
+          mark.kind === other.marks[at]?.kind &&
+          mark.partID === other.marks[at]?.partID &&
+          mark.detail === other.marks[at]?.detail,
+      )
     )
   })
 }

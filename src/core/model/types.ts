@@ -310,7 +310,8 @@ export interface FilePart extends PartBase {
 }
 
 /** What a source points at: a web page, or a document the model was given. */
-export type SourceRef = { kind: 'url'; url: string; title?: string } | { kind: 'document'; mime: string; title: string; filename?: string }
+export type SourceRef =
+  { kind: 'url'; url: string; title?: string } | { kind: 'document'; mime: string; title: string; filename?: string }
 
 /**
  * A source the reply cites (AI SDK `source-url` / `source-document`; not in opencode's model).
@@ -422,7 +423,14 @@ export type Part =
 export type PartType = Part['type']
 
 /** Error names opencode puts on an assistant message; others may appear. */
-export type KnownMessageErrorName = 'MessageAbortedError' | 'APIError' | 'ProviderAuthError' | 'UnknownError' | 'MessageOutputLengthError' | 'StructuredOutputError' | 'ContextOverflowError'
+export type KnownMessageErrorName =
+  | 'MessageAbortedError'
+  | 'APIError'
+  | 'ProviderAuthError'
+  | 'UnknownError'
+  | 'MessageOutputLengthError'
+  | 'StructuredOutputError'
+  | 'ContextOverflowError'
 
 /** An error on an assistant message or a retry part: `{ name, data }`. */
 export interface MessageError {

@@ -12,7 +12,15 @@ import type { UIToolApproval, UIToolState, UIUsage } from './types.js'
 
 type Path = (string | number)[]
 
-const TOOL_STATES: readonly UIToolState[] = ['input-streaming', 'input-available', 'approval-requested', 'approval-responded', 'output-available', 'output-error', 'output-denied']
+const TOOL_STATES: readonly UIToolState[] = [
+  'input-streaming',
+  'input-available',
+  'approval-requested',
+  'approval-responded',
+  'output-available',
+  'output-error',
+  'output-denied',
+]
 
 /** A tool call of any version, read. */
 export interface DecodedTool {
@@ -42,7 +50,11 @@ function inputOf(value: unknown): { input: Metadata; raw: string } {
 function approvalOf(value: unknown, sink: DiagnosticSink, path: Path): UIToolApproval | undefined {
   if (value === undefined) return undefined
   if (!isRecord(value) || !isNonEmptyString(value.id)) {
-    sink.warn('BAD_APPROVAL', `an approval needs an id (got ${describeValue(value)}); kept in the part's metadata`, path)
+    sink.warn(
+      'BAD_APPROVAL',
+      `an approval needs an id (got ${describeValue(value)}); kept in the part's metadata`,
+      path,
+    )
     return undefined
   }
   const approval: UIToolApproval = { id: value.id }
@@ -52,24 +64,43 @@ function approvalOf(value: unknown, sink: DiagnosticSink, path: Path): UIToolApp
   return approval
 }
 
-const KNOWN_TOOL_KEYS = new Set(['type', 'toolCallId', 'toolName', 'state', 'input', 'rawInput', 'output', 'errorText', 'title', 'preliminary', 'approval'])
+const KNOWN_TOOL_KEYS = new Set([
+  'type',
+  'toolCallId',
+  'toolName',
+  'state',
+  'input',
+  'rawInput',
+  'output',
+  'errorText',
+  'title',
+  'preliminary',
+  'approval',
+])
 
 /** Reads a static or dynamic tool call part (v5+); `null` (reported) when it has no call id. */
 export function decodeToolPart(raw: Record<string, unknown>, sink: DiagnosticSink, path: Path): DecodedTool | null {
   const type = raw.type as string
   const callID = stringField(raw, 'toolCallId', sink, path, true)
   if (!callID) return null
-  const tool = type === 'dynamic-tool' ? stringField(raw, 'toolName', sink, path) || 'unknown' : type.slice('tool-'.length) || 'unknown'
+  const tool =
+    type === 'dynamic-tool'
+      ? stringField(raw, 'toolName', sink, path) || 'unknown'
+      : type.slice('tool-'.length) || 'unknown'
   let state = raw.state as UIToolState
   if (!TOOL_STATES.includes(state)) {
     // Read by what the part holds, so an error or an output it carries is still shown.
     state = raw.errorText !== undefined ? 'output-error' : 'output' in raw ? 'output-available' : 'input-available'
-    sink.warn('BAD_TOOL_STATE', `tool state ${describeValue(raw.state)} is not one the SDK defines; read as ${state}`, [...path, 'state'])
+    sink.warn('BAD_TOOL_STATE', `tool state ${describeValue(raw.state)} is not one the SDK defines; read as ${state}`, [
+      ...path,
+      'state',
+    ])
   }
   const { input, raw: rawInput } = inputOf(raw.input ?? raw.rawInput)
   const metadata: Metadata = {}
   // A key set to undefined (as the SDK's own messages have in memory) is absent, as it is once sent as JSON.
-  for (const [key, value] of Object.entries(raw)) if (!KNOWN_TOOL_KEYS.has(key) && value !== undefined) setOwn(metadata, key, value)
+  for (const [key, value] of Object.entries(raw))
+    if (!KNOWN_TOOL_KEYS.has(key) && value !== undefined) setOwn(metadata, key, value)
   if (raw.rawInput !== undefined) metadata.rawInput = raw.rawInput
   if (raw.approval !== undefined && !isRecord(raw.approval)) metadata.approval = raw.approval
   const decoded: DecodedTool = { callID, tool, state, input, raw: rawInput, metadata }
@@ -88,25 +119,45 @@ export function decodeToolPart(raw: Record<string, unknown>, sink: DiagnosticSin
 }
 
 /** Reads v4's `tool-invocation` part into the v5 shape. */
-export function decodeToolInvocation(raw: Record<string, unknown>, sink: DiagnosticSink, path: Path): DecodedTool | null {
+export function decodeToolInvocation(
+  raw: Record<string, unknown>,
+  sink: DiagnosticSink,
+  path: Path,
+): DecodedTool | null {
   const invocation = raw.toolInvocation
   if (!isRecord(invocation)) {
-    sink.error('BAD_PART', `a tool-invocation part needs its toolInvocation (got ${describeValue(invocation)})`, [...path, 'toolInvocation'])
+    sink.error('BAD_PART', `a tool-invocation part needs its toolInvocation (got ${describeValue(invocation)})`, [
+      ...path,
+      'toolInvocation',
+    ])
     return null
   }
   const at = [...path, 'toolInvocation']
   const callID = stringField(invocation, 'toolCallId', sink, at, true)
   if (!callID) return null
   const { input, raw: rawInput } = inputOf(invocation.args)
-  const state: UIToolState = invocation.state === 'result' ? 'output-available' : invocation.state === 'partial-call' ? 'input-streaming' : 'input-available'
-  const decoded: DecodedTool = { callID, tool: stringField(invocation, 'toolName', sink, at) || 'unknown', state, input, raw: rawInput, metadata: {} }
+  const state: UIToolState =
+    invocation.state === 'result'
+      ? 'output-available'
+      : invocation.state === 'partial-call'
+        ? 'input-streaming'
+        : 'input-available'
+  const decoded: DecodedTool = {
+    callID,
+    tool: stringField(invocation, 'toolName', sink, at) || 'unknown',
+    state,
+    input,
+    raw: rawInput,
+    metadata: {},
+  }
   if (typeof invocation.step === 'number') decoded.metadata.step = invocation.step
   if (state === 'output-available') decoded.output = invocation.result
   return decoded
 }
 
 /** A token count: a finite number ≥ 0, else absent. */
-const countOf = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined)
+const countOf = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined
 
 /** Usage of any SDK version, read (`undefined` when the value holds no count). */
 export function decodeUsage(value: unknown): UIUsage | undefined {
@@ -152,10 +203,15 @@ export function readMetadata(value: unknown, sink: DiagnosticSink, path: Path): 
   const read: ReadMetadata = {}
   const created = toEpochMs(value.createdAt)
   if (created !== undefined) read.created = created
-  else if (value.createdAt !== undefined) sink.warn('BAD_TIME', `metadata.createdAt is not a time (got ${describeValue(value.createdAt)})`, [...path, 'createdAt'])
+  else if (value.createdAt !== undefined)
+    sink.warn('BAD_TIME', `metadata.createdAt is not a time (got ${describeValue(value.createdAt)})`, [
+      ...path,
+      'createdAt',
+    ])
   const completed = toEpochMs(value.completedAt)
   if (completed !== undefined) read.completed = completed
-  const model = typeof value.model === 'string' ? value.model : typeof value.modelId === 'string' ? value.modelId : undefined
+  const model =
+    typeof value.model === 'string' ? value.model : typeof value.modelId === 'string' ? value.modelId : undefined
   if (model) {
     const slash = model.indexOf('/')
     read.modelID = slash >= 0 ? model.slice(slash + 1) : model
@@ -167,7 +223,11 @@ export function readMetadata(value: unknown, sink: DiagnosticSink, path: Path): 
   if (value.cost !== undefined) {
     const cost = countOf(value.cost)
     if (cost !== undefined) read.cost = cost
-    else sink.warn('BAD_COST', `metadata.cost must be a number of USD (got ${describeValue(value.cost)})`, [...path, 'cost'])
+    else
+      sink.warn('BAD_COST', `metadata.cost must be a number of USD (got ${describeValue(value.cost)})`, [
+        ...path,
+        'cost',
+      ])
   }
   return read
 }

@@ -10,7 +10,18 @@ import { assistantInfo, messageError, reasoningPart, span, stepStartPart, textPa
 import type { AssistantInfo, Metadata, MessageError, TokenUsage } from '../../core/model/types.js'
 import { ownEntry, setOwn } from '../../core/record.js'
 import type { TranscriptOp } from '../../core/transcript.js'
-import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, fields, isNonEmptyString, isRecord, limitDepth, reportUnread, stringField } from '../diagnostics.js'
+import {
+  type ConvertOptions,
+  type Diagnostic,
+  DiagnosticSink,
+  describeValue,
+  fields,
+  isNonEmptyString,
+  isRecord,
+  limitDepth,
+  reportUnread,
+  stringField,
+} from '../diagnostics.js'
 import { deriveId } from '../ids.js'
 import { SseReader } from '../sse.js'
 import { type DecodedTool, decodeToolPart, readMetadata } from './decode.js'
@@ -79,7 +90,11 @@ interface Context {
   session: Session
 }
 
-const idsOf = (message: Current, partID: string) => ({ id: partID, sessionID: message.info.sessionID, messageID: message.info.id })
+const idsOf = (message: Current, partID: string) => ({
+  id: partID,
+  sessionID: message.info.sessionID,
+  messageID: message.info.id,
+})
 
 function nextPart(message: Current): string {
   const id = deriveId('prt', message.info.id, message.parts)
@@ -130,7 +145,8 @@ function applyMetadata(context: Context, value: unknown): void {
   const patch: Partial<AssistantInfo> = { metadata: message.metadata }
   if (read.modelID !== undefined) patch.modelID = read.modelID
   if (read.providerID !== undefined) patch.providerID = read.providerID
-  if (own.usage) patch.tokens = message.before ? addTokens(message.before.tokens, tokensOf(own.usage)) : tokensOf(own.usage)
+  if (own.usage)
+    patch.tokens = message.before ? addTokens(message.before.tokens, tokensOf(own.usage)) : tokensOf(own.usage)
   if (own.cost !== undefined) patch.cost = (message.before?.cost ?? 0) + own.cost
   if (read.created !== undefined) patch.time = { ...message.info.time, created: read.created }
   if (read.completed !== undefined) {
@@ -141,7 +157,10 @@ function applyMetadata(context: Context, value: unknown): void {
 }
 
 function emitTool(context: Context, entry: ToolEntry): void {
-  context.emit({ op: 'upsertPart', part: toolPartOf(idsOf(context.message, entry.partID), entry.tool, entry.start, entry.end) })
+  context.emit({
+    op: 'upsertPart',
+    part: toolPartOf(idsOf(context.message, entry.partID), entry.tool, entry.start, entry.end),
+  })
 }
 
 /** The call a chunk names; one never started is opened (and reported) so what it carries stays visible. */
@@ -151,15 +170,30 @@ function toolFor(context: Context, create: boolean): ToolEntry | undefined {
   if (!callID) return undefined
   const known = message.tools.get(callID)
   if (known) return known
-  if (!create) context.sink.error('UNKNOWN_TOOL_CALL', `"${textOfType(chunk)}" for tool call "${callID}", which never started; it is shown as a call of tool "unknown"`, ['toolCallId'])
+  if (!create)
+    context.sink.error(
+      'UNKNOWN_TOOL_CALL',
+      `"${textOfType(chunk)}" for tool call "${callID}", which never started; it is shown as a call of tool "unknown"`,
+      ['toolCallId'],
+    )
   const name = typeof chunk.toolName === 'string' && chunk.toolName !== '' ? chunk.toolName : 'unknown'
-  const entry: ToolEntry = { partID: nextPart(message), tool: { callID, tool: name, state: 'input-streaming', input: {}, raw: '', metadata: {} }, start: context.now, end: context.now }
+  const entry: ToolEntry = {
+    partID: nextPart(message),
+    tool: { callID, tool: name, state: 'input-streaming', input: {}, raw: '', metadata: {} },
+    start: context.now,
+    end: context.now,
+  }
   message.tools.set(callID, entry)
   return entry
 }
 
 /** Changes the call a chunk names (opening it when `create`), notes when it started or ended, and writes its part again. */
-function changeTool(context: Context, create: boolean, change: (tool: DecodedTool) => DecodedTool, time?: 'start' | 'end'): void {
+function changeTool(
+  context: Context,
+  create: boolean,
+  change: (tool: DecodedTool) => DecodedTool,
+  time?: 'start' | 'end',
+): void {
   const entry = toolFor(context, create)
   if (!entry) return
   entry.tool = change(entry.tool)
@@ -174,7 +208,11 @@ const textOfType = (chunk: Record<string, unknown>) => (typeof chunk.type === 's
 function keepToolExtras(entry: ToolEntry, chunk: Record<string, unknown>): void {
   // `dynamic` only says which part type the SDK would use (`dynamic-tool`): the model has one tool part.
   for (const key of ['providerExecuted', 'providerMetadata', 'toolMetadata', '_meta'] as const) {
-    if (chunk[key] !== undefined) entry.tool.metadata = { ...entry.tool.metadata, [key === 'providerMetadata' ? 'callProviderMetadata' : key]: chunk[key] }
+    if (chunk[key] !== undefined)
+      entry.tool.metadata = {
+        ...entry.tool.metadata,
+        [key === 'providerMetadata' ? 'callProviderMetadata' : key]: chunk[key],
+      }
   }
   if (typeof chunk.title === 'string') entry.tool.title = chunk.title
 }
@@ -185,10 +223,16 @@ function openText(context: Context, kind: 'text' | 'reasoning', id: string): str
   const provider = providerOf(context.chunk)
   if (kind === 'text') {
     message.texts.set(id, partID)
-    context.emit({ op: 'upsertPart', part: textPart(idsOf(message, partID), '', provider ? { metadata: provider } : {}) })
+    context.emit({
+      op: 'upsertPart',
+      part: textPart(idsOf(message, partID), '', provider ? { metadata: provider } : {}),
+    })
   } else {
     message.reasoning.set(id, { partID, start: context.now, id })
-    context.emit({ op: 'upsertPart', part: reasoningPart(idsOf(message, partID), '', { start: context.now }, { id, ...provider }) })
+    context.emit({
+      op: 'upsertPart',
+      part: reasoningPart(idsOf(message, partID), '', { start: context.now }, { id, ...provider }),
+    })
   }
   return partID
 }
@@ -197,7 +241,10 @@ function openText(context: Context, kind: 'text' | 'reasoning', id: string): str
 function patchProvider(context: Context, kind: 'text' | 'reasoning', partID: string): void {
   const provider = providerOf(context.chunk)
   if (!provider) return
-  const metadata = kind === 'reasoning' ? { id: context.message.reasoning.get(stringField(context.chunk, 'id', context.sink, []) ?? '')?.id, ...provider } : provider
+  const metadata =
+    kind === 'reasoning'
+      ? { id: context.message.reasoning.get(stringField(context.chunk, 'id', context.sink, []) ?? '')?.id, ...provider }
+      : provider
   context.emit({ op: 'patchPart', messageID: context.message.info.id, partID, patch: { metadata } })
 }
 
@@ -207,7 +254,11 @@ function appendText(context: Context, kind: 'text' | 'reasoning'): void {
   const delta = stringField(chunk, 'delta', context.sink, [], true) ?? ''
   let partID = kind === 'text' ? message.texts.get(id) : message.reasoning.get(id)?.partID
   if (!partID) {
-    context.sink.error('UNKNOWN_PART_ID', `${kind}-delta for "${id}", which never started; a ${kind} part is opened for it`, ['id'])
+    context.sink.error(
+      'UNKNOWN_PART_ID',
+      `${kind}-delta for "${id}", which never started; a ${kind} part is opened for it`,
+      ['id'],
+    )
     partID = openText(context, kind, id)
   }
   if (delta !== '') context.emit({ op: 'appendPartDelta', messageID: message.info.id, partID, field: 'text', delta })
@@ -219,7 +270,12 @@ function endReasoning(context: Context, id: string): void {
   if (!open) return
   patchProvider(context, 'reasoning', open.partID)
   context.message.reasoning.delete(id)
-  context.emit({ op: 'patchPart', messageID: context.message.info.id, partID: open.partID, patch: { time: span(open.start, context.now) } })
+  context.emit({
+    op: 'patchPart',
+    messageID: context.message.info.id,
+    partID: open.partID,
+    patch: { time: span(open.start, context.now) },
+  })
 }
 
 /** A part whose chunk has the shape of the `UIMessage` part (sources, files, custom). */
@@ -234,7 +290,9 @@ function addPart(context: Context): void {
 function end(context: Context, patch: Partial<AssistantInfo>): void {
   const { message } = context
   for (const id of [...message.reasoning.keys()]) endReasoning(context, id)
-  message.continuable = [...message.tools.values()].some((entry) => entry.tool.state === 'approval-requested' || entry.tool.state === 'approval-responded')
+  message.continuable = [...message.tools.values()].some(
+    (entry) => entry.tool.state === 'approval-requested' || entry.tool.state === 'approval-responded',
+  )
   // The app's own completion time when its metadata gives one (as a message read whole has it), else the clock's.
   const completed = message.completed ?? Math.max(message.info.time.created, context.now)
   setInfo(context, { ...patch, time: { ...message.info.time, completed } })
@@ -247,7 +305,17 @@ const MASKED_ERROR = 'An error occurred.'
  * The fields of each chunk the handlers read field by field (`ui-message-chunks.ts`: the SDK's own
  * schema rejects any other). Chunks read as parts (sources, files, custom) are checked as parts.
  */
-const TOOL_CALL = ['type', 'toolCallId', 'toolName', 'providerExecuted', 'providerMetadata', 'toolMetadata', 'dynamic', 'title', '_meta']
+const TOOL_CALL = [
+  'type',
+  'toolCallId',
+  'toolName',
+  'providerExecuted',
+  'providerMetadata',
+  'toolMetadata',
+  'dynamic',
+  'title',
+  '_meta',
+]
 const TEXT = ['type', 'id', 'providerMetadata']
 const CHUNK_FIELDS = new Map<string, ReadonlySet<string>>([
   ['start', fields('type', 'messageId', 'messageMetadata')],
@@ -261,10 +329,40 @@ const CHUNK_FIELDS = new Map<string, ReadonlySet<string>>([
   ['tool-input-delta', fields('type', 'toolCallId', 'inputTextDelta')],
   ['tool-input-available', fields(...TOOL_CALL, 'input')],
   ['tool-input-error', fields(...TOOL_CALL, 'input', 'errorText')],
-  ['tool-approval-request', fields('type', 'approvalId', 'toolCallId', 'isAutomatic', 'signature', 'reason', 'approvalDescriptor', 'inputSchemaInput')],
-  ['tool-approval-response', fields('type', 'approvalId', 'approved', 'reason', 'providerExecuted', 'providerMetadata')],
-  ['tool-output-available', fields('type', 'toolCallId', 'output', 'providerExecuted', 'providerMetadata', 'toolMetadata', 'dynamic', 'preliminary')],
-  ['tool-output-error', fields('type', 'toolCallId', 'errorText', 'providerExecuted', 'providerMetadata', 'toolMetadata', 'dynamic')],
+  [
+    'tool-approval-request',
+    fields(
+      'type',
+      'approvalId',
+      'toolCallId',
+      'isAutomatic',
+      'signature',
+      'reason',
+      'approvalDescriptor',
+      'inputSchemaInput',
+    ),
+  ],
+  [
+    'tool-approval-response',
+    fields('type', 'approvalId', 'approved', 'reason', 'providerExecuted', 'providerMetadata'),
+  ],
+  [
+    'tool-output-available',
+    fields(
+      'type',
+      'toolCallId',
+      'output',
+      'providerExecuted',
+      'providerMetadata',
+      'toolMetadata',
+      'dynamic',
+      'preliminary',
+    ),
+  ],
+  [
+    'tool-output-error',
+    fields('type', 'toolCallId', 'errorText', 'providerExecuted', 'providerMetadata', 'toolMetadata', 'dynamic'),
+  ],
   ['tool-output-denied', fields('type', 'toolCallId')],
   ['start-step', fields('type')],
   ['finish-step', fields('type')],
@@ -280,7 +378,8 @@ const DATA_CHUNK_FIELDS = fields('type', 'id', 'data', 'transient')
 const HANDLERS: Record<ChunkType, (context: Context) => void> = {
   // The session has opened or continued the message (see `Session.start`); the chunk adds its metadata.
   start: (context) => applyMetadata(context, context.chunk.messageMetadata),
-  'text-start': (context) => void openText(context, 'text', stringField(context.chunk, 'id', context.sink, [], true) ?? ''),
+  'text-start': (context) =>
+    void openText(context, 'text', stringField(context.chunk, 'id', context.sink, [], true) ?? ''),
   'text-delta': (context) => appendText(context, 'text'),
   'text-end'(context) {
     const id = stringField(context.chunk, 'id', context.sink, []) ?? ''
@@ -288,15 +387,25 @@ const HANDLERS: Record<ChunkType, (context: Context) => void> = {
     if (partID) patchProvider(context, 'text', partID)
     context.message.texts.delete(id)
   },
-  'reasoning-start': (context) => void openText(context, 'reasoning', stringField(context.chunk, 'id', context.sink, [], true) ?? ''),
+  'reasoning-start': (context) =>
+    void openText(context, 'reasoning', stringField(context.chunk, 'id', context.sink, [], true) ?? ''),
   'reasoning-delta': (context) => appendText(context, 'reasoning'),
   'reasoning-end': (context) => endReasoning(context, stringField(context.chunk, 'id', context.sink, []) ?? ''),
   'tool-input-start': (context) => changeTool(context, true, (tool) => tool),
-  'tool-input-delta': (context) => changeTool(context, false, (tool) => ({ ...tool, raw: tool.raw + (stringField(context.chunk, 'inputTextDelta', context.sink, []) ?? '') })),
+  'tool-input-delta': (context) =>
+    changeTool(context, false, (tool) => ({
+      ...tool,
+      raw: tool.raw + (stringField(context.chunk, 'inputTextDelta', context.sink, []) ?? ''),
+    })),
   'tool-input-available'(context) {
     const input = context.chunk.input
     const raw = isRecord(input) || input === undefined ? '' : describeValue(input)
-    changeTool(context, true, (tool) => ({ ...tool, state: 'input-available', input: isRecord(input) ? input : {}, raw }), 'start')
+    changeTool(
+      context,
+      true,
+      (tool) => ({ ...tool, state: 'input-available', input: isRecord(input) ? input : {}, raw }),
+      'start',
+    )
   },
   'tool-input-error'(context) {
     const input = context.chunk.input
@@ -337,18 +446,55 @@ const HANDLERS: Record<ChunkType, (context: Context) => void> = {
     const id = stringField(chunk, 'approvalId', context.sink, [], true)
     const entry = [...context.message.tools.values()].find((candidate) => candidate.tool.approval?.id === id)
     if (!entry || !id) {
-      context.sink.error('UNKNOWN_APPROVAL', `an approval response for "${id ?? ''}", which no call asked for; ignored`, ['approvalId'])
+      context.sink.error(
+        'UNKNOWN_APPROVAL',
+        `an approval response for "${id ?? ''}", which no call asked for; ignored`,
+        ['approvalId'],
+      )
       return
     }
     const reason = typeof chunk.reason === 'string' ? { reason: chunk.reason } : {}
-    entry.tool = { ...entry.tool, state: 'approval-responded', approval: { ...entry.tool.approval, id, approved: chunk.approved === true, ...reason } }
+    entry.tool = {
+      ...entry.tool,
+      state: 'approval-responded',
+      approval: { ...entry.tool.approval, id, approved: chunk.approved === true, ...reason },
+    }
     emitTool(context, entry)
   },
   'tool-output-available': (context) =>
-    changeTool(context, false, (tool) => ({ ...tool, state: 'output-available', output: context.chunk.output, preliminary: context.chunk.preliminary === true }), 'end'),
-  'tool-output-error': (context) => changeTool(context, false, (tool) => ({ ...tool, state: 'output-error', errorText: stringField(context.chunk, 'errorText', context.sink, []) ?? '' }), 'end'),
+    changeTool(
+      context,
+      false,
+      (tool) => ({
+        ...tool,
+        state: 'output-available',
+        output: context.chunk.output,
+        preliminary: context.chunk.preliminary === true,
+      }),
+      'end',
+    ),
+  'tool-output-error': (context) =>
+    changeTool(
+      context,
+      false,
+      (tool) => ({
+        ...tool,
+        state: 'output-error',
+        errorText: stringField(context.chunk, 'errorText', context.sink, []) ?? '',
+      }),
+      'end',
+    ),
   'tool-output-denied': (context) =>
-    changeTool(context, false, (tool) => ({ ...tool, state: 'output-denied', approval: { id: tool.approval?.id ?? deriveId('apr', tool.callID), ...tool.approval, approved: false } }), 'end'),
+    changeTool(
+      context,
+      false,
+      (tool) => ({
+        ...tool,
+        state: 'output-denied',
+        approval: { id: tool.approval?.id ?? deriveId('apr', tool.callID), ...tool.approval, approved: false },
+      }),
+      'end',
+    ),
   'source-url': addPart,
   'source-document': addPart,
   file: addPart,
@@ -383,7 +529,10 @@ const HANDLERS: Record<ChunkType, (context: Context) => void> = {
     context.session.settle(context)
   },
   abort(context) {
-    const reason = typeof context.chunk.reason === 'string' && context.chunk.reason !== '' ? context.chunk.reason : 'The response was stopped'
+    const reason =
+      typeof context.chunk.reason === 'string' && context.chunk.reason !== ''
+        ? context.chunk.reason
+        : 'The response was stopped'
     end(context, { error: messageError('MessageAbortedError', { message: reason }) })
     context.session.settle(context)
   },
@@ -396,7 +545,10 @@ const HANDLERS: Record<ChunkType, (context: Context) => void> = {
         ['errorText'],
       )
     }
-    const error: MessageError = messageError('UnknownError', { message: text || 'The stream failed', ...(text === MASKED_ERROR ? { masked: true } : {}) })
+    const error: MessageError = messageError('UnknownError', {
+      message: text || 'The stream failed',
+      ...(text === MASKED_ERROR ? { masked: true } : {}),
+    })
     end(context, { error })
     context.session.streaming = false
     context.emit({ op: 'setStatus', status: 'error', error })
@@ -447,7 +599,8 @@ class Session implements AiSdkStream {
       if (part.type === 'dynamic-tool' || (part.type.startsWith('tool-') && part.type !== 'tool-invocation')) {
         const tool = decodeToolPart(part, sink, [])
         if (tool) current.tools.set(tool.callID, { partID, tool, start: info.time.created, end: info.time.created })
-      } else if (part.type.startsWith('data-') && typeof part.id === 'string') current.data.set(`${part.type}\u0000${part.id}`, partID)
+      } else if (part.type.startsWith('data-') && typeof part.id === 'string')
+        current.data.set(`${part.type}\u0000${part.id}`, partID)
     })
     current.continuable = true
     this.current = current
@@ -539,7 +692,13 @@ class Session implements AiSdkStream {
   }
 
   private open(id: string | undefined, now: number, ops: TranscriptOp[]): Current {
-    const info = assistantInfo({ id: id ?? deriveId('msg', this.sessionID, this.count), sessionID: this.sessionID, created: now, parentID: this.parentID, tokens: tokens() })
+    const info = assistantInfo({
+      id: id ?? deriveId('msg', this.sessionID, this.count),
+      sessionID: this.sessionID,
+      created: now,
+      parentID: this.parentID,
+      tokens: tokens(),
+    })
     this.count += 1
     this.current = this.fresh(info)
     ops.push({ op: 'upsertMessage', info })
@@ -547,7 +706,17 @@ class Session implements AiSdkStream {
   }
 
   private fresh(info: AssistantInfo): Current {
-    return { info, parts: 0, metadata: {}, texts: new Map(), reasoning: new Map(), tools: new Map(), data: new Map(), step: [], continuable: false }
+    return {
+      info,
+      parts: 0,
+      metadata: {},
+      texts: new Map(),
+      reasoning: new Map(),
+      tools: new Map(),
+      data: new Map(),
+      step: [],
+      continuable: false,
+    }
   }
 
   /** A `data-*` chunk: kept as a data part (one with an id replaces the earlier one); a transient one is for the app's `onData`, not the message. */

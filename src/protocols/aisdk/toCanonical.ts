@@ -6,7 +6,16 @@
  */
 import { assistantInfo, filePart, idOr, stepStartPart, textPart, userInfo } from '../../core/build.js'
 import type { Metadata, Part, WithParts } from '../../core/model/types.js'
-import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, fields, isRecord, limitDepth, reportUnread } from '../diagnostics.js'
+import {
+  type ConvertOptions,
+  type Diagnostic,
+  DiagnosticSink,
+  describeValue,
+  fields,
+  isRecord,
+  limitDepth,
+  reportUnread,
+} from '../diagnostics.js'
 import { deriveId, toEpochMs } from '../ids.js'
 import { readMetadata } from './decode.js'
 import { readPart, tokensOf, toolPartOf } from './parts.js'
@@ -28,13 +37,31 @@ export function aiSdkSessionID(messages: readonly unknown[]): string {
  * `toolInvocations` (read when the message has no `parts`; its parts repeat them when it has) and
  * `experimental_attachments` (read as files). v4's `annotations` and `data` are not shown: reported.
  */
-const MESSAGE_FIELDS = fields('id', 'role', 'metadata', 'parts', 'createdAt', 'content', 'reasoning', 'toolInvocations', 'experimental_attachments')
+const MESSAGE_FIELDS = fields(
+  'id',
+  'role',
+  'metadata',
+  'parts',
+  'createdAt',
+  'content',
+  'reasoning',
+  'toolInvocations',
+  'experimental_attachments',
+)
 const ATTACHMENT_FIELDS = fields('name', 'contentType', 'url')
 
 /** The info of a message; `parentID` is the last user message's id. */
-export function infoOf(raw: Record<string, unknown>, id: string, sessionID: string, parentID: string, sink: DiagnosticSink, path: (string | number)[]): WithParts['info'] {
+export function infoOf(
+  raw: Record<string, unknown>,
+  id: string,
+  sessionID: string,
+  parentID: string,
+  sink: DiagnosticSink,
+  path: (string | number)[],
+): WithParts['info'] {
   const read = readMetadata(raw.metadata, sink, [...path, 'metadata'])
-  const metadata: Metadata | undefined = raw.metadata === undefined ? undefined : isRecord(raw.metadata) ? raw.metadata : { value: raw.metadata }
+  const metadata: Metadata | undefined =
+    raw.metadata === undefined ? undefined : isRecord(raw.metadata) ? raw.metadata : { value: raw.metadata }
   const created = read.created ?? toEpochMs(raw.createdAt) ?? 0
   if (raw.role === 'assistant') {
     return assistantInfo({
@@ -60,25 +87,47 @@ export function infoOf(raw: Record<string, unknown>, id: string, sessionID: stri
  * The parts of a message with where each is in the input: its `parts`, or for a v4 message without
  * them, its `reasoning`, `toolInvocations` and `content` as the parts v4.2 would have made of them.
  */
-function entriesOf(message: Record<string, unknown>, sink: DiagnosticSink, path: (string | number)[]): { item: unknown; at: (string | number)[] }[] {
+function entriesOf(
+  message: Record<string, unknown>,
+  sink: DiagnosticSink,
+  path: (string | number)[],
+): { item: unknown; at: (string | number)[] }[] {
   // Array.from, not map: a hole in the list is read (and reported) as a part that is not one.
-  if (Array.isArray(message.parts)) return Array.from(message.parts as unknown[], (item, n) => ({ item, at: [...path, 'parts', n] }))
-  if (message.parts !== undefined) sink.error('BAD_MESSAGE', `a message's parts must be an array (got ${describeValue(message.parts)})`, [...path, 'parts'])
+  if (Array.isArray(message.parts))
+    return Array.from(message.parts as unknown[], (item, n) => ({ item, at: [...path, 'parts', n] }))
+  if (message.parts !== undefined)
+    sink.error('BAD_MESSAGE', `a message's parts must be an array (got ${describeValue(message.parts)})`, [
+      ...path,
+      'parts',
+    ])
   const legacy: { item: unknown; at: (string | number)[] }[] = []
-  if (typeof message.reasoning === 'string' && message.reasoning !== '') legacy.push({ item: { type: 'reasoning', text: message.reasoning }, at: [...path, 'reasoning'] })
+  if (typeof message.reasoning === 'string' && message.reasoning !== '')
+    legacy.push({ item: { type: 'reasoning', text: message.reasoning }, at: [...path, 'reasoning'] })
   if (Array.isArray(message.toolInvocations)) {
-    message.toolInvocations.forEach((toolInvocation: unknown, n) => legacy.push({ item: { type: 'tool-invocation', toolInvocation }, at: [...path, 'toolInvocations', n] }))
+    message.toolInvocations.forEach((toolInvocation: unknown, n) =>
+      legacy.push({ item: { type: 'tool-invocation', toolInvocation }, at: [...path, 'toolInvocations', n] }),
+    )
   }
-  if (typeof message.content === 'string' && message.content !== '') legacy.push({ item: { type: 'text', text: message.content }, at: [...path, 'content'] })
-  if (legacy.length === 0 && message.parts === undefined && message.content === undefined) sink.error('BAD_MESSAGE', 'a message needs its parts (or, in v4, its content)', [...path, 'parts'])
+  if (typeof message.content === 'string' && message.content !== '')
+    legacy.push({ item: { type: 'text', text: message.content }, at: [...path, 'content'] })
+  if (legacy.length === 0 && message.parts === undefined && message.content === undefined)
+    sink.error('BAD_MESSAGE', 'a message needs its parts (or, in v4, its content)', [...path, 'parts'])
   return legacy
 }
 
 /** v4's `experimental_attachments` as file parts (name, content type, URL). */
-function attachmentsOf(value: unknown, sink: DiagnosticSink, path: (string | number)[]): { item: { url: string; mime?: string; filename?: string } | undefined; at: (string | number)[] }[] {
+function attachmentsOf(
+  value: unknown,
+  sink: DiagnosticSink,
+  path: (string | number)[],
+): { item: { url: string; mime?: string; filename?: string } | undefined; at: (string | number)[] }[] {
   if (value === undefined || value === null) return []
   if (!Array.isArray(value)) {
-    sink.error('BAD_ATTACHMENTS', `experimental_attachments must be an array (got ${describeValue(value)}); not shown`, path)
+    sink.error(
+      'BAD_ATTACHMENTS',
+      `experimental_attachments must be an array (got ${describeValue(value)}); not shown`,
+      path,
+    )
     return []
   }
   return value.map((attachment: unknown, n) => {
@@ -88,13 +137,28 @@ function attachmentsOf(value: unknown, sink: DiagnosticSink, path: (string | num
       return { item: undefined, at }
     }
     reportUnread(attachment, ATTACHMENT_FIELDS, sink, at, 'an attachment')
-    const mime = typeof attachment.contentType === 'string' && attachment.contentType !== '' ? { mime: attachment.contentType } : {}
-    return { item: { url: attachment.url, ...mime, ...(typeof attachment.name === 'string' ? { filename: attachment.name } : {}) }, at }
+    const mime =
+      typeof attachment.contentType === 'string' && attachment.contentType !== ''
+        ? { mime: attachment.contentType }
+        : {}
+    return {
+      item: {
+        url: attachment.url,
+        ...mime,
+        ...(typeof attachment.name === 'string' ? { filename: attachment.name } : {}),
+      },
+      at,
+    }
   })
 }
 
 /** The canonical parts of one message (see {@link entriesOf}), then its v4 attachments. */
-export function partsOf(message: Record<string, unknown>, info: WithParts['info'], sink: DiagnosticSink, path: (string | number)[]): Part[] {
+export function partsOf(
+  message: Record<string, unknown>,
+  info: WithParts['info'],
+  sink: DiagnosticSink,
+  path: (string | number)[],
+): Part[] {
   reportUnread(message, MESSAGE_FIELDS, sink, path, 'a UI message')
   const time = info.time.created
   const system = info.role === 'user' && info.metadata?.role === 'system'
@@ -108,12 +172,21 @@ export function partsOf(message: Record<string, unknown>, info: WithParts['info'
     // call shows the whole message's duration as its own.
     else if ('tool' in read) parts.push(toolPartOf(ids, read.tool, time, time))
     // System text is for the model: shown muted and labelled, never dropped.
-    else if (system && read.part.type === 'text') parts.push(textPart(ids, read.part.text, { synthetic: true, system: true, metadata: { role: 'system' } }))
+    else if (system && read.part.type === 'text')
+      parts.push(textPart(ids, read.part.text, { synthetic: true, system: true, metadata: { role: 'system' } }))
     else parts.push(read.part)
   })
-  attachmentsOf(message.experimental_attachments, sink, [...path, 'experimental_attachments']).forEach(({ item }, n) => {
-    if (item) parts.push(filePart({ id: deriveId('prt', info.id, 'attachment', n), sessionID: info.sessionID, messageID: info.id }, item))
-  })
+  attachmentsOf(message.experimental_attachments, sink, [...path, 'experimental_attachments']).forEach(
+    ({ item }, n) => {
+      if (item)
+        parts.push(
+          filePart(
+            { id: deriveId('prt', info.id, 'attachment', n), sessionID: info.sessionID, messageID: info.id },
+            item,
+          ),
+        )
+    },
+  )
   return parts
 }
 
@@ -141,14 +214,22 @@ export function fromUIMessages(input: unknown, options?: AiSdkOptions): AiSdkImp
       return
     }
     let id = idOr(raw.id, deriveId('msg', sessionID, index))
-    if (typeof raw.id !== 'string' || raw.id === '') sink.warn('MISSING_ID', `a UI message needs an id; one is derived (${id})`, [index, 'id'])
+    if (typeof raw.id !== 'string' || raw.id === '')
+      sink.warn('MISSING_ID', `a UI message needs an id; one is derived (${id})`, [index, 'id'])
     else if (used.has(id)) {
       id = deriveId('msg', id, index)
-      sink.warn('DUPLICATE_ID', `message id "${raw.id}" is used by an earlier message; this one is kept as "${id}"`, [index, 'id'])
+      sink.warn('DUPLICATE_ID', `message id "${raw.id}" is used by an earlier message; this one is kept as "${id}"`, [
+        index,
+        'id',
+      ])
     }
     used.add(id)
     if (raw.role !== 'user' && raw.role !== 'assistant' && raw.role !== 'system')
-      sink.error('UNKNOWN_ROLE', `role ${describeValue(raw.role)} is not system, user or assistant; kept as a user message`, [index, 'role'])
+      sink.error(
+        'UNKNOWN_ROLE',
+        `role ${describeValue(raw.role)} is not system, user or assistant; kept as a user message`,
+        [index, 'role'],
+      )
     const info = infoOf(raw, id, sessionID, parentID, sink, [index])
     if (info.role === 'user') parentID = id
     out.push({ info, parts: partsOf(raw, info, sink, [index]) })

@@ -9,7 +9,14 @@
 export type ProviderMetadata = Record<string, unknown>
 
 /** Where a tool call stands (v5: the first four; v6 adds the approval states and `output-denied`). */
-export type UIToolState = 'input-streaming' | 'input-available' | 'approval-requested' | 'approval-responded' | 'output-available' | 'output-error' | 'output-denied'
+export type UIToolState =
+  | 'input-streaming'
+  | 'input-available'
+  | 'approval-requested'
+  | 'approval-responded'
+  | 'output-available'
+  | 'output-error'
+  | 'output-denied'
 
 /** An approval on a tool call (v6+). `approved` is absent while it is requested. */
 export interface UIToolApproval {
@@ -45,7 +52,14 @@ export type UIMessagePart =
   | ({ type: `tool-${string}` } & UIToolInvocation)
   | ({ type: 'dynamic-tool'; toolName: string } & UIToolInvocation)
   | { type: 'source-url'; sourceId: string; url: string; title?: string; providerMetadata?: ProviderMetadata }
-  | { type: 'source-document'; sourceId: string; mediaType: string; title: string; filename?: string; providerMetadata?: ProviderMetadata }
+  | {
+      type: 'source-document'
+      sourceId: string
+      mediaType: string
+      title: string
+      filename?: string
+      providerMetadata?: ProviderMetadata
+    }
   | { type: 'file'; mediaType: string; filename?: string; url: string; providerMetadata?: ProviderMetadata }
   | { type: 'reasoning-file'; mediaType: string; url: string; providerMetadata?: ProviderMetadata }
   | { type: `data-${string}`; id?: string; data: unknown }
@@ -106,19 +120,62 @@ export interface ChatpartsMessageMetadata {
 /** One chunk of the UI message stream (the SSE events `toUIMessageStreamResponse` sends). */
 export type UIMessageChunk =
   | { type: 'start'; messageId?: string; messageMetadata?: unknown }
-  | { type: 'text-start' | 'text-end' | 'reasoning-start' | 'reasoning-end'; id: string; providerMetadata?: ProviderMetadata }
+  | {
+      type: 'text-start' | 'text-end' | 'reasoning-start' | 'reasoning-end'
+      id: string
+      providerMetadata?: ProviderMetadata
+    }
   | { type: 'text-delta' | 'reasoning-delta'; id: string; delta: string; providerMetadata?: ProviderMetadata }
-  | { type: 'tool-input-start'; toolCallId: string; toolName: string; title?: string; dynamic?: boolean; providerExecuted?: boolean; providerMetadata?: ProviderMetadata }
+  | {
+      type: 'tool-input-start'
+      toolCallId: string
+      toolName: string
+      title?: string
+      dynamic?: boolean
+      providerExecuted?: boolean
+      providerMetadata?: ProviderMetadata
+    }
   | { type: 'tool-input-delta'; toolCallId: string; inputTextDelta: string }
-  | { type: 'tool-input-available'; toolCallId: string; toolName: string; input: unknown; title?: string; dynamic?: boolean; providerExecuted?: boolean; providerMetadata?: ProviderMetadata }
-  | { type: 'tool-input-error'; toolCallId: string; toolName: string; input: unknown; errorText: string; title?: string; dynamic?: boolean }
+  | {
+      type: 'tool-input-available'
+      toolCallId: string
+      toolName: string
+      input: unknown
+      title?: string
+      dynamic?: boolean
+      providerExecuted?: boolean
+      providerMetadata?: ProviderMetadata
+    }
+  | {
+      type: 'tool-input-error'
+      toolCallId: string
+      toolName: string
+      input: unknown
+      errorText: string
+      title?: string
+      dynamic?: boolean
+    }
   | { type: 'tool-approval-request'; approvalId: string; toolCallId: string; isAutomatic?: boolean; signature?: string }
   | { type: 'tool-approval-response'; approvalId: string; approved: boolean; reason?: string }
-  | { type: 'tool-output-available'; toolCallId: string; output: unknown; preliminary?: boolean; dynamic?: boolean; providerExecuted?: boolean }
+  | {
+      type: 'tool-output-available'
+      toolCallId: string
+      output: unknown
+      preliminary?: boolean
+      dynamic?: boolean
+      providerExecuted?: boolean
+    }
   | { type: 'tool-output-error'; toolCallId: string; errorText: string; dynamic?: boolean; providerExecuted?: boolean }
   | { type: 'tool-output-denied'; toolCallId: string }
   | { type: 'source-url'; sourceId: string; url: string; title?: string; providerMetadata?: ProviderMetadata }
-  | { type: 'source-document'; sourceId: string; mediaType: string; title: string; filename?: string; providerMetadata?: ProviderMetadata }
+  | {
+      type: 'source-document'
+      sourceId: string
+      mediaType: string
+      title: string
+      filename?: string
+      providerMetadata?: ProviderMetadata
+    }
   | { type: 'file' | 'reasoning-file'; url: string; mediaType: string; providerMetadata?: ProviderMetadata }
   | { type: `data-${string}`; id?: string; data: unknown; transient?: boolean }
   | { type: 'custom'; kind: string; providerMetadata?: ProviderMetadata }

@@ -1,5 +1,14 @@
 import { finiteOrZero } from '../../core/numbers.js'
-import { type DiagnosticSink, describeValue, fields, isRecord, reportUnread, safeJson, stringField, textOf } from '../diagnostics.js'
+import {
+  type DiagnosticSink,
+  describeValue,
+  fields,
+  isRecord,
+  reportUnread,
+  safeJson,
+  stringField,
+  textOf,
+} from '../diagnostics.js'
 import { readTime } from '../ids.js'
 import type { ChatMessage, ChatToolCall, ChatUsage, ResponseMetaInfo, TypedMessage } from './types.js'
 
@@ -10,7 +19,17 @@ const KINDS = new Set(['system', 'user', 'assistant', 'reasoning', 'tool-call', 
 /** The fields the chat message format defines: of a tool call, of token usage, of a typed message and its meta info. */
 const CALL_FIELDS = fields('id', 'name', 'arguments')
 const USAGE_FIELDS = fields('promptTokens', 'completionTokens', 'totalTokens')
-const TYPED_FIELDS = fields('kind', 'content', 'metaInfo', 'toolCalls', 'id', 'encrypted', 'toolId', 'toolName', 'extra')
+const TYPED_FIELDS = fields(
+  'kind',
+  'content',
+  'metaInfo',
+  'toolCalls',
+  'id',
+  'encrypted',
+  'toolId',
+  'toolName',
+  'extra',
+)
 const META_FIELDS = fields('timestamp', 'metadata', 'usage', 'finishReason')
 
 /** The message text: a string, `null` (OpenAI's "no text") as empty, anything else as JSON text. */
@@ -18,26 +37,42 @@ function contentOf(raw: Record<string, unknown>, sink: DiagnosticSink, path: Pat
   const value = raw.content
   if (typeof value === 'string') return value
   if (value === null || value === undefined) return ''
-  sink.warn('BAD_CONTENT', `content should be a string (got ${describeValue(value)}); read as text`, [...path, 'content'])
+  sink.warn('BAD_CONTENT', `content should be a string (got ${describeValue(value)}); read as text`, [
+    ...path,
+    'content',
+  ])
   return textOf(value)
 }
 
 function metadataOf(value: unknown, sink: DiagnosticSink, path: Path): Record<string, unknown> | undefined {
   if (value === undefined || value === null) return undefined
   if (isRecord(value)) return value
-  sink.warn('BAD_METADATA', `metadata should be an object (got ${describeValue(value)}); kept under metadata.value`, path)
+  sink.warn(
+    'BAD_METADATA',
+    `metadata should be an object (got ${describeValue(value)}); kept under metadata.value`,
+    path,
+  )
   return { value }
 }
 
 function toolCallsOf(value: unknown, sink: DiagnosticSink, path: Path): ChatToolCall[] | undefined {
   if (value === undefined || value === null) return undefined
   const list = Array.isArray(value) ? value : [value]
-  if (!Array.isArray(value)) sink.warn('BAD_TOOL_CALLS', `toolCalls should be an array (got ${describeValue(value)}); read as a list of one`, path)
+  if (!Array.isArray(value))
+    sink.warn(
+      'BAD_TOOL_CALLS',
+      `toolCalls should be an array (got ${describeValue(value)}); read as a list of one`,
+      path,
+    )
   const calls: ChatToolCall[] = []
   list.forEach((item, index) => {
     const at = [...path, index]
     if (!isRecord(item)) {
-      sink.error('BAD_TOOL_CALL', `a tool call must be an object (got ${describeValue(item)}); kept as a call with no name`, at)
+      sink.error(
+        'BAD_TOOL_CALL',
+        `a tool call must be an object (got ${describeValue(item)}); kept as a call with no name`,
+        at,
+      )
       calls.push({ id: '', name: '', arguments: safeJson(item) })
       return
     }
@@ -47,10 +82,18 @@ function toolCallsOf(value: unknown, sink: DiagnosticSink, path: Path): ChatTool
     if (typeof args === 'string') text = args
     else if (args === undefined || args === null) text = ''
     else {
-      if (!isRecord(args)) sink.warn('BAD_ARGUMENTS', `arguments should be JSON text (got ${describeValue(args)}); read as JSON`, [...at, 'arguments'])
+      if (!isRecord(args))
+        sink.warn('BAD_ARGUMENTS', `arguments should be JSON text (got ${describeValue(args)}); read as JSON`, [
+          ...at,
+          'arguments',
+        ])
       text = safeJson(args)
     }
-    calls.push({ id: stringField(item, 'id', sink, at) ?? '', name: stringField(item, 'name', sink, at) ?? '', arguments: text })
+    calls.push({
+      id: stringField(item, 'id', sink, at) ?? '',
+      name: stringField(item, 'name', sink, at) ?? '',
+      arguments: text,
+    })
   })
   return calls
 }
@@ -63,12 +106,20 @@ function usageOf(value: unknown, sink: DiagnosticSink, path: Path): ChatUsage | 
     return undefined
   }
   reportUnread(value, USAGE_FIELDS, sink, path, 'usage')
-  return { promptTokens: count('promptTokens'), completionTokens: count('completionTokens'), totalTokens: count('totalTokens') }
+  return {
+    promptTokens: count('promptTokens'),
+    completionTokens: count('completionTokens'),
+    totalTokens: count('totalTokens'),
+  }
 }
 
 /** Reads a flat message; `undefined` (with a diagnostic) when it is not an object with a role. */
 export function decodeChatMessage(raw: Record<string, unknown>, sink: DiagnosticSink, path: Path): ChatMessage {
-  const message: ChatMessage = { ...raw, role: typeof raw.role === 'string' ? raw.role : '', content: contentOf(raw, sink, path) }
+  const message: ChatMessage = {
+    ...raw,
+    role: typeof raw.role === 'string' ? raw.role : '',
+    content: contentOf(raw, sink, path),
+  }
   const set = <K extends keyof ChatMessage>(key: K, value: ChatMessage[K] | undefined) => {
     if (value === undefined) delete message[key]
     else message[key] = value

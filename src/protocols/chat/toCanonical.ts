@@ -1,6 +1,26 @@
-import { assistantInfo, reasoningPart, runningState, stepFinishPart, textPart, tokens, toolPart, toolResult, userInfo } from '../../core/build.js'
+import {
+  assistantInfo,
+  reasoningPart,
+  runningState,
+  stepFinishPart,
+  textPart,
+  tokens,
+  toolPart,
+  toolResult,
+  userInfo,
+} from '../../core/build.js'
 import type { AssistantInfo, Metadata, WithParts } from '../../core/model/types.js'
-import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, fields, isRecord, limitDepth, reportUnread, safeJson } from '../diagnostics.js'
+import {
+  type ConvertOptions,
+  type Diagnostic,
+  DiagnosticSink,
+  describeValue,
+  fields,
+  isRecord,
+  limitDepth,
+  reportUnread,
+  safeJson,
+} from '../diagnostics.js'
 import { inferDisplay } from '../display.js'
 import { deriveId, readArguments } from '../ids.js'
 import { Conversation } from '../pairing.js'
@@ -27,9 +47,17 @@ function asTyped(raw: unknown, sink: DiagnosticSink, path: (string | number)[]):
   const flat = decodeChatMessage(raw, sink, path)
   const known = typeof raw.role === 'string' && ['system', 'user', 'assistant', 'tool', 'reasoning'].includes(raw.role)
   if (typeof raw.role !== 'string') {
-    sink.error('BAD_MESSAGE', `a flat message needs a string role (got ${describeValue(raw.role)}), or a typed message a kind and metaInfo; read as a user message`, [...path, 'role'])
+    sink.error(
+      'BAD_MESSAGE',
+      `a flat message needs a string role (got ${describeValue(raw.role)}), or a typed message a kind and metaInfo; read as a user message`,
+      [...path, 'role'],
+    )
   } else if (!known) {
-    sink.warn('UNKNOWN_ROLE', `role "${raw.role}" is not system, user, assistant, tool or reasoning; read as a user message`, [...path, 'role'])
+    sink.warn(
+      'UNKNOWN_ROLE',
+      `role "${raw.role}" is not system, user, assistant, tool or reasoning; read as a user message`,
+      [...path, 'role'],
+    )
   }
   const typed = toTypedMessage(flat)
   reportExtra(typed, sink, path, !known)
@@ -41,11 +69,20 @@ function asTyped(raw: unknown, sink: DiagnosticSink, path: (string | number)[]):
  * for, as a user message's `toolCalls`, or fields the chat message format does not define): the transcript does not
  * show them. An unknown role, read as a user message, was reported already.
  */
-function reportExtra(typed: TypedMessage, sink: DiagnosticSink, path: (string | number)[], roleReported: boolean): void {
+function reportExtra(
+  typed: TypedMessage,
+  sink: DiagnosticSink,
+  path: (string | number)[],
+  roleReported: boolean,
+): void {
   const extra: unknown = typed.extra
   if (extra === undefined) return
   if (!isRecord(extra)) {
-    sink.warn('UNREAD_FIELD', `extra should be an object of flat-message fields (got ${describeValue(extra)}); it is not shown`, path)
+    sink.warn(
+      'UNREAD_FIELD',
+      `extra should be an object of flat-message fields (got ${describeValue(extra)}); it is not shown`,
+      path,
+    )
     return
   }
   const { role: _role, ...rest } = extra
@@ -62,7 +99,10 @@ const NONE = fields()
  * it); reasoning goes into the next assistant message; tool results complete the tool part of
  * their call through the shared pairing (orphans and duplicates kept, reported).
  */
-export function fromChatMessages(input: unknown, options?: ChatOptions): { messages: WithParts[]; diagnostics: Diagnostic[] } {
+export function fromChatMessages(
+  input: unknown,
+  options?: ChatOptions,
+): { messages: WithParts[]; diagnostics: Diagnostic[] } {
   const sink = new DiagnosticSink(options)
   if (!Array.isArray(input)) {
     sink.error('BAD_MESSAGES', `expected an array of messages (got ${describeValue(input)})`)
@@ -90,7 +130,12 @@ export function fromChatMessages(input: unknown, options?: ChatOptions): { messa
     pendingReasoning.forEach((reasoning, n) =>
       conversation.push(
         message,
-        reasoningPart({ id: deriveId('prt', sessionID, index, 'reasoning', n), sessionID, messageID: id }, reasoning.text, { start: reasoning.time, end: reasoning.time }, reasoning.metadata),
+        reasoningPart(
+          { id: deriveId('prt', sessionID, index, 'reasoning', n), sessionID, messageID: id },
+          reasoning.text,
+          { start: reasoning.time, end: reasoning.time },
+          reasoning.metadata,
+        ),
       ),
     )
     pendingReasoning = []
@@ -107,9 +152,23 @@ export function fromChatMessages(input: unknown, options?: ChatOptions): { messa
       case 'system':
       case 'user': {
         const id = deriveId('msg', sessionID, index)
-        const info = userInfo({ id, sessionID, created: time, ...(typed.metaInfo.metadata ? { metadata: typed.metaInfo.metadata } : {}) })
+        const info = userInfo({
+          id,
+          sessionID,
+          created: time,
+          ...(typed.metaInfo.metadata ? { metadata: typed.metaInfo.metadata } : {}),
+        })
         const system = typed.kind === 'system'
-        conversation.add({ info, parts: [textPart({ id: partId(0), sessionID, messageID: id }, typed.content, system ? { synthetic: true, system: true, metadata: { role: 'system' } } : {})] })
+        conversation.add({
+          info,
+          parts: [
+            textPart(
+              { id: partId(0), sessionID, messageID: id },
+              typed.content,
+              system ? { synthetic: true, system: true, metadata: { role: 'system' } } : {},
+            ),
+          ],
+        })
         current = undefined
         break
       }
@@ -117,32 +176,68 @@ export function fromChatMessages(input: unknown, options?: ChatOptions): { messa
         const extra: Metadata = {}
         if (typed.id !== undefined) extra.id = typed.id
         if (typed.encrypted !== undefined) extra.encrypted = typed.encrypted
-        pendingReasoning.push({ text: typed.content, time, ...(Object.keys(extra).length > 0 ? { metadata: extra } : {}) })
+        pendingReasoning.push({
+          text: typed.content,
+          time,
+          ...(Object.keys(extra).length > 0 ? { metadata: extra } : {}),
+        })
         break
       }
       case 'assistant':
       case 'tool-call': {
-        const joins = typed.kind === 'tool-call' && current && (previousKind === 'assistant' || previousKind === 'tool-call')
+        const joins =
+          typed.kind === 'tool-call' && current && (previousKind === 'assistant' || previousKind === 'tool-call')
         const host = joins && current ? current : openAssistant(index, typed)
         current = host
         const owner = { sessionID, messageID: host.info.id }
-        const calls = typed.kind === 'assistant' ? (typed.toolCalls ?? []) : [{ id: typed.toolId ?? '', name: typed.toolName, arguments: typed.content }]
-        if (typed.kind === 'assistant' && typed.content !== '') conversation.push(host, textPart({ ...owner, id: partId(0) }, typed.content))
+        const calls =
+          typed.kind === 'assistant'
+            ? (typed.toolCalls ?? [])
+            : [{ id: typed.toolId ?? '', name: typed.toolName, arguments: typed.content }]
+        if (typed.kind === 'assistant' && typed.content !== '')
+          conversation.push(host, textPart({ ...owner, id: partId(0) }, typed.content))
         calls.forEach((call, n) => {
-          const args = readArguments(call.arguments, sink, typed.kind === 'assistant' ? [...path, 'toolCalls', n, 'arguments'] : [...path, 'content'])
+          const args = readArguments(
+            call.arguments,
+            sink,
+            typed.kind === 'assistant' ? [...path, 'toolCalls', n, 'arguments'] : [...path, 'content'],
+          )
           const id = partId(`call-${n}`)
           const display = inferDisplay(call.name, args.input)
           const state = runningState({ input: args.input, start: time, ...(display ? { display } : {}) })
-          conversation.call(host, toolPart({ ...owner, id }, { callID: call.id || id, tool: call.name, state, ...(args.raw !== undefined ? { metadata: { rawArgsText: args.raw } } : {}) }), path)
+          conversation.call(
+            host,
+            toolPart(
+              { ...owner, id },
+              {
+                callID: call.id || id,
+                tool: call.name,
+                state,
+                ...(args.raw !== undefined ? { metadata: { rawArgsText: args.raw } } : {}),
+              },
+            ),
+            path,
+          )
         })
         const { usage, finishReason } = typed.metaInfo
         const info = host.info as AssistantInfo
         if (usage) {
           const used = tokens({ total: usage.totalTokens, input: usage.promptTokens, output: usage.completionTokens })
-          conversation.push(host, stepFinishPart({ ...owner, id: partId('usage') }, { reason: finishReason ?? (calls.length > 0 ? 'tool-calls' : 'stop'), tokens: used }))
+          conversation.push(
+            host,
+            stepFinishPart(
+              { ...owner, id: partId('usage') },
+              { reason: finishReason ?? (calls.length > 0 ? 'tool-calls' : 'stop'), tokens: used },
+            ),
+          )
           host.info = {
             ...info,
-            tokens: tokens({ total: (info.tokens.total ?? 0) + (used.total ?? 0), input: info.tokens.input + used.input, output: info.tokens.output + used.output, cache: info.tokens.cache }),
+            tokens: tokens({
+              total: (info.tokens.total ?? 0) + (used.total ?? 0),
+              input: info.tokens.input + used.input,
+              output: info.tokens.output + used.output,
+              cache: info.tokens.cache,
+            }),
           }
         }
         if (finishReason !== undefined) host.info = { ...(host.info as AssistantInfo), finish: finishReason }
@@ -152,7 +247,8 @@ export function fromChatMessages(input: unknown, options?: ChatOptions): { messa
       case 'tool-result': {
         const callID = typed.toolId ?? ''
         const metadata: Metadata = typed.metaInfo.metadata ? { ...typed.metaInfo.metadata } : {}
-        if (typed.content === '') sink.warn('EMPTY_OUTPUT', `the result of call "${callID}" is empty; shown as no output`, [...path, 'content'])
+        if (typed.content === '')
+          sink.warn('EMPTY_OUTPUT', `the result of call "${callID}" is empty; shown as no output`, [...path, 'content'])
         conversation.result({
           callID: callID || partId('orphan'),
           ...(typed.toolName ? { tool: typed.toolName } : {}),
@@ -163,7 +259,15 @@ export function fromChatMessages(input: unknown, options?: ChatOptions): { messa
             const start = call?.state.status === 'running' ? call.state.time.start : time
             const input = call?.state.input ?? {}
             const display = inferDisplay(call?.tool ?? typed.toolName ?? '', input, typed.content, metadata)
-            return toolResult({ input, start, end: time, output: typed.content, title: typed.toolName ?? call?.tool ?? '', metadata, ...(display ? { display } : {}) })
+            return toolResult({
+              input,
+              start,
+              end: time,
+              output: typed.content,
+              title: typed.toolName ?? call?.tool ?? '',
+              metadata,
+              ...(display ? { display } : {}),
+            })
           },
         })
         break

@@ -1,6 +1,14 @@
 import { setOwn } from '../../core/record.js'
 import { isRecord } from '../diagnostics.js'
-import type { ChatExtra, ChatMessage, ChatUsage, RequestMessage, ResponseMessage, ResponseMetaInfo, TypedMessage } from './types.js'
+import type {
+  ChatExtra,
+  ChatMessage,
+  ChatUsage,
+  RequestMessage,
+  ResponseMessage,
+  ResponseMetaInfo,
+  TypedMessage,
+} from './types.js'
 
 /**
  * The metadata key under which a flat message keeps what only the typed hierarchy names: a
@@ -26,10 +34,15 @@ export function isResponseMessage(message: TypedMessage): message is ResponseMes
   return !isRequestMessage(message)
 }
 
-function split(metadata: Record<string, unknown> | undefined): { typed: TypedOnly; metadata?: Record<string, unknown> } {
+function split(metadata: Record<string, unknown> | undefined): {
+  typed: TypedOnly
+  metadata?: Record<string, unknown>
+} {
   if (!metadata || !(TYPED_KEY in metadata)) return metadata ? { typed: {}, metadata } : { typed: {} }
   const { [TYPED_KEY]: typed, ...rest } = metadata
-  const result: { typed: TypedOnly; metadata?: Record<string, unknown> } = { typed: isRecord(typed) ? (typed as TypedOnly) : {} }
+  const result: { typed: TypedOnly; metadata?: Record<string, unknown> } = {
+    typed: isRecord(typed) ? (typed as TypedOnly) : {},
+  }
   if (Object.keys(rest).length > 0) result.metadata = rest
   return result
 }
@@ -40,7 +53,10 @@ function join(metadata: Record<string, unknown> | undefined, typed: TypedOnly): 
   return { ...metadata, [TYPED_KEY]: present }
 }
 
-function meta(flat: ChatMessage, metadata: Record<string, unknown> | undefined): { timestamp?: number; metadata?: Record<string, unknown> } {
+function meta(
+  flat: ChatMessage,
+  metadata: Record<string, unknown> | undefined,
+): { timestamp?: number; metadata?: Record<string, unknown> } {
   const info: { timestamp?: number; metadata?: Record<string, unknown> } = {}
   if (flat.timestamp !== undefined) info.timestamp = flat.timestamp
   if (metadata !== undefined) info.metadata = metadata
@@ -70,11 +86,19 @@ export function toTypedMessage(flat: ChatMessage): TypedMessage {
   switch (flat.role) {
     case 'system':
     case 'user':
-      return withExtra({ kind: flat.role === 'system' ? 'system' : 'user', content: flat.content, metaInfo: request }, extraOf(flat, base))
+      return withExtra(
+        { kind: flat.role === 'system' ? 'system' : 'user', content: flat.content, metaInfo: request },
+        extraOf(flat, base),
+      )
     case 'assistant': {
       const call = flat.toolCalls?.[0]
       if (typed.kind === 'tool-call' && call && flat.toolCalls?.length === 1 && call.arguments === flat.content) {
-        const message: TypedMessage = { kind: 'tool-call', toolName: call.name, content: flat.content, metaInfo: response }
+        const message: TypedMessage = {
+          kind: 'tool-call',
+          toolName: call.name,
+          content: flat.content,
+          metaInfo: response,
+        }
         if (!typed.noToolId) message.toolId = call.id
         return withExtra(message, extraOf(flat, [...base, 'finishReason', 'toolCalls']))
       }
@@ -126,7 +150,11 @@ export function toChatMessage(message: TypedMessage): ChatMessage {
       if (message.encrypted !== undefined) typed.encrypted = message.encrypted
       break
     case 'tool-call':
-      flat = { role: 'assistant', content: message.content, toolCalls: [{ id: message.toolId ?? '', name: message.toolName, arguments: message.content }] }
+      flat = {
+        role: 'assistant',
+        content: message.content,
+        toolCalls: [{ id: message.toolId ?? '', name: message.toolName, arguments: message.content }],
+      }
       typed.kind = 'tool-call'
       if (message.toolId === undefined) typed.noToolId = true
       break

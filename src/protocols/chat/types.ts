@@ -46,9 +46,30 @@ export type TypedMessage =
   | { kind: 'system'; content: string; metaInfo: RequestMetaInfo; extra?: ChatExtra }
   | { kind: 'user'; content: string; metaInfo: RequestMetaInfo; extra?: ChatExtra }
   | { kind: 'assistant'; content: string; metaInfo: ResponseMetaInfo; toolCalls?: ChatToolCall[]; extra?: ChatExtra }
-  | { kind: 'reasoning'; content: string; metaInfo: ResponseMetaInfo; id?: string; encrypted?: string; extra?: ChatExtra }
-  | { kind: 'tool-call'; toolId?: string; toolName: string; content: string; metaInfo: ResponseMetaInfo; extra?: ChatExtra }
-  | { kind: 'tool-result'; toolId?: string; toolName?: string; content: string; metaInfo: RequestMetaInfo; extra?: ChatExtra }
+  | {
+      kind: 'reasoning'
+      content: string
+      metaInfo: ResponseMetaInfo
+      id?: string
+      encrypted?: string
+      extra?: ChatExtra
+    }
+  | {
+      kind: 'tool-call'
+      toolId?: string
+      toolName: string
+      content: string
+      metaInfo: ResponseMetaInfo
+      extra?: ChatExtra
+    }
+  | {
+      kind: 'tool-result'
+      toolId?: string
+      toolName?: string
+      content: string
+      metaInfo: RequestMetaInfo
+      extra?: ChatExtra
+    }
 
 /** The kinds of {@link TypedMessage}. */
 export type TypedMessageKind = TypedMessage['kind']

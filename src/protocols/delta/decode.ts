@@ -4,14 +4,33 @@
  * this gives back: the envelope (run, `seq`, kind, time) it checks against the run, and a typed
  * payload per kind, or `null` when the payload cannot serve (reported here, once).
  */
-import { type DiagnosticSink, describeValue, fields, isNonEmptyString, isRecord, limitDepth, reportUnread, safeJson } from '../diagnostics.js'
+import {
+  type DiagnosticSink,
+  describeValue,
+  fields,
+  isNonEmptyString,
+  isRecord,
+  limitDepth,
+  reportUnread,
+  safeJson,
+} from '../diagnostics.js'
 import { toEpochMs } from '../ids.js'
 import type { MessageDeltaKind, MessageDeltaPayloads } from './types.js'
 
 type Path = (string | number)[]
 
 /** The kinds of the delta contract, in the order the contract lists them. */
-export const DELTA_KINDS = ['start', 'text', 'thinking', 'tool_call_start', 'tool_call_args', 'tool_call_end', 'usage', 'done', 'error'] as const satisfies readonly MessageDeltaKind[]
+export const DELTA_KINDS = [
+  'start',
+  'text',
+  'thinking',
+  'tool_call_start',
+  'tool_call_args',
+  'tool_call_end',
+  'usage',
+  'done',
+  'error',
+] as const satisfies readonly MessageDeltaKind[]
 
 /** Whether `kind` is one of the contract's kinds. */
 export const isDeltaKind = (kind: string): kind is MessageDeltaKind => (DELTA_KINDS as readonly string[]).includes(kind)
@@ -65,7 +84,10 @@ export function decodeDelta(event: unknown, sink: DiagnosticSink): DeltaEnvelope
   }
 }
 
-type Reader<K extends MessageDeltaKind> = (payload: Record<string, unknown>, sink: DiagnosticSink) => MessageDeltaPayloads[K] | null
+type Reader<K extends MessageDeltaKind> = (
+  payload: Record<string, unknown>,
+  sink: DiagnosticSink,
+) => MessageDeltaPayloads[K] | null
 
 const bad = (sink: DiagnosticSink, message: string, path: Path = ['payload']) => {
   sink.error('BAD_PAYLOAD', message, path)
@@ -75,7 +97,12 @@ const bad = (sink: DiagnosticSink, message: string, path: Path = ['payload']) =>
 const textDelta =
   <K extends 'text' | 'thinking'>(kind: K): Reader<K> =>
   (payload, sink) =>
-    typeof payload.textDelta === 'string' ? { textDelta: payload.textDelta } : bad(sink, `${kind} needs a string textDelta (got ${describeValue(payload.textDelta)})`, ['payload', 'textDelta'])
+    typeof payload.textDelta === 'string'
+      ? { textDelta: payload.textDelta }
+      : bad(sink, `${kind} needs a string textDelta (got ${describeValue(payload.textDelta)})`, [
+          'payload',
+          'textDelta',
+        ])
 
 /** A token count: a finite number, or 0 with a warning (a missing optional one is just absent). */
 function countOf(payload: Record<string, unknown>, key: string, sink: DiagnosticSink): number {
@@ -103,11 +130,18 @@ const PAYLOADS: { [K in MessageDeltaKind]: Reader<K> } = {
       : bad(sink, 'tool_call_args needs a toolCallId and a string argsTextDelta'),
   tool_call_end: (payload, sink) => {
     if (isNonEmptyString(payload.toolCallId)) return { toolCallId: payload.toolCallId }
-    sink.error('UNKNOWN_TOOL_CALL', `tool_call_end for a call that never started (${describeValue(payload.toolCallId)})`, ['payload', 'toolCallId'])
+    sink.error(
+      'UNKNOWN_TOOL_CALL',
+      `tool_call_end for a call that never started (${describeValue(payload.toolCallId)})`,
+      ['payload', 'toolCallId'],
+    )
     return null
   },
   usage: (payload, sink) => {
-    const usage: MessageDeltaPayloads['usage'] = { inputTokens: countOf(payload, 'inputTokens', sink), outputTokens: countOf(payload, 'outputTokens', sink) }
+    const usage: MessageDeltaPayloads['usage'] = {
+      inputTokens: countOf(payload, 'inputTokens', sink),
+      outputTokens: countOf(payload, 'outputTokens', sink),
+    }
     if (payload.totalTokens !== undefined) usage.totalTokens = countOf(payload, 'totalTokens', sink)
     if (payload.cost !== undefined) usage.cost = countOf(payload, 'cost', sink)
     return usage
@@ -124,7 +158,11 @@ const PAYLOADS: { [K in MessageDeltaKind]: Reader<K> } = {
 }
 
 /** The typed payload of a delta of `kind`, or `null` (reported) when it cannot serve. */
-export function decodePayload<K extends MessageDeltaKind>(kind: K, payload: Record<string, unknown>, sink: DiagnosticSink): MessageDeltaPayloads[K] | null {
+export function decodePayload<K extends MessageDeltaKind>(
+  kind: K,
+  payload: Record<string, unknown>,
+  sink: DiagnosticSink,
+): MessageDeltaPayloads[K] | null {
   reportUnread(payload, PAYLOAD_FIELDS[kind], sink, ['payload'], `a ${kind} payload`)
   return (PAYLOADS[kind] as Reader<K>)(payload, sink)
 }
@@ -146,7 +184,8 @@ export function reportUnreadPart(raw: Record<string, unknown>, sink: DiagnosticS
   const known = PART_PAYLOAD_FIELDS.get(raw.kind)
   if (!known) return
   reportUnread(raw, PART_FIELDS, sink, path, `a ${String(raw.kind)} part`)
-  if (isRecord(raw.payload)) reportUnread(raw.payload, known, sink, [...path, 'payload'], `a ${String(raw.kind)} payload`)
+  if (isRecord(raw.payload))
+    reportUnread(raw.payload, known, sink, [...path, 'payload'], `a ${String(raw.kind)} payload`)
 }
 
 /** One result of a `tool` message, read. */
@@ -170,7 +209,10 @@ export function decodeToolMessage(value: Record<string, unknown>, sink: Diagnost
   const message = limitDepth(value, sink)
   reportUnread(message, MESSAGE_FIELDS, sink, [], 'a tool message')
   const parts: unknown[] = Array.isArray(message.parts) ? message.parts : []
-  if (!Array.isArray(message.parts)) sink.error('BAD_MESSAGE', `a tool message's parts must be an array (got ${describeValue(message.parts)})`, ['parts'])
+  if (!Array.isArray(message.parts))
+    sink.error('BAD_MESSAGE', `a tool message's parts must be an array (got ${describeValue(message.parts)})`, [
+      'parts',
+    ])
   const results: DecodedToolResult[] = []
   parts.forEach((item, n) => {
     const payload = isRecord(item) && isRecord(item.payload) ? item.payload : undefined
@@ -181,7 +223,16 @@ export function decodeToolMessage(value: Record<string, unknown>, sink: Diagnost
     reportUnreadPart(item, sink, ['parts', n])
     const content = payload.content
     const output = typeof content === 'string' ? content : content === undefined ? '' : safeJson(content)
-    results.push({ toolCallId: payload.toolCallId, isError: payload.isError === true, output, path: ['parts', n, 'payload'] })
+    results.push({
+      toolCallId: payload.toolCallId,
+      isError: payload.isError === true,
+      output,
+      path: ['parts', n, 'payload'],
+    })
   })
-  return { runId: isNonEmptyString(message.runId) ? message.runId : undefined, time: toEpochMs(message.timestamp), results }
+  return {
+    runId: isNonEmptyString(message.runId) ? message.runId : undefined,
+    time: toEpochMs(message.timestamp),
+    results,
+  }
 }

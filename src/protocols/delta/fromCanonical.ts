@@ -13,7 +13,12 @@ function toPart(part: Part): DeltaMessagePart | undefined {
     case 'reasoning':
       return { kind: 'thinking', payload: { text: part.text } }
     case 'tool': {
-      const payload: { toolCallId: string; toolName: string; arguments: Record<string, unknown>; rawArgsText?: string } = {
+      const payload: {
+        toolCallId: string
+        toolName: string
+        arguments: Record<string, unknown>
+        rawArgsText?: string
+      } = {
         toolCallId: part.callID,
         toolName: part.tool,
         arguments: part.state.input,
@@ -23,12 +28,17 @@ function toPart(part: Part): DeltaMessagePart | undefined {
     }
     case 'file': {
       if (part.source?.type === 'file') {
-        const payload: { path: string; mimeType?: string; size?: number } = { path: part.source.path, mimeType: part.mime }
+        const payload: { path: string; mimeType?: string; size?: number } = {
+          path: part.source.path,
+          mimeType: part.mime,
+        }
         if (part.size !== undefined) payload.size = part.size
         return { kind: 'file_ref', payload }
       }
       const match = /^data:([^;,]+);base64,(.*)$/s.exec(part.url)
-      return match ? { kind: 'image', payload: { mimeType: part.mime, data: match[2] as string } } : { kind: 'image', payload: { mimeType: part.mime, url: part.url } }
+      return match
+        ? { kind: 'image', payload: { mimeType: part.mime, data: match[2] as string } }
+        : { kind: 'image', payload: { mimeType: part.mime, url: part.url } }
     }
     default:
       return undefined
@@ -40,7 +50,12 @@ function origin(part: ToolPart): ToolMessageOrigin | undefined {
   const found = meta?.toolMessage
   if (!isRecord(found) || typeof found.index !== 'number') return undefined
   const position = typeof found.position === 'number' ? found.position : 0
-  const result: ToolMessageOrigin = { index: found.index, position, runId: text(found.runId), timestamp: text(found.timestamp) }
+  const result: ToolMessageOrigin = {
+    index: found.index,
+    position,
+    runId: text(found.runId),
+    timestamp: text(found.timestamp),
+  }
   if (isRecord(found.meta)) result.meta = found.meta
   if ('content' in found) result.content = found.content
   return result
@@ -73,14 +88,22 @@ export function toDeltaMessages(messages: readonly WithParts[]): DeltaMessage[] 
       const key = from ? String(from.index) : `call:${part.callID}`
       let group = groups.get(key)
       if (!group) {
-        group = { runId: from?.runId ?? message.runId, role: 'tool', parts: [], timestamp: from?.timestamp ?? isoTime(part.state.time.end) ?? '' }
+        group = {
+          runId: from?.runId ?? message.runId,
+          role: 'tool',
+          parts: [],
+          timestamp: from?.timestamp ?? isoTime(part.state.time.end) ?? '',
+        }
         if (from?.meta) group.meta = from.meta
         groups.set(key, group)
         out.push(group)
       }
       const state = part.state
       const content = from && 'content' in from ? from.content : state.status === 'error' ? state.error : state.output
-      const result: DeltaMessagePart = { kind: 'tool_result', payload: { toolCallId: part.callID, isError: state.status === 'error', content } }
+      const result: DeltaMessagePart = {
+        kind: 'tool_result',
+        payload: { toolCallId: part.callID, isError: state.status === 'error', content },
+      }
       positions.set(result, from?.position ?? group.parts.length)
       group.parts.push(result)
     }

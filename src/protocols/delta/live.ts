@@ -7,10 +7,31 @@
  * The envelope (the run, `seq`, `start` first, one terminal delta) is checked once; each kind then has
  * its own handler in one `Record`, so a new kind cannot go unhandled.
  */
-import { assistantInfo, count, messageError, pendingState, reasoningPart, runningState, span, stepFinishPart, stepStartPart, textPart, tokens, toolPart, toolResult } from '../../core/build.js'
+import {
+  assistantInfo,
+  count,
+  messageError,
+  pendingState,
+  reasoningPart,
+  runningState,
+  span,
+  stepFinishPart,
+  stepStartPart,
+  textPart,
+  tokens,
+  toolPart,
+  toolResult,
+} from '../../core/build.js'
 import type { AssistantInfo, MessageError, ToolPart, WithParts } from '../../core/model/types.js'
 import { applyOps, emptyTranscript, type TranscriptOp, toMessages } from '../../core/transcript.js'
-import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isRecord, safeJson } from '../diagnostics.js'
+import {
+  type ConvertOptions,
+  type Diagnostic,
+  DiagnosticSink,
+  describeValue,
+  isRecord,
+  safeJson,
+} from '../diagnostics.js'
 import { inferDisplay } from '../display.js'
 import { deriveId, parseJsonObject } from '../ids.js'
 import { CallIndex } from '../pairing.js'
@@ -115,7 +136,12 @@ function nextPartId(run: Run): string {
 function closeOpen(context: Context): void {
   const { run } = context
   if (!run.open) return
-  context.emit({ op: 'patchPart', messageID: run.info.id, partID: run.open.partID, patch: { time: span(run.open.start, context.time) } })
+  context.emit({
+    op: 'patchPart',
+    messageID: run.info.id,
+    partID: run.open.partID,
+    patch: { time: span(run.open.start, context.time) },
+  })
   run.spans.delete(run.open.partID)
   run.open = undefined
 }
@@ -138,7 +164,10 @@ function appendText(context: Context, kind: 'text' | 'thinking', delta: string):
   closeOpen(context)
   const ids = idsOf(run, nextPartId(run))
   const time = { start: context.time }
-  context.emit({ op: 'upsertPart', part: kind === 'text' ? textPart(ids, delta, { time }) : reasoningPart(ids, delta, time) })
+  context.emit({
+    op: 'upsertPart',
+    part: kind === 'text' ? textPart(ids, delta, { time }) : reasoningPart(ids, delta, time),
+  })
   run.open = { kind, partID: ids.id, start: context.time }
   run.spans.set(ids.id, context.time)
 }
@@ -146,12 +175,23 @@ function appendText(context: Context, kind: 'text' | 'thinking', delta: string):
 function startTool(context: Context, callID: string, tool: string): OpenTool {
   closeOpen(context)
   const { run } = context
-  const open: OpenTool = { partID: nextPartId(run), tool, raw: '', input: {}, start: context.time, ended: false, early: [] }
+  const open: OpenTool = {
+    partID: nextPartId(run),
+    tool,
+    raw: '',
+    input: {},
+    start: context.time,
+    ended: false,
+    early: [],
+  }
   run.tools.set(callID, open)
   // Results that came early: those that named this run, then those that named none.
   const calls = context.stream.calls
   open.early = [...calls.open(callKey(run.runId, callID), run.runId).early, ...calls.take(callKey(undefined, callID))]
-  context.emit({ op: 'upsertPart', part: toolPart(idsOf(run, open.partID), { callID, tool, state: pendingState({}, '') }) })
+  context.emit({
+    op: 'upsertPart',
+    part: toolPart(idsOf(run, open.partID), { callID, tool, state: pendingState({}, '') }),
+  })
   return open
 }
 
@@ -159,7 +199,8 @@ function startTool(context: Context, callID: string, tool: string): OpenTool {
  * A call's key in the session's index: its id within its run, since runs are separate requests
  * and may each have a `call_1` (a result that names no run waits under the id alone).
  */
-const callKey = (runId: string | undefined, callID: string) => `${runId ?? ''}\u0000${runId === undefined ? '*' : ''}${callID}`
+const callKey = (runId: string | undefined, callID: string) =>
+  `${runId ?? ''}\u0000${runId === undefined ? '*' : ''}${callID}`
 
 /** Completes an ended call with its result. */
 function complete(run: Run, callID: string, tool: OpenTool, result: Result, emit: (op: TranscriptOp) => void): void {
@@ -181,7 +222,8 @@ function complete(run: Run, callID: string, tool: OpenTool, result: Result, emit
 function finish(context: Context, status: 'done' | 'error', patch: Partial<AssistantInfo>, reason: string): void {
   const { run } = context
   closeOpen(context)
-  for (const [partID, start] of run.spans) context.emit({ op: 'patchPart', messageID: run.info.id, partID, patch: { time: span(start, context.time) } })
+  for (const [partID, start] of run.spans)
+    context.emit({ op: 'patchPart', messageID: run.info.id, partID, patch: { time: span(start, context.time) } })
   run.spans.clear()
   for (const partID of run.steps) context.emit({ op: 'patchPart', messageID: run.info.id, partID, patch: { reason } })
   run.steps = []
@@ -197,7 +239,10 @@ const HANDLERS: { [K in MessageDeltaKind]: (context: Context, payload: MessageDe
   thinking: (context, payload) => appendText(context, 'thinking', payload.textDelta),
   tool_call_start(context, { toolCallId, toolName }) {
     if (context.run.tools.has(toolCallId)) {
-      context.report('DUPLICATE_TOOL_CALL', `tool call ${toolCallId} already started; ignored`, ['payload', 'toolCallId'])
+      context.report('DUPLICATE_TOOL_CALL', `tool call ${toolCallId} already started; ignored`, [
+        'payload',
+        'toolCallId',
+      ])
       return
     }
     startTool(context, toolCallId, toolName)
@@ -206,50 +251,95 @@ const HANDLERS: { [K in MessageDeltaKind]: (context: Context, payload: MessageDe
     const { run } = context
     let tool = run.tools.get(id)
     if (!tool) {
-      context.report('UNKNOWN_TOOL_CALL', `arguments for tool call ${id}, which never started; a call of tool "unknown" is opened`, ['payload', 'toolCallId'])
+      context.report(
+        'UNKNOWN_TOOL_CALL',
+        `arguments for tool call ${id}, which never started; a call of tool "unknown" is opened`,
+        ['payload', 'toolCallId'],
+      )
       tool = startTool(context, id, 'unknown')
     }
     tool.raw += argsTextDelta
-    context.emit({ op: 'upsertPart', part: toolPart(idsOf(run, tool.partID), { callID: id, tool: tool.tool, state: pendingState({}, tool.raw) }) })
+    context.emit({
+      op: 'upsertPart',
+      part: toolPart(idsOf(run, tool.partID), { callID: id, tool: tool.tool, state: pendingState({}, tool.raw) }),
+    })
   },
   tool_call_end(context, { toolCallId: id }) {
     const { run } = context
     const tool = run.tools.get(id)
     if (!tool) {
-      context.report('UNKNOWN_TOOL_CALL', `tool_call_end for a call that never started (${describeValue(id)})`, ['payload', 'toolCallId'])
+      context.report('UNKNOWN_TOOL_CALL', `tool_call_end for a call that never started (${describeValue(id)})`, [
+        'payload',
+        'toolCallId',
+      ])
       return
     }
     const parsed = tool.raw.trim() === '' ? { input: {} } : parseJsonObject(tool.raw)
-    if ('error' in parsed) context.report('ARGS_PARSE_FAILED', `arguments of tool call ${id} are not valid JSON (${parsed.error}); the raw text is kept`, ['payload'], 'warning')
+    if ('error' in parsed)
+      context.report(
+        'ARGS_PARSE_FAILED',
+        `arguments of tool call ${id} are not valid JSON (${parsed.error}); the raw text is kept`,
+        ['payload'],
+        'warning',
+      )
     tool.input = 'input' in parsed ? parsed.input : {}
     tool.start = context.time
     tool.ended = true
     const display = inferDisplay(tool.tool, tool.input)
-    const metadata = 'error' in parsed ? { metadata: { rawArgsText: tool.raw, argsParseFailed: true, argsParseError: parsed.error } } : {}
+    const metadata =
+      'error' in parsed
+        ? { metadata: { rawArgsText: tool.raw, argsParseFailed: true, argsParseError: parsed.error } }
+        : {}
     context.emit({
       op: 'upsertPart',
-      part: toolPart(idsOf(run, tool.partID), { callID: id, tool: tool.tool, state: runningState({ input: tool.input, start: context.time, ...(display ? { display } : {}) }), ...metadata }),
+      part: toolPart(idsOf(run, tool.partID), {
+        callID: id,
+        tool: tool.tool,
+        state: runningState({ input: tool.input, start: context.time, ...(display ? { display } : {}) }),
+        ...metadata,
+      }),
     })
     // Results that came before the call leave their orphan place for it; the first completes it,
     // any other stays where it is, as the duplicate it is.
     const [first, ...others] = tool.early
     tool.early = []
     if (first) {
-      context.report('RESULT_BEFORE_CALL', `the result of call "${id}" came before the call; it is shown with it`, first.result.path, 'warning')
+      context.report(
+        'RESULT_BEFORE_CALL',
+        `the result of call "${id}" came before the call; it is shown with it`,
+        first.result.path,
+        'warning',
+      )
       context.emit({ op: 'removePart', messageID: first.messageID, partID: first.partID })
       context.stream.calls.answer(callKey(run.runId, id))
       tool.result = first.result
     }
-    for (const other of others) context.report('DUPLICATE_TOOL_RESULT', `call "${id}" already has a result; this one stays a separate orphan tool part`, other.result.path)
+    for (const other of others)
+      context.report(
+        'DUPLICATE_TOOL_RESULT',
+        `call "${id}" already has a result; this one stays a separate orphan tool part`,
+        other.result.path,
+      )
     if (tool.result) complete(run, id, tool, tool.result, context.emit)
   },
   usage(context, payload) {
     const { run } = context
-    const used = tokens({ input: payload.inputTokens, output: payload.outputTokens, ...(payload.totalTokens !== undefined ? { total: payload.totalTokens } : {}) })
+    const used = tokens({
+      input: payload.inputTokens,
+      output: payload.outputTokens,
+      ...(payload.totalTokens !== undefined ? { total: payload.totalTokens } : {}),
+    })
     const cost = count(payload.cost)
     closeOpen(context)
     const partID = nextPartId(run)
-    context.emit({ op: 'upsertPart', part: stepFinishPart(idsOf(run, partID), { reason: '', ...(payload.cost !== undefined ? { cost } : {}), tokens: used }) })
+    context.emit({
+      op: 'upsertPart',
+      part: stepFinishPart(idsOf(run, partID), {
+        reason: '',
+        ...(payload.cost !== undefined ? { cost } : {}),
+        tokens: used,
+      }),
+    })
     run.steps.push(partID)
     const sum = run.info.tokens
     setInfo(
@@ -257,7 +347,9 @@ const HANDLERS: { [K in MessageDeltaKind]: (context: Context, payload: MessageDe
       {
         cost: run.info.cost + cost,
         tokens: {
-          ...(sum.total !== undefined || used.total !== undefined ? { total: (sum.total ?? 0) + (used.total ?? used.input + used.output) } : {}),
+          ...(sum.total !== undefined || used.total !== undefined
+            ? { total: (sum.total ?? 0) + (used.total ?? used.input + used.output) }
+            : {}),
           input: sum.input + used.input,
           output: sum.output + used.output,
           reasoning: sum.reasoning,
@@ -272,7 +364,10 @@ const HANDLERS: { [K in MessageDeltaKind]: (context: Context, payload: MessageDe
     context.stream.settle(context)
   },
   error(context, payload) {
-    const error: MessageError = messageError('StreamError', { message: payload.message ?? payload.errorCode, code: payload.errorCode })
+    const error: MessageError = messageError('StreamError', {
+      message: payload.message ?? payload.errorCode,
+      code: payload.errorCode,
+    })
     if (payload.retryable !== undefined) error.data.isRetryable = payload.retryable
     finish(context, 'error', { error }, 'error')
     context.emit({ op: 'setStatus', status: 'error', error })
@@ -319,7 +414,8 @@ class Session implements DeltaStream {
 
   /** After a run ends: the transcript is idle once no run streams. */
   settle(context: Context): void {
-    if (![...this.runs.values()].some((run) => run.status === 'streaming')) context.emit({ op: 'setStatus', status: 'idle' })
+    if (![...this.runs.values()].some((run) => run.status === 'streaming'))
+      context.emit({ op: 'setStatus', status: 'idle' })
   }
 
   private delta(event: unknown, sink: DiagnosticSink, ops: TranscriptOp[]): void {
@@ -343,9 +439,12 @@ class Session implements DeltaStream {
       const earlier = run?.seen.get(seq)
       // The same delta again is a retransmission; another delta under a used seq still lands, reported.
       if (earlier === print) return
-      if (earlier !== undefined) sink.error('SEQ_CONFLICT', `seq ${seq} came again with a different delta; both are applied`, ['seq'])
-      else if (run?.lastSeq !== undefined && seq < run.lastSeq) sink.error('SEQ_REORDER', `seq ${seq} arrived after seq ${run.lastSeq}; applied where it arrived`, ['seq'])
-      else if (run?.lastSeq !== undefined && seq > run.lastSeq + 1) sink.warn('SEQ_GAP', `seq jumped from ${run.lastSeq} to ${seq}; deltas may be missing`, ['seq'])
+      if (earlier !== undefined)
+        sink.error('SEQ_CONFLICT', `seq ${seq} came again with a different delta; both are applied`, ['seq'])
+      else if (run?.lastSeq !== undefined && seq < run.lastSeq)
+        sink.error('SEQ_REORDER', `seq ${seq} arrived after seq ${run.lastSeq}; applied where it arrived`, ['seq'])
+      else if (run?.lastSeq !== undefined && seq > run.lastSeq + 1)
+        sink.warn('SEQ_GAP', `seq jumped from ${run.lastSeq} to ${seq}; deltas may be missing`, ['seq'])
       reported = true
     } else {
       sink.error('BAD_SEQ', `seq must be an integer (got ${describeValue(seq)}); the delta is applied`, ['seq'])
@@ -357,12 +456,21 @@ class Session implements DeltaStream {
     }
 
     if (!isDeltaKind(kind)) {
-      this.warnOnce(sink, kind, 'UNKNOWN_KIND', `kind "${kind}" is not part of the delta contract; such deltas are ignored`, ['kind'])
+      this.warnOnce(
+        sink,
+        kind,
+        'UNKNOWN_KIND',
+        `kind "${kind}" is not part of the delta contract; such deltas are ignored`,
+        ['kind'],
+      )
       if (run) remember(run)
       return
     }
     if (!run) {
-      if (kind !== 'start') sink.error('MISSING_START', `the first delta must be "start" (got "${kind}"); the run is started implicitly`, ['kind'])
+      if (kind !== 'start')
+        sink.error('MISSING_START', `the first delta must be "start" (got "${kind}"); the run is started implicitly`, [
+          'kind',
+        ])
       run = this.begin(runId, kind === 'start' ? (decodePayload('start', payload, sink) ?? {}) : {}, time, ops)
       remember(run)
       if (kind === 'start') return
@@ -374,7 +482,11 @@ class Session implements DeltaStream {
     remember(run)
     if (run.status !== 'streaming') {
       if (kind === 'done' || kind === 'error') {
-        sink.error('DUPLICATE_TERMINAL', `a second terminal "${kind}" is ignored; the run already ended with "${run.status}"`, ['kind'])
+        sink.error(
+          'DUPLICATE_TERMINAL',
+          `a second terminal "${kind}" is ignored; the run already ended with "${run.status}"`,
+          ['kind'],
+        )
         return
       }
       sink.error('AFTER_TERMINAL', `"${kind}" arrived after the run ended; applied so nothing is lost`, ['kind'])
@@ -405,7 +517,11 @@ class Session implements DeltaStream {
       steps: [],
     }
     this.runs.set(runId, run)
-    ops.push({ op: 'upsertMessage', info: run.info }, { op: 'upsertPart', part: stepStartPart(idsOf(run, nextPartId(run))) }, { op: 'setStatus', status: 'streaming' })
+    ops.push(
+      { op: 'upsertMessage', info: run.info },
+      { op: 'upsertPart', part: stepStartPart(idsOf(run, nextPartId(run))) },
+      { op: 'setStatus', status: 'streaming' },
+    )
     return run
   }
 
@@ -433,7 +549,9 @@ class Session implements DeltaStream {
       const duplicate = claim.status === 'duplicate'
       sink.error(
         duplicate ? 'DUPLICATE_TOOL_RESULT' : 'ORPHAN_TOOL_RESULT',
-        duplicate ? `call "${callID}" already has a result; this one is kept as a separate orphan tool part` : `no tool call has id "${callID}"; the result is kept as an orphan tool part`,
+        duplicate
+          ? `call "${callID}" already has a result; this one is kept as a separate orphan tool part`
+          : `no tool call has id "${callID}"; the result is kept as an orphan tool part`,
         [...result.path, 'toolCallId'],
       )
       const placed = this.orphan(result, decoded.runId, ops)
@@ -445,11 +563,17 @@ class Session implements DeltaStream {
   private keyOf(runId: string | undefined, callID: string): string {
     if (runId !== undefined && this.runs.get(runId)?.tools.has(callID)) return callKey(runId, callID)
     const run = [...this.runs.values()].reverse().find((candidate) => candidate.tools.has(callID))
-    return run ? callKey(run.runId, callID) : callKey(runId !== undefined && this.runs.has(runId) ? runId : undefined, callID)
+    return run
+      ? callKey(run.runId, callID)
+      : callKey(runId !== undefined && this.runs.has(runId) ? runId : undefined, callID)
   }
 
   /** Shows a result with no call as a tool part: in the run it names (or the latest), or a message of its own. */
-  private orphan(result: Result, runId: string | undefined, ops: TranscriptOp[]): { messageID: string; partID: string } {
+  private orphan(
+    result: Result,
+    runId: string | undefined,
+    ops: TranscriptOp[],
+  ): { messageID: string; partID: string } {
     const { toolCallId: callID, time } = result
     const host = (runId !== undefined ? this.runs.get(runId) : undefined) ?? [...this.runs.values()].at(-1)
     let info = host?.info
@@ -463,8 +587,19 @@ class Session implements DeltaStream {
       })
       ops.push({ op: 'upsertMessage', info })
     }
-    const ids = { id: deriveId('prt', 'orphan', info.id, callID, result.path.join('.'), time), sessionID: info.sessionID, messageID: info.id }
-    const state = toolResult({ input: {}, start: time, end: time, output: result.output, isError: result.isError, title: '' })
+    const ids = {
+      id: deriveId('prt', 'orphan', info.id, callID, result.path.join('.'), time),
+      sessionID: info.sessionID,
+      messageID: info.id,
+    }
+    const state = toolResult({
+      input: {},
+      start: time,
+      end: time,
+      output: result.output,
+      isError: result.isError,
+      title: '',
+    })
     const part: ToolPart = toolPart(ids, { callID, tool: 'unknown', state, metadata: { orphan: true } })
     ops.push({ op: 'upsertPart', part })
     return { messageID: info.id, partID: ids.id }
@@ -524,7 +659,12 @@ export function assembleDeltas(deltas: readonly unknown[], options: DeltaStreamO
   const { runs, messages, diagnostics } = replay(deltas, options)
   const run = runs[0]
   const message = run ? messages.find((candidate) => candidate.info.id === run.info.id) : undefined
-  if (!run || !message) return { message: { info: assistantInfo({ id: '', sessionID: options.sessionID ?? '', created: 0 }), parts: [] }, status: 'waiting', diagnostics }
+  if (!run || !message)
+    return {
+      message: { info: assistantInfo({ id: '', sessionID: options.sessionID ?? '', created: 0 }), parts: [] },
+      status: 'waiting',
+      diagnostics,
+    }
   return { message: message as DeltaRun['message'], status: run.status, diagnostics }
 }
 
@@ -532,7 +672,10 @@ export function assembleDeltas(deltas: readonly unknown[], options: DeltaStreamO
  * A whole recorded stream as messages: one assistant message per run it holds (none when no delta
  * started one), with every diagnostic. Input that is not a list of deltas is a diagnostic.
  */
-export function fromDeltaStream(deltas: unknown, options: DeltaStreamOptions = {}): { messages: WithParts[]; diagnostics: Diagnostic[] } {
+export function fromDeltaStream(
+  deltas: unknown,
+  options: DeltaStreamOptions = {},
+): { messages: WithParts[]; diagnostics: Diagnostic[] } {
   const sink = new DiagnosticSink(options)
   if (!Array.isArray(deltas)) {
     sink.error('BAD_STREAM', `a recorded stream must be an array of deltas (got ${describeValue(deltas)})`)

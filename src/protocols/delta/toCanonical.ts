@@ -1,6 +1,27 @@
-import { assistantInfo, filePart, idOr, reasoningPart, runningState, textPart, toolPart, toolResult, unsupportedPart, userInfo } from '../../core/build.js'
+import {
+  assistantInfo,
+  filePart,
+  idOr,
+  reasoningPart,
+  runningState,
+  textPart,
+  toolPart,
+  toolResult,
+  unsupportedPart,
+  userInfo,
+} from '../../core/build.js'
 import type { Metadata, Part, WithParts } from '../../core/model/types.js'
-import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isNonEmptyString, isRecord, limitDepth, reportUnread, safeJson } from '../diagnostics.js'
+import {
+  type ConvertOptions,
+  type Diagnostic,
+  DiagnosticSink,
+  describeValue,
+  isNonEmptyString,
+  isRecord,
+  limitDepth,
+  reportUnread,
+  safeJson,
+} from '../diagnostics.js'
 import { MESSAGE_FIELDS, reportUnreadPart } from './decode.js'
 import { inferDisplay } from '../display.js'
 import { deriveId, readTime } from '../ids.js'
@@ -28,12 +49,25 @@ export interface ToolMessageOrigin {
 function contentText(content: unknown): string {
   if (typeof content === 'string') return content
   if (Array.isArray(content)) {
-    return content.map((item) => (isRecord(item) && isRecord(item.payload) && typeof item.payload.text === 'string' ? item.payload.text : safeJson(item))).join('\n')
+    return content
+      .map((item) =>
+        isRecord(item) && isRecord(item.payload) && typeof item.payload.text === 'string'
+          ? item.payload.text
+          : safeJson(item),
+      )
+      .join('\n')
   }
   return content === undefined ? '' : safeJson(content)
 }
 
-function convertPart(raw: unknown, owner: { sessionID: string; messageID: string }, index: number, time: number, sink: DiagnosticSink, path: (string | number)[]): Part {
+function convertPart(
+  raw: unknown,
+  owner: { sessionID: string; messageID: string },
+  index: number,
+  time: number,
+  sink: DiagnosticSink,
+  path: (string | number)[],
+): Part {
   const ids = { ...owner, id: deriveId('prt', owner.messageID, index) }
   const payload = isRecord(raw) && isRecord(raw.payload) ? raw.payload : {}
   const kind = isRecord(raw) ? raw.kind : undefined
@@ -56,7 +90,12 @@ function convertPart(raw: unknown, owner: { sessionID: string; messageID: string
     }
     case 'image': {
       const mime = isNonEmptyString(payload.mimeType) ? payload.mimeType : 'image/png'
-      return filePart(ids, { mime, url: isNonEmptyString(payload.url) ? payload.url : `data:${mime};base64,${typeof payload.data === 'string' ? payload.data : ''}` })
+      return filePart(ids, {
+        mime,
+        url: isNonEmptyString(payload.url)
+          ? payload.url
+          : `data:${mime};base64,${typeof payload.data === 'string' ? payload.data : ''}`,
+      })
     }
     case 'file_ref': {
       const file = typeof payload.path === 'string' ? payload.path : ''
@@ -69,7 +108,11 @@ function convertPart(raw: unknown, owner: { sessionID: string; messageID: string
       })
     }
     default:
-      sink.error('UNSUPPORTED_PART', `part kind ${describeValue(kind)} is not supported here; kept as unsupported`, path)
+      sink.error(
+        'UNSUPPORTED_PART',
+        `part kind ${describeValue(kind)} is not supported here; kept as unsupported`,
+        path,
+      )
       return unsupportedPart(ids, typeof kind === 'string' ? kind : '', raw)
   }
 }
@@ -81,7 +124,10 @@ function convertPart(raw: unknown, owner: { sessionID: string; messageID: string
  * diagnostic. `runId`, `timestamp` and `meta` are kept in `info.metadata` so {@link toDeltaMessages}
  * can write them back.
  */
-export function fromDeltaMessages(input: unknown, options?: DeltaMessagesOptions): { messages: WithParts[]; diagnostics: Diagnostic[] } {
+export function fromDeltaMessages(
+  input: unknown,
+  options?: DeltaMessagesOptions,
+): { messages: WithParts[]; diagnostics: Diagnostic[] } {
   const sink = new DiagnosticSink(options)
   if (!Array.isArray(input)) {
     sink.error('BAD_MESSAGES', `expected an array of messages (got ${describeValue(input)})`)
@@ -89,7 +135,9 @@ export function fromDeltaMessages(input: unknown, options?: DeltaMessagesOptions
   }
   const list: unknown[] = limitDepth(input, sink)
   const firstRun = list.find((message) => isRecord(message) && isNonEmptyString(message.runId))
-  const sessionID = options?.sessionID ?? deriveId('ses', isRecord(firstRun) && typeof firstRun.runId === 'string' ? firstRun.runId : 'delta')
+  const sessionID =
+    options?.sessionID ??
+    deriveId('ses', isRecord(firstRun) && typeof firstRun.runId === 'string' ? firstRun.runId : 'delta')
   const conversation = new Conversation(sessionID, sink)
   list.forEach((raw, index) => {
     const path = [index]
@@ -99,7 +147,11 @@ export function fromDeltaMessages(input: unknown, options?: DeltaMessagesOptions
     }
     if (raw.role !== 'system' && raw.role !== 'user' && raw.role !== 'assistant' && raw.role !== 'tool') {
       // Nothing the wire carried is dropped: a message of an unknown role shows as a user message.
-      sink.error('UNKNOWN_ROLE', `a message needs role system, user, assistant or tool (got ${describeValue(raw.role)}); read as a user message`, [...path, 'role'])
+      sink.error(
+        'UNKNOWN_ROLE',
+        `a message needs role system, user, assistant or tool (got ${describeValue(raw.role)}); read as a user message`,
+        [...path, 'role'],
+      )
     }
     reportUnread(raw, MESSAGE_FIELDS, sink, path, 'a message')
     const runId = typeof raw.runId === 'string' ? raw.runId : ''
@@ -108,17 +160,33 @@ export function fromDeltaMessages(input: unknown, options?: DeltaMessagesOptions
     // A copy made with Array.from: a hole in the list (an array made in memory) is read as a part
     // that is not one, with its diagnostic, rather than skipped by forEach and map.
     const parts: unknown[] = Array.isArray(raw.parts) ? Array.from(raw.parts as unknown[]) : []
-    if (!Array.isArray(raw.parts)) sink.error('BAD_MESSAGE', `parts must be an array (got ${describeValue(raw.parts)})`, [...path, 'parts'])
-    const metadata: Metadata = { runId, timestamp, ...(raw.meta !== undefined ? { meta: raw.meta } : {}), role: raw.role }
+    if (!Array.isArray(raw.parts))
+      sink.error('BAD_MESSAGE', `parts must be an array (got ${describeValue(raw.parts)})`, [...path, 'parts'])
+    const metadata: Metadata = {
+      runId,
+      timestamp,
+      ...(raw.meta !== undefined ? { meta: raw.meta } : {}),
+      role: raw.role,
+    }
     if (raw.role === 'tool') {
       parts.forEach((item: unknown, n) => {
         const payload = isRecord(item) && isRecord(item.payload) ? item.payload : undefined
         if (!isRecord(item) || item.kind !== 'tool_result' || !payload || !isNonEmptyString(payload.toolCallId)) {
-          sink.error('BAD_TOOL_RESULT', 'a tool message holds only tool_result parts with a toolCallId', [...path, 'parts', n])
+          sink.error('BAD_TOOL_RESULT', 'a tool message holds only tool_result parts with a toolCallId', [
+            ...path,
+            'parts',
+            n,
+          ])
           return
         }
         reportUnreadPart(item, sink, [...path, 'parts', n])
-        const origin: ToolMessageOrigin = { index, position: n, runId, timestamp, ...(raw.meta !== undefined ? { meta: raw.meta as Metadata } : {}) }
+        const origin: ToolMessageOrigin = {
+          index,
+          position: n,
+          runId,
+          timestamp,
+          ...(raw.meta !== undefined ? { meta: raw.meta as Metadata } : {}),
+        }
         if (typeof payload.content !== 'string') origin.content = payload.content
         const text = contentText(payload.content)
         conversation.result({
@@ -147,7 +215,17 @@ export function fromDeltaMessages(input: unknown, options?: DeltaMessagesOptions
     const id = deriveId('msg', runId, index)
     const owner = { sessionID, messageID: id }
     if (raw.role === 'assistant') {
-      const message = conversation.add({ info: assistantInfo({ id, sessionID, created: time, completed: time, parentID: conversation.last('user')?.info.id ?? '', metadata }), parts: [] })
+      const message = conversation.add({
+        info: assistantInfo({
+          id,
+          sessionID,
+          created: time,
+          completed: time,
+          parentID: conversation.last('user')?.info.id ?? '',
+          metadata,
+        }),
+        parts: [],
+      })
       parts.forEach((part: unknown, n) => {
         const converted = convertPart(part, owner, n, time, sink, [...path, 'parts', n])
         if (converted.type === 'tool') conversation.call(message, converted, [...path, 'parts', n])
@@ -159,7 +237,9 @@ export function fromDeltaMessages(input: unknown, options?: DeltaMessagesOptions
     const converted = parts.map((part: unknown, n) => convertPart(part, owner, n, time, sink, [...path, 'parts', n]))
     conversation.add({
       info: userInfo({ id, sessionID, created: time, metadata }),
-      parts: converted.map((part) => (system && part.type === 'text' ? { ...part, synthetic: true, system: true } : part)),
+      parts: converted.map((part) =>
+        system && part.type === 'text' ? { ...part, synthetic: true, system: true } : part,
+      ),
     })
   })
   return { messages: conversation.finish(), diagnostics: sink.list }

@@ -1,5 +1,6 @@
 /** The kinds of {@link MessageDelta} (the MessageDelta contract). */
-export type MessageDeltaKind = 'start' | 'text' | 'thinking' | 'tool_call_start' | 'tool_call_args' | 'tool_call_end' | 'usage' | 'done' | 'error'
+export type MessageDeltaKind =
+  'start' | 'text' | 'thinking' | 'tool_call_start' | 'tool_call_args' | 'tool_call_end' | 'usage' | 'done' | 'error'
 
 /** One event of a model's output stream. `seq` increases strictly within a run. */
 export interface MessageDelta {
@@ -33,7 +34,10 @@ export type DeltaPartKind = 'text' | 'thinking' | 'tool_call' | 'tool_result' | 
 export type DeltaMessagePart =
   | { kind: 'text'; payload: { text: string } }
   | { kind: 'thinking'; payload: { text: string } }
-  | { kind: 'tool_call'; payload: { toolCallId: string; toolName: string; arguments: Record<string, unknown>; rawArgsText?: string } }
+  | {
+      kind: 'tool_call'
+      payload: { toolCallId: string; toolName: string; arguments: Record<string, unknown>; rawArgsText?: string }
+    }
   | { kind: 'tool_result'; payload: { toolCallId: string; isError: boolean; content: unknown } }
   | { kind: 'image'; payload: { mimeType: string; data?: string; url?: string } }
   | { kind: 'file_ref'; payload: { path: string; mimeType?: string; size?: number } }

@@ -189,7 +189,9 @@ function finishCell(cell: MsgCell, body: string[], sink: DiagnosticSink): MsgCel
       cell.attrs = parseAttrs(typed.rest)
     } else cell.attrs = parseAttrs(meta)
   } else if (cell.id !== undefined) {
-    sink.warn('MISSING_METADATA', `cell [^${cell.id}] has no metadata line "[^${cell.id}]: [type] key=value"`, [`line ${cell.line}`])
+    sink.warn('MISSING_METADATA', `cell [^${cell.id}] has no metadata line "[^${cell.id}]: [type] key=value"`, [
+      `line ${cell.line}`,
+    ])
   }
   while (rest.length > 0 && (rest[0] as string).trim() === '') rest.shift()
   while (rest.length > 0 && (rest[rest.length - 1] as string).trim() === '') rest.pop()

@@ -14,9 +14,20 @@ export interface ToMsgFileOptions {
 
 function originOf(metadata: Metadata | undefined): CellOrigin | undefined {
   const found = metadata?.msgfile
-  if (!isRecord(found) || (found.kind !== 'message' && found.kind !== 'output') || typeof found.level !== 'number') return undefined
-  const attrs = Array.isArray(found.attrs) ? found.attrs.filter((pair): pair is [string, string] => Array.isArray(pair) && pair.length === 2 && pair.every((item) => typeof item === 'string')) : []
-  const cell: CellOrigin = { kind: found.kind, level: found.level, title: typeof found.title === 'string' ? found.title : '', attrs }
+  if (!isRecord(found) || (found.kind !== 'message' && found.kind !== 'output') || typeof found.level !== 'number')
+    return undefined
+  const attrs = Array.isArray(found.attrs)
+    ? found.attrs.filter(
+        (pair): pair is [string, string] =>
+          Array.isArray(pair) && pair.length === 2 && pair.every((item) => typeof item === 'string'),
+      )
+    : []
+  const cell: CellOrigin = {
+    kind: found.kind,
+    level: found.level,
+    title: typeof found.title === 'string' ? found.title : '',
+    attrs,
+  }
   if (typeof found.id === 'string') cell.id = found.id
   if (typeof found.type === 'string') cell.type = found.type
   if (typeof found.target === 'string') cell.target = found.target
@@ -48,7 +59,8 @@ function writeCell(cell: CellOrigin, body: string): string {
 export function toMsgFile(messages: readonly WithParts[], options: ToMsgFileOptions = {}): string {
   const out: string[] = []
   let head = ''
-  if (options.frontmatter !== undefined) head += `---\n${options.frontmatter.endsWith('\n') || options.frontmatter === '' ? options.frontmatter : `${options.frontmatter}\n`}---\n`
+  if (options.frontmatter !== undefined)
+    head += `---\n${options.frontmatter.endsWith('\n') || options.frontmatter === '' ? options.frontmatter : `${options.frontmatter}\n`}---\n`
   // The parser hands back everything before the first cell as the preamble; it goes back verbatim.
   if (options.preamble) head += `${options.preamble}\n`
   let generated = 0
@@ -57,13 +69,19 @@ export function toMsgFile(messages: readonly WithParts[], options: ToMsgFileOpti
     const agent = info.role === 'assistant' ? info.agent || 'assistant' : 'markdown'
     const iso = info.time.created > 0 ? isoTime(info.time.created) : undefined
     const time = iso ? [['time', iso] as [string, string]] : []
-    const errorText = info.role === 'assistant' && info.error ? (typeof info.error.data.message === 'string' ? info.error.data.message : info.error.name) : undefined
+    const errorText =
+      info.role === 'assistant' && info.error
+        ? typeof info.error.data.message === 'string'
+          ? info.error.data.message
+          : info.error.name
+        : undefined
     let wroteError = false
     for (const part of parts) {
       const cells = cellsOf(part)
       if (cells) out.push(...cells)
     }
-    if (errorText !== undefined && !wroteError) out.push(writeCell({ kind: 'output', level: 1, title: '', id: nextId(), type: 'error', attrs: [] }, errorText))
+    if (errorText !== undefined && !wroteError)
+      out.push(writeCell({ kind: 'output', level: 1, title: '', id: nextId(), type: 'error', attrs: [] }, errorText))
 
     function cellsOf(part: Part): string[] | undefined {
       const own = 'metadata' in part ? originOf(part.metadata) : undefined
@@ -73,23 +91,57 @@ export function toMsgFile(messages: readonly WithParts[], options: ToMsgFileOpti
           const isError = own?.type === 'error' || (!own && part.synthetic === true && part.text === errorText)
           if (isError) {
             wroteError = true
-            if (!own) return [writeCell({ kind: 'output', level: 1, title: '', id: nextId(), type: 'error', attrs: [] }, part.text)]
+            if (!own)
+              return [
+                writeCell({ kind: 'output', level: 1, title: '', id: nextId(), type: 'error', attrs: [] }, part.text),
+              ]
           }
           const history: [string, string][] = part.ignored && !own ? [['history', 'none']] : []
-          const cell = own ?? { kind: info.role === 'user' ? 'message' : 'output', level: 1, title: '', id: nextId(), type: agent, attrs: [...(info.role === 'assistant' ? time : []), ...history] }
+          const cell = own ?? {
+            kind: info.role === 'user' ? 'message' : 'output',
+            level: 1,
+            title: '',
+            id: nextId(),
+            type: agent,
+            attrs: [...(info.role === 'assistant' ? time : []), ...history],
+          }
           return [writeCell(cell, part.text)]
         }
         case 'reasoning':
-          return [writeCell(own ?? { kind: 'output', level: 1, title: '', id: nextId(), type: agent, attrs: [...time, ['reasoning', '1']] }, part.text)]
+          return [
+            writeCell(
+              own ?? {
+                kind: 'output',
+                level: 1,
+                title: '',
+                id: nextId(),
+                type: agent,
+                attrs: [...time, ['reasoning', '1']],
+              },
+              part.text,
+            ),
+          ]
         case 'tool': {
           const state = part.state
           if (part.tool === 'code' && own) {
             const body = state.status === 'completed' || state.status === 'error' ? state.metadata?.body : undefined
             return [writeCell(own, typeof body === 'string' ? body : '')]
           }
-          const callId = own?.id ?? (part.callID.includes('.') ? part.callID : `${nextId()}.${part.callID.replace(/[^\w]/g, '').slice(-8) || 'call'}`)
-          const call = own ?? { kind: 'output' as const, level: 1, title: '', id: callId, type: 'tool', attrs: [['name', part.tool]] as [string, string][] }
-          const callBody = typeof part.metadata?.callBody === 'string' ? part.metadata.callBody : JSON.stringify(state.input)
+          const callId =
+            own?.id ??
+            (part.callID.includes('.')
+              ? part.callID
+              : `${nextId()}.${part.callID.replace(/[^\w]/g, '').slice(-8) || 'call'}`)
+          const call = own ?? {
+            kind: 'output' as const,
+            level: 1,
+            title: '',
+            id: callId,
+            type: 'tool',
+            attrs: [['name', part.tool]] as [string, string][],
+          }
+          const callBody =
+            typeof part.metadata?.callBody === 'string' ? part.metadata.callBody : JSON.stringify(state.input)
           const out = part.metadata?.orphan === true ? [] : [writeCell(call, callBody)]
           if (state.status !== 'completed' && state.status !== 'error') return out
           const recorded = Array.isArray(state.metadata?.results) ? state.metadata.results : []
@@ -103,7 +155,13 @@ export function toMsgFile(messages: readonly WithParts[], options: ToMsgFileOpti
             ['status', state.status === 'error' ? 'failed' : 'success'],
             ['duration', `${duration}s`],
           ]
-          return [...out, writeCell({ kind: 'output', level: call.level, title: '', id: `${callId}.1`, type: 'tool', attrs }, state.status === 'error' ? state.error : state.output)]
+          return [
+            ...out,
+            writeCell(
+              { kind: 'output', level: call.level, title: '', id: `${callId}.1`, type: 'tool', attrs },
+              state.status === 'error' ? state.error : state.output,
+            ),
+          ]
         }
         default:
           return undefined

@@ -1,4 +1,15 @@
-import { assistantInfo, filePart, idOr, messageError, reasoningPart, runningState, textPart, toolPart, toolResult, userInfo } from '../../core/build.js'
+import {
+  assistantInfo,
+  filePart,
+  idOr,
+  messageError,
+  reasoningPart,
+  runningState,
+  textPart,
+  toolPart,
+  toolResult,
+  userInfo,
+} from '../../core/build.js'
 import type { AssistantInfo, Metadata, WithParts } from '../../core/model/types.js'
 import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isRecord } from '../diagnostics.js'
 import { inferDisplay } from '../display.js'
@@ -49,13 +60,19 @@ function durationMs(value: string | undefined): number | undefined {
 
 function agentsOf(file: MsgFile): MsgAgent[] {
   const declared = file.frontmatter?.data.agents
-  if (Array.isArray(declared)) return declared.flatMap((item) => (isRecord(item) && typeof item.name === 'string' ? [item as MsgAgent] : []))
-  if (isRecord(declared)) return Object.entries(declared).map(([name, props]) => ({ ...(isRecord(props) ? props : {}), name }))
+  if (Array.isArray(declared))
+    return declared.flatMap((item) => (isRecord(item) && typeof item.name === 'string' ? [item as MsgAgent] : []))
+  if (isRecord(declared))
+    return Object.entries(declared).map(([name, props]) => ({ ...(isRecord(props) ? props : {}), name }))
   return []
 }
 
 function isCodeOutput(cell: MsgCell): boolean {
-  return attr(cell, 'mime_type') !== undefined || /^(stdout|stderr)>/m.test(cell.body) || (attr(cell, 'status') !== undefined && (cell.id ?? '').split('.').length === 2)
+  return (
+    attr(cell, 'mime_type') !== undefined ||
+    /^(stdout|stderr)>/m.test(cell.body) ||
+    (attr(cell, 'status') !== undefined && (cell.id ?? '').split('.').length === 2)
+  )
 }
 
 /**
@@ -69,7 +86,8 @@ function isCodeOutput(cell: MsgCell): boolean {
  */
 export function fromMsgFile(input: string, options?: MsgFileOptions): MsgFileImport {
   const sink = new DiagnosticSink(options)
-  if (typeof input !== 'string') sink.error('BAD_INPUT', `a Message File must be given as text (got ${describeValue(input)})`)
+  if (typeof input !== 'string')
+    sink.error('BAD_INPUT', `a Message File must be given as text (got ${describeValue(input)})`)
   const text = typeof input === 'string' ? input : ''
   const file = parseMsgFileText(text, sink, options)
   const sessionID = options?.sessionID ?? deriveId('ses', 'msgfile', text.slice(0, 500))
@@ -106,7 +124,11 @@ export function fromMsgFile(input: string, options?: MsgFileOptions): MsgFileImp
         const name = attr(cell, 'name')
         if (name) agents.push({ name, definition: cell.body })
       }
-      const part = textPart({ id: partID, sessionID, messageID: id }, cell.body, { metadata: msgfile, synthetic: agent, ignored: history !== undefined && HISTORY_EXCLUDED.has(history.toLowerCase()) })
+      const part = textPart({ id: partID, sessionID, messageID: id }, cell.body, {
+        metadata: msgfile,
+        synthetic: agent,
+        ignored: history !== undefined && HISTORY_EXCLUDED.has(history.toLowerCase()),
+      })
       conversation.add({ info: userInfo({ id, sessionID, created: time ?? 0 }), parts: [part] })
       return
     }
@@ -115,11 +137,16 @@ export function fromMsgFile(input: string, options?: MsgFileOptions): MsgFileImp
     const type = cell.type ?? ''
     const id = cell.id ?? ''
     if (type === 'error') {
-      host.info = { ...(host.info as AssistantInfo), error: messageError('MessageFileError', { message: cell.body || 'error' }) }
+      host.info = {
+        ...(host.info as AssistantInfo),
+        error: messageError('MessageFileError', { message: cell.body || 'error' }),
+      }
       conversation.push(host, textPart(ids, cell.body, { synthetic: true, metadata: msgfile }))
       return
     }
-    const isCall = (type === 'tool' && attr(cell, 'name') !== undefined && attr(cell, 'status') === undefined) || type === 'tool_call'
+    const isCall =
+      (type === 'tool' && attr(cell, 'name') !== undefined && attr(cell, 'status') === undefined) ||
+      type === 'tool_call'
     if (isCall) {
       const name = attr(cell, 'name') || attr(cell, 'tool') || 'unknown'
       let input: Record<string, unknown> = {}
@@ -128,7 +155,11 @@ export function fromMsgFile(input: string, options?: MsgFileOptions): MsgFileImp
         const parsed = parseJsonObject(args)
         if ('input' in parsed) input = parsed.input
         else {
-          sink.warn('ARGS_PARSE_FAILED', `the arguments of tool call [^${id}] are not a JSON object (${parsed.error}); kept as text`, path)
+          sink.warn(
+            'ARGS_PARSE_FAILED',
+            `the arguments of tool call [^${id}] are not a JSON object (${parsed.error}); kept as text`,
+            path,
+          )
           input = { text: args }
         }
       }
@@ -136,12 +167,19 @@ export function fromMsgFile(input: string, options?: MsgFileOptions): MsgFileImp
       const state = runningState({ input, start: time ?? host.info.time.created, ...(display ? { display } : {}) })
       // A `tool_call` cell is answered by the next `tool_result` of the same tool; a `[tool]` cell by `[^id.n]` cells.
       const callID = type === 'tool_call' ? `tool:${name}` : idOr(id, partID)
-      conversation.call(host, toolPart(ids, { callID, tool: name, state, metadata: { ...msgfile, callBody: cell.body } }), path)
+      conversation.call(
+        host,
+        toolPart(ids, { callID, tool: name, state, metadata: { ...msgfile, callBody: cell.body } }),
+        path,
+      )
       return
     }
     const isResult = (type === 'tool' && attr(cell, 'status') !== undefined) || type === 'tool_result'
     if (isResult) {
-      const key = type === 'tool_result' ? `tool:${attr(cell, 'tool') || attr(cell, 'name') || 'unknown'}` : id.split('.').slice(0, -1).join('.')
+      const key =
+        type === 'tool_result'
+          ? `tool:${attr(cell, 'tool') || attr(cell, 'name') || 'unknown'}`
+          : id.split('.').slice(0, -1).join('.')
       const status = (attr(cell, 'status') ?? 'success').toLowerCase()
       const failed = FAILED.has(status)
       const result = { cell: origin(cell), body: cell.body }
@@ -156,9 +194,13 @@ export function fromMsgFile(input: string, options?: MsgFileOptions): MsgFileImp
           time: time ?? host.info.time.created,
           metadata: msgfile,
           state: (call) => {
-            const previous = call && (call.state.status === 'completed' || call.state.status === 'error') ? call.state.metadata?.results : undefined
+            const previous =
+              call && (call.state.status === 'completed' || call.state.status === 'error')
+                ? call.state.metadata?.results
+                : undefined
             const results = [...(Array.isArray(previous) ? previous : []), result]
-            const start = call && call.state.status !== 'pending' ? call.state.time.start : (time ?? host.info.time.created)
+            const start =
+              call && call.state.status !== 'pending' ? call.state.time.start : (time ?? host.info.time.created)
             const end = call ? start + (durationMs(attr(cell, 'duration')) ?? 0) : start
             const tool = call?.tool ?? name ?? 'unknown'
             const display = call ? inferDisplay(tool, call.state.input, cell.body) : undefined
@@ -190,12 +232,37 @@ export function fromMsgFile(input: string, options?: MsgFileOptions): MsgFileImp
       const status = (attr(cell, 'status') ?? 'success').toLowerCase()
       const start = time ?? host.info.time.created
       const end = start + (durationMs(attr(cell, 'duration')) ?? 0)
-      const output = binary ? `[${mime} output]` : stdout.length + stderr.length > 0 ? [...stdout, ...stderr].join('\n') : cell.body
-      const metadata: Metadata = { stdout: stdout.join('\n'), stderr: stderr.join('\n'), mimeType: mime, body: cell.body }
+      const output = binary
+        ? `[${mime} output]`
+        : stdout.length + stderr.length > 0
+          ? [...stdout, ...stderr].join('\n')
+          : cell.body
+      const metadata: Metadata = {
+        stdout: stdout.join('\n'),
+        stderr: stderr.join('\n'),
+        mimeType: mime,
+        body: cell.body,
+      }
       const input = { language: type, cell: id.split('.')[0] ?? '' }
-      const attachments = binary ? [filePart({ id: deriveId('prt', partID, 'output'), sessionID, messageID: host.info.id }, { mime, url: `data:${mime};base64,${cell.body.replace(/\s+/g, '')}` })] : []
+      const attachments = binary
+        ? [
+            filePart(
+              { id: deriveId('prt', partID, 'output'), sessionID, messageID: host.info.id },
+              { mime, url: `data:${mime};base64,${cell.body.replace(/\s+/g, '')}` },
+            ),
+          ]
+        : []
       const failed = FAILED.has(status)
-      const state = toolResult({ input, start, end, output: failed ? stderr.join('\n') || output || status : output, isError: failed, title: type, metadata, attachments })
+      const state = toolResult({
+        input,
+        start,
+        end,
+        output: failed ? stderr.join('\n') || output || status : output,
+        isError: failed,
+        title: type,
+        metadata,
+        attachments,
+      })
       conversation.push(host, toolPart(ids, { callID: idOr(id, partID), tool: 'code', state, metadata: msgfile }))
       return
     }
@@ -204,9 +271,16 @@ export function fromMsgFile(input: string, options?: MsgFileOptions): MsgFileImp
     if (reasoning) conversation.push(host, reasoningPart(ids, cell.body, { start, end: start }, msgfile))
     else {
       const history = attr(cell, 'history')
-      conversation.push(host, textPart(ids, cell.body, { metadata: msgfile, ignored: history !== undefined && HISTORY_EXCLUDED.has(history.toLowerCase()) }))
+      conversation.push(
+        host,
+        textPart(ids, cell.body, {
+          metadata: msgfile,
+          ignored: history !== undefined && HISTORY_EXCLUDED.has(history.toLowerCase()),
+        }),
+      )
     }
-    if (!(host.info as AssistantInfo).agent && type) host.info = { ...(host.info as AssistantInfo), agent: attr(cell, 'agent') ?? type }
+    if (!(host.info as AssistantInfo).agent && type)
+      host.info = { ...(host.info as AssistantInfo), agent: attr(cell, 'agent') ?? type }
   })
   const messages = conversation.finish()
   return { messages, agents, file, diagnostics: sink.list }

@@ -15,7 +15,11 @@ export function parseYamlSubset(text: string): Record<string, unknown> {
     const first = lines[index]
     if (first !== undefined && first.trimStart().startsWith('- ') && indentOf(first) >= indent) {
       const list: unknown[] = []
-      while (index < lines.length && indentOf(lines[index] as string) === indentOf(first) && (lines[index] as string).trimStart().startsWith('- ')) {
+      while (
+        index < lines.length &&
+        indentOf(lines[index] as string) === indentOf(first) &&
+        (lines[index] as string).trimStart().startsWith('- ')
+      ) {
         list.push(scalar((lines[index] as string).trimStart().slice(2)))
         index += 1
       }
@@ -40,7 +44,9 @@ export function parseYamlSubset(text: string): Record<string, unknown> {
   }
 
   const result = block(0)
-  return typeof result === 'object' && result !== null && !Array.isArray(result) ? (result as Record<string, unknown>) : {}
+  return typeof result === 'object' && result !== null && !Array.isArray(result)
+    ? (result as Record<string, unknown>)
+    : {}
 }
 
 function scalar(raw: string): unknown {

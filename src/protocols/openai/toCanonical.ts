@@ -7,9 +7,32 @@
  * pairing. Items the kit does not read (web search calls, computer calls, …) are kept as
  * unsupported parts. Never throws unless `strict`.
  */
-import { assistantInfo, filePart, reasoningPart, runningState, sourcePart, textPart, toolPart, toolResult, unsupportedPart, userInfo } from '../../core/build.js'
+import {
+  assistantInfo,
+  filePart,
+  reasoningPart,
+  runningState,
+  sourcePart,
+  textPart,
+  toolPart,
+  toolResult,
+  unsupportedPart,
+  userInfo,
+} from '../../core/build.js'
 import type { Metadata, Part, SourceRef, ToolPart, WithParts } from '../../core/model/types.js'
-import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, fields, isNonEmptyString, isRecord, limitDepth, reportUnread, safeJson, textOf } from '../diagnostics.js'
+import {
+  type ConvertOptions,
+  type Diagnostic,
+  DiagnosticSink,
+  describeValue,
+  fields,
+  isNonEmptyString,
+  isRecord,
+  limitDepth,
+  reportUnread,
+  safeJson,
+  textOf,
+} from '../diagnostics.js'
 import { inferDisplay } from '../display.js'
 import { deriveId, readArguments } from '../ids.js'
 import { Conversation } from '../pairing.js'
@@ -23,7 +46,10 @@ export interface OpenAIOptions extends ConvertOptions {
 type Path = (string | number)[]
 
 /** What one content entry holds, read. */
-type Content = { kind: 'text'; text: string; refusal?: boolean; sources?: SourceRef[] } | { kind: 'file'; url: string; mime: string; filename?: string } | { kind: 'other'; type: string; raw: unknown }
+type Content =
+  | { kind: 'text'; text: string; refusal?: boolean; sources?: SourceRef[] }
+  | { kind: 'file'; url: string; mime: string; filename?: string }
+  | { kind: 'other'; type: string; raw: unknown }
 
 const dataMime = (url: string, fallback: string) => /^data:([^;,]+)/i.exec(url)?.[1] ?? fallback
 
@@ -31,7 +57,20 @@ const dataMime = (url: string, fallback: string) => /^data:([^;,]+)/i.exec(url)?
  * The fields OpenAI's API reference defines for each object the kit reads (`types.ts` names only the
  * read ones). Defined but not shown: ids and statuses, a text's `logprobs`.
  */
-const MESSAGE_FIELDS = fields('type', 'id', 'status', 'role', 'content', 'name', 'tool_calls', 'tool_call_id', 'refusal', 'reasoning_content', 'annotations', 'function_call')
+const MESSAGE_FIELDS = fields(
+  'type',
+  'id',
+  'status',
+  'role',
+  'content',
+  'name',
+  'tool_calls',
+  'tool_call_id',
+  'refusal',
+  'reasoning_content',
+  'annotations',
+  'function_call',
+)
 const ITEM_FIELDS = new Map<unknown, ReadonlySet<string>>([
   ['function_call', fields('type', 'id', 'status', 'call_id', 'name', 'arguments')],
   ['function_call_output', fields('type', 'id', 'status', 'call_id', 'output')],
@@ -69,15 +108,33 @@ function sourcesOf(value: unknown, sink: DiagnosticSink, path: Path): SourceRef[
   // An index loop, not forEach: a hole in the list is read (and reported), not skipped.
   for (let n = 0; n < value.length; n++) {
     const item: unknown = value[n]
-    const cited = isRecord(item) && item.type === 'url_citation' ? (isRecord(item.url_citation) ? item.url_citation : item) : undefined
+    const cited =
+      isRecord(item) && item.type === 'url_citation'
+        ? isRecord(item.url_citation)
+          ? item.url_citation
+          : item
+        : undefined
     if (cited && isNonEmptyString(cited.url)) {
       sources.push({ kind: 'url', url: cited.url, ...(isNonEmptyString(cited.title) ? { title: cited.title } : {}) })
-    } else if (isRecord(item) && (item.type === 'file_citation' || item.type === 'container_file_citation') && (isNonEmptyString(item.filename) || isNonEmptyString(item.file_id))) {
+    } else if (
+      isRecord(item) &&
+      (item.type === 'file_citation' || item.type === 'container_file_citation') &&
+      (isNonEmptyString(item.filename) || isNonEmptyString(item.file_id))
+    ) {
       const name = isNonEmptyString(item.filename) ? item.filename : (item.file_id as string)
-      sources.push({ kind: 'document', mime: 'application/octet-stream', title: name, ...(isNonEmptyString(item.filename) ? { filename: item.filename } : {}) })
+      sources.push({
+        kind: 'document',
+        mime: 'application/octet-stream',
+        title: name,
+        ...(isNonEmptyString(item.filename) ? { filename: item.filename } : {}),
+      })
     } else {
       // A file_path annotation (a file the code interpreter wrote, named by id only) among them.
-      sink.warn('UNREAD_FIELD', `annotation ${describeValue(isRecord(item) ? item.type : item)} is not a citation the kit shows; it is not shown`, [...path, n])
+      sink.warn(
+        'UNREAD_FIELD',
+        `annotation ${describeValue(isRecord(item) ? item.type : item)} is not a citation the kit shows; it is not shown`,
+        [...path, n],
+      )
     }
   }
   return sources
@@ -88,7 +145,11 @@ function contentOf(value: unknown, sink: DiagnosticSink, path: Path): Content[] 
   if (value === null || value === undefined) return []
   if (typeof value === 'string') return value === '' ? [] : [{ kind: 'text', text: value }]
   if (!Array.isArray(value)) {
-    sink.warn('BAD_CONTENT', `content should be text or a list of parts (got ${describeValue(value)}); read as text`, path)
+    sink.warn(
+      'BAD_CONTENT',
+      `content should be text or a list of parts (got ${describeValue(value)}); read as text`,
+      path,
+    )
     return [{ kind: 'text', text: textOf(value) }]
   }
   // Array.from, not map: a hole in the list (`[, 0]`) is read as a part that is not one, not skipped.
@@ -109,20 +170,32 @@ function contentOf(value: unknown, sink: DiagnosticSink, path: Path): Content[] 
       case 'refusal':
         return { kind: 'text', text: textOf(item.refusal), refusal: true }
       case 'image_url': {
-        if (isRecord(item.image_url)) reportUnread(item.image_url, IMAGE_URL_FIELDS, sink, [...path, n, 'image_url'], 'an image_url')
+        if (isRecord(item.image_url))
+          reportUnread(item.image_url, IMAGE_URL_FIELDS, sink, [...path, n, 'image_url'], 'an image_url')
         const url = isRecord(item.image_url) ? textOf(item.image_url.url) : textOf(item.image_url)
         return { kind: 'file', url, mime: dataMime(url, 'image/*') }
       }
       case 'input_image':
-        if (typeof item.image_url === 'string') return { kind: 'file', url: item.image_url, mime: dataMime(item.image_url, 'image/*') }
+        if (typeof item.image_url === 'string')
+          return { kind: 'file', url: item.image_url, mime: dataMime(item.image_url, 'image/*') }
         return { kind: 'other', type: item.type, raw: item }
       case 'input_file':
       case 'file': {
         const file = item.type === 'file' && isRecord(item.file) ? item.file : item
         if (file !== item) reportUnread(file, FILE_FIELDS, sink, [...path, n, 'file'], 'a file')
-        const url = typeof file.file_data === 'string' ? file.file_data : typeof file.file_url === 'string' ? file.file_url : undefined
+        const url =
+          typeof file.file_data === 'string'
+            ? file.file_data
+            : typeof file.file_url === 'string'
+              ? file.file_url
+              : undefined
         if (!url) return { kind: 'other', type: item.type, raw: item }
-        return { kind: 'file', url, mime: dataMime(url, 'application/octet-stream'), ...(typeof file.filename === 'string' ? { filename: file.filename } : {}) }
+        return {
+          kind: 'file',
+          url,
+          mime: dataMime(url, 'application/octet-stream'),
+          ...(typeof file.filename === 'string' ? { filename: file.filename } : {}),
+        }
       }
       default:
         return { kind: 'other', type: item.type, raw: item }
@@ -142,14 +215,26 @@ class Reader {
   ) {}
 
   private ids(message: WithParts) {
-    return { id: deriveId('prt', message.info.id, message.parts.length), sessionID: message.info.sessionID, messageID: message.info.id }
+    return {
+      id: deriveId('prt', message.info.id, message.parts.length),
+      sessionID: message.info.sessionID,
+      messageID: message.info.id,
+    }
   }
 
   private user(role: string, extra: Metadata = {}): WithParts {
     const id = deriveId('msg', this.conversation.sessionID, this.index)
     this.open = undefined
     const metadata = { ...(role !== 'user' ? { role } : {}), ...extra }
-    return this.conversation.add({ info: userInfo({ id, sessionID: this.conversation.sessionID, created: 0, ...(Object.keys(metadata).length > 0 ? { metadata } : {}) }), parts: [] })
+    return this.conversation.add({
+      info: userInfo({
+        id,
+        sessionID: this.conversation.sessionID,
+        created: 0,
+        ...(Object.keys(metadata).length > 0 ? { metadata } : {}),
+      }),
+      parts: [],
+    })
   }
 
   private assistant(fresh: boolean, extra: Metadata = {}): WithParts {
@@ -175,8 +260,18 @@ class Reader {
     for (const item of content) {
       const ids = this.ids(message)
       let part: Part
-      if (item.kind === 'text') part = textPart(ids, item.text, muted ? { synthetic: true, system: true } : item.refusal ? { metadata: { refusal: true } } : {})
-      else if (item.kind === 'file') part = filePart(ids, { url: item.url, mime: item.mime, ...(item.filename !== undefined ? { filename: item.filename } : {}) })
+      if (item.kind === 'text')
+        part = textPart(
+          ids,
+          item.text,
+          muted ? { synthetic: true, system: true } : item.refusal ? { metadata: { refusal: true } } : {},
+        )
+      else if (item.kind === 'file')
+        part = filePart(ids, {
+          url: item.url,
+          mime: item.mime,
+          ...(item.filename !== undefined ? { filename: item.filename } : {}),
+        })
       else part = unsupportedPart(ids, item.type, item.raw)
       this.conversation.push(message, part)
       if (item.kind === 'text' && item.sources) this.sources(message, item.sources)
@@ -187,7 +282,9 @@ class Reader {
   private sources(message: WithParts, sources: SourceRef[]): void {
     for (const source of sources) {
       const key = source.kind === 'url' ? source.url : source.title
-      const shown = message.parts.some((part) => part.type === 'source' && (part.source.kind === 'url' ? part.source.url : part.source.title) === key)
+      const shown = message.parts.some(
+        (part) => part.type === 'source' && (part.source.kind === 'url' ? part.source.url : part.source.title) === key,
+      )
       if (!shown) this.conversation.push(message, sourcePart(this.ids(message), key, source))
     }
   }
@@ -209,7 +306,12 @@ class Reader {
   private result(given: string, output: string, path: Path, tool?: string): void {
     this.open = undefined
     const callID = given !== '' ? given : deriveId('call', this.conversation.sessionID, 'missing', this.index)
-    if (given === '') this.sink.error('BAD_TOOL_RESULT', `a tool result needs the id of its call; it is kept as an orphan (${callID})`, path)
+    if (given === '')
+      this.sink.error(
+        'BAD_TOOL_RESULT',
+        `a tool result needs the id of its call; it is kept as an orphan (${callID})`,
+        path,
+      )
     this.conversation.result({
       callID,
       ...(tool ? { tool } : {}),
@@ -233,7 +335,11 @@ class Reader {
       return
     }
     if (raw.type !== undefined && typeof raw.type !== 'string') {
-      this.sink.error('BAD_ITEM', `an item's type must be text (got ${describeValue(raw.type)}); the item is kept whole`, [...path, 'type'])
+      this.sink.error(
+        'BAD_ITEM',
+        `an item's type must be text (got ${describeValue(raw.type)}); the item is kept whole`,
+        [...path, 'type'],
+      )
       const message = this.assistant(false)
       this.conversation.push(message, unsupportedPart(this.ids(message), '', raw))
       return
@@ -244,9 +350,12 @@ class Reader {
     if (known) reportUnread(raw, known, this.sink, path, `a ${type} item`)
     switch (type) {
       case 'function_call': {
-        const callID = isNonEmptyString(raw.call_id) ? raw.call_id : deriveId('call', this.conversation.sessionID, index)
+        const callID = isNonEmptyString(raw.call_id)
+          ? raw.call_id
+          : deriveId('call', this.conversation.sessionID, index)
         // The whole item is named: a broken item may hold what another type would carry.
-        if (!isNonEmptyString(raw.call_id)) this.sink.error('BAD_ITEM', 'a function_call needs a call_id; one is derived, so no output can find it', path)
+        if (!isNonEmptyString(raw.call_id))
+          this.sink.error('BAD_ITEM', 'a function_call needs a call_id; one is derived, so no output can find it', path)
         return this.call(this.assistant(false), callID, raw.name, raw.arguments, path)
       }
       case 'function_call_output': {
@@ -257,7 +366,8 @@ class Reader {
       }
       case 'reasoning': {
         // A summary or content that is not a list (a bare text, say) is read as a list of one.
-        const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : value === undefined || value === null ? [] : [value])
+        const listOf = (value: unknown): unknown[] =>
+          Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]
         const summary = listOf(raw.summary)
         const content = listOf(raw.content)
         const read = (list: unknown[], key: string) =>
@@ -268,8 +378,19 @@ class Reader {
           })
         const text = [...read(content, 'content'), ...read(summary, 'summary')].join('\n\n')
         const message = this.assistant(false)
-        const metadata = { ...(typeof raw.id === 'string' ? { id: raw.id } : {}), ...(typeof raw.encrypted_content === 'string' ? { encrypted: true } : {}) }
-        this.conversation.push(message, reasoningPart(this.ids(message), text, { start: 0, end: 0 }, Object.keys(metadata).length > 0 ? metadata : undefined))
+        const metadata = {
+          ...(typeof raw.id === 'string' ? { id: raw.id } : {}),
+          ...(typeof raw.encrypted_content === 'string' ? { encrypted: true } : {}),
+        }
+        this.conversation.push(
+          message,
+          reasoningPart(
+            this.ids(message),
+            text,
+            { start: 0, end: 0 },
+            Object.keys(metadata).length > 0 ? metadata : undefined,
+          ),
+        )
         return
       }
       default: {
@@ -295,25 +416,46 @@ class Reader {
       }
       case 'assistant': {
         // A Chat Completions message is one response; Responses items of one turn share a message.
-        const message = this.assistant(!item, { ...(typeof raw.refusal === 'string' && raw.refusal ? { refusal: raw.refusal } : {}), ...(typeof raw.name === 'string' ? { name: raw.name } : {}) })
-        if (typeof raw.reasoning_content === 'string' && raw.reasoning_content !== '') this.conversation.push(message, reasoningPart(this.ids(message), raw.reasoning_content, { start: 0, end: 0 }))
+        const message = this.assistant(!item, {
+          ...(typeof raw.refusal === 'string' && raw.refusal ? { refusal: raw.refusal } : {}),
+          ...(typeof raw.name === 'string' ? { name: raw.name } : {}),
+        })
+        if (typeof raw.reasoning_content === 'string' && raw.reasoning_content !== '')
+          this.conversation.push(message, reasoningPart(this.ids(message), raw.reasoning_content, { start: 0, end: 0 }))
         this.content(message, content, false)
-        if (typeof raw.refusal === 'string' && raw.refusal !== '') this.conversation.push(message, textPart(this.ids(message), raw.refusal, { metadata: { refusal: true } }))
+        if (typeof raw.refusal === 'string' && raw.refusal !== '')
+          this.conversation.push(message, textPart(this.ids(message), raw.refusal, { metadata: { refusal: true } }))
         this.sources(message, sourcesOf(raw.annotations, this.sink, [...path, 'annotations']))
         // The API before tool calls: one `function_call`, answered by a `function` message of its name.
         if (isRecord(raw.function_call)) {
           reportUnread(raw.function_call, FUNCTION_FIELDS, this.sink, [...path, 'function_call'], 'a function_call')
           const name = textOf(raw.function_call.name)
-          this.call(message, name || deriveId('call', this.conversation.sessionID, this.index, 'function'), name, raw.function_call.arguments, [...path, 'function_call'])
+          this.call(
+            message,
+            name || deriveId('call', this.conversation.sessionID, this.index, 'function'),
+            name,
+            raw.function_call.arguments,
+            [...path, 'function_call'],
+          )
         }
-        const calls = raw.tool_calls === undefined || raw.tool_calls === null ? [] : Array.isArray(raw.tool_calls) ? raw.tool_calls : [raw.tool_calls]
+        const calls =
+          raw.tool_calls === undefined || raw.tool_calls === null
+            ? []
+            : Array.isArray(raw.tool_calls)
+              ? raw.tool_calls
+              : [raw.tool_calls]
         calls.forEach((call: unknown, n) => {
           const at = [...path, 'tool_calls', n]
           if (isRecord(call)) reportUnread(call, CALL_FIELDS, this.sink, at, 'a tool call')
-          if (isRecord(call) && isRecord(call.function)) reportUnread(call.function, FUNCTION_FIELDS, this.sink, [...at, 'function'], 'a function')
+          if (isRecord(call) && isRecord(call.function))
+            reportUnread(call.function, FUNCTION_FIELDS, this.sink, [...at, 'function'], 'a function')
           const fn = isRecord(call) && isRecord(call.function) ? call.function : isRecord(call) ? call : {}
-          const callID = isRecord(call) && isNonEmptyString(call.id) ? call.id : deriveId('call', this.conversation.sessionID, this.index, n)
-          if (!isRecord(call) || !isNonEmptyString(call.id)) this.sink.error('BAD_TOOL_CALL', 'a tool call needs an id; one is derived, so no result can find it', at)
+          const callID =
+            isRecord(call) && isNonEmptyString(call.id)
+              ? call.id
+              : deriveId('call', this.conversation.sessionID, this.index, n)
+          if (!isRecord(call) || !isNonEmptyString(call.id))
+            this.sink.error('BAD_TOOL_CALL', 'a tool call needs an id; one is derived, so no result can find it', at)
           this.call(message, callID, fn.name, fn.arguments, at)
         })
         return
@@ -321,12 +463,30 @@ class Reader {
       case 'tool':
       case 'function': {
         const callID = role === 'tool' ? textOf(raw.tool_call_id) : textOf(raw.name)
-        const output = content.map((entry) => (entry.kind === 'text' ? entry.text : entry.kind === 'file' ? entry.url : safeJson(entry.raw))).join('\n')
-        if (role === 'function') this.sink.warn('LEGACY_FUNCTION', 'a `function` message (the API before tool calls) pairs with a call by its name', [...path, 'name'])
-        return this.result(callID, output, [...path, role === 'tool' ? 'tool_call_id' : 'name'], role === 'function' ? textOf(raw.name) : undefined)
+        const output = content
+          .map((entry) =>
+            entry.kind === 'text' ? entry.text : entry.kind === 'file' ? entry.url : safeJson(entry.raw),
+          )
+          .join('\n')
+        if (role === 'function')
+          this.sink.warn(
+            'LEGACY_FUNCTION',
+            'a `function` message (the API before tool calls) pairs with a call by its name',
+            [...path, 'name'],
+          )
+        return this.result(
+          callID,
+          output,
+          [...path, role === 'tool' ? 'tool_call_id' : 'name'],
+          role === 'function' ? textOf(raw.name) : undefined,
+        )
       }
       default: {
-        this.sink.error('UNKNOWN_ROLE', `role ${describeValue(raw.role)} is not one OpenAI defines; kept as a user message`, path)
+        this.sink.error(
+          'UNKNOWN_ROLE',
+          `role ${describeValue(raw.role)} is not one OpenAI defines; kept as a user message`,
+          path,
+        )
         const message = this.user(role || 'unknown')
         this.content(message, content, false)
       }
@@ -335,7 +495,10 @@ class Reader {
 }
 
 /** Converts OpenAI Chat Completions messages and/or Responses API items (see the module's doc). */
-export function fromOpenAIMessages(input: unknown, options?: OpenAIOptions): { messages: WithParts[]; diagnostics: Diagnostic[] } {
+export function fromOpenAIMessages(
+  input: unknown,
+  options?: OpenAIOptions,
+): { messages: WithParts[]; diagnostics: Diagnostic[] } {
   const sink = new DiagnosticSink(options)
   const list = limitDepth(input, sink)
   if (!Array.isArray(list)) {

@@ -40,7 +40,19 @@ export type ResponsesContent =
 
 /** A Responses API input or output item. */
 export type ResponsesItem =
-  | { type?: 'message'; id?: string; role: 'system' | 'developer' | 'user' | 'assistant'; content: string | ResponsesContent[]; status?: string }
+  | {
+      type?: 'message'
+      id?: string
+      role: 'system' | 'developer' | 'user' | 'assistant'
+      content: string | ResponsesContent[]
+      status?: string
+    }
   | { type: 'function_call'; id?: string; call_id: string; name: string; arguments: string; status?: string }
   | { type: 'function_call_output'; id?: string; call_id: string; output: string | ResponsesContent[]; status?: string }
-  | { type: 'reasoning'; id?: string; summary: { type: 'summary_text'; text: string }[]; content?: { type: 'reasoning_text'; text: string }[]; encrypted_content?: string }
+  | {
+      type: 'reasoning'
+      id?: string
+      summary: { type: 'summary_text'; text: string }[]
+      content?: { type: 'reasoning_text'; text: string }[]
+      encrypted_content?: string
+    }

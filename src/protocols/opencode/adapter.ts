@@ -9,5 +9,6 @@ export const opencodeAdapter: Adapter = {
   snapshot: (input, options) => fromOpencodeExport(input, options),
   // The store holds parts and deltas that come early; the session puts permissions on their calls.
   session: () => createOpencodeStream(),
-  kind: (input) => (isRecord(input) && typeof input.type === 'string' && !Array.isArray(input.messages) ? 'event' : 'snapshot'),
+  kind: (input) =>
+    isRecord(input) && typeof input.type === 'string' && !Array.isArray(input.messages) ? 'event' : 'snapshot',
 }

@@ -45,7 +45,11 @@ function opsOf(event: OpencodeEvent): TranscriptOp[] {
     case 'session.idle':
       return [{ op: 'setStatus', status: 'idle' }]
     case 'session.error':
-      return [event.properties.error ? { op: 'setStatus', status: 'error', error: event.properties.error } : { op: 'setStatus', status: 'error' }]
+      return [
+        event.properties.error
+          ? { op: 'setStatus', status: 'error', error: event.properties.error }
+          : { op: 'setStatus', status: 'error' },
+      ]
     case 'permission.asked':
     case 'permission.replied':
       // A permission is about a call whose part only a session knows (see `createOpencodeStream`).
@@ -64,7 +68,12 @@ export interface OpencodeStream {
 /** The approval a permission request asks for: once, always (for the patterns it names) or reject. */
 function approvalOf(request: Extract<OpencodeEvent, { type: 'permission.asked' }>['properties']): ToolApproval {
   const title = request.title ?? [request.permission, request.patterns.join(', ')].filter(Boolean).join(': ')
-  return buildApproval({ id: request.id, status: 'requested', choices: ['once', 'always', 'reject'], ...(title ? { title } : {}) })
+  return buildApproval({
+    id: request.id,
+    status: 'requested',
+    choices: ['once', 'always', 'reject'],
+    ...(title ? { title } : {}),
+  })
 }
 
 /**
@@ -105,11 +114,18 @@ export function createOpencodeStream(): OpencodeStream {
         const callID = requests.get(event.properties.requestID)
         const asked = callID !== undefined ? approvals.get(callID) : undefined
         if (callID === undefined || !asked) {
-          sink.warn('UNKNOWN_PERMISSION', `a reply to permission ${event.properties.requestID}, which was not seen asked; nothing to show it on`, ['properties', 'requestID'])
+          sink.warn(
+            'UNKNOWN_PERMISSION',
+            `a reply to permission ${event.properties.requestID}, which was not seen asked; nothing to show it on`,
+            ['properties', 'requestID'],
+          )
           return { ops: [], diagnostics: sink.list }
         }
         const { reply } = event.properties
-        return { ops: setApproval(callID, { ...asked, status: reply === 'reject' ? 'denied' : 'approved', choice: reply }), diagnostics: sink.list }
+        return {
+          ops: setApproval(callID, { ...asked, status: reply === 'reject' ? 'denied' : 'approved', choice: reply }),
+          diagnostics: sink.list,
+        }
       }
       const ops = opsOf(event).map((op) => {
         if (op.op !== 'upsertPart' || op.part.type !== 'tool') return op

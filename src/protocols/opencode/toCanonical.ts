@@ -1,5 +1,12 @@
 import type { SessionInfo, WithParts } from '../../core/model/types.js'
-import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isRecord, limitDepth } from '../diagnostics.js'
+import {
+  type ConvertOptions,
+  type Diagnostic,
+  DiagnosticSink,
+  describeValue,
+  isRecord,
+  limitDepth,
+} from '../diagnostics.js'
 import { deriveId } from '../ids.js'
 import { normalizeMessage } from './decode.js'
 
@@ -29,7 +36,10 @@ export function fromOpencodeExport(input: unknown, options?: ConvertOptions): Op
     base = ['messages']
     if (isRecord(input.info)) session = input.info as SessionInfo
   } else {
-    sink.error('BAD_EXPORT', `expected a session export { info, messages } or an array of messages (got ${describeValue(input)})`)
+    sink.error(
+      'BAD_EXPORT',
+      `expected a session export { info, messages } or an array of messages (got ${describeValue(input)})`,
+    )
     return { messages: [], diagnostics: sink.list }
   }
   const messages: WithParts[] = []
@@ -40,7 +50,12 @@ export function fromOpencodeExport(input: unknown, options?: ConvertOptions): Op
     if (ids.has(message.info.id)) {
       // Both are kept: the later one under an id derived from its place (BR-02 holds across the transcript).
       const id = deriveId('msg', message.info.id, index)
-      sink.warn('DUPLICATE_MESSAGE', `message "${message.info.id}" appears again; the later one is kept as "${id}"`, [...base, index, 'info', 'id'])
+      sink.warn('DUPLICATE_MESSAGE', `message "${message.info.id}" appears again; the later one is kept as "${id}"`, [
+        ...base,
+        index,
+        'info',
+        'id',
+      ])
       message.info = { ...message.info, id }
       message.parts = message.parts.map((part) => ({ ...part, messageID: id }))
     }

@@ -18,14 +18,23 @@ export interface OpencodeSessionStatus {
 export type OpencodeEvent =
   | { type: 'message.updated'; properties: { sessionID?: string; info: MessageInfo } }
   | { type: 'message.removed'; properties: { sessionID: string; messageID: string } }
-  | { type: 'message.part.updated'; properties: { sessionID?: string; part: Part; delta?: string | undefined; time?: number } }
-  | { type: 'message.part.delta'; properties: { sessionID: string; messageID: string; partID: string; field: string; delta: string } }
+  | {
+      type: 'message.part.updated'
+      properties: { sessionID?: string; part: Part; delta?: string | undefined; time?: number }
+    }
+  | {
+      type: 'message.part.delta'
+      properties: { sessionID: string; messageID: string; partID: string; field: string; delta: string }
+    }
   | { type: 'message.part.removed'; properties: { sessionID: string; messageID: string; partID: string } }
   | { type: 'session.status'; properties: { sessionID: string; status: OpencodeSessionStatus } }
   | { type: 'session.idle'; properties: { sessionID: string } }
   | { type: 'session.error'; properties: { sessionID?: string; error?: MessageError } }
   | { type: 'permission.asked'; properties: OpencodePermissionRequest }
-  | { type: 'permission.replied'; properties: { sessionID: string; requestID: string; reply: 'once' | 'always' | 'reject' } }
+  | {
+      type: 'permission.replied'
+      properties: { sessionID: string; requestID: string; reply: 'once' | 'always' | 'reject' }
+    }
 
 /**
  * A permission opencode asks for before a tool runs (`permission.asked`; `permission.updated` on

@@ -4,7 +4,15 @@
  * per role and per content kind.
  */
 import type { Metadata } from '../../core/model/types.js'
-import { type DiagnosticSink, describeValue, fields, isRecord, limitDepth, reportUnread, textOf } from '../diagnostics.js'
+import {
+  type DiagnosticSink,
+  describeValue,
+  fields,
+  isRecord,
+  limitDepth,
+  reportUnread,
+  textOf,
+} from '../diagnostics.js'
 import { deriveId, readTime } from '../ids.js'
 
 type Path = (string | number)[]
@@ -14,7 +22,15 @@ export type DecodedItem =
   | { kind: 'text'; text: string; hidden: boolean }
   | { kind: 'reasoning'; text: string }
   | { kind: 'file'; mime: string; url: string; filename?: string }
-  | { kind: 'tool_use'; id?: string; name: string; input: Metadata; rawInput?: unknown; displayName?: string; description?: string }
+  | {
+      kind: 'tool_use'
+      id?: string
+      name: string
+      input: Metadata
+      rawInput?: unknown
+      displayName?: string
+      description?: string
+    }
   | { kind: 'unsupported'; type: string; raw: unknown }
 
 /** One answered call of a tool message, read. */
@@ -38,7 +54,15 @@ export interface DecodedResult {
 /** A neovate message, read: its role decides what it holds. */
 export type DecodedMessage =
   | { role: 'user'; id: string; created: number; system: boolean; metadata: Metadata; items: DecodedItem[] }
-  | { role: 'assistant'; id: string; created: number; model: string; usage?: Metadata; metadata: Metadata; items: DecodedItem[] }
+  | {
+      role: 'assistant'
+      id: string
+      created: number
+      model: string
+      usage?: Metadata
+      metadata: Metadata
+      items: DecodedItem[]
+    }
   | { role: 'tool'; id: string; time?: number; results: DecodedResult[] }
 
 const LEGACY_MIGRATION =
@@ -80,11 +104,21 @@ function messageId(raw: Record<string, unknown>, index: number): string {
 function contentOf(raw: Record<string, unknown>, role: string, sink: DiagnosticSink, path: Path): unknown[] {
   if (typeof raw.content === 'string') return [{ type: 'text', text: raw.content }]
   if (Array.isArray(raw.content)) return raw.content
-  sink.error('BAD_CONTENT', `${role} content must be a string or an array of parts (got ${describeValue(raw.content)})`, [...path, 'content'])
+  sink.error(
+    'BAD_CONTENT',
+    `${role} content must be a string or an array of parts (got ${describeValue(raw.content)})`,
+    [...path, 'content'],
+  )
   return []
 }
 
-function decodeItem(item: unknown, role: 'user' | 'assistant', hiddenMessage: boolean, sink: DiagnosticSink, at: Path): DecodedItem {
+function decodeItem(
+  item: unknown,
+  role: 'user' | 'assistant',
+  hiddenMessage: boolean,
+  sink: DiagnosticSink,
+  at: Path,
+): DecodedItem {
   // A part read field by field has the rest of its fields named; one kept whole (unsupported) has none left out.
   const unread = (raw: Record<string, unknown>) => {
     const known = ITEM_FIELDS.get(raw.type)
@@ -94,10 +128,20 @@ function decodeItem(item: unknown, role: 'user' | 'assistant', hiddenMessage: bo
     unread(item)
     return { kind: 'text', text: text(item.text), hidden: item.hidden === true || hiddenMessage }
   }
-  if (role === 'user' && isRecord(item) && (item.type === 'image' || item.type === 'file') && typeof item.data === 'string') {
+  if (
+    role === 'user' &&
+    isRecord(item) &&
+    (item.type === 'image' || item.type === 'file') &&
+    typeof item.data === 'string'
+  ) {
     unread(item)
     const mime = typeof item.mimeType === 'string' && item.mimeType !== '' ? item.mimeType : 'application/octet-stream'
-    return { kind: 'file', mime, url: dataUrl(item.data, mime), ...(typeof item.filename === 'string' ? { filename: item.filename } : {}) }
+    return {
+      kind: 'file',
+      mime,
+      url: dataUrl(item.data, mime),
+      ...(typeof item.filename === 'string' ? { filename: item.filename } : {}),
+    }
   }
   if (role === 'assistant' && isRecord(item) && item.type === 'reasoning') {
     unread(item)
@@ -105,9 +149,19 @@ function decodeItem(item: unknown, role: 'user' | 'assistant', hiddenMessage: bo
   }
   if (role === 'assistant' && isRecord(item) && item.type === 'tool_use') {
     unread(item)
-    if (!isRecord(item.input)) sink.warn('BAD_TOOL_INPUT', `tool_use input must be an object (got ${describeValue(item.input)}); kept in metadata.rawInput`, [...at, 'input'])
-    if (typeof item.id !== 'string' || item.id === '') sink.error('BAD_TOOL_USE', 'tool_use needs an id; one is derived, so no result can answer it', [...at, 'id'])
-    const use: DecodedItem = { kind: 'tool_use', name: typeof item.name === 'string' && item.name !== '' ? item.name : 'unknown', input: isRecord(item.input) ? item.input : {} }
+    if (!isRecord(item.input))
+      sink.warn(
+        'BAD_TOOL_INPUT',
+        `tool_use input must be an object (got ${describeValue(item.input)}); kept in metadata.rawInput`,
+        [...at, 'input'],
+      )
+    if (typeof item.id !== 'string' || item.id === '')
+      sink.error('BAD_TOOL_USE', 'tool_use needs an id; one is derived, so no result can answer it', [...at, 'id'])
+    const use: DecodedItem = {
+      kind: 'tool_use',
+      name: typeof item.name === 'string' && item.name !== '' ? item.name : 'unknown',
+      input: isRecord(item.input) ? item.input : {},
+    }
     if (typeof item.id === 'string' && item.id !== '') use.id = item.id
     if (!isRecord(item.input) && item.input !== undefined) use.rawInput = item.input
     if (typeof item.displayName === 'string') use.displayName = item.displayName
@@ -115,18 +169,30 @@ function decodeItem(item: unknown, role: 'user' | 'assistant', hiddenMessage: bo
     return use
   }
   const type = isRecord(item) ? textOf(item.type) : ''
-  sink.error('UNSUPPORTED_CONTENT', `${role} content part ${describeValue(type || item)} is not supported; it is kept as unsupported`, at)
+  sink.error(
+    'UNSUPPORTED_CONTENT',
+    `${role} content part ${describeValue(type || item)} is not supported; it is kept as unsupported`,
+    at,
+  )
   return { kind: 'unsupported', type, raw: item }
 }
 
 function decodeResult(item: unknown, sink: DiagnosticSink, at: Path): DecodedResult | undefined {
   if (!isRecord(item) || item.type !== 'tool-result' || typeof item.toolCallId !== 'string' || item.toolCallId === '') {
-    sink.error('BAD_TOOL_RESULT', `expected { type: "tool-result", toolCallId, toolName, input, result } (got ${describeValue(isRecord(item) ? item.type : item)})`, at)
+    sink.error(
+      'BAD_TOOL_RESULT',
+      `expected { type: "tool-result", toolCallId, toolName, input, result } (got ${describeValue(isRecord(item) ? item.type : item)})`,
+      at,
+    )
     return undefined
   }
   reportUnread(item, RESULT_PART_FIELDS, sink, at, 'a tool-result part')
   const result = isRecord(item.result) ? item.result : {}
-  if (!isRecord(item.result)) sink.error('BAD_TOOL_RESULT', `result must be an object with llmContent (got ${describeValue(item.result)})`, [...at, 'result'])
+  if (!isRecord(item.result))
+    sink.error('BAD_TOOL_RESULT', `result must be an object with llmContent (got ${describeValue(item.result)})`, [
+      ...at,
+      'result',
+    ])
   else reportUnread(result, RESULT_FIELDS, sink, [...at, 'result'], 'a tool result')
   const texts: string[] = []
   const images: { mime: string; url: string }[] = []
@@ -135,14 +201,19 @@ function decodeResult(item: unknown, sink: DiagnosticSink, at: Path): DecodedRes
     // Array.from, not forEach: a hole in the list is reported as the entry that is not one.
     Array.from(result.llmContent as unknown[]).forEach((part, k) => {
       const known = isRecord(part) ? ITEM_FIELDS.get(part.type) : undefined
-      if (isRecord(part) && known && (part.type === 'text' || part.type === 'image')) reportUnread(part, known, sink, [...at, 'result', 'llmContent', k], `a ${part.type} part`)
+      if (isRecord(part) && known && (part.type === 'text' || part.type === 'image'))
+        reportUnread(part, known, sink, [...at, 'result', 'llmContent', k], `a ${part.type} part`)
       if (isRecord(part) && part.type === 'text') texts.push(text(part.text))
       else if (isRecord(part) && part.type === 'image' && typeof part.data === 'string') {
         const mime = typeof part.mimeType === 'string' ? part.mimeType : 'image/png'
         images.push({ mime, url: dataUrl(part.data, mime) })
       } else {
         const what = isRecord(part) ? describeValue(part.type) : describeValue(part)
-        sink.error('UNSUPPORTED_CONTENT', `llmContent part ${what} is neither text nor an image with data; it is not shown`, [...at, 'result', 'llmContent', k])
+        sink.error(
+          'UNSUPPORTED_CONTENT',
+          `llmContent part ${what} is neither text nor an image with data; it is not shown`,
+          [...at, 'result', 'llmContent', k],
+        )
       }
     })
   }
@@ -162,7 +233,11 @@ function decodeResult(item: unknown, sink: DiagnosticSink, at: Path): DecodedRes
   }
   if (typeof item.toolName === 'string' && item.toolName !== '') decoded.toolName = item.toolName
   if (!decoded.isError && (decoded.output || (typeof decoded.returned === 'string' ? decoded.returned : '')) === '') {
-    sink.warn('EMPTY_OUTPUT', `the result of call ${item.toolCallId} has no text; shown as no output`, [...at, 'result', 'llmContent'])
+    sink.warn('EMPTY_OUTPUT', `the result of call ${item.toolCallId} has no text; shown as no output`, [
+      ...at,
+      'result',
+      'llmContent',
+    ])
   }
   return decoded
 }
@@ -183,30 +258,66 @@ export function decodeMessage(input: unknown, index: number, sink: DiagnosticSin
   if (raw.role === 'tool') {
     reportUnread(raw, TOOL_MESSAGE_FIELDS, sink, path, 'a tool message')
     const results = Array.isArray(raw.content) ? raw.content : undefined
-    if (!results) sink.error('BAD_CONTENT', `a tool message's content must be an array of tool-result parts (got ${describeValue(raw.content)})`, [...path, 'content'])
+    if (!results)
+      sink.error(
+        'BAD_CONTENT',
+        `a tool message's content must be an array of tool-result parts (got ${describeValue(raw.content)})`,
+        [...path, 'content'],
+      )
     const time = readTime(raw.timestamp, sink, [...path, 'timestamp'])
-    const decoded: DecodedMessage = { role: 'tool', id, results: (results ?? []).flatMap((item: unknown, n) => decodeResult(item, sink, [...path, 'content', n]) ?? []) }
+    const decoded: DecodedMessage = {
+      role: 'tool',
+      id,
+      results: (results ?? []).flatMap((item: unknown, n) => decodeResult(item, sink, [...path, 'content', n]) ?? []),
+    }
     if (time !== undefined) decoded.time = time
     return decoded
   }
   if (raw.role === 'assistant') {
     const created = readTime(raw.timestamp, sink, [...path, 'timestamp']) ?? 0
-    const items = contentOf(raw, 'assistant', sink, path).map((item, n) => decodeItem(item, 'assistant', false, sink, [...path, 'content', n]))
-    const decoded: DecodedMessage = { role: 'assistant', id, created, model: typeof raw.model === 'string' ? raw.model : '', metadata: envelope(raw), items }
+    const items = contentOf(raw, 'assistant', sink, path).map((item, n) =>
+      decodeItem(item, 'assistant', false, sink, [...path, 'content', n]),
+    )
+    const decoded: DecodedMessage = {
+      role: 'assistant',
+      id,
+      created,
+      model: typeof raw.model === 'string' ? raw.model : '',
+      metadata: envelope(raw),
+      items,
+    }
     if (isRecord(raw.usage)) {
       reportUnread(raw.usage, USAGE_FIELDS, sink, [...path, 'usage'], 'usage')
       decoded.usage = raw.usage
     }
     return decoded
   }
-  if (raw.role === 'user' && Array.isArray(raw.content) && raw.content.some((part) => isRecord(part) && part.type === 'tool_result')) {
+  if (
+    raw.role === 'user' &&
+    Array.isArray(raw.content) &&
+    raw.content.some((part) => isRecord(part) && part.type === 'tool_result')
+  ) {
     sink.error('LEGACY_TOOL_MESSAGE', LEGACY_MIGRATION, [...path, 'content'])
     return undefined
   }
   const known = raw.role === 'user' || raw.role === 'system'
-  if (!known) sink.error('UNKNOWN_ROLE', `role ${describeValue(raw.role)} is not one of system, user, assistant, tool; read as a user message`, [...path, 'role'])
+  if (!known)
+    sink.error(
+      'UNKNOWN_ROLE',
+      `role ${describeValue(raw.role)} is not one of system, user, assistant, tool; read as a user message`,
+      [...path, 'role'],
+    )
   const created = readTime(raw.timestamp, sink, [...path, 'timestamp']) ?? 0
-  const items = contentOf(raw, 'user', sink, path).map((item, n) => decodeItem(item, 'user', raw.hidden === true, sink, [...path, 'content', n]))
+  const items = contentOf(raw, 'user', sink, path).map((item, n) =>
+    decodeItem(item, 'user', raw.hidden === true, sink, [...path, 'content', n]),
+  )
   // A message of another role is shown as a user message that keeps the role it came with.
-  return { role: 'user', id, created, system: raw.role === 'system', metadata: known ? envelope(raw) : { ...envelope(raw), role: raw.role }, items }
+  return {
+    role: 'user',
+    id,
+    created,
+    system: raw.role === 'system',
+    metadata: known ? envelope(raw) : { ...envelope(raw), role: raw.role },
+    items,
+  }
 }

@@ -1,6 +1,27 @@
-import { assistantInfo, filePart, idOr, reasoningPart, runningState, stepFinishPart, textPart, tokens, toolPart, toolResult, unsupportedPart, userInfo } from '../../core/build.js'
+import {
+  assistantInfo,
+  filePart,
+  idOr,
+  reasoningPart,
+  runningState,
+  stepFinishPart,
+  textPart,
+  tokens,
+  toolPart,
+  toolResult,
+  unsupportedPart,
+  userInfo,
+} from '../../core/build.js'
 import type { FilePart, Metadata, ToolDisplay, ToolPart, WithParts } from '../../core/model/types.js'
-import { type ConvertOptions, type Diagnostic, DiagnosticSink, describeValue, isRecord, safeJson, textOf } from '../diagnostics.js'
+import {
+  type ConvertOptions,
+  type Diagnostic,
+  DiagnosticSink,
+  describeValue,
+  isRecord,
+  safeJson,
+  textOf,
+} from '../diagnostics.js'
 import { inferDisplay, todoItems } from '../display.js'
 import { deriveId } from '../ids.js'
 import { type DecodedMessage, decodeMessage } from './decode.js'
@@ -24,8 +45,16 @@ function displayOf(returned: unknown, input: Metadata): ToolDisplay | undefined 
   if (returned.type === 'diff_viewer') {
     // Contents may be the text itself or the key of the call's input that holds it.
     const content = (value: unknown) =>
-      typeof value === 'string' ? value : isRecord(value) && typeof value.inputKey === 'string' && typeof input[value.inputKey] === 'string' ? (input[value.inputKey] as string) : ''
-    const display: ToolDisplay = { kind: 'diff', before: content(returned.originalContent), after: content(returned.newContent) }
+      typeof value === 'string'
+        ? value
+        : isRecord(value) && typeof value.inputKey === 'string' && typeof input[value.inputKey] === 'string'
+          ? (input[value.inputKey] as string)
+          : ''
+    const display: ToolDisplay = {
+      kind: 'diff',
+      before: content(returned.originalContent),
+      after: content(returned.newContent),
+    }
     if (typeof returned.filePath === 'string') display.file = returned.filePath
     return display
   }
@@ -59,22 +88,48 @@ export class Reader {
 
   private user(message: DecodedMessage & { role: 'user' }): void {
     const { sessionID } = this.conversation
-    const host = this.conversation.add({ info: userInfo({ id: message.id, sessionID, created: message.created, metadata: message.metadata }), parts: [] })
+    const host = this.conversation.add({
+      info: userInfo({ id: message.id, sessionID, created: message.created, metadata: message.metadata }),
+      parts: [],
+    })
     message.items.forEach((item, n) => {
       const ids = { id: deriveId('prt', message.id, n), sessionID, messageID: message.id }
       switch (item.kind) {
         case 'text': {
           // Hidden and system text is for the model; it is shown muted and labelled, never dropped.
           const marks = { ...(message.system ? { role: 'system' } : {}), ...(item.hidden ? { hidden: true } : {}) }
-          return this.conversation.push(host, textPart(ids, item.text, message.system || item.hidden ? { synthetic: true, ...(message.system ? { system: true } : {}), metadata: marks } : {}))
+          return this.conversation.push(
+            host,
+            textPart(
+              ids,
+              item.text,
+              message.system || item.hidden
+                ? { synthetic: true, ...(message.system ? { system: true } : {}), metadata: marks }
+                : {},
+            ),
+          )
         }
         case 'file':
-          return this.conversation.push(host, filePart(ids, { mime: item.mime, url: item.url, ...(item.filename !== undefined ? { filename: item.filename } : {}) }))
+          return this.conversation.push(
+            host,
+            filePart(ids, {
+              mime: item.mime,
+              url: item.url,
+              ...(item.filename !== undefined ? { filename: item.filename } : {}),
+            }),
+          )
         case 'reasoning':
         case 'tool_use':
         case 'unsupported':
           // The decoder gives a user message text and files only; anything else is kept whole.
-          return this.conversation.push(host, unsupportedPart(ids, item.kind === 'unsupported' ? item.type : item.kind, item.kind === 'unsupported' ? item.raw : item))
+          return this.conversation.push(
+            host,
+            unsupportedPart(
+              ids,
+              item.kind === 'unsupported' ? item.type : item.kind,
+              item.kind === 'unsupported' ? item.raw : item,
+            ),
+          )
       }
       return item satisfies never
     })
@@ -106,27 +161,57 @@ export class Reader {
       const ids = { id: deriveId('prt', message.id, n), sessionID, messageID: message.id }
       switch (item.kind) {
         case 'text':
-          return this.conversation.push(host, textPart(ids, item.text, item.hidden ? { synthetic: true, metadata: { hidden: true } } : {}))
+          return this.conversation.push(
+            host,
+            textPart(ids, item.text, item.hidden ? { synthetic: true, metadata: { hidden: true } } : {}),
+          )
         case 'reasoning':
-          return this.conversation.push(host, reasoningPart(ids, item.text, { start: message.created, end: message.created }))
+          return this.conversation.push(
+            host,
+            reasoningPart(ids, item.text, { start: message.created, end: message.created }),
+          )
         case 'tool_use': {
           calls += 1
           const display = inferDisplay(item.name, item.input)
-          const state = runningState({ input: item.input, start: message.created, ...(item.displayName !== undefined ? { title: item.displayName } : {}), ...(display ? { display } : {}) })
+          const state = runningState({
+            input: item.input,
+            start: message.created,
+            ...(item.displayName !== undefined ? { title: item.displayName } : {}),
+            ...(display ? { display } : {}),
+          })
           const extra: Metadata = {}
           if (item.description !== undefined) extra.description = item.description
           if (item.displayName !== undefined) extra.displayName = item.displayName
           if (item.rawInput !== undefined) extra.rawInput = item.rawInput
-          const part = toolPart(ids, { callID: idOr(item.id, ids.id), tool: item.name, state, ...(Object.keys(extra).length > 0 ? { metadata: extra } : {}) })
+          const part = toolPart(ids, {
+            callID: idOr(item.id, ids.id),
+            tool: item.name,
+            state,
+            ...(Object.keys(extra).length > 0 ? { metadata: extra } : {}),
+          })
           return this.conversation.call(host, part, [index, 'content', n])
         }
         case 'file':
         case 'unsupported':
-          return this.conversation.push(host, unsupportedPart(ids, item.kind === 'unsupported' ? item.type : item.kind, item.kind === 'unsupported' ? item.raw : item))
+          return this.conversation.push(
+            host,
+            unsupportedPart(
+              ids,
+              item.kind === 'unsupported' ? item.type : item.kind,
+              item.kind === 'unsupported' ? item.raw : item,
+            ),
+          )
       }
       return item satisfies never
     })
-    if (usage) this.conversation.push(host, stepFinishPart({ id: deriveId('prt', message.id, 'usage'), sessionID, messageID: message.id }, { reason: calls > 0 ? 'tool-calls' : 'stop', tokens: used }))
+    if (usage)
+      this.conversation.push(
+        host,
+        stepFinishPart(
+          { id: deriveId('prt', message.id, 'usage'), sessionID, messageID: message.id },
+          { reason: calls > 0 ? 'tool-calls' : 'stop', tokens: used },
+        ),
+      )
   }
 
   private tool(message: DecodedMessage & { role: 'tool' }): void {
@@ -147,16 +232,28 @@ export class Reader {
           const name = result.toolName ?? call?.tool ?? 'unknown'
           const title = call?.state.status === 'running' && call.state.title ? call.state.title : name
           const attachments: FilePart[] = result.images.map(({ mime, url }, k) =>
-            filePart({ id: deriveId('prt', call?.id ?? orphanID, 'attachment', k), sessionID: this.conversation.sessionID, messageID: call?.messageID ?? '' }, { mime, url }),
+            filePart(
+              {
+                id: deriveId('prt', call?.id ?? orphanID, 'attachment', k),
+                sessionID: this.conversation.sessionID,
+                messageID: call?.messageID ?? '',
+              },
+              { mime, url },
+            ),
           )
           // The call's input is the one shown; an input the result repeats differently is kept beside it.
-          const metadata = call && Object.keys(result.input).length > 0 && safeJson(result.input) !== safeJson(input) ? { ...result.metadata, resultInput: result.input } : result.metadata
+          const metadata =
+            call && Object.keys(result.input).length > 0 && safeJson(result.input) !== safeJson(input)
+              ? { ...result.metadata, resultInput: result.input }
+              : result.metadata
           const display = displayOf(returned, input) ?? inferDisplay(name, input, completedOutput, result.metadata)
           return toolResult({
             input,
             start,
             end: end ?? start,
-            output: result.isError ? result.output || (typeof returned === 'string' ? returned : '') || `${name} failed` : completedOutput,
+            output: result.isError
+              ? result.output || (typeof returned === 'string' ? returned : '') || `${name} failed`
+              : completedOutput,
             isError: result.isError,
             title,
             metadata,

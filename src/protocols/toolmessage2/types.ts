@@ -54,7 +54,11 @@ export interface NeovateDiffViewer {
 }
 
 /** What a tool asks the UI to show: plain text, a diff, or a todo list before and after. */
-export type NeovateReturnDisplay = string | NeovateDiffViewer | { type: 'todo_read'; todos: NeovateTodoItem[] } | { type: 'todo_write'; oldTodos: NeovateTodoItem[]; newTodos: NeovateTodoItem[] }
+export type NeovateReturnDisplay =
+  | string
+  | NeovateDiffViewer
+  | { type: 'todo_read'; todos: NeovateTodoItem[] }
+  | { type: 'todo_write'; oldTodos: NeovateTodoItem[]; newTodos: NeovateTodoItem[] }
 
 /** The result of a tool call: what goes back to the model, and what the UI may show instead. */
 export interface NeovateToolResult {
@@ -120,7 +124,13 @@ export interface ToolMessage2 extends NeovateEnvelope {
 /** The legacy tool protocol (`role: 'user'`, `tool_result`), which is not processed. */
 export interface LegacyToolMessage extends NeovateEnvelope {
   role: 'user'
-  content: { type: 'tool_result'; id: string; name: string; input: Record<string, unknown>; result: NeovateToolResult }[]
+  content: {
+    type: 'tool_result'
+    id: string
+    name: string
+    input: Record<string, unknown>
+    result: NeovateToolResult
+  }[]
 }
 
 /** Any message of a neovate conversation this protocol reads. */

@@ -7,7 +7,10 @@ import { createShikiHighlighter } from '../../../src/highlight/shiki'
 import type { Highlighter } from '../../../src/highlight/types'
 import '../../../src/styles/chatparts.css'
 
-const code = (count: number, long = -1) => Array.from({ length: count }, (_, i) => (i === long ? `const wide = '${'x'.repeat(300)}'` : `const line${i} = ${i}`)).join('\n')
+const code = (count: number, long = -1) =>
+  Array.from({ length: count }, (_, i) =>
+    i === long ? `const wide = '${'x'.repeat(300)}'` : `const line${i} = ${i}`,
+  ).join('\n')
 
 afterEach(() => scrollTo(0, 0))
 
@@ -52,7 +55,8 @@ describe('a long code block', () => {
     const pre = container.querySelector('pre') as HTMLElement
     const last = container.querySelectorAll('.cp-code__chunk')[6] as HTMLElement
     // A group's own box is laid out; what is skipped is what is inside it.
-    const skippedInside = () => !(last.firstElementChild as HTMLElement).checkVisibility({ contentVisibilityAuto: true })
+    const skippedInside = () =>
+      !(last.firstElementChild as HTMLElement).checkVisibility({ contentVisibilityAuto: true })
     // The group holding the wide line is far below the view: skipped, yet counted at its width.
     await expect.poll(skippedInside).toBe(true)
     const skipped = pre.scrollWidth
@@ -93,9 +97,15 @@ describe('colours of highlighted code', () => {
       // In the first line the keyword and names are elements of their own colour; `(a, b)` is text in the line's.
       const tokens = [...(first as HTMLElement).querySelectorAll('.cp-code__token')]
       expect(tokens.map((token) => token.textContent?.trim())).not.toContain('(a, b)')
-      expect([...(first as HTMLElement).childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.includes('(a, b)'))).toBe(true)
+      expect(
+        [...(first as HTMLElement).childNodes].some(
+          (node) => node.nodeType === Node.TEXT_NODE && node.textContent?.includes('(a, b)'),
+        ),
+      ).toBe(true)
       expect(colour(first as Element)).toBe(foreground)
-      expect((container.querySelector('.cp-code__pre') as HTMLElement).style.getPropertyValue('--cp-pl')).toBe('#1f2328')
+      expect((container.querySelector('.cp-code__pre') as HTMLElement).style.getPropertyValue('--cp-pl')).toBe(
+        '#1f2328',
+      )
       for (const token of tokens) expect(colour(token)).not.toBe(foreground)
       unmount()
     }

@@ -39,12 +39,22 @@ describe('a code block being written', () => {
       ...fake.highlighter,
       tokenize: (code, lang, state) => {
         const result = fake.highlighter.tokenize(code, lang, state)
-        return result && { ...result, lines: result.lines.map((line) => line.map((token) => (token.content === 'string' ? { ...token, light: '#0000ff' } : token))) }
+        return (
+          result && {
+            ...result,
+            lines: result.lines.map((line) =>
+              line.map((token) => (token.content === 'string' ? { ...token, light: '#0000ff' } : token)),
+            ),
+          }
+        )
       },
     }
     const wrapper = withConfig({ highlighter })
     const { rerender, container } = render(<Markdown text={'```ts\nconst a: s'} streaming />, { wrapper })
-    const colour = () => [...container.querySelectorAll<HTMLElement>('.cp-code__token')].find((token) => token.textContent?.startsWith('s'))?.style.getPropertyValue('--cp-tl')
+    const colour = () =>
+      [...container.querySelectorAll<HTMLElement>('.cp-code__token')]
+        .find((token) => token.textContent?.startsWith('s'))
+        ?.style.getPropertyValue('--cp-tl')
     // Letters that go on with a word take its colour while the line is written.
     rerender(<Markdown text={'```ts\nconst a: string'} streaming />)
     expect(colour()).toBe('#123456')

@@ -17,7 +17,8 @@ vi.mock('../../../src/markdown/blocks', async (original) => {
 })
 
 describe('a long text', () => {
-  const paragraphs = (count: number) => Array.from({ length: count }, (_, i) => `Paragraph ${i + 1} of the reply.`).join('\n\n')
+  const paragraphs = (count: number) =>
+    Array.from({ length: count }, (_, i) => `Paragraph ${i + 1} of the reply.`).join('\n\n')
 
   it('is laid out in groups of 32 blocks, the same streamed as whole', () => {
     const text = paragraphs(70)
@@ -74,7 +75,8 @@ describe('a long item of a tight list, being written', () => {
   })
 
   it('is read whole again once a line under it opens a block (a heading indented to its content)', () => {
-    const sentences = (count: number) => Array.from({ length: count }, () => 'Clients keep a cursor and ask for *changes* since it.').join(' ')
+    const sentences = (count: number) =>
+      Array.from({ length: count }, () => 'Clients keep a cursor and ask for *changes* since it.').join(' ')
     // The lazy last line keeps the item from being read block by block; the heading is the item's own.
     for (const [marker, indent] of [
       ['- ', '    '],
@@ -93,11 +95,34 @@ describe('a long item of a tight list, being written', () => {
       fc.array(fc.constantFrom(...SENTENCES), { minLength: 4, maxLength: 24 }),
       // What goes between sentences: mostly a space or nothing (after a full-width stop); a line
       // indented to the content, further, or lazily; a line that opens a block; a tab.
-      fc.array(fc.constantFrom(' ', ' ', ' ', ' ', '', '', '\n', '\n  ', '\n    ', '\n      ', '\n    # Heading\n', '\n  > quoted\n', '\n    - nested\n', '\n\t'), { minLength: 24, maxLength: 24 }),
+      fc.array(
+        fc.constantFrom(
+          ' ',
+          ' ',
+          ' ',
+          ' ',
+          '',
+          '',
+          '\n',
+          '\n  ',
+          '\n    ',
+          '\n      ',
+          '\n    # Heading\n',
+          '\n  > quoted\n',
+          '\n    - nested\n',
+          '\n\t',
+        ),
+        { minLength: 24, maxLength: 24 },
+      ),
     )
     fc.assert(
       fc.property(fc.array(item, { minLength: 1, maxLength: 2 }), fc.integer({ min: 2, max: 40 }), (items, step) => {
-        const text = items.map(([marker, task, sentences, gaps]) => marker + task + sentences.map((sentence, i) => (i === 0 ? '' : gaps[i]) + sentence).join('')).join('\n')
+        const text = items
+          .map(
+            ([marker, task, sentences, gaps]) =>
+              marker + task + sentences.map((sentence, i) => (i === 0 ? '' : gaps[i]) + sentence).join(''),
+          )
+          .join('\n')
         expect(stream(text, step).container.innerHTML, JSON.stringify(text)).toBe(fresh(text))
       }),
       { numRuns: 15 },
@@ -119,7 +144,9 @@ describe('a long list that arrives finished', () => {
       expect(reads).toHaveBeenCalledWith(list.trimEnd(), 'double')
       reads.mockRestore()
       // One element per item, each item parsed alone: the list element is the kit's own (see StreamingList).
-      expect(result.container.querySelectorAll('.cp-markdown__group > :is(ul, ol) > li').length).toBe(list.match(/^(?:-|1\.) /gm)?.length)
+      expect(result.container.querySelectorAll('.cp-markdown__group > :is(ul, ol) > li').length).toBe(
+        list.match(/^(?:-|1\.) /gm)?.length,
+      )
       expect(firstGroup(result.container.innerHTML), list.slice(0, 60)).toBe(parsedWhole(list.trimEnd()))
     }
     // Three lists of 12 KB or more, each rendered twice: seconds on a busy machine.
@@ -135,10 +162,16 @@ describe('a long list that arrives finished', () => {
 
 describe('a fenced code block', () => {
   it('keeps a blank last line of its code, alone or in a list, streamed or not', () => {
-    const lines = (html: string) => new DOMParser().parseFromString(html, 'text/html').querySelectorAll('.cp-code__line').length
-    for (const text of ['```\nconst a = 1\n\n```', '- item\n\n  ```\n  const a = 1\n\n  ```', '> ```\n> const a = 1\n>\n> ```']) {
+    const lines = (html: string) =>
+      new DOMParser().parseFromString(html, 'text/html').querySelectorAll('.cp-code__line').length
+    for (const text of [
+      '```\nconst a = 1\n\n```',
+      '- item\n\n  ```\n  const a = 1\n\n  ```',
+      '> ```\n> const a = 1\n>\n> ```',
+    ]) {
       expect(lines(fresh(text)), text).toBe(2)
-      for (const step of [1, 4]) expect(stream(text, step).container.innerHTML, `${text} in steps of ${step}`).toBe(fresh(text))
+      for (const step of [1, 4])
+        expect(stream(text, step).container.innerHTML, `${text} in steps of ${step}`).toBe(fresh(text))
     }
     expect(lines(fresh('```\nconst a = 1\n```'))).toBe(1)
   })
@@ -160,7 +193,8 @@ describe('a list whose lines are not all in its items', () => {
       '1.     indented code\na < b and Vec<T> here\n# Title\n',
       '- \n\n  after the empty item\n# Title\n',
     ])
-      for (const step of [1, 3]) expect(stream(text, step).container.innerHTML, `${JSON.stringify(text)} in steps of ${step}`).toBe(fresh(text))
+      for (const step of [1, 3])
+        expect(stream(text, step).container.innerHTML, `${JSON.stringify(text)} in steps of ${step}`).toBe(fresh(text))
   })
 
   it('ends as the text rendered whole with a formula or a footnote under an item, not indented to its content', () => {
@@ -168,11 +202,15 @@ describe('a list whose lines are not all in its items', () => {
     // of one item, the formula, a list from 2), as the parser reads the text whole.
     const area = '1. Compute the area:\n$$\nA = \\pi r^2\n$$\n2. Then the volume.\n'
     const whole = fresh(area)
-    expect(firstGroup(whole)).toMatch(/^<ol>\n<li>Compute the area:<\/li>\n<\/ol>\n<pre class="cp-math[^]*<ol start="2">/)
+    expect(firstGroup(whole)).toMatch(
+      /^<ol>\n<li>Compute the area:<\/li>\n<\/ol>\n<pre class="cp-math[^]*<ol start="2">/,
+    )
     for (const text of [area, '- See [^1]\n[^1]: The note.', '1. Area:\n\\[\nA = r^2\n\\]\n2. Next'])
-      for (const step of [1, 3]) expect(stream(text, step).container.innerHTML, `${JSON.stringify(text)} in steps of ${step}`).toBe(fresh(text))
+      for (const step of [1, 3])
+        expect(stream(text, step).container.innerHTML, `${JSON.stringify(text)} in steps of ${step}`).toBe(fresh(text))
     // Without math the `$$` lines are text of the item.
-    for (const step of [1, 3]) expect(stream(area, step, { math: null }).container.innerHTML).toBe(fresh(area, { math: null }))
+    for (const step of [1, 3])
+      expect(stream(area, step, { math: null }).container.innerHTML).toBe(fresh(area, { math: null }))
   })
 
   it('ends as the text rendered whole, for lists of the lines a reply writes', () => {
@@ -250,7 +288,8 @@ describe('an HTML block with a heading line in it', () => {
 
 describe('HTML that ends at a line holding its end', () => {
   it('keeps a comment with its blank lines and heading lines, streamed or whole, and reads what follows it afresh', () => {
-    const text = 'Intro\n\n<!--\ndraft:\n\n# Not a heading\n\n-->\n    code under it\n\n10. after the code\n\n- item\n<br>\n\n# After'
+    const text =
+      'Intro\n\n<!--\ndraft:\n\n# Not a heading\n\n-->\n    code under it\n\n10. after the code\n\n- item\n<br>\n\n# After'
     const whole = fresh(text)
     for (const step of [1, 5]) expect(stream(text, step).container.innerHTML).toBe(whole)
     const rendered = render(view(text, false)).container
@@ -282,11 +321,17 @@ describe('a code span of three backticks being written over lines', () => {
 
 describe('indented code that ends a list', () => {
   it('streams as the text rendered whole: the code a block of one line, an item `10.` after it a list', () => {
-    for (const text of ['   - y\n\n    code\n10. tenth', '   - y\n\n    code\n    more\n10. tenth', '   1. y\n\n    code\n\n- z']) {
+    for (const text of [
+      '   - y\n\n    code\n10. tenth',
+      '   - y\n\n    code\n    more\n10. tenth',
+      '   1. y\n\n    code\n\n- z',
+    ]) {
       const whole = fresh(text)
       for (const step of [1, 3]) expect(stream(text, step).container.innerHTML, JSON.stringify(text)).toBe(whole)
     }
-    expect(render(view('   - y\n\n    code\n10. tenth', false)).container.querySelector('ol')?.getAttribute('start')).toBe('10')
+    expect(
+      render(view('   - y\n\n    code\n10. tenth', false)).container.querySelector('ol')?.getAttribute('start'),
+    ).toBe('10')
     // The line after it, more code, is another block; `10. tenth` after that is a paragraph's text.
     const rendered = render(view('   - y\n\n    code\n    more\n10. tenth', false)).container
     expect(rendered.querySelectorAll('pre')).toHaveLength(2)
@@ -324,7 +369,18 @@ describe('a block quote streamed block by block', () => {
     expect(quoteText('> Run:\n> ```sh\n> ls\n> ```\n> done', false)).toBe('Run:\n```sh\nls\n```\ndone')
     expect(quoteText('> ```\n> code\n>', true)).toBe('```\ncode\n')
 
-    for (const block of ['> a\nlazy', '    > code', '>\ta', '> a\r\n> b', '> [x]: /url', '> ```\n> code\n>', '> $$\n> x\n>', '> - a\n>\n> > b', '> - a\n>\n>\n> b', 'a\n> b'])
+    for (const block of [
+      '> a\nlazy',
+      '    > code',
+      '>\ta',
+      '> a\r\n> b',
+      '> [x]: /url',
+      '> ```\n> code\n>',
+      '> $$\n> x\n>',
+      '> - a\n>\n> > b',
+      '> - a\n>\n>\n> b',
+      'a\n> b',
+    ])
       expect(quoteText(block, false), JSON.stringify(block)).toBeNull()
   })
 
@@ -344,18 +400,29 @@ describe('a block quote streamed block by block', () => {
   })
 
   it('arrives finished and long: read block by block inside, it shows what the parser gives for it whole', () => {
-    const long = Array.from({ length: 200 }, (_, i) => `> Paragraph ${i} with **bold** words.\n>\n> - a point\n>   - nested *one*\n>`).join('\n')
+    const long = Array.from(
+      { length: 200 },
+      (_, i) => `> Paragraph ${i} with **bold** words.\n>\n> - a point\n>   - nested *one*\n>`,
+    ).join('\n')
     expect(long.length).toBeGreaterThanOrEqual(SPLIT_LIST_FROM)
     vi.mocked(quoteText).mockClear()
     const rendered = render(view(long, false)).container
-    expect(vi.mocked(quoteText).mock.results.some((result) => typeof result.value === 'string' && result.value.startsWith('Paragraph 0'))).toBe(true)
+    expect(
+      vi
+        .mocked(quoteText)
+        .mock.results.some((result) => typeof result.value === 'string' && result.value.startsWith('Paragraph 0')),
+    ).toBe(true)
     expect(firstGroup(rendered.innerHTML)).toBe(parsedWhole(long))
   })
 
   it('ends as the quote rendered whole when a line of its list goes on after a blank line under a nested list', () => {
     // micromark reads this list tight in a quote and loose outside one: the quote is parsed whole.
-    for (const text of ['> - item\n>   - nested\n>\n>    # three in\n> # Title', '> - item\n>   - nested\n>\n>    more of the item'])
-      for (const step of [1, 3, 7]) expect(stream(text, step).container.innerHTML, `${JSON.stringify(text)} in steps of ${step}`).toBe(fresh(text))
+    for (const text of [
+      '> - item\n>   - nested\n>\n>    # three in\n> # Title',
+      '> - item\n>   - nested\n>\n>    more of the item',
+    ])
+      for (const step of [1, 3, 7])
+        expect(stream(text, step).container.innerHTML, `${JSON.stringify(text)} in steps of ${step}`).toBe(fresh(text))
   })
 
   it('reads the code a quote holds as a code block being written, not the quote again at each token', () => {
@@ -380,7 +447,8 @@ describe('a block quote streamed block by block', () => {
       renders.mockClear()
       act(() => result.rerender(shown(prefix, true)))
       // Once the code has a line, nothing before it renders again until the text after it.
-      if (prefix.includes('```ts\n> c') && !prefix.includes('And')) expect(renders, JSON.stringify(prefix)).not.toHaveBeenCalled()
+      if (prefix.includes('```ts\n> c') && !prefix.includes('And'))
+        expect(renders, JSON.stringify(prefix)).not.toHaveBeenCalled()
       pre ??= result.container.querySelector('blockquote pre')
       if (pre) expect(result.container.querySelector('blockquote pre'), JSON.stringify(prefix)).toBe(pre)
     }
@@ -418,7 +486,9 @@ describe('a block quote streamed block by block', () => {
       'a $b$ c',
     )
     streamsAsWhole(
-      fc.array(fc.tuple(LINE, fc.constantFrom('> ', '>', ' > ')), { minLength: 1, maxLength: 8 }).map((lines) => lines.map(([line, mark]) => (line === '' ? mark.trimEnd() : mark + line)).join('\n')),
+      fc
+        .array(fc.tuple(LINE, fc.constantFrom('> ', '>', ' > ')), { minLength: 1, maxLength: 8 })
+        .map((lines) => lines.map(([line, mark]) => (line === '' ? mark.trimEnd() : mark + line)).join('\n')),
       150,
     )
   })

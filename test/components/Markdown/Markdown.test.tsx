@@ -34,7 +34,12 @@ describe('TableReader', () => {
       { delimiter: ':--', align: 'left' },
       { delimiter: ':-:', align: 'center' },
     ]
-    expect(reader.read('| a | b | c | d |\n|---|--:| :-- |:-:|')).toEqual({ head: '| a | b | c | d |\n|---|--:| :-- |:-:|', columns, rows: [], open: -1 })
+    expect(reader.read('| a | b | c | d |\n|---|--:| :-- |:-:|')).toEqual({
+      head: '| a | b | c | d |\n|---|--:| :-- |:-:|',
+      columns,
+      rows: [],
+      open: -1,
+    })
     const first = reader.read('| a | b | c | d |\n|---|--:| :-- |:-:|\n| 1 | 2 | 3 | 4 |\n| 5 | `6 \\| x')
     // A short row is filled with empty cells; only its last cell can be open (as written: it is repaired where it is shown).
     expect(first?.open).toBe(1)
@@ -42,7 +47,9 @@ describe('TableReader', () => {
       [' 1 ', ' 2 ', ' 3 ', ' 4 '],
       [' 5 ', ' `6 \\| x', ' ', ' '],
     ])
-    const next = reader.read('| a | b | c | d |\n|---|--:| :-- |:-:|\n| 1 | 2 | 3 | 4 |\n| 5 | `6 \\| x` | 7 | 8 | 9 |\n')
+    const next = reader.read(
+      '| a | b | c | d |\n|---|--:| :-- |:-:|\n| 1 | 2 | 3 | 4 |\n| 5 | `6 \\| x` | 7 | 8 | 9 |\n',
+    )
     // A row with too many cells loses the extra ones, as GFM does; a row ended by its line break has no cell open.
     expect(next?.open).toBe(-1)
     expect(next?.rows).toEqual([
@@ -101,19 +108,55 @@ describe('a table streamed row by row', () => {
   })
 
   it('renders any table of rows the same streamed as whole', () => {
-    const cell = fc.constantFrom('a', ' b ', '`c`', '**d**', '\\|', '', '1', '*e*', ' ', ' - ', '---', ' :-: ', 'a  b', ' www.a.com ', '&amp;', '<b>x</b>', ' x\t', '[l](u)')
+    const cell = fc.constantFrom(
+      'a',
+      ' b ',
+      '`c`',
+      '**d**',
+      '\\|',
+      '',
+      '1',
+      '*e*',
+      ' ',
+      ' - ',
+      '---',
+      ' :-: ',
+      'a  b',
+      ' www.a.com ',
+      '&amp;',
+      '<b>x</b>',
+      ' x\t',
+      '[l](u)',
+    )
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 4 }), fc.array(fc.array(cell, { minLength: 0, maxLength: 5 }), { maxLength: 5 }), fc.integer({ min: 1, max: 9 }), (columns, rows, step) => {
-        const table = [`|${Array.from({ length: columns }, (_, i) => ` h${i} `).join('|')}|`, `|${'---|'.repeat(columns)}`, ...rows.map((cells) => `|${cells.join('|')}|`)].join('\n')
-        expect(stream(table, step).container.innerHTML).toBe(fresh(table))
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 4 }),
+        fc.array(fc.array(cell, { minLength: 0, maxLength: 5 }), { maxLength: 5 }),
+        fc.integer({ min: 1, max: 9 }),
+        (columns, rows, step) => {
+          const table = [
+            `|${Array.from({ length: columns }, (_, i) => ` h${i} `).join('|')}|`,
+            `|${'---|'.repeat(columns)}`,
+            ...rows.map((cells) => `|${cells.join('|')}|`),
+          ].join('\n')
+          expect(stream(table, step).container.innerHTML).toBe(fresh(table))
+        },
+      ),
       { numRuns: 60 },
     )
   })
 })
 
 describe('a list streamed item by item', () => {
-  const LIST = ['- first, with `code`', '- second', '  - nested **one**', '  - nested two', '    1. deeper', '- third [link](https://example.com)', '- fourth'].join('\n')
+  const LIST = [
+    '- first, with `code`',
+    '- second',
+    '  - nested **one**',
+    '  - nested two',
+    '    1. deeper',
+    '- third [link](https://example.com)',
+    '- fourth',
+  ].join('\n')
 
   it('ends as the list rendered whole, for every way of cutting it', () => {
     const whole = fresh(LIST)
@@ -151,7 +194,11 @@ describe('a list streamed item by item', () => {
     const result = render(counted(items.slice(0, 69).join('\n'), true))
     const first = result.container.querySelector('li')
     rendered.length = 0
-    for (const end of ['- `src/file69.ts`: chan', '- `src/file69.ts`: changed **6', '- `src/file69.ts`: changed **69**'])
+    for (const end of [
+      '- `src/file69.ts`: chan',
+      '- `src/file69.ts`: changed **6',
+      '- `src/file69.ts`: changed **69**',
+    ])
       act(() => result.rerender(counted(`${items.slice(0, 69).join('\n')}\n${end}`, true)))
     act(() => result.rerender(counted(text, false)))
     // Only the item being written renders its text again (`**6` repaired as it shows, then `**69**`): no item above it.
@@ -162,7 +209,13 @@ describe('a list streamed item by item', () => {
 
   it('keeps the item being written as one element while its text turns from plain prose to markup and back', () => {
     // Plain prose is shown without a parse (see plain.ts); the item element is the list's own.
-    const steps = ['- plain words', '- plain words and `co', '- plain words and `code`', '- plain words and `code` then more', '- plain words and `code` then more\n  - nested']
+    const steps = [
+      '- plain words',
+      '- plain words and `co',
+      '- plain words and `code`',
+      '- plain words and `code` then more',
+      '- plain words and `code` then more\n  - nested',
+    ]
     const result = render(view('- first\n- plain', true))
     const item = result.container.querySelectorAll('li')[1]
     for (const text of steps) {
@@ -181,7 +234,9 @@ describe('a list streamed item by item', () => {
         return <a href="#d">{children}</a>
       },
     }
-    const nested = Array.from({ length: 12 }, (_, i) => `  - step ${i} with [a link](#d) and **bold ${i}** text`).join('\n')
+    const nested = Array.from({ length: 12 }, (_, i) => `  - step ${i} with [a link](#d) and **bold ${i}** text`).join(
+      '\n',
+    )
     // The second item's paragraph is two lines, with a link, over its nested list.
     const text = `- first item\n- Steps, written over\n  *2 lines* with [a link](#d):\n${nested}\n    1. an ordered one\n       - deeper \`code\`\n- last item`
     const shown = (markdown: string, streaming: boolean) => (
@@ -259,10 +314,18 @@ describe('a list streamed item by item', () => {
         return <a href="#d">{children}</a>
       },
     }
-    const code = (n: number, indent: string) => Array.from({ length: n }, (_, i) => `${indent}const step${i} = run(${i}) // line ${i}`).join('\n')
+    const code = (n: number, indent: string) =>
+      Array.from({ length: n }, (_, i) => `${indent}const step${i} = run(${i}) // line ${i}`).join('\n')
     // A loose list (blank lines between an item's blocks) and a tight one (code right under the text).
-    const loose = [1, 2, 3].map((n) => `${n}. **Step ${n}**: see [the docs](#d).\n\n   \`\`\`ts\n${code(8, '   ')}\n   \`\`\`\n\n   Then check it says \`ok\`.`).join('\n\n')
-    const tight = [1, 2, 3].map(() => `- Run [this](#d):\n  \`\`\`bash\n${code(8, '  ')}\n  \`\`\`\n  # Then\n  more text`).join('\n')
+    const loose = [1, 2, 3]
+      .map(
+        (n) =>
+          `${n}. **Step ${n}**: see [the docs](#d).\n\n   \`\`\`ts\n${code(8, '   ')}\n   \`\`\`\n\n   Then check it says \`ok\`.`,
+      )
+      .join('\n\n')
+    const tight = [1, 2, 3]
+      .map(() => `- Run [this](#d):\n  \`\`\`bash\n${code(8, '  ')}\n  \`\`\`\n  # Then\n  more text`)
+      .join('\n')
     const shown = (markdown: string, streaming: boolean) => (
       <ChatpartsProvider highlighter={null}>
         <Markdown text={markdown} streaming={streaming} components={components} />
@@ -277,7 +340,11 @@ describe('a list streamed item by item', () => {
         act(() => result.rerender(shown(prefix, true)))
         // Inside an item's code (after its opening line), nothing of the item before it renders again.
         const lastLine = prefix.slice(prefix.lastIndexOf('\n') + 1)
-        if (/```\w*\n(?:.*\n)*\s+\S*$/.test(prefix.slice(prefix.lastIndexOf('```'))) && !lastLine.trimStart().startsWith('`')) expect(renders, JSON.stringify(prefix)).not.toHaveBeenCalled()
+        if (
+          /```\w*\n(?:.*\n)*\s+\S*$/.test(prefix.slice(prefix.lastIndexOf('```'))) &&
+          !lastLine.trimStart().startsWith('`')
+        )
+          expect(renders, JSON.stringify(prefix)).not.toHaveBeenCalled()
         // Each code block is one element from its first token to the end.
         result.container.querySelectorAll('pre').forEach((pre, i) => {
           if (!pres.has(i)) pres.set(i, pre)
@@ -310,7 +377,10 @@ describe('a long paragraph streamed sentence by sentence', () => {
     'Is the cursor stored on the device?',
   ]
   const paragraph = (count: number, breakEvery = 3) =>
-    Array.from({ length: count }, (_, i) => `${SENTENCES[i % SENTENCES.length]}${i === count - 1 ? '' : (i + 1) % breakEvery === 0 ? '\n' : ' '}`).join('')
+    Array.from(
+      { length: count },
+      (_, i) => `${SENTENCES[i % SENTENCES.length]}${i === count - 1 ? '' : (i + 1) % breakEvery === 0 ? '\n' : ' '}`,
+    ).join('')
 
   it('ends as the paragraph rendered whole, for every way of cutting it', () => {
     for (const [count, step] of [
@@ -329,7 +399,8 @@ describe('a long paragraph streamed sentence by sentence', () => {
       // Every line indented, as a reply writes a paragraph under an item `10.` whose lines are indented three.
       const text = indent + paragraph(24).replace(/\n/g, `\n${indent}`)
       const reads = vi.spyOn(ParagraphReader.prototype, 'read')
-      for (const step of [1, 6]) expect(stream(text, step).container.innerHTML, JSON.stringify(indent)).toBe(fresh(text))
+      for (const step of [1, 6])
+        expect(stream(text, step).container.innerHTML, JSON.stringify(indent)).toBe(fresh(text))
       expect(reads.mock.results.some((result) => (result.value?.pieces.length ?? 0) > 0)).toBe(true)
       reads.mockRestore()
     }
@@ -405,7 +476,9 @@ describe('a long paragraph streamed sentence by sentence', () => {
         fc.constantFrom('off', 'double', 'single' as const),
         (sentences, step, mode) => {
           const text = sentences.join(' ')
-          expect(stream(text, step, MODES[mode]).container.innerHTML, `${mode}: ${JSON.stringify(text)}`).toBe(fresh(text, MODES[mode]))
+          expect(stream(text, step, MODES[mode]).container.innerHTML, `${mode}: ${JSON.stringify(text)}`).toBe(
+            fresh(text, MODES[mode]),
+          )
         },
       ),
       { numRuns: 30 },
@@ -440,12 +513,19 @@ describe('a long paragraph streamed sentence by sentence', () => {
       '然后。Next 是英文。',
       '详见 https://example.com/a<1。',
     ]
-    const sentence = fc.oneof({ arbitrary: fc.constantFrom(...PROSE), weight: 2 }, { arbitrary: fc.constantFrom(...LITERALS), weight: 1 })
+    const sentence = fc.oneof(
+      { arbitrary: fc.constantFrom(...PROSE), weight: 2 },
+      { arbitrary: fc.constantFrom(...LITERALS), weight: 1 },
+    )
     fc.assert(
-      fc.property(fc.array(sentence, { minLength: 16, maxLength: 40 }), fc.integer({ min: 2, max: 40 }), (sentences, step) => {
-        const text = sentences.join('')
-        expect(stream(text, step).container.innerHTML, JSON.stringify(text)).toBe(fresh(text))
-      }),
+      fc.property(
+        fc.array(sentence, { minLength: 16, maxLength: 40 }),
+        fc.integer({ min: 2, max: 40 }),
+        (sentences, step) => {
+          const text = sentences.join('')
+          expect(stream(text, step).container.innerHTML, JSON.stringify(text)).toBe(fresh(text))
+        },
+      ),
       { numRuns: 25 },
     )
   })
@@ -458,7 +538,8 @@ describe('a long paragraph streamed sentence by sentence', () => {
     // A number and a dot, or a hash, alone on a line: an empty list item cannot end a paragraph,
     // an empty heading can.
     for (const line of ['#', '###', '12.', '1)'])
-      for (const text of [`${paragraph(3)}\n${line}\nMore text after it.`, `${line}\nword and more`]) expect(stream(text, 3).container.innerHTML, JSON.stringify(text)).toBe(fresh(text))
+      for (const text of [`${paragraph(3)}\n${line}\nMore text after it.`, `${line}\nword and more`])
+        expect(stream(text, 3).container.innerHTML, JSON.stringify(text)).toBe(fresh(text))
 
     // A table of one column needs no pipe: its delimiter row alone, with a colon.
     for (const text of ['word\n:-', `${paragraph(3)}\n:-:\nrow one`, `${paragraph(12)}\n -: \nrow`]) {
@@ -470,7 +551,10 @@ describe('a long paragraph streamed sentence by sentence', () => {
 
 describe('a span being written', () => {
   // A link rendered by a component of the app's: each of its renders is a parse of the text it is in.
-  const counting = (renders: () => void, more: Record<string, (props: { children?: ReactNode }) => ReactNode> = {}) => ({
+  const counting = (
+    renders: () => void,
+    more: Record<string, (props: { children?: ReactNode }) => ReactNode> = {},
+  ) => ({
     a: ({ children }: { children?: ReactNode }) => {
       renders()
       return <a href="#d">{children}</a>
@@ -485,49 +569,68 @@ describe('a span being written', () => {
   const SPAN = /(\*\*|\*|`|~~)([^*`~]+)\1/g
 
   it.each([
-    ['a sentence', 'p', 'Settled first. See [the docs](#d) for **the bold part** and `code here ` and *em text* and ~~gone~~ now.'],
-    ['a list item', 'li', '- one\n- See [the docs](#d) for **the bold part** and `code here ` and *em text* and ~~gone~~ now.'],
+    [
+      'a sentence',
+      'p',
+      'Settled first. See [the docs](#d) for **the bold part** and `code here ` and *em text* and ~~gone~~ now.',
+    ],
+    [
+      'a list item',
+      'li',
+      '- one\n- See [the docs](#d) for **the bold part** and `code here ` and *em text* and ~~gone~~ now.',
+    ],
     ['a heading', 'h2', '## See [the docs](/d) for **the bold part** and `code here ` and *em text* and ~~gone~~ now'],
-    ['a table cell', 'td', '| step | note |\n|---|---|\n| sort | See [the docs](#d) for **the bold part** and `code, here` and *em text* and ~~gone~~ now. |\n'],
-  ])('in %s shows its element around the text so far, as the text repaired parses, and the text before it is not parsed again', (_kind, holder, text) => {
-    const renders = vi.fn()
-    const components = counting(renders)
-    const { container, rerender } = render(shown('', true, components))
-    const live = () => [...container.querySelectorAll(holder)].at(-1) as HTMLElement
-    const spans = [...text.matchAll(SPAN)]
-    expect(spans).toHaveLength(4)
-    for (const span of spans) {
-      const [, mark, content] = span as unknown as [string, string, string]
-      const from = span.index + mark.length + 1
-      const to = span.index + mark.length + content.length
-      const counted: number[] = []
-      for (let end = from; end <= to; end++) {
-        const prefix = text.slice(0, end)
-        rerender(shown(prefix, true, components))
-        counted.push(renders.mock.calls.length)
-        // The element, last, around the text written so far (emphasis without the spaces it ends in).
-        const element = live().lastChild as HTMLElement
-        const written = text.slice(span.index + mark.length, end)
-        expect(element.tagName.toLowerCase(), prefix).toBe({ '**': 'strong', '*': 'em', '`': 'code', '~~': 'del' }[mark])
-        expect(element.textContent, prefix).toBe(mark === '`' ? written : written.trimEnd())
-        // What the piece repaired shows parsed whole.
-        const whole = render(
-          shown(
-            repairTail(prefix),
-            false,
-            counting(() => {}),
-          ),
-        )
-        expect(live().innerHTML, prefix).toBe(([...whole.container.querySelectorAll(holder)].at(-1) as HTMLElement).innerHTML)
-        whole.unmount()
+    [
+      'a table cell',
+      'td',
+      '| step | note |\n|---|---|\n| sort | See [the docs](#d) for **the bold part** and `code, here` and *em text* and ~~gone~~ now. |\n',
+    ],
+  ])(
+    'in %s shows its element around the text so far, as the text repaired parses, and the text before it is not parsed again',
+    (_kind, holder, text) => {
+      const renders = vi.fn()
+      const components = counting(renders)
+      const { container, rerender } = render(shown('', true, components))
+      const live = () => [...container.querySelectorAll(holder)].at(-1) as HTMLElement
+      const spans = [...text.matchAll(SPAN)]
+      expect(spans).toHaveLength(4)
+      for (const span of spans) {
+        const [, mark, content] = span as unknown as [string, string, string]
+        const from = span.index + mark.length + 1
+        const to = span.index + mark.length + content.length
+        const counted: number[] = []
+        for (let end = from; end <= to; end++) {
+          const prefix = text.slice(0, end)
+          rerender(shown(prefix, true, components))
+          counted.push(renders.mock.calls.length)
+          // The element, last, around the text written so far (emphasis without the spaces it ends in).
+          const element = live().lastChild as HTMLElement
+          const written = text.slice(span.index + mark.length, end)
+          expect(element.tagName.toLowerCase(), prefix).toBe(
+            { '**': 'strong', '*': 'em', '`': 'code', '~~': 'del' }[mark],
+          )
+          expect(element.textContent, prefix).toBe(mark === '`' ? written : written.trimEnd())
+          // What the piece repaired shows parsed whole.
+          const whole = render(
+            shown(
+              repairTail(prefix),
+              false,
+              counting(() => {}),
+            ),
+          )
+          expect(live().innerHTML, prefix).toBe(
+            ([...whole.container.querySelectorAll(holder)].at(-1) as HTMLElement).innerHTML,
+          )
+          whole.unmount()
+        }
+        // The link before the span was rendered once as the span opened, and not again while it grew.
+        expect(new Set(counted).size, mark).toBe(1)
       }
-      // The link before the span was rendered once as the span opened, and not again while it grew.
-      expect(new Set(counted).size, mark).toBe(1)
-    }
-    rerender(shown(text, false, components))
-    const streamed = container.innerHTML
-    expect(streamed).toBe(render(shown(text, false, components)).container.innerHTML)
-  })
+      rerender(shown(text, false, components))
+      const streamed = container.innerHTML
+      expect(streamed).toBe(render(shown(text, false, components)).container.innerHTML)
+    },
+  )
 
   it('never shows its opening mark, or the first half of its closing one, as text', () => {
     for (const text of [
@@ -567,7 +670,9 @@ describe('a span being written', () => {
     const { container, rerender } = render(shown('', true, components))
     for (let end = 7; end <= 19; end++) {
       rerender(shown(text.slice(0, end), true, components))
-      expect(container.querySelector('p > strong.app')?.textContent, text.slice(0, end)).toBe(text.slice(6, end).trimEnd())
+      expect(container.querySelector('p > strong.app')?.textContent, text.slice(0, end)).toBe(
+        text.slice(6, end).trimEnd(),
+      )
     }
     // Rendered for each text the span had (13 tokens, two of them a space that changes nothing).
     expect(strongs).toHaveBeenCalledTimes(11)
@@ -580,9 +685,18 @@ describe('a span being written', () => {
  * text after it, as the piece and that text each parsed alone (`inside`: what the parser makes
  * inside a paragraph, `null` for no one paragraph). Gives what each checked piece read as alone.
  */
-function settledReadAlone(bit: fc.Arbitrary<string>, math: fc.Arbitrary<MathSyntax>, inside: (markdown: string, math: MathSyntax) => string | null, numRuns: number): string[] {
-  const piece = fc.tuple(fc.constantFrom('A', 'The'), fc.array(bit, { maxLength: 14 })).map(([first, rest]) => `${first} ${rest.join('')}.`)
-  const after = fc.tuple(fc.constantFrom('Next', 'x'), fc.array(bit, { maxLength: 14 })).map(([first, rest]) => first + rest.join(''))
+function settledReadAlone(
+  bit: fc.Arbitrary<string>,
+  math: fc.Arbitrary<MathSyntax>,
+  inside: (markdown: string, math: MathSyntax) => string | null,
+  numRuns: number,
+): string[] {
+  const piece = fc
+    .tuple(fc.constantFrom('A', 'The'), fc.array(bit, { maxLength: 14 }))
+    .map(([first, rest]) => `${first} ${rest.join('')}.`)
+  const after = fc
+    .tuple(fc.constantFrom('Next', 'x'), fc.array(bit, { maxLength: 14 }))
+    .map(([first, rest]) => first + rest.join(''))
   const checked: string[] = []
   fc.assert(
     fc.property(piece, after, fc.constantFrom(' ', '\n'), math, (text, next, gap, syntax) => {
@@ -745,7 +859,11 @@ describe('ParagraphReader', () => {
   })
 
   it('settles pieces that mean the same whatever is written after them', () => {
-    const html = (markdown: string) => renderToStaticMarkup(<ReactMarkdown remarkPlugins={[remarkGfmParse]}>{markdown}</ReactMarkdown>).replace(/^(?:<link rel="preload"[^>]*>)+/, '')
+    const html = (markdown: string) =>
+      renderToStaticMarkup(<ReactMarkdown remarkPlugins={[remarkGfmParse]}>{markdown}</ReactMarkdown>).replace(
+        /^(?:<link rel="preload"[^>]*>)+/,
+        '',
+      )
     const inside = (markdown: string) => /^<p>(.*)<\/p>$/s.exec(html(markdown))?.[1] ?? null
     const bit = fc.constantFrom(
       'word',
@@ -807,7 +925,13 @@ describe('ParagraphReader', () => {
     const plugins = { double: [remarkGfmParse, remarkMathDouble], single: [remarkGfmParse, remarkMathSingle] } as const
     // As the text is rendered: TeX's delimiters read as `$$` in the text given, then parsed.
     const inside = (markdown: string, math: MathSyntax) =>
-      math === 'off' ? null : (/^<p>(.*)<\/p>$/s.exec(renderToStaticMarkup(<ReactMarkdown remarkPlugins={[...plugins[math]]}>{texDelimiters(markdown)}</ReactMarkdown>))?.[1] ?? null)
+      math === 'off'
+        ? null
+        : (/^<p>(.*)<\/p>$/s.exec(
+            renderToStaticMarkup(
+              <ReactMarkdown remarkPlugins={[...plugins[math]]}>{texDelimiters(markdown)}</ReactMarkdown>,
+            ),
+          )?.[1] ?? null)
     const bit = fc.constantFrom(
       'word',
       'x',
@@ -850,12 +974,18 @@ describe('ParagraphReader', () => {
 
   it('ends as the paragraph rendered whole when a star left as text meets emphasis closed later', () => {
     const filler = 'Clients keep a cursor and ask for changes since it. '.repeat(6)
-    for (const text of [`${filler}A ***note:** the cursor moves. ${filler}Only forward*.`, `${filler}See _www.example.com. ${filler}Done_.`])
+    for (const text of [
+      `${filler}A ***note:** the cursor moves. ${filler}Only forward*.`,
+      `${filler}See _www.example.com. ${filler}Done_.`,
+    ])
       expect(stream(text, 4).container.innerHTML, text.slice(filler.length, filler.length + 30)).toBe(fresh(text))
   })
 
   it('reads a paragraph of citations in brackets in pieces, and ends as it rendered whole', () => {
-    const text = Array.from({ length: 30 }, (_, i) => `Clients keep a cursor and ask for changes since it [${i + 1}].`).join(' ')
+    const text = Array.from(
+      { length: 30 },
+      (_, i) => `Clients keep a cursor and ask for changes since it [${i + 1}].`,
+    ).join(' ')
     const reader = new ParagraphReader()
     let pieces = 0
     for (let end = 4; end <= text.length; end += 4) pieces = reader.read(text.slice(0, end))?.pieces.length ?? 0
@@ -873,7 +1003,12 @@ describe('PiecesAndRest', () => {
   /** A reader of pieces, what shows a piece (watched), and 40 settled sentences with their separators. */
   const setup = () => {
     const settledOnes = Array.from({ length: 40 }, (_, i) => `Sentence ${i}.`)
-    return { pieces: new PiecesAndRest(), shown: vi.fn((text: string) => <span>{text}</span>), settledOnes, separators: settledOnes.map(() => ' ') }
+    return {
+      pieces: new PiecesAndRest(),
+      shown: vi.fn((text: string) => <span>{text}</span>),
+      settledOnes,
+      separators: settledOnes.map(() => ' '),
+    }
   }
 
   it('makes a settled piece once and hands out the groups before the last as they were, while the rest grows', () => {
@@ -883,14 +1018,26 @@ describe('PiecesAndRest', () => {
     expect(shown).toHaveBeenCalledTimes(41)
     // A token: only the rest is shown again; the first group is the same array, the last keeps its settled elements.
     shown.mockClear()
-    const second = pieces.render(settledOnes, separators, rest('The rest grows'), ['inputs'], shown) as unknown as Group[]
+    const second = pieces.render(
+      settledOnes,
+      separators,
+      rest('The rest grows'),
+      ['inputs'],
+      shown,
+    ) as unknown as Group[]
     expect(shown).toHaveBeenCalledTimes(1)
     expect(second[0]?.props.elements).toBe(first[0]?.props.elements)
     expect(second[1]?.props.elements).not.toBe(first[1]?.props.elements)
     expect(second[1]?.props.elements.slice(0, 8)).toEqual(first[1]?.props.elements.slice(0, 8))
     // The rest settles (the reader hands out new arrays): the piece is made, the others are kept.
     shown.mockClear()
-    const third = pieces.render([...settledOnes, 'The rest grows.'], [...separators, ' '], rest(''), ['inputs'], shown) as unknown as Group[]
+    const third = pieces.render(
+      [...settledOnes, 'The rest grows.'],
+      [...separators, ' '],
+      rest(''),
+      ['inputs'],
+      shown,
+    ) as unknown as Group[]
     expect(shown).toHaveBeenCalledTimes(2)
     expect(third[0]?.props.elements).toBe(first[0]?.props.elements)
     expect(third[1]?.props.elements[0]).toBe(first[1]?.props.elements[0])

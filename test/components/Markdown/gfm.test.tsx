@@ -4,7 +4,8 @@ import ReactMarkdown from 'react-markdown'
 import { describe, expect, it } from 'vitest'
 import { mayUseGfm, remarkGfmParse } from '../../../src/markdown/gfm'
 
-const html = (markdown: string, gfm: boolean) => renderToStaticMarkup(<ReactMarkdown remarkPlugins={gfm ? [remarkGfmParse] : []}>{markdown}</ReactMarkdown>)
+const html = (markdown: string, gfm: boolean) =>
+  renderToStaticMarkup(<ReactMarkdown remarkPlugins={gfm ? [remarkGfmParse] : []}>{markdown}</ReactMarkdown>)
 
 describe('GFM only when its marks appear', () => {
   it('sees the mark of every GFM construct', () => {
@@ -31,7 +32,35 @@ describe('GFM only when its marks appear', () => {
   })
 
   it('renders the same tree without the extensions when no mark appears', () => {
-    const piece = fc.constantFrom('word', ' ', '\n', '\n\n', '*', '**', '_', '`', '# ', '- ', '1. ', '> ', '[', ']', '(', ')', '!', 'http', ':', '.', '/', 'x', '<b>', '\\', '  ', '---', '```')
+    const piece = fc.constantFrom(
+      'word',
+      ' ',
+      '\n',
+      '\n\n',
+      '*',
+      '**',
+      '_',
+      '`',
+      '# ',
+      '- ',
+      '1. ',
+      '> ',
+      '[',
+      ']',
+      '(',
+      ')',
+      '!',
+      'http',
+      ':',
+      '.',
+      '/',
+      'x',
+      '<b>',
+      '\\',
+      '  ',
+      '---',
+      '```',
+    )
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 40 }), (pieces) => {
         const markdown = pieces.join('')
@@ -52,6 +81,8 @@ describe('GFM only when its marks appear', () => {
 
   it('still parses GFM through the shared extensions, parse after parse', () => {
     expect(html('| a |\n|---|\n| 1 |', true)).toContain('<table>')
-    expect(html('~~x~~ and www.example.com', true)).toBe('<p><del>x</del> and <a href="http://www.example.com">www.example.com</a></p>')
+    expect(html('~~x~~ and www.example.com', true)).toBe(
+      '<p><del>x</del> and <a href="http://www.example.com">www.example.com</a></p>',
+    )
   })
 })

@@ -123,17 +123,21 @@ describe('markup too intricate to parse', () => {
     )
     let found = 0
     fc.assert(
-      fc.property(fc.array(piece, { minLength: 150, maxLength: 400 }), fc.array(fc.integer({ min: 1, max: 9 }), { minLength: 1, maxLength: 40 }), (pieces, steps) => {
-        const text = pieces.join('')
-        const reader = new IntricacyReader()
-        let end = 0
-        for (let i = 0; end < text.length; i++) {
-          end = Math.min(text.length, end + (steps[i % steps.length] as number) * 7)
-          const verdict = reader.read(text.slice(0, end))
-          expect(verdict).toBe(intricacy(text.slice(0, end)))
-          if (verdict) found++
-        }
-      }),
+      fc.property(
+        fc.array(piece, { minLength: 150, maxLength: 400 }),
+        fc.array(fc.integer({ min: 1, max: 9 }), { minLength: 1, maxLength: 40 }),
+        (pieces, steps) => {
+          const text = pieces.join('')
+          const reader = new IntricacyReader()
+          let end = 0
+          for (let i = 0; end < text.length; i++) {
+            end = Math.min(text.length, end + (steps[i % steps.length] as number) * 7)
+            const verdict = reader.read(text.slice(0, end))
+            expect(verdict).toBe(intricacy(text.slice(0, end)))
+            if (verdict) found++
+          }
+        },
+      ),
       { numRuns: 300 },
     )
     // The texts reach the limits often enough for the comparison to mean something.

@@ -4,7 +4,8 @@ import { ChatpartsProvider } from '../../../src/components/config'
 import { TextPart } from '../../../src/components/TextPart/TextPart'
 import '../../../src/styles/chatparts.css'
 
-const items = (count: number, start = 1) => Array.from({ length: count }, (_, i) => `${start + i}. Step ${start + i}`).join('\n')
+const items = (count: number, start = 1) =>
+  Array.from({ length: count }, (_, i) => `${start + i}. Step ${start + i}`).join('\n')
 const part = (text: string) => ({ id: 'p', sessionID: 's', messageID: 'm', type: 'text' as const, text })
 
 /** The width of the marker an item of `list` shows last ("10. "), in the item's font. */
@@ -27,8 +28,13 @@ describe('an ordered list', () => {
     await expect.poll(() => container.querySelector('.cp-markdown--pending')).toBeNull()
     const shown = [...container.querySelectorAll<HTMLOListElement>('ol')]
     expect(shown.map((list) => list.start + list.children.length - 1)).toEqual([3, 10, 10, 10, 8, 100, 9])
-    for (const list of shown) expect(lastMarkerWidth(list), `${list.start}+${list.children.length}`).toBeLessThanOrEqual(parseFloat(getComputedStyle(list).paddingLeft) + 0.5)
+    for (const list of shown)
+      expect(lastMarkerWidth(list), `${list.start}+${list.children.length}`).toBeLessThanOrEqual(
+        parseFloat(getComputedStyle(list).paddingLeft) + 0.5,
+      )
     // A list of one digit keeps the indent of a bullet list.
-    expect(getComputedStyle(shown[0] as Element).paddingLeft).toBe(getComputedStyle(container.querySelector('ul') as Element).paddingLeft)
+    expect(getComputedStyle(shown[0] as Element).paddingLeft).toBe(
+      getComputedStyle(container.querySelector('ul') as Element).paddingLeft,
+    )
   })
 })

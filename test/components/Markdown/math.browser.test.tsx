@@ -10,7 +10,8 @@ import { defaultMathRenderer } from '../../../src/math/index'
 /** KaTeX's groups between a formula's break points (`.base` before KaTeX 0.19). */
 const GROUP = '.katex-base, .base'
 /** The lines a formula's groups are laid out on, by their tops. */
-const linesOf = (formula: Element) => new Set([...formula.querySelectorAll(GROUP)].map((group) => Math.round(group.getBoundingClientRect().top))).size
+const linesOf = (formula: Element) =>
+  new Set([...formula.querySelectorAll(GROUP)].map((group) => Math.round(group.getBoundingClientRect().top))).size
 
 /** `text` rendered `width` pixels wide, once its `count` formulas are typeset and their fonts loaded. */
 async function shown(text: string, width: number, count: number) {

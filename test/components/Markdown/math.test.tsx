@@ -10,7 +10,13 @@ import ReactMarkdown from 'react-markdown'
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { formulaHeightGuess, showsAtMost } from '../../../src/components/Markdown/Formula'
 import { Markdown } from '../../../src/components/Markdown/Markdown'
-import { mathToHast, readMathBlock, remarkMathDouble, remarkMathSingle, texDelimiters } from '../../../src/markdown/math'
+import {
+  mathToHast,
+  readMathBlock,
+  remarkMathDouble,
+  remarkMathSingle,
+  texDelimiters,
+} from '../../../src/markdown/math'
 import type { DiagramRenderer, DiagramResult } from '../../../src/diagrams/types'
 import { createUrlPolicy } from '../../../src/components/urlPolicy'
 import { createKatexRenderer } from '../../../src/math/katex'
@@ -18,7 +24,8 @@ import type { MathRenderer } from '../../../src/math/types'
 import { asInABrowser, framesOnRequest, withConfig } from '../helpers'
 import { forStrings } from '../../support/property'
 
-const typeset = async (container: HTMLElement, count = 1) => waitFor(() => expect(container.querySelectorAll('.katex').length).toBe(count))
+const typeset = async (container: HTMLElement, count = 1) =>
+  waitFor(() => expect(container.querySelectorAll('.katex').length).toBe(count))
 
 /** Renders `text` as it streams, `step` characters more at each render from the first, then finished. */
 function streamed(text: string, step: number) {
@@ -99,7 +106,13 @@ describe('TeX delimiters', () => {
   it('leave a fence first on its line alone, in a list item or quote too, and read three backticks or tildes within a line as no fence', () => {
     expect(texDelimiters('Use ```x``` then \\(y\\) here')).toBe('Use ```x``` then $$y$$ here')
     expect(texDelimiters('About ~~~ then \\(y\\)')).toBe('About ~~~ then $$y$$')
-    for (const fence of ['~~~\n\\(x\\)\n~~~', '- ```\n  \\(x\\)\n  ```', '1. > ~~~tex\n   > \\[x\\]\n   > ~~~', '   ```\n\\(x\\)']) expect(texDelimiters(fence), fence).toBe(fence)
+    for (const fence of [
+      '~~~\n\\(x\\)\n~~~',
+      '- ```\n  \\(x\\)\n  ```',
+      '1. > ~~~tex\n   > \\[x\\]\n   > ~~~',
+      '   ```\n\\(x\\)',
+    ])
+      expect(texDelimiters(fence), fence).toBe(fence)
   })
 
   // The conversion before it was read in one pass: three patterns, each of which went to the end of
@@ -134,7 +147,9 @@ describe('TeX delimiters', () => {
     let at = 0
     const blocks = masked.replace(/^([ \t]*)\\\[([^§]+?)\\\][ \t]*$/gm, (_whole, indent: string, tex: string) => {
       // Fenced by more dollars than any line of dollars alone in it.
-      const fence = '$'.repeat(Math.max(1, ...(tex.match(/^[ \t]*\$+[ \t]*$/gm) ?? []).map((line) => line.trim().length)) + 1)
+      const fence = '$'.repeat(
+        Math.max(1, ...(tex.match(/^[ \t]*\$+[ \t]*$/gm) ?? []).map((line) => line.trim().length)) + 1,
+      )
       return `${indent}${fence}\n${indent}${tex.trim()}\n${indent}${fence}`
     })
     return inlines(displays(blocks)).replace(/§/g, () => codes[at++] as string)
@@ -167,7 +182,11 @@ describe('TeX delimiters', () => {
 })
 
 describe('formulas made elements', () => {
-  const tree = (text: string) => fromMarkdown(text, { extensions: [mathSyntax({ singleDollarTextMath: true })], mdastExtensions: [mathFromMarkdown()] })
+  const tree = (text: string) =>
+    fromMarkdown(text, {
+      extensions: [mathSyntax({ singleDollarTextMath: true })],
+      mdastExtensions: [mathFromMarkdown()],
+    })
 
   it('are the elements mdast-util-to-hast makes of them by default, where they are, on any text of formulas', () => {
     forStrings(
@@ -221,7 +240,14 @@ describe('math in markdown', () => {
   })
 
   it('typesets $$…$$ inline and as a block, and TeX’s own delimiters, with KaTeX loaded on first use', async () => {
-    const { container } = render(<Markdown text={'The area is $$\\pi r^2$$.\n\n$$\n\\int_0^1 x\\,dx = \\tfrac12\n$$\n\nAlso \\(a+b\\) and\n\n\\[\n\\sum_i i\n\\]'} />, { wrapper: withConfig() })
+    const { container } = render(
+      <Markdown
+        text={
+          'The area is $$\\pi r^2$$.\n\n$$\n\\int_0^1 x\\,dx = \\tfrac12\n$$\n\nAlso \\(a+b\\) and\n\n\\[\n\\sum_i i\n\\]'
+        }
+      />,
+      { wrapper: withConfig() },
+    )
     await typeset(container, 4)
     expect(container.querySelectorAll('.cp-math[data-display] .katex-display')).toHaveLength(2)
     // MathML for assistive technology.
@@ -231,7 +257,8 @@ describe('math in markdown', () => {
   it('typesets TeX with a dollar at an edge of its delimiters or beside them as the formulas written, streamed as fresh', async () => {
     // A long paragraph, read in sentences as it streams.
     const text = `${'Words before the formulas come here. '.repeat(8)}The price \\(5\\$\\) holds. Then \\[ \\$x \\] and $$y$$ hold too. Pairs \\(a\\)\\(b\\) and $\\(c\\) stay apart. The end.`
-    const tex = (container: HTMLElement) => [...container.querySelectorAll('.katex annotation')].map((node) => node.textContent)
+    const tex = (container: HTMLElement) =>
+      [...container.querySelectorAll('.katex annotation')].map((node) => node.textContent)
     const fresh = render(<Markdown text={text} />, { wrapper: withConfig() })
     await typeset(fresh.container, 6)
     expect(tex(fresh.container)).toEqual(['5\\$', '\\$x', 'y', 'a', 'b', 'c'])
@@ -265,53 +292,75 @@ describe('math in markdown', () => {
   })
 
   it.each([
-    ['a sentence', 'p', 'Settled first. The **bold** bound \\(x_i + y_i \\le 2\\) holds, and so does \\(z\\).', 'Settled first. The bold bound '],
-    ['a list item', 'li', '- one\n- The **bold** bound \\(x_i + y_i \\le 2\\) holds, and so does \\(z\\).', 'The bold bound '],
-    ['a table cell', 'td', '| step | cost |\n|---|---|\n| sort | The **bold** bound \\(x_i + y_i \\le 2\\) holds |\n| scan | \\(z\\) |\n', 'The bold bound '],
-  ])('typesets an inline formula as it is written in %s, after the text before it, which is not parsed again at each token', async (_kind, holder, text, before) => {
-    // The sentence's emphasis is rendered by a component of the app's: each render is a parse of the text around it.
-    const renders = vi.fn()
-    const components = {
-      strong: ({ children }: { children?: ReactNode }) => {
-        renders()
-        return <strong>{children}</strong>
-      },
-    }
-    const { container, rerender } = render(<Markdown text="" streaming components={components} />, { wrapper: withConfig() })
-    await act(() => createKatexRenderer().load())
-    const opens = text.indexOf('\\(x') + 3
-    const closes = text.indexOf('\\)')
-    // The app's emphasis renders, counted at each token of the open formula.
-    const counted: number[] = []
-    for (let end = 1; end <= text.length; end++) {
-      rerender(<Markdown text={text.slice(0, end)} streaming={end < text.length} components={components} />)
-      if (end < opens || end >= closes) continue
-      counted.push(renders.mock.calls.length)
-      // The formula so far, as a formula (typeset or its source), after the text and the space before it; never `(x_i` as text.
-      const paragraph = [...container.querySelectorAll(holder)].at(-1) as HTMLElement
-      const formula = paragraph.querySelector('.cp-math') as HTMLElement
-      expect(formula, text.slice(0, end)).not.toBeNull()
-      expect(paragraph.lastChild).toBe(formula)
-      // The bold text before it, repaired and parsed.
-      expect(paragraph.querySelector('strong')?.textContent).toBe('bold')
-      const shown = paragraph.textContent as string
-      expect(shown.slice(0, shown.length - (formula.textContent as string).length)).toBe(before)
-    }
-    // Written inside the formula, the bold text before it was not rendered again.
-    expect(counted.length).toBe(closes - opens)
-    expect(new Set(counted).size).toBe(1)
-    await typeset(container, 2)
-    const streamed = container.innerHTML
-    const fresh = render(<Markdown text={text} components={components} />, { wrapper: withConfig() })
-    await typeset(fresh.container, 2)
-    expect(streamed).toBe(fresh.container.innerHTML)
-  })
+    [
+      'a sentence',
+      'p',
+      'Settled first. The **bold** bound \\(x_i + y_i \\le 2\\) holds, and so does \\(z\\).',
+      'Settled first. The bold bound ',
+    ],
+    [
+      'a list item',
+      'li',
+      '- one\n- The **bold** bound \\(x_i + y_i \\le 2\\) holds, and so does \\(z\\).',
+      'The bold bound ',
+    ],
+    [
+      'a table cell',
+      'td',
+      '| step | cost |\n|---|---|\n| sort | The **bold** bound \\(x_i + y_i \\le 2\\) holds |\n| scan | \\(z\\) |\n',
+      'The bold bound ',
+    ],
+  ])(
+    'typesets an inline formula as it is written in %s, after the text before it, which is not parsed again at each token',
+    async (_kind, holder, text, before) => {
+      // The sentence's emphasis is rendered by a component of the app's: each render is a parse of the text around it.
+      const renders = vi.fn()
+      const components = {
+        strong: ({ children }: { children?: ReactNode }) => {
+          renders()
+          return <strong>{children}</strong>
+        },
+      }
+      const { container, rerender } = render(<Markdown text="" streaming components={components} />, {
+        wrapper: withConfig(),
+      })
+      await act(() => createKatexRenderer().load())
+      const opens = text.indexOf('\\(x') + 3
+      const closes = text.indexOf('\\)')
+      // The app's emphasis renders, counted at each token of the open formula.
+      const counted: number[] = []
+      for (let end = 1; end <= text.length; end++) {
+        rerender(<Markdown text={text.slice(0, end)} streaming={end < text.length} components={components} />)
+        if (end < opens || end >= closes) continue
+        counted.push(renders.mock.calls.length)
+        // The formula so far, as a formula (typeset or its source), after the text and the space before it; never `(x_i` as text.
+        const paragraph = [...container.querySelectorAll(holder)].at(-1) as HTMLElement
+        const formula = paragraph.querySelector('.cp-math') as HTMLElement
+        expect(formula, text.slice(0, end)).not.toBeNull()
+        expect(paragraph.lastChild).toBe(formula)
+        // The bold text before it, repaired and parsed.
+        expect(paragraph.querySelector('strong')?.textContent).toBe('bold')
+        const shown = paragraph.textContent as string
+        expect(shown.slice(0, shown.length - (formula.textContent as string).length)).toBe(before)
+      }
+      // Written inside the formula, the bold text before it was not rendered again.
+      expect(counted.length).toBe(closes - opens)
+      expect(new Set(counted).size).toBe(1)
+      await typeset(container, 2)
+      const streamed = container.innerHTML
+      const fresh = render(<Markdown text={text} components={components} />, { wrapper: withConfig() })
+      await typeset(fresh.container, 2)
+      expect(streamed).toBe(fresh.container.innerHTML)
+    },
+  )
 
   it('keeps a formula being written as it last read while its TeX does not read, and says why if it ends so', async () => {
     // Every token typeset, so each TeX below is read as it comes.
     withoutFrames()
     await createKatexRenderer().load()
-    const { container, rerender } = render(<Markdown text={'$$\n\\frac{1}{2} +'} streaming />, { wrapper: withConfig() })
+    const { container, rerender } = render(<Markdown text={'$$\n\\frac{1}{2} +'} streaming />, {
+      wrapper: withConfig(),
+    })
     await typeset(container)
     const shown: (string | null)[] = []
     for (const tex of ['\\frac{1}{2} + \\frac{', '\\frac{1}{2} + \\frac{3', '\\frac{1}{2} + \\frac{3}{4}']) {
@@ -375,11 +424,16 @@ describe('math in markdown', () => {
   it('shows a finished formula it cannot read as its source, saying why', async () => {
     const { container } = render(<Markdown text={'$$\n\\frac{1}{\n$$'} />, { wrapper: withConfig() })
     await waitFor(() => expect(container.querySelector('.cp-math--source')?.getAttribute('data-state')).toBe('error'))
-    expect(container.querySelector('.cp-math--source')?.getAttribute('title')).toMatch(/^This formula could not be typeset: /)
+    expect(container.querySelector('.cp-math--source')?.getAttribute('title')).toMatch(
+      /^This formula could not be typeset: /,
+    )
   })
 
   it('lets no link, style or markup of the formula through', async () => {
-    const { container } = render(<Markdown text={'$$\\href{javascript:alert(1)}{click} \\url{https://evil.example} \\htmlClass{x}{y}$$'} />, { wrapper: withConfig() })
+    const { container } = render(
+      <Markdown text={'$$\\href{javascript:alert(1)}{click} \\url{https://evil.example} \\htmlClass{x}{y}$$'} />,
+      { wrapper: withConfig() },
+    )
     await waitFor(() => expect(container.querySelector('.cp-math')).not.toBeNull())
     await new Promise((resolve) => setTimeout(resolve, 50))
     // Untrusted commands are typeset as errors or shown as source: text, never a link or a load.
@@ -415,11 +469,14 @@ function fakeDiagrams(answer: DiagramResult) {
 describe('diagrams in markdown', () => {
   const block = '```mermaid\ngraph TD\n  A --> B\n```'
   /** The drawing shown in `root`, in the tree of its own it is drawn in. */
-  const drawn = (root: ParentNode, selector = '[data-test="drawn"]') => root.querySelector('.cp-diagram__drawing')?.shadowRoot?.querySelector(selector) ?? null
+  const drawn = (root: ParentNode, selector = '[data-test="drawn"]') =>
+    root.querySelector('.cp-diagram__drawing')?.shadowRoot?.querySelector(selector) ?? null
 
   it('shows the source while the block streams, without drawing it', () => {
     const { diagrams } = fakeDiagrams({ svg: '<svg></svg>' })
-    const { container } = render(<Markdown text={'```mermaid\ngraph TD\n  A -->'} streaming />, { wrapper: withConfig({ diagrams }) })
+    const { container } = render(<Markdown text={'```mermaid\ngraph TD\n  A -->'} streaming />, {
+      wrapper: withConfig({ diagrams }),
+    })
     expect(container.querySelector('.cp-diagram[data-state="source"] .cp-code')).not.toBeNull()
     expect(diagrams.render).not.toHaveBeenCalled()
   })
@@ -431,7 +488,10 @@ describe('diagrams in markdown', () => {
     await act(async () => fake.release())
     await waitFor(() => expect(drawn(container)).not.toBeNull())
     expect(screen.getByRole('img', { name: 'Diagram' })).toBeTruthy()
-    expect(fake.diagrams.render).toHaveBeenCalledWith(expect.stringMatching(/^graph TD\n {2}A --> B\n?$/), expect.objectContaining({ dark: false }))
+    expect(fake.diagrams.render).toHaveBeenCalledWith(
+      expect.stringMatching(/^graph TD\n {2}A --> B\n?$/),
+      expect.objectContaining({ dark: false }),
+    )
     // Links in the drawing go through the URL policy.
     const [, options] = fake.diagrams.render.mock.calls[0] ?? []
     expect(options?.link('javascript:alert(1)')).toBeNull()
@@ -443,15 +503,21 @@ describe('diagrams in markdown', () => {
     const { container } = render(<Markdown text={block} />, { wrapper: withConfig({ diagrams: fake.diagrams }) })
     await act(async () => fake.release())
     await waitFor(() => expect(container.querySelector('.cp-diagram[data-state="error"]')).not.toBeNull())
-    expect(container.querySelector('.cp-diagram__error')?.textContent).toBe('This diagram could not be drawn: Parse error on line 2:')
+    expect(container.querySelector('.cp-diagram__error')?.textContent).toBe(
+      'This diagram could not be drawn: Parse error on line 2:',
+    )
     expect(container.querySelector('.cp-code')).not.toBeNull()
   })
 
   it('says why when a renderer of the app fails rather than answering, and draws the next diagram', async () => {
     const failing: DiagramRenderer = { render: vi.fn(() => Promise.reject(new Error('renderer crashed'))) }
-    const { container } = render(<Markdown text={`${block}\n\n\`\`\`mermaid\ngraph LR\n  C --> D\n\`\`\``} />, { wrapper: withConfig({ diagrams: failing }) })
+    const { container } = render(<Markdown text={`${block}\n\n\`\`\`mermaid\ngraph LR\n  C --> D\n\`\`\``} />, {
+      wrapper: withConfig({ diagrams: failing }),
+    })
     await waitFor(() => expect(container.querySelectorAll('.cp-diagram[data-state="error"]')).toHaveLength(2))
-    expect(container.querySelector('.cp-diagram__error')?.textContent).toBe('This diagram could not be drawn: renderer crashed')
+    expect(container.querySelector('.cp-diagram__error')?.textContent).toBe(
+      'This diagram could not be drawn: renderer crashed',
+    )
   })
 
   it('shows a diagram drawn before at once when it is shown again, and does not draw it again', async () => {
@@ -498,8 +564,11 @@ describe('diagrams in markdown', () => {
     expect(screen.getAllByRole('img', { name: 'Diagram' })).toHaveLength(2)
     const tree = first.container.querySelector('.cp-diagram__drawing')?.shadowRoot
     // A shared sheet where the browser has them, else a style element before the drawing.
-    const shared = [...(tree?.adoptedStyleSheets ?? [])].flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText)).join('')
-    const boxStyle = shared || (tree?.firstElementChild?.tagName === 'STYLE' ? (tree.firstElementChild.textContent ?? '') : '')
+    const shared = [...(tree?.adoptedStyleSheets ?? [])]
+      .flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText))
+      .join('')
+    const boxStyle =
+      shared || (tree?.firstElementChild?.tagName === 'STYLE' ? (tree.firstElementChild.textContent ?? '') : '')
     expect(boxStyle).toMatch(/max-width:\s*100%/)
   })
 
@@ -511,7 +580,9 @@ describe('diagrams in markdown', () => {
     first.unmount()
     // The links of a drawing went through the policy it was drawn under.
     const strict = createUrlPolicy({ allowAllImages: false })
-    const other = render(<Markdown text={block} />, { wrapper: withConfig({ diagrams: fake.diagrams, urlPolicy: strict }) })
+    const other = render(<Markdown text={block} />, {
+      wrapper: withConfig({ diagrams: fake.diagrams, urlPolicy: strict }),
+    })
     expect(other.container.querySelector('.cp-diagram[data-state="source"]')).not.toBeNull()
     await waitFor(() => expect(fake.diagrams.render).toHaveBeenCalledTimes(2))
     other.unmount()
@@ -546,18 +617,43 @@ describe('a block that is one $$ formula', () => {
           .replace(/&amp;/g, '&')
       : null
   }
-  const piece = fc.constantFrom('$$', '$$', '$$$', '$', ' ', '  ', '    ', '\t', '\n', '\n', '\n', 'x', 'a^2', '\\frac{1}{2}', 'a $$ b', '&', '<b>', '`', '- ', '# ')
+  const piece = fc.constantFrom(
+    '$$',
+    '$$',
+    '$$$',
+    '$',
+    ' ',
+    '  ',
+    '    ',
+    '\t',
+    '\n',
+    '\n',
+    '\n',
+    'x',
+    'a^2',
+    '\\frac{1}{2}',
+    'a $$ b',
+    '&',
+    '<b>',
+    '`',
+    '- ',
+    '# ',
+  )
 
   it('gives the TeX remark-math reads, or leaves the block to it', () => {
     let read = 0
     fc.assert(
-      fc.property(fc.constantFrom('$$\n', '$$', ' $$\n', '$$$\n', '  $$ \n', ''), fc.array(piece, { maxLength: 14 }), (start, rest) => {
-        const block = (start + rest.join('')).replace(/^\n+/, '')
-        const formula = readMathBlock(block, false)
-        if (!formula) return
-        read++
-        expect(parsed(block)).toBe(formula.tex)
-      }),
+      fc.property(
+        fc.constantFrom('$$\n', '$$', ' $$\n', '$$$\n', '  $$ \n', ''),
+        fc.array(piece, { maxLength: 14 }),
+        (start, rest) => {
+          const block = (start + rest.join('')).replace(/^\n+/, '')
+          const formula = readMathBlock(block, false)
+          if (!formula) return
+          read++
+          expect(parsed(block)).toBe(formula.tex)
+        },
+      ),
       { numRuns: 3000 },
     )
     // Most blocks that start with a fence are read, not left to the parser.
@@ -603,7 +699,11 @@ describe('a block that is one $$ formula', () => {
 
   it('commits the TeX it held back in the frame’s callback, so the frame is painted with it', () => {
     framesOnRequest(true)
-    const math: MathRenderer = { ready: () => true, load: () => Promise.resolve(true), render: (tex) => ({ html: `<span class="typeset">${tex.replace(/[<&]/g, '')}</span>` }) }
+    const math: MathRenderer = {
+      ready: () => true,
+      load: () => Promise.resolve(true),
+      render: (tex) => ({ html: `<span class="typeset">${tex.replace(/[<&]/g, '')}</span>` }),
+    }
     const { rerender } = render(<Markdown text={'$$\nx'} streaming />, { wrapper: withConfig({ math }) })
     rerender(<Markdown text={'$$\nx + 1'} streaming />)
     expect(document.querySelector('.typeset')?.textContent).toBe('x')
@@ -627,7 +727,11 @@ describe('a block that is one $$ formula', () => {
       vi.useRealTimers()
       vi.unstubAllGlobals()
     })
-    const math: MathRenderer = { ready: () => true, load: () => Promise.resolve(true), render: (tex) => ({ html: `<span class="typeset">${tex.replace(/[<&]/g, '')}</span>` }) }
+    const math: MathRenderer = {
+      ready: () => true,
+      load: () => Promise.resolve(true),
+      render: (tex) => ({ html: `<span class="typeset">${tex.replace(/[<&]/g, '')}</span>` }),
+    }
     const { rerender } = render(<Markdown text={'$$\nx'} streaming />, { wrapper: withConfig({ math }) })
     act(() => {
       const due = [...frames.values()]
@@ -648,7 +752,11 @@ describe('a block that is one $$ formula', () => {
       vi.useRealTimers()
     })
     withoutFrames()
-    const math: MathRenderer = { ready: () => true, load: () => Promise.resolve(true), render: (tex) => ({ html: `<span class="typeset">${tex.replace(/[<&]/g, '')}</span>` }) }
+    const math: MathRenderer = {
+      ready: () => true,
+      load: () => Promise.resolve(true),
+      render: (tex) => ({ html: `<span class="typeset">${tex.replace(/[<&]/g, '')}</span>` }),
+    }
     const { rerender } = render(<Markdown text={'$$\nx'} streaming />, { wrapper: withConfig({ math }) })
     rerender(<Markdown text={'$$\nx + 1'} streaming />)
     expect(document.querySelector('.typeset')?.textContent).toBe('x + 1')
@@ -688,9 +796,13 @@ describe('the height reserved for a display formula off-screen', () => {
   })
 
   it('is set on the typeset formula, which the browser keeps once it has laid it out', async () => {
-    const { container } = render(<Markdown text={'$$\n\\sum_{k=1}^{n} k\n$$'} />, { wrapper: withConfig({ math: createKatexRenderer() }) })
+    const { container } = render(<Markdown text={'$$\n\\sum_{k=1}^{n} k\n$$'} />, {
+      wrapper: withConfig({ math: createKatexRenderer() }),
+    })
     await typeset(container)
-    expect((container.querySelector('.cp-math[data-display]') as HTMLElement).style.containIntrinsicBlockSize).toBe('auto 5.5em')
+    expect((container.querySelector('.cp-math[data-display]') as HTMLElement).style.containIntrinsicBlockSize).toBe(
+      'auto 5.5em',
+    )
   })
 })
 
@@ -702,7 +814,8 @@ describe('an inline formula kept whole on its line', () => {
     if (!result || !('html' in result)) throw new Error(`KaTeX did not typeset ${tex}`)
     return result.html
   }
-  const shows = (markup: string) => Array.from({ length: 40 }, (_, most) => most).find((most) => showsAtMost(markup, most))
+  const shows = (markup: string) =>
+    Array.from({ length: 40 }, (_, most) => most).find((most) => showsAtMost(markup, most))
 
   it('is measured by the characters KaTeX draws: not its MathML, not the space after a subscript, an entity once', async () => {
     // Drawn: c 1 2 ≤ 1 3, and v 1 3 = v 1 2 + 1 (the MathML repeats them, with the TeX as annotation).
@@ -721,9 +834,12 @@ describe('an inline formula kept whole on its line', () => {
 
   it('is the typeset inline formula of a few characters, not a longer one, a display formula or one shown as its source', async () => {
     const long = Array.from({ length: 8 }, (_, i) => `x_{${i}}`).join(' + ')
-    const { container } = render(<Markdown text={`Short \\(c_{0} \\le 1\\), long \\(${long}\\), unread $$\\frac{1}{$$.\n\n$$\nE = mc^2\n$$`} />, {
-      wrapper: withConfig({ math: createKatexRenderer() }),
-    })
+    const { container } = render(
+      <Markdown text={`Short \\(c_{0} \\le 1\\), long \\(${long}\\), unread $$\\frac{1}{$$.\n\n$$\nE = mc^2\n$$`} />,
+      {
+        wrapper: withConfig({ math: createKatexRenderer() }),
+      },
+    )
     await typeset(container, 3)
     const [short, longer, unread, display] = [...container.querySelectorAll('.cp-math')]
     expect(short?.hasAttribute('data-whole')).toBe(true)

@@ -12,12 +12,26 @@ type Plugins = 'none' | 'gfm' | 'gfm+math' | 'gfm+math$$'
 // (Without the preload hints React's server renderer puts before an image.)
 const html = (markdown: string, plugins: Plugins = 'gfm') =>
   renderToStaticMarkup(
-    <ReactMarkdown remarkPlugins={plugins === 'none' ? [] : plugins === 'gfm' ? [remarkGfmParse] : [remarkGfmParse, plugins === 'gfm+math' ? remarkMathSingle : remarkMathDouble]}>
+    <ReactMarkdown
+      remarkPlugins={
+        plugins === 'none'
+          ? []
+          : plugins === 'gfm'
+            ? [remarkGfmParse]
+            : [remarkGfmParse, plugins === 'gfm+math' ? remarkMathSingle : remarkMathDouble]
+      }
+    >
       {markdown}
     </ReactMarkdown>,
   ).replace(/^(?:<link rel="preload"[^>]*>)+/, '')
 // Text as React writes it into markup.
-const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;')
+const escaped = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;')
 
 /** What the parser shows inside the one paragraph `markdown` is, or null if it is not one paragraph. */
 function paragraph(markdown: string, plugins?: Plugins): string | null {
@@ -32,7 +46,32 @@ function item(markdown: string): string | null {
 
 // Words, spaces, line breaks and punctuation, mostly; marks that pair (emphasis, code, links) and
 // every other mark that could make markdown of them.
-const prose = fc.constantFrom('word', 'Two', 'été', '12', ' ', ' ', ' ', '  ', '\n', '.', ',', ':', '!', '?', '/', '"', "'", '%', '-', '+', '=', '#', 'www', 'http')
+const prose = fc.constantFrom(
+  'word',
+  'Two',
+  'été',
+  '12',
+  ' ',
+  ' ',
+  ' ',
+  '  ',
+  '\n',
+  '.',
+  ',',
+  ':',
+  '!',
+  '?',
+  '/',
+  '"',
+  "'",
+  '%',
+  '-',
+  '+',
+  '=',
+  '#',
+  'www',
+  'http',
+)
 const mark = fc.constantFrom(
   '*',
   '**',
@@ -64,7 +103,25 @@ const mark = fc.constantFrom(
   'https://',
   '@',
 )
-const rare = fc.constantFrom('\t', '\0', '\r', '    ', '\n\n', '# ', '- ', '* ', '1. ', '> ', '---', '===', '***', '```', '1)', '  \n', '\\\n')
+const rare = fc.constantFrom(
+  '\t',
+  '\0',
+  '\r',
+  '    ',
+  '\n\n',
+  '# ',
+  '- ',
+  '* ',
+  '1. ',
+  '> ',
+  '---',
+  '===',
+  '***',
+  '```',
+  '1)',
+  '  \n',
+  '\\\n',
+)
 const piece = fc.oneof({ arbitrary: prose, weight: 10 }, { arbitrary: mark, weight: 4 }, { arbitrary: rare, weight: 1 })
 const markdown = fc.array(piece, { minLength: 1, maxLength: 30 }).map((pieces) => pieces.join(''))
 
@@ -109,7 +166,9 @@ describe('a piece cut at its last mark', () => {
     // The bench reply (paragraphs wrapped at 100 columns, bold lead-ins, code spans), its
     // paragraphs and list items at every fourth character, repaired as a streaming piece is.
     const blocks = reply.split(/\n{2,}/).filter((block) => /^[\p{L}`*]/u.test(block))
-    const items = reply.split(/\n(?=[-*] |\d\. )/).filter((block) => /^(?:[-*] |\d\. )/.test(block) && !block.includes('\n\n'))
+    const items = reply
+      .split(/\n(?=[-*] |\d\. )/)
+      .filter((block) => /^(?:[-*] |\d\. )/.test(block) && !block.includes('\n\n'))
     let pieces = 0
     let prose = 0
     for (const [shape, pieceOf, texts] of [
@@ -133,22 +192,34 @@ describe('a piece cut at its last mark', () => {
 
   it('cuts after a mark only where what follows cannot change it', () => {
     const cut = (text: string) => plainTail(text, 'sentence')
-    expect(cut('The **change log** keyed by version')).toEqual({ head: 'The **change log**', text: ' keyed by version' })
+    expect(cut('The **change log** keyed by version')).toEqual({
+      head: 'The **change log**',
+      text: ' keyed by version',
+    })
     expect(cut('Run `npm test`, then wait')).toEqual({ head: 'Run `npm test`', text: ', then wait' })
     expect(cut('see [the docs](x). Then')).toEqual({ head: 'see [the docs](x)', text: '. Then' })
     // After a formula in dollars, as after a code span: the prose holds no dollar that could pair with the run.
     expect(cut('with $$n = 2$$, each page')).toEqual({ head: 'with $$n = 2$$', text: ', each page' })
     expect(cut('costs $5 and more')).toEqual({ head: 'costs $', text: '5 and more' })
     expect(cut('the same version (a bug in the')).toEqual({ head: 'the same version (', text: 'a bug in the' })
-    expect(cut('Prose that wraps \n  onto a second line. ')).toEqual({ head: '', text: 'Prose that wraps\nonto a second line.' })
-    expect(plainTail('- **Hot accounts.** A shared account', 'item')).toEqual({ head: '- **Hot accounts.**', text: ' A shared account' })
+    expect(cut('Prose that wraps \n  onto a second line. ')).toEqual({
+      head: '',
+      text: 'Prose that wraps\nonto a second line.',
+    })
+    expect(plainTail('- **Hot accounts.** A shared account', 'item')).toEqual({
+      head: '- **Hot accounts.**',
+      text: ' A shared account',
+    })
     expect(plainTail('- an item', 'item')).toEqual({ head: '', text: 'an item' })
     // A number and a dot alone on the first line start a list (its item empty), not prose.
     expect(cut('12.\nword')).toEqual({ head: '12.\nword', text: '' })
     expect(cut('3)\nword')).toEqual({ head: '3)\nword', text: '' })
     expect(cut('12.5 words\nmore')).toEqual({ head: '', text: '12.5 words\nmore' })
     // A line of the head may start with emphasis or a code span before a number as before a word.
-    expect(cut('synced in\n*2 requests* and **41 KB**, against')).toEqual({ head: 'synced in\n*2 requests* and **41 KB**', text: ', against' })
+    expect(cut('synced in\n*2 requests* and **41 KB**, against')).toEqual({
+      head: 'synced in\n*2 requests* and **41 KB**',
+      text: ', against',
+    })
     expect(cut('slower by\n__1 ms__, inside')).toEqual({ head: 'slower by\n__1 ms__', text: ', inside' })
     for (const text of [
       // a letter after `_` keeps it from closing; after `*` it could open
@@ -174,7 +245,8 @@ describe('a piece cut at its last mark', () => {
       'a **b**\tc',
     ])
       expect(cut(text), JSON.stringify(text)).toEqual({ head: text, text: '' })
-    for (const item of ['-     code', '- [ ] task **x** y', '- - nested', '-item']) expect(plainTail(item, 'item'), item).toEqual({ head: item, text: '' })
+    for (const item of ['-     code', '- [ ] task **x** y', '- - nested', '-item'])
+      expect(plainTail(item, 'item'), item).toEqual({ head: item, text: '' })
   })
 })
 
@@ -182,14 +254,21 @@ describe('a heading read without a parse', () => {
   it('shows in its content, parsed as a sentence is, what the parser shows in the heading', () => {
     let read = 0
     fc.assert(
-      fc.property(fc.constantFrom('#', '##', '######', '#######', ' ###', '   #', '    #'), fc.constantFrom(' ', '  ', '\t', ''), markdown, (hashes, space, content) => {
-        const block = `${hashes}${space}${content}`
-        const heading = atxHeading(block)
-        if (!heading) return
-        read++
-        expect(heading.depth).toBe(/^ *(#+)/.exec(block)?.[1]?.length)
-        expect(html(block), JSON.stringify(block)).toBe(`<h${heading.depth}>${paragraph(heading.content)}</h${heading.depth}>`)
-      }),
+      fc.property(
+        fc.constantFrom('#', '##', '######', '#######', ' ###', '   #', '    #'),
+        fc.constantFrom(' ', '  ', '\t', ''),
+        markdown,
+        (hashes, space, content) => {
+          const block = `${hashes}${space}${content}`
+          const heading = atxHeading(block)
+          if (!heading) return
+          read++
+          expect(heading.depth).toBe(/^ *(#+)/.exec(block)?.[1]?.length)
+          expect(html(block), JSON.stringify(block)).toBe(
+            `<h${heading.depth}>${paragraph(heading.content)}</h${heading.depth}>`,
+          )
+        },
+      ),
       { numRuns: 3000 },
     )
     expect(read).toBeGreaterThan(300)
@@ -198,14 +277,27 @@ describe('a heading read without a parse', () => {
   it('is read for a title, and not for a line the parser reads otherwise', () => {
     expect(atxHeading('## The **sync** endpoint  ')).toEqual({ depth: 2, content: 'The **sync** endpoint  ' })
     expect(atxHeading('#')).toEqual({ depth: 1, content: '' })
-    for (const block of ['#Title', '####### seven', '    # code', '## Title ##', '## C# tips', '## 1. Install', '## - item', '## > quote', '## <div>', '## Title\nmore', '## a\tb'])
+    for (const block of [
+      '#Title',
+      '####### seven',
+      '    # code',
+      '## Title ##',
+      '## C# tips',
+      '## 1. Install',
+      '## - item',
+      '## > quote',
+      '## <div>',
+      '## Title\nmore',
+      '## a\tb',
+    ])
       expect(atxHeading(block), JSON.stringify(block)).toBeNull()
   })
 })
 
 describe('a table cell shown as its text', () => {
   /** What the parser shows in the one body cell of a table whose cell is `cell`, or null. */
-  const cellOf = (cell: string, plugins: Plugins) => /<tbody><tr><td>(.*)<\/td><\/tr><\/tbody>/s.exec(html(`| h |\n|---|\n|${cell}|`, plugins))?.[1] ?? null
+  const cellOf = (cell: string, plugins: Plugins) =>
+    /<tbody><tr><td>(.*)<\/td><\/tr><\/tbody>/s.exec(html(`| h |\n|---|\n|${cell}|`, plugins))?.[1] ?? null
 
   it('is what the parser shows in that cell, whenever it is given', () => {
     let plain = 0
@@ -228,7 +320,19 @@ describe('a table cell shown as its text', () => {
     expect(plainCell(`${' '.repeat(50_000)}x${' '.repeat(50_000)}y`)).toBe(`x${' '.repeat(50_000)}y`)
     expect(plainCell(' The store keeps every message, in order. ')).toBe('The store keeps every message, in order.')
     expect(plainCell('')).toBe('')
-    for (const cell of [' **changed** ', ' `src/a.ts` ', ' a \\| b ', ' www.example.com ', ' a@b.co ', ' $x$ ', ' &amp; ', '\tx', ' ~~gone~~ ', ' [a](b) ']) expect(plainCell(cell), cell).toBeNull()
+    for (const cell of [
+      ' **changed** ',
+      ' `src/a.ts` ',
+      ' a \\| b ',
+      ' www.example.com ',
+      ' a@b.co ',
+      ' $x$ ',
+      ' &amp; ',
+      '\tx',
+      ' ~~gone~~ ',
+      ' [a](b) ',
+    ])
+      expect(plainCell(cell), cell).toBeNull()
   })
 })
 
@@ -238,7 +342,10 @@ const inside = (markdown: string, syntax: MathSyntax, shape: 'sentence' | 'item'
   if (markdown === '') return ''
   const plugins = [remarkGfmParse, syntax === 'single' ? remarkMathSingle : remarkMathDouble]
   const markup = renderToStaticMarkup(<ReactMarkdown remarkPlugins={plugins}>{texDelimiters(markdown)}</ReactMarkdown>)
-  const match = shape === 'sentence' ? /^<p>([\s\S]*)<\/p>$/.exec(markup) : /^<(ul|ol)(?: start="\d+")?>\n<li>([\s\S]*)<\/li>\n<\/\1>$/.exec(markup)
+  const match =
+    shape === 'sentence'
+      ? /^<p>([\s\S]*)<\/p>$/.exec(markup)
+      : /^<(ul|ol)(?: start="\d+")?>\n<li>([\s\S]*)<\/li>\n<\/\1>$/.exec(markup)
   return match ? (match[shape === 'sentence' ? 1 : 2] as string) : null
 }
 
@@ -247,42 +354,81 @@ describe('a piece cut before the inline formula it ends in', () => {
   // Prose, TeX, and every mark near a formula that could make the piece read otherwise.
   const words = fc.constantFrom('word', 'x', ' ', ' ', '  ', '.', ',', 'a^2', '\\frac{1}{2}', '\\(x\\)', '$$y$$')
   const marks = fc.constantFrom(
-    ...['\n', ' \n', '  \n', '\\\n', '\\(', '\\(', '\\)', '\\)', '\\[', '\\]', '$', '$$', '$$', '$$$', '\\', '\\\\', '`', '``', '*', '**', '_', '[', ']', '(', ')'],
+    ...[
+      '\n',
+      ' \n',
+      '  \n',
+      '\\\n',
+      '\\(',
+      '\\(',
+      '\\)',
+      '\\)',
+      '\\[',
+      '\\]',
+      '$',
+      '$$',
+      '$$',
+      '$$$',
+      '\\',
+      '\\\\',
+      '`',
+      '``',
+      '*',
+      '**',
+      '_',
+      '[',
+      ']',
+      '(',
+      ')',
+    ],
     ...['&', '<b>', '- ', '# ', '    ', '\t', '---', '===', 'www.', '@', '[ ] ', '> '],
   )
   const token = fc.oneof({ arbitrary: words, weight: 3 }, { arbitrary: marks, weight: 1 })
   // Any text of them; and text that ends in a delimiter and some TeX, most of it open.
   const anyText = fc.array(token, { minLength: 1, maxLength: 16 }).map((tokens) => tokens.join(''))
-  const tex = fc.oneof({ arbitrary: fc.constantFrom('x', 'a^2', ' ', '\\le', '_i', '{', '}'), weight: 4 }, { arbitrary: fc.constantFrom('*', '$', '\\', '`', '\\)', '\n'), weight: 1 })
+  const tex = fc.oneof(
+    { arbitrary: fc.constantFrom('x', 'a^2', ' ', '\\le', '_i', '{', '}'), weight: 4 },
+    { arbitrary: fc.constantFrom('*', '$', '\\', '`', '\\)', '\n'), weight: 1 },
+  )
   const endsOpen = fc
-    .tuple(fc.array(token, { maxLength: 10 }), fc.constantFrom('', ' ', '  ', '\n', ' \n', '\n  '), fc.constantFrom('\\(', '$$'), fc.array(tex, { minLength: 1, maxLength: 6 }))
+    .tuple(
+      fc.array(token, { maxLength: 10 }),
+      fc.constantFrom('', ' ', '  ', '\n', ' \n', '\n  '),
+      fc.constantFrom('\\(', '$$'),
+      fc.array(tex, { minLength: 1, maxLength: 6 }),
+    )
     .map(([before, gap, open, inside]) => `The ${before.join('')}${gap}${open}${inside.join('')}`)
 
   it('shows, as its head parsed, the gap and the formula, what the parser shows for the piece closed right there', () => {
     let open = 0
     fc.assert(
-      fc.property(fc.constantFrom<MathSyntax>('double', 'single'), fc.constantFrom('', '', '', '- ', '1. ', '* '), fc.oneof(anyText, endsOpen), (syntax, marker, rest) => {
-        const shape = marker === '' ? 'sentence' : 'item'
-        const text = marker + rest
-        const cut = openFormula(text, syntax, shape)
-        if (!cut) return
-        open++
-        expect(cut.tex, JSON.stringify(text)).not.toBe('')
-        const head = inside(cut.head, syntax, shape)
-        expect(head, JSON.stringify(cut.head)).not.toBeNull()
-        // Closed right there: a last `$` or lone backslash is the closing delimiter's first half.
-        const dollars = text.slice(cut.head.length + cut.gap.length).startsWith('$$')
-        const half = dollars ? text.endsWith('$') : /(?<!\\)(?:\\\\)*\\$/.test(text)
-        const closer = dollars ? (half ? '$' : '$$') : half ? ')' : '\\)'
-        // TeX reads a run of spaces and line breaks as one space, and none around a formula: the
-        // parser's TeX (less one space each side, an item's indent off its lines) is compared so.
-        const spaces = (tex: string) => tex.trim().replace(/\s+/g, ' ')
-        const closed = inside(text + closer, syntax, shape)?.replace(
-          /(<code class="language-math math-inline">)([^<]*)(<\/code>)$/,
-          (_all, start: string, tex: string, end: string) => `${start}${spaces(tex)}${end}`,
-        )
-        expect(closed, JSON.stringify(text)).toBe(`${head}${escaped(cut.gap)}${formula(spaces(cut.tex))}`)
-      }),
+      fc.property(
+        fc.constantFrom<MathSyntax>('double', 'single'),
+        fc.constantFrom('', '', '', '- ', '1. ', '* '),
+        fc.oneof(anyText, endsOpen),
+        (syntax, marker, rest) => {
+          const shape = marker === '' ? 'sentence' : 'item'
+          const text = marker + rest
+          const cut = openFormula(text, syntax, shape)
+          if (!cut) return
+          open++
+          expect(cut.tex, JSON.stringify(text)).not.toBe('')
+          const head = inside(cut.head, syntax, shape)
+          expect(head, JSON.stringify(cut.head)).not.toBeNull()
+          // Closed right there: a last `$` or lone backslash is the closing delimiter's first half.
+          const dollars = text.slice(cut.head.length + cut.gap.length).startsWith('$$')
+          const half = dollars ? text.endsWith('$') : /(?<!\\)(?:\\\\)*\\$/.test(text)
+          const closer = dollars ? (half ? '$' : '$$') : half ? ')' : '\\)'
+          // TeX reads a run of spaces and line breaks as one space, and none around a formula: the
+          // parser's TeX (less one space each side, an item's indent off its lines) is compared so.
+          const spaces = (tex: string) => tex.trim().replace(/\s+/g, ' ')
+          const closed = inside(text + closer, syntax, shape)?.replace(
+            /(<code class="language-math math-inline">)([^<]*)(<\/code>)$/,
+            (_all, start: string, tex: string, end: string) => `${start}${spaces(tex)}${end}`,
+          )
+          expect(closed, JSON.stringify(text)).toBe(`${head}${escaped(cut.gap)}${formula(spaces(cut.tex))}`)
+        },
+      ),
       { numRuns: 5000 },
     )
     // About 450 of the 5,000 pieces are cut (a fifth of those that end in a delimiter and TeX).
@@ -291,7 +437,11 @@ describe('a piece cut before the inline formula it ends in', () => {
 
   it('is found after prose, code and closed formulas, and not where the parser could read the piece otherwise', () => {
     const cut = (text: string) => openFormula(text, 'double', 'sentence')
-    expect(cut('With \\(n = 2\\) pages, each bounded by \\(c_i \\le')).toEqual({ head: 'With \\(n = 2\\) pages, each bounded by', gap: ' ', tex: 'c_i \\le' })
+    expect(cut('With \\(n = 2\\) pages, each bounded by \\(c_i \\le')).toEqual({
+      head: 'With \\(n = 2\\) pages, each bounded by',
+      gap: ' ',
+      tex: 'c_i \\le',
+    })
     expect(cut('Run `f` on \\(x^')).toEqual({ head: 'Run `f` on', gap: ' ', tex: 'x^' })
     expect(cut('so $$a$$ and $$b +')).toEqual({ head: 'so $$a$$ and', gap: ' ', tex: 'b +' })
     expect(cut('where \n  \\(x')).toEqual({ head: 'where', gap: '\n', tex: 'x' })
@@ -340,9 +490,51 @@ describe('a piece cut before the inline formula it ends in', () => {
 
 describe('a piece cut before the span it ends in, still open', () => {
   // Prose, and every mark near a span that could make the piece read otherwise.
-  const words = fc.constantFrom('word', 'x', 'été', ' ', ' ', '  ', '.', ',', '"', '(', 'a.b', '**b**', '*e*', '`c`', '~~d~~')
+  const words = fc.constantFrom(
+    'word',
+    'x',
+    'été',
+    ' ',
+    ' ',
+    '  ',
+    '.',
+    ',',
+    '"',
+    '(',
+    'a.b',
+    '**b**',
+    '*e*',
+    '`c`',
+    '~~d~~',
+  )
   const marks = fc.constantFrom(
-    ...['\n', ' \n', '  \n', '\\\n', '*', '**', '***', '_', '__', '~', '~~', '`', '``', '\\', '\\`', '\\*', '[', ']', '[a](b', '](', '(', ')', '<', '<b ', '>'],
+    ...[
+      '\n',
+      ' \n',
+      '  \n',
+      '\\\n',
+      '*',
+      '**',
+      '***',
+      '_',
+      '__',
+      '~',
+      '~~',
+      '`',
+      '``',
+      '\\',
+      '\\`',
+      '\\*',
+      '[',
+      ']',
+      '[a](b',
+      '](',
+      '(',
+      ')',
+      '<',
+      '<b ',
+      '>',
+    ],
     ...['&', '&amp', '- ', '# ', '    ', '\t', '---', '===', 'www.', '@', '$', '$$', '\\(', '[ ] ', '> ', '\u00a0'],
   )
   const token = fc.oneof({ arbitrary: words, weight: 3 }, { arbitrary: marks, weight: 1 })
@@ -351,10 +543,39 @@ describe('a piece cut before the span it ends in, still open', () => {
   const opener = fc.constantFrom('*', '**', '_', '__', '~~', '`', '***', '~', '``')
   const written = fc.oneof(
     { arbitrary: fc.constantFrom('x', 'word', ' ', '.', 'é', '2'), weight: 4 },
-    { arbitrary: fc.constantFrom('*', '_', '`', '~', '\\', '\n', '\n  ', '  \n', '\\\n', '\n- ', '\n# ', '\n1. ', '\u00a0', '@', 'www.', '[', '$', '<', '&amp;', '\\('), weight: 1 },
+    {
+      arbitrary: fc.constantFrom(
+        '*',
+        '_',
+        '`',
+        '~',
+        '\\',
+        '\n',
+        '\n  ',
+        '  \n',
+        '\\\n',
+        '\n- ',
+        '\n# ',
+        '\n1. ',
+        '\u00a0',
+        '@',
+        'www.',
+        '[',
+        '$',
+        '<',
+        '&amp;',
+        '\\(',
+      ),
+      weight: 1,
+    },
   )
   const endsOpen = fc
-    .tuple(fc.array(token, { maxLength: 10 }), fc.constantFrom('', ' ', '  ', '\n', ' \n', '\n  '), opener, fc.array(written, { minLength: 1, maxLength: 6 }))
+    .tuple(
+      fc.array(token, { maxLength: 10 }),
+      fc.constantFrom('', ' ', '  ', '\n', ' \n', '\n  '),
+      opener,
+      fc.array(written, { minLength: 1, maxLength: 6 }),
+    )
     .map(([before, gap, open, text]) => `The ${before.join('')}${gap}${open}${text.join('')}`)
 
   it('shows, as its head parsed, the gap and the element, what the parser shows for the piece repaired', () => {
@@ -362,7 +583,11 @@ describe('a piece cut before the span it ends in, still open', () => {
     fc.assert(
       fc.property(
         fc.constantFrom('', '', '', '- ', '1. ', '* '),
-        fc.oneof({ arbitrary: anyText, weight: 1 }, { arbitrary: endsOpen, weight: 3 }, { arbitrary: endsOpen.map((text) => text.slice(4)), weight: 1 }),
+        fc.oneof(
+          { arbitrary: anyText, weight: 1 },
+          { arbitrary: endsOpen, weight: 3 },
+          { arbitrary: endsOpen.map((text) => text.slice(4)), weight: 1 },
+        ),
         (marker, rest) => {
           const shape = marker === '' ? 'sentence' : 'item'
           const text = marker + rest
@@ -373,7 +598,9 @@ describe('a piece cut before the span it ends in, still open', () => {
           expect(span.text, JSON.stringify(text)).not.toBe('')
           const head = inside(span.head, 'double', shape)
           expect(head, JSON.stringify(span.head)).not.toBeNull()
-          expect(inside(repaired, 'double', shape), JSON.stringify(text)).toBe(`${head}${escaped(span.gap)}<${span.tag}>${escaped(span.text)}</${span.tag}>`)
+          expect(inside(repaired, 'double', shape), JSON.stringify(text)).toBe(
+            `${head}${escaped(span.gap)}<${span.tag}>${escaped(span.text)}</${span.tag}>`,
+          )
         },
       ),
       { numRuns: 5000 },
@@ -384,7 +611,8 @@ describe('a piece cut before the span it ends in, still open', () => {
 
   it('shows the same in a table cell being written, repaired as a cell is', () => {
     // What the parser shows in the one cell of a table of `cell`.
-    const shownInCell = (cell: string) => /^<table><thead><tr><th>(.*)<\/th><\/tr><\/thead><\/table>$/s.exec(html(`| ${cell} |\n| --- |`))?.[1] ?? null
+    const shownInCell = (cell: string) =>
+      /^<table><thead><tr><th>(.*)<\/th><\/tr><\/thead><\/table>$/s.exec(html(`| ${cell} |\n| --- |`))?.[1] ?? null
     let cut = 0
     fc.assert(
       fc.property(fc.oneof({ arbitrary: anyText, weight: 1 }, { arbitrary: endsOpen, weight: 3 }), (text) => {
@@ -396,7 +624,9 @@ describe('a piece cut before the span it ends in, still open', () => {
         cut++
         const head = shownInCell(span.head)
         expect(head, JSON.stringify(span.head)).not.toBeNull()
-        expect(shownInCell(repaired), JSON.stringify(cell)).toBe(`${head}${escaped(span.gap)}<${span.tag}>${escaped(span.text)}</${span.tag}>`)
+        expect(shownInCell(repaired), JSON.stringify(cell)).toBe(
+          `${head}${escaped(span.gap)}<${span.tag}>${escaped(span.text)}</${span.tag}>`,
+        )
       }),
       { numRuns: 3000 },
     )
@@ -405,17 +635,47 @@ describe('a piece cut before the span it ends in, still open', () => {
 
   it('is found after prose and closed spans, and not where the parser could read the piece otherwise', () => {
     const cut = (text: string) => openSpan(text, repairTail(text), 'sentence')
-    expect(cut('how to replace the export with **incremental s')).toEqual({ head: 'how to replace the export with', gap: ' ', tag: 'strong', text: 'incremental s' })
-    expect(cut('give every write a *monotonic ')).toEqual({ head: 'give every write a', gap: ' ', tag: 'em', text: 'monotonic' })
-    expect(cut('The write path lives in `notes/reposit')).toEqual({ head: 'The write path lives in', gap: ' ', tag: 'code', text: 'notes/reposit' })
+    expect(cut('how to replace the export with **incremental s')).toEqual({
+      head: 'how to replace the export with',
+      gap: ' ',
+      tag: 'strong',
+      text: 'incremental s',
+    })
+    expect(cut('give every write a *monotonic ')).toEqual({
+      head: 'give every write a',
+      gap: ' ',
+      tag: 'em',
+      text: 'monotonic',
+    })
+    expect(cut('The write path lives in `notes/reposit')).toEqual({
+      head: 'The write path lives in',
+      gap: ' ',
+      tag: 'code',
+      text: 'notes/reposit',
+    })
     expect(cut('Run `a` then `GET ')).toEqual({ head: 'Run `a` then', gap: ' ', tag: 'code', text: 'GET ' })
     expect(cut('it is ~~gone')).toEqual({ head: 'it is', gap: ' ', tag: 'del', text: 'gone' })
     expect(cut('**Note')).toEqual({ head: '', gap: '', tag: 'strong', text: 'Note' })
-    expect(openSpan('- **Dele', repairTail('- **Dele'), 'item')).toEqual({ head: '- ', gap: '', tag: 'strong', text: 'Dele' })
+    expect(openSpan('- **Dele', repairTail('- **Dele'), 'item')).toEqual({
+      head: '- ',
+      gap: '',
+      tag: 'strong',
+      text: 'Dele',
+    })
     // Over lines: a line break before it, in it.
     expect(cut('on its own line\n**x')).toEqual({ head: 'on its own line', gap: '\n', tag: 'strong', text: 'x' })
-    expect(cut('we chose *delete wins\n  by mo')).toEqual({ head: 'we chose', gap: ' ', tag: 'em', text: 'delete wins\nby mo' })
-    expect(cut('set the column to\n`NOT NUL')).toEqual({ head: 'set the column to', gap: '\n', tag: 'code', text: 'NOT NUL' })
+    expect(cut('we chose *delete wins\n  by mo')).toEqual({
+      head: 'we chose',
+      gap: ' ',
+      tag: 'em',
+      text: 'delete wins\nby mo',
+    })
+    expect(cut('set the column to\n`NOT NUL')).toEqual({
+      head: 'set the column to',
+      gap: '\n',
+      tag: 'code',
+      text: 'NOT NUL',
+    })
     expect(cut('Record it in a `note_ch')).toEqual({ head: 'Record it in a', gap: ' ', tag: 'code', text: 'note_ch' })
     for (const text of [
       'nothing open',

@@ -7,7 +7,10 @@ import { HOLD_FACTOR, HOLD_FROM, RenderGate, SLOW_RENDER_MS } from '../../../src
 
 // The clock the kit reads its budgets from, moved by the test (and by a paragraph that "costs" time to render).
 const clock = vi.hoisted(() => ({ time: 0 }))
-vi.mock('../../../src/markdown/tasks', async (original) => ({ ...(await original<typeof import('../../../src/markdown/tasks')>()), now: () => clock.time }))
+vi.mock('../../../src/markdown/tasks', async (original) => ({
+  ...(await original<typeof import('../../../src/markdown/tasks')>()),
+  now: () => clock.time,
+}))
 
 afterEach(() => {
   vi.useRealTimers()
@@ -81,7 +84,9 @@ describe('a block being written that costs more than a frame at every token', ()
       end += 7
       act(() => result.rerender(view(words.slice(0, end), true)))
       // Never a character lost: the paragraph and what is held after it (a paragraph of its own) are the text so far.
-      expect(result.container.textContent?.replace(/\s/g, ''), words.slice(0, end)).toBe(words.slice(0, end).replace(/\s/g, ''))
+      expect(result.container.textContent?.replace(/\s/g, ''), words.slice(0, end)).toBe(
+        words.slice(0, end).replace(/\s/g, ''),
+      )
     }
     expect(held()).not.toBeNull()
     // A held token renders nothing of the block again.

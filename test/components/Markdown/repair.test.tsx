@@ -55,7 +55,10 @@ describe('repairTail', () => {
   it('leaves no run of backticks shown as text in a repaired line (none escaped)', () => {
     forStrings(/^[`a *]{0,20}$/, (text) => {
       const html = renderToStaticMarkup(<ReactMarkdown>{repairInline(text)}</ReactMarkdown>)
-      expect(html.replace(/<code>[^<]*<\/code>/g, ''), `${JSON.stringify(text)} → ${JSON.stringify(repairInline(text))}`).not.toContain('`')
+      expect(
+        html.replace(/<code>[^<]*<\/code>/g, ''),
+        `${JSON.stringify(text)} → ${JSON.stringify(repairInline(text))}`,
+      ).not.toContain('`')
     })
   })
 
@@ -63,7 +66,9 @@ describe('repairTail', () => {
     // A reply wrapped at 80 columns: emphasis closed on the last line was opened on one above.
     const wrapped = 'we chose *delete wins unless the offline edit is newer\nby more than a minute*, and surfaced'
     expect(repairTail(wrapped)).toBe(wrapped)
-    expect(repairTail('- **Deletes.** we chose *delete wins\n  by more than a minute*, and so')).toBe('- **Deletes.** we chose *delete wins\n  by more than a minute*, and so')
+    expect(repairTail('- **Deletes.** we chose *delete wins\n  by more than a minute*, and so')).toBe(
+      '- **Deletes.** we chose *delete wins\n  by more than a minute*, and so',
+    )
     expect(repairTail('an *emphasis that\nruns on')).toBe('an *emphasis that\nruns on*')
     expect(repairTail('Run `a span\nacross lines')).toBe('Run `a span\nacross lines`')
     // A mark left open before a blank line, or in an item above, is not this paragraph's.
@@ -72,7 +77,8 @@ describe('repairTail', () => {
   })
 
   it('leaves a thematic break being written as it is, not as emphasis to close', () => {
-    for (const text of ['***', '* * *', '___', 'text\n\n___', '- a\n\n***', 'text\n***']) expect(repairTail(text), text).toBe(text)
+    for (const text of ['***', '* * *', '___', 'text\n\n___', '- a\n\n***', 'text\n***'])
+      expect(repairTail(text), text).toBe(text)
   })
 
   it('drops a last line that a dropped mark would leave as a heading’s underline, as it does a lone `=`', () => {
@@ -87,7 +93,13 @@ describe('repairTail', () => {
   })
 
   it('leaves balanced or literal markers alone', () => {
-    for (const text of ['**done** and *this*', 'snake_case_name here', '* a bullet', '2 * 3 = 6', 'a `code *star*` span']) {
+    for (const text of [
+      '**done** and *this*',
+      'snake_case_name here',
+      '* a bullet',
+      '2 * 3 = 6',
+      'a `code *star*` span',
+    ]) {
       expect(repairTail(text)).toBe(text)
     }
   })

@@ -24,7 +24,8 @@ export const view = (text: string, streaming: boolean, settings: Settings = {}) 
 /** Streams `text` in pieces of `step` characters, then finishes it; gives the container. */
 export function stream(text: string, step: number, settings: Settings = {}) {
   const result = render(view('', true, settings))
-  for (let end = step; end < text.length; end += step) act(() => result.rerender(view(text.slice(0, end), true, settings)))
+  for (let end = step; end < text.length; end += step)
+    act(() => result.rerender(view(text.slice(0, end), true, settings)))
   act(() => result.rerender(view(text, false, settings)))
   return result
 }
@@ -33,9 +34,13 @@ export const fresh = (text: string, settings: Settings = {}) => render(view(text
 
 /** What the parser gives for `markdown` parsed whole, written through the DOM (`<hr>`, not `<hr/>`). */
 export const parsedWhole = (markdown: string) =>
-  new DOMParser().parseFromString(renderToStaticMarkup(<ReactMarkdown remarkPlugins={[remarkGfmParse]}>{markdown}</ReactMarkdown>), 'text/html').body.innerHTML
+  new DOMParser().parseFromString(
+    renderToStaticMarkup(<ReactMarkdown remarkPlugins={[remarkGfmParse]}>{markdown}</ReactMarkdown>),
+    'text/html',
+  ).body.innerHTML
 /** The first block group of a rendered text: its blocks, without the kit's wrappers. */
-export const firstGroup = (html: string) => new DOMParser().parseFromString(html, 'text/html').querySelector('.cp-markdown__group')?.innerHTML
+export const firstGroup = (html: string) =>
+  new DOMParser().parseFromString(html, 'text/html').querySelector('.cp-markdown__group')?.innerHTML
 
 /**
  * Checks that every text `texts` gives, streamed in any steps, ends as the text rendered whole, and

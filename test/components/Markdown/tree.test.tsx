@@ -16,7 +16,8 @@ const show = (text: string, streaming = false) =>
 
 // Markup this deep is past what the kit parses (see intricacy.ts) and is shown as written before it
 // reaches the parser; the transform is tested on its own here, as the net under anything that is not.
-const tree = (text: string) => render(<ReactMarkdown remarkPlugins={[remarkGfmParse, remarkUntrusted]}>{text}</ReactMarkdown>).container
+const tree = (text: string) =>
+  render(<ReactMarkdown remarkPlugins={[remarkGfmParse, remarkUntrusted]}>{text}</ReactMarkdown>).container
 
 /** How deep elements nest under `root`. */
 function depth(root: Element): number {
@@ -49,7 +50,10 @@ describe('markdown nested without end', () => {
     const nested = container.querySelectorAll('em, strong').length
     expect(nested).toBeGreaterThan(0)
     // What is not an element is a mark as written: each element took one (em) or two (strong) from each side.
-    const marks = [...container.querySelectorAll('em, strong')].reduce((sum, element) => sum + (element.tagName === 'EM' ? 2 : 4), 0)
+    const marks = [...container.querySelectorAll('em, strong')].reduce(
+      (sum, element) => sum + (element.tagName === 'EM' ? 2 : 4),
+      0,
+    )
     expect(text.split('').filter((char) => char === '*').length + marks).toBe(2_000)
     expect(depth(container)).toBeLessThan(MAX_DEPTH + 12)
   })

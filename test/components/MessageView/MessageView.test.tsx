@@ -13,12 +13,26 @@ const ids = (messageID: string, n: number) => ({ id: `prt_${messageID}_${n}`, se
 
 /** A user message as opencode records it: with the agent and model that ran the turn. */
 function question(): WithParts {
-  const info = build.userInfo({ id: 'msg_q', sessionID, created: at, agent: 'build', model: { providerID: 'anthropic', modelID: 'claude-sonnet-4-5' } })
+  const info = build.userInfo({
+    id: 'msg_q',
+    sessionID,
+    created: at,
+    agent: 'build',
+    model: { providerID: 'anthropic', modelID: 'claude-sonnet-4-5' },
+  })
   return { info, parts: [build.textPart(ids('msg_q', 0), 'Rename getUser.')] }
 }
 
 function reply(parts: (messageID: string) => WithParts['parts']): WithParts {
-  const info = build.assistantInfo({ id: 'msg_a', sessionID, created: at + 1000, completed: at + 5000, agent: 'build', modelID: 'claude-sonnet-4-5', cost: 0.01 })
+  const info = build.assistantInfo({
+    id: 'msg_a',
+    sessionID,
+    created: at + 1000,
+    completed: at + 5000,
+    agent: 'build',
+    modelID: 'claude-sonnet-4-5',
+    cost: 0.01,
+  })
   return { info, parts: parts('msg_a') }
 }
 
@@ -52,7 +66,9 @@ describe('Message in the chat layout (the default)', () => {
 
   it('keeps the actions under the message in the document layout', () => {
     const { container } = render(<Message message={question()} layout="document" timeZone="UTC" />)
-    expect(screen.getByRole('group', { name: 'Message actions' }).parentElement).toBe(container.querySelector('.cp-message__footer'))
+    expect(screen.getByRole('group', { name: 'Message actions' }).parentElement).toBe(
+      container.querySelector('.cp-message__footer'),
+    )
   })
 })
 
@@ -64,7 +80,11 @@ describe('a system prompt', () => {
 
   it('is valid data', () => {
     expect(validateTranscript([prompt])).toEqual([])
-    expect(validateTranscript([{ ...prompt, parts: [{ ...prompt.parts[0], system: 'yes' } as never] }]).map((issue) => issue.code)).toContain('SHAPE')
+    expect(
+      validateTranscript([{ ...prompt, parts: [{ ...prompt.parts[0], system: 'yes' } as never] }]).map(
+        (issue) => issue.code,
+      ),
+    ).toContain('SHAPE')
   })
 
   it("is the system's message, flagged as its prompt, not the user's words nor the agent's", () => {
@@ -103,7 +123,13 @@ describe('tool calls the user answered', () => {
       state:
         status === 'approved'
           ? build.toolResult({ input: { service: 'notes' }, start: at, end: at + 900, output: 'deployed' })
-          : build.toolResult({ input: { service: 'notes' }, start: at, end: at, output: 'The user denied the call.', isError: true }),
+          : build.toolResult({
+              input: { service: 'notes' },
+              start: at,
+              end: at,
+              output: 'The user denied the call.',
+              isError: true,
+            }),
       approval: build.approval({ id: `apr_${status}`, status }),
     })
 
@@ -113,7 +139,11 @@ describe('tool calls the user answered', () => {
   })
 
   it('keeps a call that failed by itself open', () => {
-    const failed = build.toolPart(ids('msg_a', 0), { callID: 'call_f', tool: 'deploy', state: build.toolResult({ input: {}, start: at, end: at, output: 'boom', isError: true }) })
+    const failed = build.toolPart(ids('msg_a', 0), {
+      callID: 'call_f',
+      tool: 'deploy',
+      state: build.toolResult({ input: {}, start: at, end: at, output: 'boom', isError: true }),
+    })
     render(<Message message={reply(() => [failed])} timeZone="UTC" />)
     expect(screen.getByRole('button', { expanded: true, name: /deploy/ })).toBeTruthy()
   })
@@ -121,7 +151,10 @@ describe('tool calls the user answered', () => {
 
 describe("the model's headings", () => {
   const titled = () => reply((id) => [build.textPart(ids(id, 0), '# Plan\n\nFirst.\n\n## Steps\n\n###### Note')])
-  const levels = (container: HTMLElement) => [...container.querySelectorAll('.cp-markdown :is(h1, h2, h3, h4, h5, h6)')].map((heading) => `${heading.tagName} ${heading.textContent}`)
+  const levels = (container: HTMLElement) =>
+    [...container.querySelectorAll('.cp-markdown :is(h1, h2, h3, h4, h5, h6)')].map(
+      (heading) => `${heading.tagName} ${heading.textContent}`,
+    )
 
   it("sit under the message's own heading: no <h1> inside a message", () => {
     const { container } = render(<Message message={titled()} timeZone="UTC" />)
@@ -165,8 +198,14 @@ describe('Copy as Markdown', () => {
   it('copies the message with its tool calls, without a heading or a cost line', async () => {
     const writeText = vi.fn(async (_text: string) => {})
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
-    const shell = build.toolPart(ids('msg_a', 1), { callID: 'c1', tool: 'bash', state: build.toolResult({ input: { command: 'npm test' }, start: at, end: at + 10, output: 'PASS' }) })
-    render(<Message message={reply((id) => [build.textPart(ids(id, 0), 'Ran the **tests**.'), shell])} timeZone="UTC" />)
+    const shell = build.toolPart(ids('msg_a', 1), {
+      callID: 'c1',
+      tool: 'bash',
+      state: build.toolResult({ input: { command: 'npm test' }, start: at, end: at + 10, output: 'PASS' }),
+    })
+    render(
+      <Message message={reply((id) => [build.textPart(ids(id, 0), 'Ran the **tests**.'), shell])} timeZone="UTC" />,
+    )
     fireEvent.click(screen.getByRole('button', { name: 'Copy as Markdown' }))
     await expect.poll(() => writeText.mock.calls.length).toBe(1)
     const copied = writeText.mock.calls[0]?.[0] as string

@@ -24,7 +24,8 @@ describe('badgeStateOf', () => {
       ['weird', undefined, false, 'error'],
       [undefined, undefined, false, 'error'],
     ]
-    for (const [status, approval, failed, state] of cases) expect(badgeStateOf(status, approval, failed), JSON.stringify([status, approval, failed])).toBe(state)
+    for (const [status, approval, failed, state] of cases)
+      expect(badgeStateOf(status, approval, failed), JSON.stringify([status, approval, failed])).toBe(state)
   })
 
   it('names and draws every state, in both languages', () => {

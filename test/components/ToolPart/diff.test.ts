@@ -11,13 +11,17 @@ describe('diffLines', () => {
 
   it('rebuilds both sides from the diff, for any texts', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom('x', 'y', 'z', ''), { maxLength: 20 }), fc.array(fc.constantFrom('x', 'y', 'z', ''), { maxLength: 20 }), (a, b) => {
-        const lines = diffLines(a.join('\n'), b.join('\n'))
-        const before = lines.filter((line) => line.kind !== 'add').map((line) => line.text)
-        const after = lines.filter((line) => line.kind !== 'remove').map((line) => line.text)
-        expect(before.join('\n')).toBe(a.join('\n').replace(/\n$/, ''))
-        expect(after.join('\n')).toBe(b.join('\n').replace(/\n$/, ''))
-      }),
+      fc.property(
+        fc.array(fc.constantFrom('x', 'y', 'z', ''), { maxLength: 20 }),
+        fc.array(fc.constantFrom('x', 'y', 'z', ''), { maxLength: 20 }),
+        (a, b) => {
+          const lines = diffLines(a.join('\n'), b.join('\n'))
+          const before = lines.filter((line) => line.kind !== 'add').map((line) => line.text)
+          const after = lines.filter((line) => line.kind !== 'remove').map((line) => line.text)
+          expect(before.join('\n')).toBe(a.join('\n').replace(/\n$/, ''))
+          expect(after.join('\n')).toBe(b.join('\n').replace(/\n$/, ''))
+        },
+      ),
     )
   })
 
@@ -33,7 +37,8 @@ describe('diffLines', () => {
 
 describe('parseUnifiedDiff', () => {
   it('reads the hunks of a unified diff and drops the file headers', () => {
-    const patch = 'Index: a.ts\n===\n--- a.ts\n+++ a.ts\n@@ -1,2 +1,2 @@\n keep\n-old\n+new\n@@ -9 +9 @@\n-x\n\\ No newline at end of file\n'
+    const patch =
+      'Index: a.ts\n===\n--- a.ts\n+++ a.ts\n@@ -1,2 +1,2 @@\n keep\n-old\n+new\n@@ -9 +9 @@\n-x\n\\ No newline at end of file\n'
     const lines = parseUnifiedDiff(patch)
     expect(lines.map((line) => line.kind)).toEqual(['context', 'remove', 'add', 'skip', 'remove'])
     expect(diffCounts(lines)).toEqual({ added: 1, removed: 2 })
@@ -55,6 +60,13 @@ describe('parseUnifiedDiff', () => {
 describe('line numbers of a computed diff', () => {
   it('follow both files through removals and additions', () => {
     const lines = diffLines('a\nb\nc\nd', 'a\nB\nc\nd\ne')
-    expect(lines.map((line) => `${line.kind[0]}${line.oldLine ?? '-'}/${line.newLine ?? '-'}`)).toEqual(['c1/1', 'r2/-', 'a-/2', 'c3/3', 'c4/4', 'a-/5'])
+    expect(lines.map((line) => `${line.kind[0]}${line.oldLine ?? '-'}/${line.newLine ?? '-'}`)).toEqual([
+      'c1/1',
+      'r2/-',
+      'a-/2',
+      'c3/3',
+      'c4/4',
+      'a-/5',
+    ])
   })
 })

@@ -13,7 +13,11 @@ describe('a diff, highlighted', () => {
     const highlighter = createShikiHighlighter()
     await highlighter.load('typescript')
     const display = { kind: 'diff' as const, file: 'src/api.ts', before: 'const a = 1\n}', after: 'const b = 2\n}' }
-    const part = toolPart(ids, { callID: 'call_1', tool: 'edit', state: toolResult({ input: {}, start: 1, end: 2, output: '', display }) })
+    const part = toolPart(ids, {
+      callID: 'call_1',
+      tool: 'edit',
+      state: toolResult({ input: {}, start: 1, end: 2, output: '', display }),
+    })
     const { container } = render(
       <ChatpartsProvider highlighter={highlighter}>
         <ToolPart open part={part} />

@@ -16,7 +16,11 @@ export const markdown = [
 
 /** A store with every kind of part: the real opencode session, the toolmessage2 conversation, and the Markdown above. */
 export function fullStore() {
-  const store = createChatStore({ adapters: builtInAdapters, initial: structuredClone(opencodeSession.messages), coalesce: false })
+  const store = createChatStore({
+    adapters: builtInAdapters,
+    initial: structuredClone(opencodeSession.messages),
+    coalesce: false,
+  })
   store.getState().ingest('toolmessage2', structuredClone(conversation))
   const last = opencodeSession.messages[2]?.parts.find((part): part is TextPart => part.type === 'text') as TextPart
   store.getState().upsertPart({ ...last, id: 'prt_zz_markdown', text: markdown })

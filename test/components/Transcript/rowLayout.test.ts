@@ -12,7 +12,13 @@ describe('RowLayout', () => {
     rows.setIds(ids(4))
     expect(rows.top(4)).toBe(4 * ESTIMATE)
     expect(rows.measure('m1', 100)).toBe(100 - ESTIMATE)
-    expect([0, 1, 2, 3, 4].map((i) => rows.top(i))).toEqual([0, ESTIMATE, ESTIMATE + 100, 2 * ESTIMATE + 100, 3 * ESTIMATE + 100])
+    expect([0, 1, 2, 3, 4].map((i) => rows.top(i))).toEqual([
+      0,
+      ESTIMATE,
+      ESTIMATE + 100,
+      2 * ESTIMATE + 100,
+      3 * ESTIMATE + 100,
+    ])
     expect(rows.measure('m1', 100)).toBe(0)
   })
 
@@ -79,7 +85,13 @@ describe('RowLayout', () => {
   it('agrees with a plain sum of heights after any sequence of measures and appends (property)', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.oneof(fc.record({ measure: fc.nat(30), height: fc.integer({ min: 1, max: 500 }) }), fc.record({ append: fc.integer({ min: 1, max: 5 }) })), { maxLength: 40 }),
+        fc.array(
+          fc.oneof(
+            fc.record({ measure: fc.nat(30), height: fc.integer({ min: 1, max: 500 }) }),
+            fc.record({ append: fc.integer({ min: 1, max: 5 }) }),
+          ),
+          { maxLength: 40 },
+        ),
         (steps) => {
           const rows = new RowLayout()
           let list = ids(5)

@@ -12,7 +12,11 @@ import conversation from '../../fixtures/toolmessage2/conversation.json'
 
 /** The real opencode session, then the toolmessage2 conversation (its bash call fails, its last edit still runs). */
 function sessionStore() {
-  const store = createChatStore({ adapters: builtInAdapters, initial: structuredClone(opencodeCanonical), coalesce: false })
+  const store = createChatStore({
+    adapters: builtInAdapters,
+    initial: structuredClone(opencodeCanonical),
+    coalesce: false,
+  })
   store.getState().ingest('toolmessage2', structuredClone(conversation))
   return store
 }
@@ -21,7 +25,10 @@ describe('outlineOf', () => {
   it('makes one turn per prompt, with its answers’ calls, cost and time summed and its failures named', () => {
     const messages = selectTranscript(sessionStore().getState())
     const turns = outlineOf(messages)
-    expect(turns.map((turn) => turn.title)).toEqual(['Write a sample file TEST_EDITS.md containing a poem', 'Rename getUser to fetchUser in src/api.ts and track the work in a todo list.'])
+    expect(turns.map((turn) => turn.title)).toEqual([
+      'Write a sample file TEST_EDITS.md containing a poem',
+      'Rename getUser to fetchUser in src/api.ts and track the work in a todo list.',
+    ])
     // Every message belongs to one turn, in order.
     expect(turns.flatMap((turn) => turn.messageIDs)).toEqual(messages.map((message) => message.info.id))
     const [poem, rename] = turns as [(typeof turns)[0], (typeof turns)[0]]
@@ -37,20 +44,46 @@ describe('outlineOf', () => {
       10,
     )
     expect(poem.duration).toBeGreaterThan(0)
-    const bash = messages.flatMap((message) => message.parts).find((part): part is ToolPart => part.type === 'tool' && part.tool === 'bash')
-    expect(rename.marks).toEqual([{ kind: 'error', messageID: bash?.messageID, partID: bash?.id, title: 'bash', detail: "src/routes.ts(12,10): error TS2304: Cannot find name 'getUser'." }])
+    const bash = messages
+      .flatMap((message) => message.parts)
+      .find((part): part is ToolPart => part.type === 'tool' && part.tool === 'bash')
+    expect(rename.marks).toEqual([
+      {
+        kind: 'error',
+        messageID: bash?.messageID,
+        partID: bash?.id,
+        title: 'bash',
+        detail: "src/routes.ts(12,10): error TS2304: Cannot find name 'getUser'.",
+      },
+    ])
     expect(rename.tools).toBe(6)
   })
 
   it('names a call waiting for approval and a message that failed; a denied call is no failure; a session may start with an answer', () => {
     const ids = (id: string, messageID: string) => ({ id, sessionID: 's', messageID })
     const turns = outlineOf([
-      { info: build.assistantInfo({ id: 'msg_a', sessionID: 's', created: 1 }), parts: [build.textPart(ids('prt_0', 'msg_a'), 'Hello, how can I help?')] },
-      { info: build.userInfo({ id: 'msg_u', sessionID: 's', created: 2 }), parts: [build.textPart(ids('prt_1', 'msg_u'), 'Delete the build folder\nand more')] },
       {
-        info: build.assistantInfo({ id: 'msg_b', sessionID: 's', created: 3, error: { name: 'APIError', data: { message: 'Overloaded\nretry later' } } }),
+        info: build.assistantInfo({ id: 'msg_a', sessionID: 's', created: 1 }),
+        parts: [build.textPart(ids('prt_0', 'msg_a'), 'Hello, how can I help?')],
+      },
+      {
+        info: build.userInfo({ id: 'msg_u', sessionID: 's', created: 2 }),
+        parts: [build.textPart(ids('prt_1', 'msg_u'), 'Delete the build folder\nand more')],
+      },
+      {
+        info: build.assistantInfo({
+          id: 'msg_b',
+          sessionID: 's',
+          created: 3,
+          error: { name: 'APIError', data: { message: 'Overloaded\nretry later' } },
+        }),
         parts: [
-          build.toolPart(ids('prt_2', 'msg_b'), { callID: 'c1', tool: 'bash', state: build.runningState({ input: {}, start: 3 }), approval: build.approval({ id: 'a1', status: 'requested' }) }),
+          build.toolPart(ids('prt_2', 'msg_b'), {
+            callID: 'c1',
+            tool: 'bash',
+            state: build.runningState({ input: {}, start: 3 }),
+            approval: build.approval({ id: 'a1', status: 'requested' }),
+          }),
           build.toolPart(ids('prt_3', 'msg_b'), {
             callID: 'c2',
             tool: 'rm',
@@ -77,7 +110,11 @@ describe('TranscriptOutline', () => {
     const { rerender } = render(<TranscriptOutline store={store} current={messages[4]?.info.id} onSelect={onSelect} />)
     const nav = screen.getByRole('navigation', { name: 'Outline' })
     const links = within(nav).getAllByRole('link')
-    expect(links.map((link) => link.getAttribute('href'))).toEqual([`#${messages[0]?.info.id}`, `#${messages[3]?.info.id}`, expect.stringMatching(/^#prt_/)])
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      `#${messages[0]?.info.id}`,
+      `#${messages[3]?.info.id}`,
+      expect.stringMatching(/^#prt_/),
+    ])
     expect(links[1]?.getAttribute('aria-current')).toBe('location')
     expect(links[0]?.getAttribute('aria-current')).toBeNull()
     expect(links[0]?.textContent).toMatch(/1 tool · \$0\.0\d+ · \d/)
@@ -111,16 +148,22 @@ describe('TranscriptOutline', () => {
     expect(within(nav).getAllByRole('link')).toHaveLength(3)
     act(() => {
       store.getState().upsertMessage(build.userInfo({ id: 'msg_zz_u', sessionID: 's', created: Date.UTC(2026, 0, 1) }))
-      store.getState().upsertPart(build.textPart({ id: 'prt_zz_u', sessionID: 's', messageID: 'msg_zz_u' }, 'And run the tests'))
-      store.getState().upsertMessage(build.assistantInfo({ id: 'msg_zz_a', sessionID: 's', created: Date.UTC(2026, 0, 1) }))
       store
         .getState()
-        .upsertPart(
-          build.toolPart(
-            { id: 'prt_zz_t', sessionID: 's', messageID: 'msg_zz_a' },
-            { callID: 'c', tool: 'test', state: build.toolResult({ input: {}, output: '2 failed', isError: true, start: 1, end: 2 }) },
-          ),
-        )
+        .upsertPart(build.textPart({ id: 'prt_zz_u', sessionID: 's', messageID: 'msg_zz_u' }, 'And run the tests'))
+      store
+        .getState()
+        .upsertMessage(build.assistantInfo({ id: 'msg_zz_a', sessionID: 's', created: Date.UTC(2026, 0, 1) }))
+      store.getState().upsertPart(
+        build.toolPart(
+          { id: 'prt_zz_t', sessionID: 's', messageID: 'msg_zz_a' },
+          {
+            callID: 'c',
+            tool: 'test',
+            state: build.toolResult({ input: {}, output: '2 failed', isError: true, start: 1, end: 2 }),
+          },
+        ),
+      )
     })
     const links = within(nav).getAllByRole('link')
     expect(links.map((link) => link.textContent)).toContain('test: 2 failed')

@@ -46,7 +46,10 @@ describe('the AI SDK’s recorded UI message streams', () => {
   }
 
   it('every stream read through one session reports nothing but what is wrong in it', () => {
-    const wrong = recorded.filter((stream) => stream.name.startsWith('malformed') || stream.name === 'errors' || stream.name.includes('tool input error'))
+    const wrong = recorded.filter(
+      (stream) =>
+        stream.name.startsWith('malformed') || stream.name === 'errors' || stream.name.includes('tool input error'),
+    )
     for (const stream of recorded) {
       if (wrong.includes(stream) || stream.lastMessage) continue
       expect(replayAiSdk(stream.chunks).diagnostics, stream.name).toEqual([])
@@ -55,14 +58,18 @@ describe('the AI SDK’s recorded UI message streams', () => {
 })
 
 const chunks = (name: string) => recorded.find((stream) => stream.name === name)?.chunks ?? []
-const toolOf = (messages: WithParts[]) => messages.flatMap((message) => message.parts).find((part): part is ToolPart => part.type === 'tool')
+const toolOf = (messages: WithParts[]) =>
+  messages.flatMap((message) => message.parts).find((part): part is ToolPart => part.type === 'tool')
 
 describe('chunks', () => {
   it('text streams as appends the store can join, and the message ends idle', () => {
     const session = createAiSdkStream({ clock: () => 5 })
     const ops = chunks('text').flatMap((chunk) => session.push(chunk).ops)
     expect(ops.filter((op) => op.op === 'appendPartDelta').length).toBeGreaterThan(1)
-    expect(ops.filter((op) => op.op === 'setStatus').map((op) => op.op === 'setStatus' && op.status)).toEqual(['streaming', 'idle'])
+    expect(ops.filter((op) => op.op === 'setStatus').map((op) => op.op === 'setStatus' && op.status)).toEqual([
+      'streaming',
+      'idle',
+    ])
   })
 
   it('a tool waiting for approval runs with a requested approval; the answer and a denial land on it', () => {
@@ -86,21 +93,33 @@ describe('chunks', () => {
       .flatMap((result) => result.ops)
       .filter((op) => op.op === 'upsertPart' && op.part.type === 'tool')
       .at(-1)
-    expect(last).toMatchObject({ part: { state: { status: 'error', error: 'Denied: not today' }, approval: { status: 'denied', choice: 'reject', reason: 'not today' } } })
+    expect(last).toMatchObject({
+      part: {
+        state: { status: 'error', error: 'Denied: not today' },
+        approval: { status: 'denied', choice: 'reject', reason: 'not today' },
+      },
+    })
     // The stream after the approval continued the same message.
-    expect(new Set(results.flatMap((result) => result.ops).flatMap((op) => (op.op === 'upsertMessage' ? [op.info.id] : []))).size).toBe(1)
+    expect(
+      new Set(results.flatMap((result) => result.ops).flatMap((op) => (op.op === 'upsertMessage' ? [op.info.id] : [])))
+        .size,
+    ).toBe(1)
   })
 
   it('a data part with an id is replaced by the next one with that id; a transient one is not kept', () => {
     const replaced = replayAiSdk(chunks('data ui parts (single part with id and merge update)'))
-    expect(replaced.messages[0]?.parts.filter((part) => part.type === 'data')).toMatchObject([{ name: 'test', data: { b: 'b2', c: 'c2' } }])
+    expect(replaced.messages[0]?.parts.filter((part) => part.type === 'data')).toMatchObject([
+      { name: 'test', data: { b: 'b2', c: 'c2' } },
+    ])
     const transient = replayAiSdk(chunks('data ui parts (transient part)'))
     expect(transient.messages[0]?.parts.filter((part) => part.type === 'data')).toEqual([])
   })
 
   it('sources become source parts', () => {
     const { messages } = replayAiSdk(chunks('sources'))
-    expect(messages[0]?.parts.filter((part) => part.type === 'source')).toMatchObject([{ sourceID: 'source-id', source: { kind: 'url', url: 'https://example.com', title: 'Example' } }])
+    expect(messages[0]?.parts.filter((part) => part.type === 'source')).toMatchObject([
+      { sourceID: 'source-id', source: { kind: 'url', url: 'https://example.com', title: 'Example' } },
+    ])
   })
 
   it('a retried step takes back what it wrote and keeps the retry', () => {
@@ -112,19 +131,40 @@ describe('chunks', () => {
 
   it('an error lands on the message and stops the transcript; an abort ends it', () => {
     const failed = createAiSdkStream({ clock: () => 0 })
-    const ops = [{ type: 'start' }, { type: 'text-start', id: 't' }, { type: 'error', errorText: 'Rate limited' }].flatMap((chunk) => failed.push(chunk).ops)
+    const ops = [
+      { type: 'start' },
+      { type: 'text-start', id: 't' },
+      { type: 'error', errorText: 'Rate limited' },
+    ].flatMap((chunk) => failed.push(chunk).ops)
     expect(ops.at(-1)).toMatchObject({ op: 'setStatus', status: 'error', error: { data: { message: 'Rate limited' } } })
-    const aborted = replayAiSdk([{ type: 'start' }, { type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'Half' }, { type: 'abort', reason: 'user stop' }])
-    expect(aborted.messages[0]?.info).toMatchObject({ error: { name: 'MessageAbortedError', data: { message: 'user stop' } } })
+    const aborted = replayAiSdk([
+      { type: 'start' },
+      { type: 'text-start', id: 't' },
+      { type: 'text-delta', id: 't', delta: 'Half' },
+      { type: 'abort', reason: 'user stop' },
+    ])
+    expect(aborted.messages[0]?.info).toMatchObject({
+      error: { name: 'MessageAbortedError', data: { message: 'user stop' } },
+    })
   })
 
   it('usage, cost and model come from the message metadata', () => {
     const { messages } = replayAiSdk([
-      { type: 'start', messageId: 'm1', messageMetadata: { createdAt: '2026-11-01T10:00:00.000Z', model: 'openai/gpt-5' } },
+      {
+        type: 'start',
+        messageId: 'm1',
+        messageMetadata: { createdAt: '2026-11-01T10:00:00.000Z', model: 'openai/gpt-5' },
+      },
       {
         type: 'finish',
         messageMetadata: {
-          totalUsage: { inputTokens: 120, outputTokens: 40, totalTokens: 160, inputTokenDetails: { cacheReadTokens: 20 }, outputTokenDetails: { reasoningTokens: 10 } },
+          totalUsage: {
+            inputTokens: 120,
+            outputTokens: 40,
+            totalTokens: 160,
+            inputTokenDetails: { cacheReadTokens: 20 },
+            outputTokenDetails: { reasoningTokens: 10 },
+          },
           cost: 0.0012,
         },
       },
@@ -140,7 +180,11 @@ describe('chunks', () => {
   })
 
   it('adds up usage and cost over the requests of a message continued after an approval', () => {
-    const usage = (input: number, output: number) => ({ inputTokens: input, outputTokens: output, totalTokens: input + output })
+    const usage = (input: number, output: number) => ({
+      inputTokens: input,
+      outputTokens: output,
+      totalTokens: input + output,
+    })
     const { messages } = replayAiSdk([
       { type: 'start', messageId: 'm1' },
       { type: 'tool-input-available', toolCallId: 'c1', toolName: 'deleteFile', input: { path: 'a' } },
@@ -162,7 +206,19 @@ describe('chunks', () => {
     const session = createAiSdkStream({ clock: () => 0, sessionID: 's' })
     session.seed([
       { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Delete it' }] },
-      { id: 'a1', role: 'assistant', parts: [{ type: 'tool-deleteFile', toolCallId: 'c1', state: 'approval-responded', input: {}, approval: { id: 'p1', approved: true } }] },
+      {
+        id: 'a1',
+        role: 'assistant',
+        parts: [
+          {
+            type: 'tool-deleteFile',
+            toolCallId: 'c1',
+            state: 'approval-responded',
+            input: {},
+            approval: { id: 'p1', approved: true },
+          },
+        ],
+      },
     ])
     const continued = session.push({ type: 'start' }).ops.find((op) => op.op === 'upsertMessage')
     expect(continued).toMatchObject({ info: { id: 'a1', parentID: 'u1' } })
@@ -190,7 +246,17 @@ describe('chunks', () => {
         chunks.flatMap((chunk) => session.push(chunk).ops),
       ),
     )[0]
-    const whole = fromUIMessages([{ id: 'm1', role: 'assistant', metadata: { createdAt, completedAt }, parts: [{ type: 'text', text: 'Done.', state: 'done' }] }], { sessionID: 'ses_t' }).messages[0]
+    const whole = fromUIMessages(
+      [
+        {
+          id: 'm1',
+          role: 'assistant',
+          metadata: { createdAt, completedAt },
+          parts: [{ type: 'text', text: 'Done.', state: 'done' }],
+        },
+      ],
+      { sessionID: 'ses_t' },
+    ).messages[0]
     expect(streamed?.info.time).toEqual({ created: Date.parse(createdAt), completed: completedAt })
     expect(streamed?.info).toEqual({ ...whole?.info, finish: 'stop' })
   })
@@ -199,23 +265,50 @@ describe('chunks', () => {
     const chunks = [
       { type: 'start', messageId: 'm7' },
       { type: 'reasoning-file', url: 'https://files.example/plan.png', mediaType: 'image/png' },
-      { type: 'tool-input-start', toolCallId: 'c1', toolName: 'search', inputEncoding: 'json', toolMetadata: { server: 'docs' } },
+      {
+        type: 'tool-input-start',
+        toolCallId: 'c1',
+        toolName: 'search',
+        inputEncoding: 'json',
+        toolMetadata: { server: 'docs' },
+      },
       { type: 'tool-input-available', toolCallId: 'c1', toolName: 'search', input: { q: 'x' } },
-      { type: 'tool-approval-request', approvalId: 'a1', toolCallId: 'c1', isAutomatic: true, reason: 'allowed by policy', approvalDescriptor: { scope: 'read' }, inputSchemaInput: { q: 'x' } },
+      {
+        type: 'tool-approval-request',
+        approvalId: 'a1',
+        toolCallId: 'c1',
+        isAutomatic: true,
+        reason: 'allowed by policy',
+        approvalDescriptor: { scope: 'read' },
+        inputSchemaInput: { q: 'x' },
+      },
       { type: 'tool-approval-response', approvalId: 'a1', approved: true, providerExecuted: false },
-      { type: 'tool-output-available', toolCallId: 'c1', output: 'found', toolMetadata: { server: 'docs' }, providerMetadata: { p: { n: 1 } } },
+      {
+        type: 'tool-output-available',
+        toolCallId: 'c1',
+        output: 'found',
+        toolMetadata: { server: 'docs' },
+        providerMetadata: { p: { n: 1 } },
+      },
       { type: 'custom', kind: 'acme.widget', providerMetadata: { acme: { id: 1 } } },
       { type: 'finish' },
     ]
     const { messages, diagnostics } = replayAiSdk(chunks)
     expect(diagnostics).toEqual([])
     const parts = messages[0]?.parts ?? []
-    expect(parts.find((part) => part.type === 'file')).toMatchObject({ reasoning: true, url: 'https://files.example/plan.png', mime: 'image/png' })
+    expect(parts.find((part) => part.type === 'file')).toMatchObject({
+      reasoning: true,
+      url: 'https://files.example/plan.png',
+      mime: 'image/png',
+    })
     expect(toolOf(messages)).toMatchObject({
       approval: { id: 'a1', status: 'approved', automatic: true },
       metadata: { toolMetadata: { server: 'docs' }, approvalDescriptor: { scope: 'read' }, approvalInput: { q: 'x' } },
     })
-    expect(parts.find((part) => part.type === 'unsupported')).toMatchObject({ originalType: 'custom', original: { kind: 'acme.widget' } })
+    expect(parts.find((part) => part.type === 'unsupported')).toMatchObject({
+      originalType: 'custom',
+      original: { kind: 'acme.widget' },
+    })
     // Read whole, the same parts say the same.
     const whole = fromUIMessages([
       {
@@ -223,8 +316,19 @@ describe('chunks', () => {
         role: 'assistant',
         parts: [
           { type: 'reasoning-file', url: 'https://files.example/plan.png', mediaType: 'image/png' },
-          { type: 'file', url: 'https://files.example/a.pdf', mediaType: 'application/pdf', providerReference: { openai: 'file_1' } },
-          { type: 'tool-search', toolCallId: 'c1', state: 'approval-requested', input: {}, approval: { id: 'a1', isAutomatic: true } },
+          {
+            type: 'file',
+            url: 'https://files.example/a.pdf',
+            mediaType: 'application/pdf',
+            providerReference: { openai: 'file_1' },
+          },
+          {
+            type: 'tool-search',
+            toolCallId: 'c1',
+            state: 'approval-requested',
+            input: {},
+            approval: { id: 'a1', isAutomatic: true },
+          },
         ],
       },
     ])
@@ -243,7 +347,9 @@ describe('chunks', () => {
       { type: 'error', errorText: 'An error occurred.' },
     ])
     expect(diagnostics.map((d) => d.code)).toEqual(['MASKED_ERROR'])
-    expect(messages[0]?.info).toMatchObject({ error: { name: 'UnknownError', data: { message: 'An error occurred.', masked: true } } })
+    expect(messages[0]?.info).toMatchObject({
+      error: { name: 'UnknownError', data: { message: 'An error occurred.', masked: true } },
+    })
     expect(
       replayAiSdk([
         { type: 'start', messageId: 'm' },
@@ -254,7 +360,8 @@ describe('chunks', () => {
 
   it('reads server-sent-event text, skips [DONE], reports an unknown chunk type once and bad data, and never throws', () => {
     const session = createAiSdkStream({ clock: () => 0 })
-    const sse = 'data: {"type":"start","messageId":"m"}\n\ndata: {"type":"text-start","id":"t"}\n\ndata: {"type":"text-delta","id":"t","delta":"Hi"}\n\n'
+    const sse =
+      'data: {"type":"start","messageId":"m"}\n\ndata: {"type":"text-start","id":"t"}\n\ndata: {"type":"text-delta","id":"t","delta":"Hi"}\n\n'
     expect(session.push(sse).ops.some((op) => op.op === 'appendPartDelta' && op.delta === 'Hi')).toBe(true)
     expect(session.push('data: [DONE]\n\n')).toEqual({ ops: [], diagnostics: [] })
     expect(codes(session.push({ type: 'x-new' }).diagnostics)).toEqual(['UNKNOWN_CHUNK'])
@@ -263,19 +370,34 @@ describe('chunks', () => {
     expect(codes(session.push('data: {oops').diagnostics)).toEqual([])
     expect(codes(session.push('\n\n').diagnostics)).toEqual(['BAD_CHUNK'])
     expect(codes(session.push(42).diagnostics)).toEqual(['BAD_CHUNK'])
-    expect(codes(session.push({ type: 'text-delta', id: 'zz', delta: 'kept' }).diagnostics)).toEqual(['UNKNOWN_PART_ID'])
+    expect(codes(session.push({ type: 'text-delta', id: 'zz', delta: 'kept' }).diagnostics)).toEqual([
+      'UNKNOWN_PART_ID',
+    ])
   })
 
   it('an output for a call that never started is shown as a call of tool "unknown"', () => {
-    const { messages, diagnostics } = replayAiSdk([{ type: 'start' }, { type: 'tool-output-available', toolCallId: 'ghost', output: 'boo' }])
+    const { messages, diagnostics } = replayAiSdk([
+      { type: 'start' },
+      { type: 'tool-output-available', toolCallId: 'ghost', output: 'boo' },
+    ])
     expect(codes(diagnostics)).toEqual(['UNKNOWN_TOOL_CALL'])
-    expect(toolOf(messages)).toMatchObject({ tool: 'unknown', callID: 'ghost', state: { status: 'completed', output: 'boo' } })
+    expect(toolOf(messages)).toMatchObject({
+      tool: 'unknown',
+      callID: 'ghost',
+      state: { status: 'completed', output: 'boo' },
+    })
   })
 
   it('a chunk’s fields beyond the SDK’s schema are named; a call’s `_meta` is kept', () => {
     const { messages, diagnostics } = replayAiSdk([
       { type: 'start', messageId: 'm' },
-      { type: 'tool-input-available', toolCallId: 'c', toolName: 'search', input: { q: 'x' }, _meta: { server: 'docs' } },
+      {
+        type: 'tool-input-available',
+        toolCallId: 'c',
+        toolName: 'search',
+        input: { q: 'x' },
+        _meta: { server: 'docs' },
+      },
       { type: 'text-start', id: 't' },
       { type: 'text-delta', id: 't', delta: 'hi', tokenLogprob: -0.1 },
       { type: 'data-progress', data: 1, colour: 'red' },
@@ -290,8 +412,12 @@ describe('chunks', () => {
   it('strict mode throws and leaves the session as it was', () => {
     const session = createAiSdkStream({ clock: () => 0 })
     session.push({ type: 'start', messageId: 'm' })
-    expect(() => session.push({ type: 'tool-output-available', toolCallId: 'ghost', output: 1 }, { strict: true })).toThrow()
+    expect(() =>
+      session.push({ type: 'tool-output-available', toolCallId: 'ghost', output: 1 }, { strict: true }),
+    ).toThrow()
     // The failed read opened no call: a later start of the same id is a fresh call.
-    expect(codes(session.push({ type: 'tool-input-start', toolCallId: 'ghost', toolName: 'bash' }).diagnostics)).toEqual([])
+    expect(
+      codes(session.push({ type: 'tool-input-start', toolCallId: 'ghost', toolName: 'bash' }).diagnostics),
+    ).toEqual([])
   })
 })

@@ -12,7 +12,10 @@ import ai6 from '../../fixtures/aisdk/recorded-ai6.json'
 import ai7 from '../../fixtures/aisdk/recorded-ai7.json'
 import { cutAt, untimed } from '../../support/aisdk'
 
-type Recording = { ai: string; streams: { name: string; sse: string; final: { id: string; role: string; parts: unknown[]; metadata?: unknown } }[] }
+type Recording = {
+  ai: string
+  streams: { name: string; sse: string; final: { id: string; role: string; parts: unknown[]; metadata?: unknown } }[]
+}
 const recordings = [ai5, ai6, ai7] as Recording[]
 
 /** A clock far from the recording's metadata: what the stream says must win. */
@@ -21,7 +24,10 @@ const options = { sessionID: 'ses_rec', clock: () => 1_800_000_000_000 }
 /** What a store holds after reading `pieces` through `ingest`, frame by frame as a browser would. */
 function ingestAll(pieces: readonly unknown[]) {
   let frame: (() => void) | undefined
-  const store = createChatStore({ adapters: { aisdk: aiSdkAdapter }, scheduler: (flush) => ((frame = flush), () => (frame = undefined)) })
+  const store = createChatStore({
+    adapters: { aisdk: aiSdkAdapter },
+    scheduler: (flush) => ((frame = flush), () => (frame = undefined)),
+  })
   let notified = 0
   store.subscribe(() => notified++)
   for (const piece of pieces) store.getState().ingest('aisdk', piece, options)
@@ -39,7 +45,10 @@ for (const recording of recordings) {
         expect(whole.diagnostics).toEqual([])
         expect(validateTranscript(whole.messages).filter((issue) => issue.severity === 'error')).toEqual([])
         const message = whole.messages.at(-1)
-        expect(message?.info).toEqual({ ...sdk.info, finish: stream.sse.includes('"finishReason":"tool-calls"') ? 'tool-calls' : 'stop' })
+        expect(message?.info).toEqual({
+          ...sdk.info,
+          finish: stream.sse.includes('"finishReason":"tool-calls"') ? 'tool-calls' : 'stop',
+        })
         expect(untimed(message?.parts)).toEqual(untimed(sdk.parts))
         expect(message?.info.time).toEqual({ created: 1764500000000, completed: 1764500007500 })
       })
@@ -47,12 +56,16 @@ for (const recording of recordings) {
       it(`${stream.name}: cut anywhere, as text or as bytes, gives the same in one store update`, () => {
         const bytes = new TextEncoder().encode(stream.sse)
         fc.assert(
-          fc.property(fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 60 }), fc.boolean(), (fractions, asBytes) => {
-            const read = ingestAll(asBytes ? cutAt(bytes, fractions) : cutAt(stream.sse, fractions))
-            expect(read.messages).toEqual(whole.messages)
-            expect(read.diagnostics).toEqual([])
-            expect(read.notified).toBe(1)
-          }),
+          fc.property(
+            fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 60 }),
+            fc.boolean(),
+            (fractions, asBytes) => {
+              const read = ingestAll(asBytes ? cutAt(bytes, fractions) : cutAt(stream.sse, fractions))
+              expect(read.messages).toEqual(whole.messages)
+              expect(read.diagnostics).toEqual([])
+              expect(read.notified).toBe(1)
+            },
+          ),
           { numRuns: 60 },
         )
       })

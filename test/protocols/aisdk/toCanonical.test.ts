@@ -5,7 +5,11 @@ import { fromUIMessages } from '../../../src/protocols/aisdk'
 import { aiSdkMessages } from '../../support/converters'
 
 const codes = (list: readonly { code: string }[]) => list.map((d) => d.code)
-const tool = (state: Record<string, unknown>, type = 'tool-getWeather') => ({ id: 'a1', role: 'assistant', parts: [{ type, toolCallId: 'c1', ...state }] })
+const tool = (state: Record<string, unknown>, type = 'tool-getWeather') => ({
+  id: 'a1',
+  role: 'assistant',
+  parts: [{ type, toolCallId: 'c1', ...state }],
+})
 const toolOf = (input: unknown) => fromUIMessages([input]).messages[0]?.parts[0] as ToolPart
 
 describe('UIMessage[] into canonical messages', () => {
@@ -19,21 +23,48 @@ describe('UIMessage[] into canonical messages', () => {
 
   it('maps every tool state of v5 and v6', () => {
     const input = { city: 'Paris' }
-    expect(toolOf(tool({ state: 'input-streaming', input: { city: 'Pa' } })).state).toMatchObject({ status: 'pending', input: { city: 'Pa' } })
+    expect(toolOf(tool({ state: 'input-streaming', input: { city: 'Pa' } })).state).toMatchObject({
+      status: 'pending',
+      input: { city: 'Pa' },
+    })
     expect(toolOf(tool({ state: 'input-available', input })).state).toMatchObject({ status: 'running', input })
-    expect(toolOf(tool({ state: 'approval-requested', input, approval: { id: 'ap1' } }))).toMatchObject({ state: { status: 'running' }, approval: { id: 'ap1', status: 'requested' } })
-    expect(toolOf(tool({ state: 'approval-responded', input, approval: { id: 'ap1', approved: true } }))).toMatchObject({ approval: { status: 'approved', choice: 'once' } })
-    expect(toolOf(tool({ state: 'output-available', input, output: { temp: 21 } })).state).toMatchObject({ status: 'completed', output: '{\n  "temp": 21\n}' })
-    expect(toolOf(tool({ state: 'output-error', input, errorText: 'API down' })).state).toMatchObject({ status: 'error', error: 'API down' })
-    expect(toolOf(tool({ state: 'output-denied', input, approval: { id: 'ap1', approved: false, reason: 'no' } }))).toMatchObject({
+    expect(toolOf(tool({ state: 'approval-requested', input, approval: { id: 'ap1' } }))).toMatchObject({
+      state: { status: 'running' },
+      approval: { id: 'ap1', status: 'requested' },
+    })
+    expect(toolOf(tool({ state: 'approval-responded', input, approval: { id: 'ap1', approved: true } }))).toMatchObject(
+      { approval: { status: 'approved', choice: 'once' } },
+    )
+    expect(toolOf(tool({ state: 'output-available', input, output: { temp: 21 } })).state).toMatchObject({
+      status: 'completed',
+      output: '{\n  "temp": 21\n}',
+    })
+    expect(toolOf(tool({ state: 'output-error', input, errorText: 'API down' })).state).toMatchObject({
+      status: 'error',
+      error: 'API down',
+    })
+    expect(
+      toolOf(tool({ state: 'output-denied', input, approval: { id: 'ap1', approved: false, reason: 'no' } })),
+    ).toMatchObject({
       state: { status: 'error' },
       approval: { status: 'denied', reason: 'no' },
     })
-    expect(toolOf(tool({ state: 'output-available', input, output: 'ok' }, 'dynamic-tool'))).toMatchObject({ tool: 'unknown' })
+    expect(toolOf(tool({ state: 'output-available', input, output: 'ok' }, 'dynamic-tool'))).toMatchObject({
+      tool: 'unknown',
+    })
     expect(
       toolOf({
         ...tool({ state: 'output-available', input, output: 'ok' }, 'dynamic-tool'),
-        parts: [{ type: 'dynamic-tool', toolName: 'mcp_search', toolCallId: 'c', state: 'output-available', input, output: 'ok' }],
+        parts: [
+          {
+            type: 'dynamic-tool',
+            toolName: 'mcp_search',
+            toolCallId: 'c',
+            state: 'output-available',
+            input,
+            output: 'ok',
+          },
+        ],
       }),
     ).toMatchObject({ tool: 'mcp_search' })
   })
@@ -42,7 +73,18 @@ describe('UIMessage[] into canonical messages', () => {
     const part = toolOf({
       id: 'a',
       role: 'assistant',
-      parts: [{ type: 'tool-invocation', toolInvocation: { state: 'result', toolCallId: 'c9', toolName: 'search', args: { q: 'x' }, result: ['a', 'b'] } }],
+      parts: [
+        {
+          type: 'tool-invocation',
+          toolInvocation: {
+            state: 'result',
+            toolCallId: 'c9',
+            toolName: 'search',
+            args: { q: 'x' },
+            result: ['a', 'b'],
+          },
+        },
+      ],
     })
     expect(part).toMatchObject({ tool: 'search', callID: 'c9', state: { status: 'completed', input: { q: 'x' } } })
   })
@@ -52,8 +94,14 @@ describe('UIMessage[] into canonical messages', () => {
       { id: 's', role: 'system', parts: [{ type: 'text', text: 'Be brief.' }] },
       { id: 'r', role: 'robot', parts: [{ type: 'text', text: 'beep' }] },
     ])
-    expect(messages[0]).toMatchObject({ info: { role: 'user', metadata: { role: 'system' } }, parts: [{ type: 'text', text: 'Be brief.', synthetic: true }] })
-    expect(messages[1]).toMatchObject({ info: { role: 'user', metadata: { role: 'robot' } }, parts: [{ text: 'beep' }] })
+    expect(messages[0]).toMatchObject({
+      info: { role: 'user', metadata: { role: 'system' } },
+      parts: [{ type: 'text', text: 'Be brief.', synthetic: true }],
+    })
+    expect(messages[1]).toMatchObject({
+      info: { role: 'user', metadata: { role: 'robot' } },
+      parts: [{ text: 'beep' }],
+    })
     expect(codes(diagnostics)).toEqual(['UNKNOWN_ROLE'])
   })
 
@@ -63,7 +111,13 @@ describe('UIMessage[] into canonical messages', () => {
         id: 'a',
         role: 'assistant',
         parts: [
-          { type: 'source-document', sourceId: 'd1', mediaType: 'application/pdf', title: 'Q3 report', filename: 'q3.pdf' },
+          {
+            type: 'source-document',
+            sourceId: 'd1',
+            mediaType: 'application/pdf',
+            title: 'Q3 report',
+            filename: 'q3.pdf',
+          },
           { type: 'data-weather', id: 'w', data: { city: 'Oslo' } },
           { type: 'custom', kind: 'openai.compaction' },
           { type: 'hologram', beam: 1 },
@@ -71,7 +125,11 @@ describe('UIMessage[] into canonical messages', () => {
       },
     ])
     expect(messages[0]?.parts).toMatchObject([
-      { type: 'source', sourceID: 'd1', source: { kind: 'document', mime: 'application/pdf', title: 'Q3 report', filename: 'q3.pdf' } },
+      {
+        type: 'source',
+        sourceID: 'd1',
+        source: { kind: 'document', mime: 'application/pdf', title: 'Q3 report', filename: 'q3.pdf' },
+      },
       { type: 'data', name: 'weather', data: { city: 'Oslo' } },
       { type: 'unsupported', originalType: 'custom' },
       { type: 'unsupported', originalType: 'hologram', original: { beam: 1 } },
@@ -112,7 +170,9 @@ describe('UIMessage[] into canonical messages', () => {
         role: 'assistant',
         content: 'A cat.',
         reasoning: 'Look at the shape.',
-        toolInvocations: [{ state: 'result', toolCallId: 'c1', toolName: 'describe', args: { url: 'cat.png' }, result: 'cat' }],
+        toolInvocations: [
+          { state: 'result', toolCallId: 'c1', toolName: 'describe', args: { url: 'cat.png' }, result: 'cat' },
+        ],
       },
     ])
     expect(diagnostics).toEqual([])
@@ -121,8 +181,16 @@ describe('UIMessage[] into canonical messages', () => {
       ['text', 'file'],
       ['reasoning', 'tool', 'text'],
     ])
-    expect(messages[0]?.parts[1]).toMatchObject({ mime: 'image/png', filename: 'cat.png', url: 'https://files.example/cat.png' })
-    expect(messages[1]?.parts).toMatchObject([{ text: 'Look at the shape.' }, { callID: 'c1', state: { status: 'completed', output: 'cat' } }, { text: 'A cat.' }])
+    expect(messages[0]?.parts[1]).toMatchObject({
+      mime: 'image/png',
+      filename: 'cat.png',
+      url: 'https://files.example/cat.png',
+    })
+    expect(messages[1]?.parts).toMatchObject([
+      { text: 'Look at the shape.' },
+      { callID: 'c1', state: { status: 'completed', output: 'cat' } },
+      { text: 'A cat.' },
+    ])
     expect(validateTranscript(messages).filter((issue) => issue.severity === 'error')).toEqual([])
   })
 
@@ -158,7 +226,14 @@ describe('UIMessage[] into canonical messages', () => {
         role: 'assistant',
         parts: [
           { type: 'file', mediaType: 'image/png', url: 'https://files.example/a.png', providerMetadata },
-          { type: 'tool-search', toolCallId: 'c1', state: 'output-available', input: {}, output: 'found', errorText: 'partly failed' },
+          {
+            type: 'tool-search',
+            toolCallId: 'c1',
+            state: 'output-available',
+            input: {},
+            output: 'found',
+            errorText: 'partly failed',
+          },
           { type: 'tool-search', toolCallId: 'c2', state: 'input-available', input: {}, output: 'early' },
         ],
       },
@@ -191,7 +266,12 @@ describe('UIMessage[] into canonical messages', () => {
 
   it('reports bad input and never throws', () => {
     expect(codes(fromUIMessages('nope').diagnostics)).toEqual(['BAD_MESSAGES'])
-    const { messages, diagnostics } = fromUIMessages([null, { role: 'user', parts: 'x' }, { id: 'a', role: 'user', parts: [] }, { id: 'a', role: 'assistant', parts: [] }])
+    const { messages, diagnostics } = fromUIMessages([
+      null,
+      { role: 'user', parts: 'x' },
+      { id: 'a', role: 'user', parts: [] },
+      { id: 'a', role: 'assistant', parts: [] },
+    ])
     expect(codes(diagnostics)).toEqual(['BAD_MESSAGE', 'MISSING_ID', 'BAD_MESSAGE', 'DUPLICATE_ID'])
     expect(new Set(messages.map((message) => message.info.id)).size).toBe(3)
   })
@@ -211,6 +291,7 @@ describe('UIMessage[] into canonical messages', () => {
     const tools = (messages[0]?.parts ?? []).filter((part): part is ToolPart => part.type === 'tool')
     expect(tools).toHaveLength(2)
     // A call whose two ends are the same instant shows no duration.
-    for (const tool of tools) expect(tool.state).toMatchObject({ time: { start: 1_764_500_000_000, end: 1_764_500_000_000 } })
+    for (const tool of tools)
+      expect(tool.state).toMatchObject({ time: { start: 1_764_500_000_000, end: 1_764_500_000_000 } })
   })
 })

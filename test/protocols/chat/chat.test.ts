@@ -2,14 +2,27 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { ToolPart } from '../../../src/core/model/types'
 import { validateTranscript } from '../../../src/core/validator'
-import { type ChatMessage, type TypedMessage, fromChatMessages, isRequestMessage, isResponseMessage, toChatMessage, toTypedMessage } from '../../../src/protocols/chat'
+import {
+  type ChatMessage,
+  type TypedMessage,
+  fromChatMessages,
+  isRequestMessage,
+  isResponseMessage,
+  toChatMessage,
+  toTypedMessage,
+} from '../../../src/protocols/chat'
 
 const usage = { promptTokens: 1200, completionTokens: 80, totalTokens: 1280 }
 
 const flat: ChatMessage[] = [
   { role: 'system', content: 'You are a careful coding agent.', timestamp: 1_780_000_000_000 },
   { role: 'user', content: 'Why does the build fail?', timestamp: 1_780_000_001_000, metadata: { client: 'android' } },
-  { role: 'reasoning', content: 'Check the compiler output first.', timestamp: 1_780_000_002_000, metadata: { 'chatparts.typed': { reasoningId: 'rs_1', encrypted: 'gAAAA' } } },
+  {
+    role: 'reasoning',
+    content: 'Check the compiler output first.',
+    timestamp: 1_780_000_002_000,
+    metadata: { 'chatparts.typed': { reasoningId: 'rs_1', encrypted: 'gAAAA' } },
+  },
   {
     role: 'assistant',
     content: 'Let me look at the log.',
@@ -18,8 +31,19 @@ const flat: ChatMessage[] = [
     toolCalls: [{ id: 'call_1', name: 'read_log', arguments: '{"lines":50}' }],
     metadata: { 'chatparts.typed': { usage } },
   },
-  { role: 'assistant', content: '{"pattern":"error"}', toolCalls: [{ id: 'call_2', name: 'grep', arguments: '{"pattern":"error"}' }], metadata: { 'chatparts.typed': { kind: 'tool-call' } } },
-  { role: 'tool', content: 'e: Unresolved reference: foo', toolCallId: 'call_1', toolName: 'read_log', timestamp: 1_780_000_004_000 },
+  {
+    role: 'assistant',
+    content: '{"pattern":"error"}',
+    toolCalls: [{ id: 'call_2', name: 'grep', arguments: '{"pattern":"error"}' }],
+    metadata: { 'chatparts.typed': { kind: 'tool-call' } },
+  },
+  {
+    role: 'tool',
+    content: 'e: Unresolved reference: foo',
+    toolCallId: 'call_1',
+    toolName: 'read_log',
+    timestamp: 1_780_000_004_000,
+  },
   { role: 'tool', content: 'app/Main.kt:12: error', toolCallId: 'call_2', toolName: 'grep' },
   { role: 'assistant', content: '`foo` is not defined in Main.kt.', finishReason: 'stop' },
 ]
@@ -45,7 +69,16 @@ describe('flat ⇄ typed', () => {
   })
 
   it('maps roles onto the hierarchy the way seed 002 does', () => {
-    expect(flat.map((message) => toTypedMessage(message).kind)).toEqual(['system', 'user', 'reasoning', 'assistant', 'tool-call', 'tool-result', 'tool-result', 'assistant'])
+    expect(flat.map((message) => toTypedMessage(message).kind)).toEqual([
+      'system',
+      'user',
+      'reasoning',
+      'assistant',
+      'tool-call',
+      'tool-result',
+      'tool-result',
+      'assistant',
+    ])
     const assistant = toTypedMessage(flat[3] as ChatMessage)
     expect(assistant).toEqual({
       kind: 'assistant',
@@ -53,9 +86,19 @@ describe('flat ⇄ typed', () => {
       toolCalls: [{ id: 'call_1', name: 'read_log', arguments: '{"lines":50}' }],
       metaInfo: { timestamp: 1_780_000_003_000, finishReason: 'tool_calls', usage },
     })
-    expect(toTypedMessage(flat[2] as ChatMessage)).toMatchObject({ kind: 'reasoning', id: 'rs_1', encrypted: 'gAAAA', metaInfo: { timestamp: 1_780_000_002_000 } })
+    expect(toTypedMessage(flat[2] as ChatMessage)).toMatchObject({
+      kind: 'reasoning',
+      id: 'rs_1',
+      encrypted: 'gAAAA',
+      metaInfo: { timestamp: 1_780_000_002_000 },
+    })
     expect(typed.filter(isRequestMessage).map((m) => m.kind)).toEqual(['system', 'user', 'tool-result', 'tool-result'])
-    expect(typed.filter(isResponseMessage).map((m) => m.kind)).toEqual(['reasoning', 'assistant', 'tool-call', 'tool-call'])
+    expect(typed.filter(isResponseMessage).map((m) => m.kind)).toEqual([
+      'reasoning',
+      'assistant',
+      'tool-call',
+      'tool-call',
+    ])
   })
 
   it('keeps an unknown role and fields a kind has no slot for', () => {
@@ -102,7 +145,11 @@ describe('chat → canonical', () => {
     const turn = messages[2]
     expect(turn?.parts.map((part) => part.type)).toEqual(['reasoning', 'text', 'tool', 'step-finish', 'tool'])
     const [read, grep] = turn?.parts.filter((part): part is ToolPart => part.type === 'tool') ?? []
-    expect(read).toMatchObject({ callID: 'call_1', tool: 'read_log', state: { status: 'completed', input: { lines: 50 }, output: 'e: Unresolved reference: foo' } })
+    expect(read).toMatchObject({
+      callID: 'call_1',
+      tool: 'read_log',
+      state: { status: 'completed', input: { lines: 50 }, output: 'e: Unresolved reference: foo' },
+    })
     expect(grep).toMatchObject({ callID: 'call_2', state: { status: 'completed', input: { pattern: 'error' } } })
     expect(turn?.info).toMatchObject({ finish: 'tool_calls', tokens: { input: 1200, output: 80, total: 1280 } })
     expect(messages[3]?.info).toMatchObject({ finish: 'stop' })
@@ -113,13 +160,28 @@ describe('chat → canonical', () => {
     const result = fromChatMessages(typed)
     // the Tool.Calls right after the assistant message join it; the reasoning goes into it too
     expect(result.messages.map((m) => m.info.role)).toEqual(['user', 'user', 'assistant'])
-    expect(result.messages[2]?.parts.map((part) => part.type)).toEqual(['reasoning', 'text', 'step-finish', 'tool', 'tool', 'tool'])
+    expect(result.messages[2]?.parts.map((part) => part.type)).toEqual([
+      'reasoning',
+      'text',
+      'step-finish',
+      'tool',
+      'tool',
+      'tool',
+    ])
     expect(result.diagnostics.map((d) => d.code)).toEqual(['ORPHAN_TOOL_RESULT'])
   })
 
   it('keeps broken arguments and reports bad messages', () => {
-    const result = fromChatMessages([{ role: 'assistant', content: '', toolCalls: [{ id: 'c', name: 'x', arguments: '{oops' }] }, 42, { content: 'no role' }])
-    expect(result.messages[0]?.parts[0]).toMatchObject({ type: 'tool', state: { input: {} }, metadata: { rawArgsText: '{oops' } })
+    const result = fromChatMessages([
+      { role: 'assistant', content: '', toolCalls: [{ id: 'c', name: 'x', arguments: '{oops' }] },
+      42,
+      { content: 'no role' },
+    ])
+    expect(result.messages[0]?.parts[0]).toMatchObject({
+      type: 'tool',
+      state: { input: {} },
+      metadata: { rawArgsText: '{oops' },
+    })
     // Unparsable arguments are reported as every converter reports them; the message with no role is kept.
     expect(result.diagnostics.map((d) => d.code)).toEqual(['ARGS_PARSE_FAILED', 'BAD_MESSAGE', 'BAD_MESSAGE'])
     expect(result.messages[1]?.parts[0]).toMatchObject({ type: 'text', text: 'no role' })
@@ -131,7 +193,11 @@ describe('chat → canonical', () => {
       { role: 'user', content: 'q', toolCallId: 'c0', mood: 'curious' },
       { role: 'assistant', content: '', toolCalls: [{ id: 'c', name: 'x', arguments: '{}', index: 0 }] },
       { kind: 'user', content: 'typed', metaInfo: { timestamp: 1, locale: 'en' }, extra: { finishReason: 'stop' } },
-      { kind: 'assistant', content: 'a', metaInfo: { usage: { promptTokens: 1, completionTokens: 2, totalTokens: 3, cachedTokens: 1 } } },
+      {
+        kind: 'assistant',
+        content: 'a',
+        metaInfo: { usage: { promptTokens: 1, completionTokens: 2, totalTokens: 3, cachedTokens: 1 } },
+      },
     ])
     expect(result.diagnostics.map((d) => [d.code, d.path])).toEqual([
       ['UNREAD_FIELD', [0, 'toolCallId']],
@@ -169,6 +235,9 @@ describe('typed displays', () => {
       { role: 'assistant', content: '', toolCalls: [{ id: 'c1', name: 'bash', arguments: '{"command":"ls"}' }] },
       { role: 'tool', content: 'a.txt', toolCallId: 'c1', toolName: 'bash' },
     ])
-    expect(messages[0]?.parts[0]).toMatchObject({ type: 'tool', state: { status: 'completed', display: { kind: 'shell', command: 'ls', output: 'a.txt' } } })
+    expect(messages[0]?.parts[0]).toMatchObject({
+      type: 'tool',
+      state: { status: 'completed', display: { kind: 'shell', command: 'ls', output: 'a.txt' } },
+    })
   })
 })

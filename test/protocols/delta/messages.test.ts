@@ -4,7 +4,12 @@ import { validateTranscript } from '../../../src/core/validator'
 import { type DeltaMessage, fromDeltaMessages, toDeltaMessages } from '../../../src/protocols/delta'
 
 const conversation: DeltaMessage[] = [
-  { runId: 'run_1', role: 'system', parts: [{ kind: 'text', payload: { text: 'Be brief.' } }], timestamp: '2026-03-02T10:00:00.000Z' },
+  {
+    runId: 'run_1',
+    role: 'system',
+    parts: [{ kind: 'text', payload: { text: 'Be brief.' } }],
+    timestamp: '2026-03-02T10:00:00.000Z',
+  },
   {
     runId: 'run_1',
     role: 'user',
@@ -32,11 +37,19 @@ const conversation: DeltaMessage[] = [
     role: 'tool',
     parts: [
       { kind: 'tool_result', payload: { toolCallId: 'c2', isError: true, content: 'image too small' } },
-      { kind: 'tool_result', payload: { toolCallId: 'c1', isError: false, content: [{ kind: 'text', payload: { text: '# Notes' } }] } },
+      {
+        kind: 'tool_result',
+        payload: { toolCallId: 'c1', isError: false, content: [{ kind: 'text', payload: { text: '# Notes' } }] },
+      },
     ],
     timestamp: '2026-03-02T10:00:04.000Z',
   },
-  { runId: 'run_1', role: 'assistant', parts: [{ kind: 'text', payload: { text: 'The notes are a heading.' } }], timestamp: '2026-03-02T10:00:05.000Z' },
+  {
+    runId: 'run_1',
+    role: 'assistant',
+    parts: [{ kind: 'text', payload: { text: 'The notes are a heading.' } }],
+    timestamp: '2026-03-02T10:00:05.000Z',
+  },
 ]
 
 describe('seed 004 final messages', () => {
@@ -49,7 +62,13 @@ describe('seed 004 final messages', () => {
     expect(messages[1]?.parts).toMatchObject([
       { type: 'text' },
       { type: 'file', mime: 'image/png', url: 'data:image/png;base64,iVBORw0KGgo=' },
-      { type: 'file', mime: 'text/markdown', filename: 'notes.md', size: 2048, source: { type: 'file', path: 'docs/notes.md' } },
+      {
+        type: 'file',
+        mime: 'text/markdown',
+        filename: 'notes.md',
+        size: 2048,
+        source: { type: 'file', path: 'docs/notes.md' },
+      },
     ])
     const [c1, c2] = messages[2]?.parts.filter((part): part is ToolPart => part.type === 'tool') ?? []
     expect(c1?.state).toMatchObject({ status: 'completed', output: '# Notes', input: { path: 'docs/notes.md' } })
@@ -63,9 +82,21 @@ describe('seed 004 final messages', () => {
   })
 
   it('keep an unanswerable result as an orphan and report it', () => {
-    const result = fromDeltaMessages([{ runId: 'r', role: 'tool', parts: [{ kind: 'tool_result', payload: { toolCallId: 'zz', isError: false, content: 'ok' } }], timestamp: '' }])
+    const result = fromDeltaMessages([
+      {
+        runId: 'r',
+        role: 'tool',
+        parts: [{ kind: 'tool_result', payload: { toolCallId: 'zz', isError: false, content: 'ok' } }],
+        timestamp: '',
+      },
+    ])
     expect(result.diagnostics.map((d) => d.code)).toEqual(['ORPHAN_TOOL_RESULT'])
-    expect(result.messages[0]?.parts[0]).toMatchObject({ type: 'tool', callID: 'zz', metadata: { orphan: true }, state: { status: 'completed', output: 'ok' } })
+    expect(result.messages[0]?.parts[0]).toMatchObject({
+      type: 'tool',
+      callID: 'zz',
+      metadata: { orphan: true },
+      state: { status: 'completed', output: 'ok' },
+    })
   })
 
   it('name the fields a message, part or payload has beyond seed 004 (a thinking payload with a content, say)', () => {
@@ -80,7 +111,12 @@ describe('seed 004 final messages', () => {
         ],
         timestamp: '2026-05-30T15:23:07.970Z',
       },
-      { runId: 'r', role: 'tool', parts: [{ kind: 'tool_result', payload: { toolCallId: 'zz', isError: false, content: 'ok', text: 'aside' } }], timestamp: '' },
+      {
+        runId: 'r',
+        role: 'tool',
+        parts: [{ kind: 'tool_result', payload: { toolCallId: 'zz', isError: false, content: 'ok', text: 'aside' } }],
+        timestamp: '',
+      },
     ])
     expect(result.diagnostics.filter((d) => d.code === 'UNREAD_FIELD').map((d) => d.path)).toEqual([
       [0, 'trace'],
@@ -88,12 +124,27 @@ describe('seed 004 final messages', () => {
       [0, 'parts', 1, 'colour'],
       [1, 'parts', 0, 'payload', 'text'],
     ])
-    expect(result.messages[0]?.parts.map((part) => (part.type === 'reasoning' || part.type === 'text' ? part.text : part.type))).toEqual(['Done.', 'ok', 'tool'])
+    expect(
+      result.messages[0]?.parts.map((part) =>
+        part.type === 'reasoning' || part.type === 'text' ? part.text : part.type,
+      ),
+    ).toEqual(['Done.', 'ok', 'tool'])
   })
 
   it('report bad input without throwing', () => {
-    const result = fromDeltaMessages([null, { role: 'robot' }, { role: 'assistant', parts: [{ kind: 'video', payload: {} }] }, { role: 'tool', parts: [{ kind: 'text' }] }])
-    expect(result.diagnostics.map((d) => d.code)).toEqual(['BAD_MESSAGE', 'UNKNOWN_ROLE', 'BAD_MESSAGE', 'UNSUPPORTED_PART', 'BAD_TOOL_RESULT'])
+    const result = fromDeltaMessages([
+      null,
+      { role: 'robot' },
+      { role: 'assistant', parts: [{ kind: 'video', payload: {} }] },
+      { role: 'tool', parts: [{ kind: 'text' }] },
+    ])
+    expect(result.diagnostics.map((d) => d.code)).toEqual([
+      'BAD_MESSAGE',
+      'UNKNOWN_ROLE',
+      'BAD_MESSAGE',
+      'UNSUPPORTED_PART',
+      'BAD_TOOL_RESULT',
+    ])
     // The message of an unknown role is kept, as a user message that remembers its role.
     expect(result.messages[0]?.info).toMatchObject({ role: 'user', metadata: { role: 'robot' } })
     expect(result.messages[1]?.parts[0]).toMatchObject({ type: 'unsupported', originalType: 'video' })

@@ -13,6 +13,9 @@ describe('a key: value line of frontmatter', () => {
 
   it('is read in one pass when its spaces run to thousands', () => {
     expect(keyValue(`title:${'\t'.repeat(50_000)}x\u2028y`)).toBeNull()
-    expect(parseYamlSubset(`title:${' '.repeat(50_000)}Notes\nsection: Discussion`)).toEqual({ title: 'Notes', section: 'Discussion' })
+    expect(parseYamlSubset(`title:${' '.repeat(50_000)}Notes\nsection: Discussion`)).toEqual({
+      title: 'Notes',
+      section: 'Discussion',
+    })
   })
 })

@@ -41,13 +41,29 @@ describe('opencode session export', () => {
   it('keeps unknown part types and broken parts as unsupported parts, with diagnostics', () => {
     const messages = clone(messagesJson) as unknown as Record<string, unknown>[]
     const parts = (messages[1] as { parts: Record<string, unknown>[] }).parts
-    parts.push({ id: 'prt_future', sessionID: 'ses_18684d584ffe1JuGPUt8v6Igr8', messageID: 'msg_e797b2ab1001iJZcLT0YNzLMBT', type: 'hologram', beam: 3 })
-    parts.push({ id: 'prt_broken', sessionID: 'ses_18684d584ffe1JuGPUt8v6Igr8', messageID: 'msg_e797b2ab1001iJZcLT0YNzLMBT', type: 'tool', tool: 'bash' })
+    parts.push({
+      id: 'prt_future',
+      sessionID: 'ses_18684d584ffe1JuGPUt8v6Igr8',
+      messageID: 'msg_e797b2ab1001iJZcLT0YNzLMBT',
+      type: 'hologram',
+      beam: 3,
+    })
+    parts.push({
+      id: 'prt_broken',
+      sessionID: 'ses_18684d584ffe1JuGPUt8v6Igr8',
+      messageID: 'msg_e797b2ab1001iJZcLT0YNzLMBT',
+      type: 'tool',
+      tool: 'bash',
+    })
     ;(parts as unknown[]).push('not a part')
     const result = fromOpencodeExport(messages)
     const kept = result.messages[1]?.parts.slice(-3)
     expect(kept?.map((part) => part.type)).toEqual(['unsupported', 'unsupported', 'unsupported'])
-    expect(kept?.map((part) => (part.type === 'unsupported' ? part.originalType : ''))).toEqual(['hologram', 'tool', ''])
+    expect(kept?.map((part) => (part.type === 'unsupported' ? part.originalType : ''))).toEqual([
+      'hologram',
+      'tool',
+      '',
+    ])
     expect(kept?.[0]).toMatchObject({ id: 'prt_future', original: { beam: 3 } })
     expect(kept?.[2]).toMatchObject({ original: { value: 'not a part' }, messageID: 'msg_e797b2ab1001iJZcLT0YNzLMBT' })
     expect(result.diagnostics.map((d) => [d.code, d.path.join('.')])).toEqual([
@@ -65,7 +81,10 @@ describe('opencode session export', () => {
     // The message of an unknown role is kept as a user message that remembers its role; 7 is no message.
     expect(result.messages).toHaveLength(4)
     expect(result.messages[3]?.info).toMatchObject({ role: 'user', metadata: { invalid: { role: 'system' } } })
-    expect(result.diagnostics.filter((d) => d.severity === 'error').map((d) => d.code)).toEqual(['BAD_MESSAGE_INFO', 'BAD_MESSAGE'])
+    expect(result.diagnostics.filter((d) => d.severity === 'error').map((d) => d.code)).toEqual([
+      'BAD_MESSAGE_INFO',
+      'BAD_MESSAGE',
+    ])
   })
 
   it('gives a repeated part id a derived one instead of dropping the part', () => {
@@ -118,7 +137,10 @@ describe('opencode bus events', () => {
     const text = last.parts[2]
     const events: OpencodeEvent[] = [
       { type: 'message.updated', properties: { info: last.info } },
-      ...last.parts.map((part) => ({ type: 'message.part.updated' as const, properties: { part, delta: part === text ? 'poem.' : undefined } })),
+      ...last.parts.map((part) => ({
+        type: 'message.part.updated' as const,
+        properties: { part, delta: part === text ? 'poem.' : undefined },
+      })),
     ]
     expect(replay(events).messages).toEqual([last])
   })
@@ -128,7 +150,10 @@ describe('opencode bus events', () => {
     if (!user || !assistant) throw new Error('fixture changed')
     const events: unknown[] = [
       ...toEvents([user, assistant], byWords),
-      { type: 'message.part.removed', properties: { sessionID: 's', messageID: assistant.info.id, partID: assistant.parts[0]?.id } },
+      {
+        type: 'message.part.removed',
+        properties: { sessionID: 's', messageID: assistant.info.id, partID: assistant.parts[0]?.id },
+      },
       { type: 'message.removed', properties: { sessionID: 's', messageID: user.info.id } },
     ]
     const { messages } = replay(events)
@@ -138,13 +163,23 @@ describe('opencode bus events', () => {
 
   it('maps session status and errors to the transcript status', () => {
     const ops = (event: unknown): TranscriptOp[] => fromOpencodeEvent(event).ops
-    expect(ops({ type: 'session.status', properties: { sessionID: 's', status: { type: 'busy' } } })).toEqual([{ op: 'setStatus', status: 'streaming' }])
-    expect(ops({ type: 'session.status', properties: { sessionID: 's', status: { type: 'retry', attempt: 2 } } })).toEqual([{ op: 'setStatus', status: 'streaming' }])
-    expect(ops({ type: 'session.status', properties: { sessionID: 's', status: { type: 'idle' } } })).toEqual([{ op: 'setStatus', status: 'idle' }])
+    expect(ops({ type: 'session.status', properties: { sessionID: 's', status: { type: 'busy' } } })).toEqual([
+      { op: 'setStatus', status: 'streaming' },
+    ])
+    expect(
+      ops({ type: 'session.status', properties: { sessionID: 's', status: { type: 'retry', attempt: 2 } } }),
+    ).toEqual([{ op: 'setStatus', status: 'streaming' }])
+    expect(ops({ type: 'session.status', properties: { sessionID: 's', status: { type: 'idle' } } })).toEqual([
+      { op: 'setStatus', status: 'idle' },
+    ])
     expect(ops({ type: 'session.idle', properties: { sessionID: 's' } })).toEqual([{ op: 'setStatus', status: 'idle' }])
     const error = { name: 'APIError', data: { message: 'Overloaded', isRetryable: true } }
-    expect(ops({ type: 'session.error', properties: { sessionID: 's', error } })).toEqual([{ op: 'setStatus', status: 'error', error }])
-    expect(ops({ type: 'session.error', properties: {} })).toEqual([{ op: 'setStatus', status: 'error', error: { name: 'UnknownError', data: { message: 'The session failed.' } } }])
+    expect(ops({ type: 'session.error', properties: { sessionID: 's', error } })).toEqual([
+      { op: 'setStatus', status: 'error', error },
+    ])
+    expect(ops({ type: 'session.error', properties: {} })).toEqual([
+      { op: 'setStatus', status: 'error', error: { name: 'UnknownError', data: { message: 'The session failed.' } } },
+    ])
   })
 
   it('ignores events that carry no transcript and reports malformed ones', () => {
@@ -165,7 +200,9 @@ describe('opencode bus events', () => {
     expect(() => fromOpencodeEvent(null, { strict: true })).toThrow(InvalidDataError)
     // A message of an unknown role is kept (as a user message that remembers its role), and reported.
     const robot = fromOpencodeEvent({ type: 'message.updated', properties: { info: { id: 'm', role: 'robot' } } })
-    expect(robot.ops).toMatchObject([{ op: 'upsertMessage', info: { id: 'm', role: 'user', metadata: { invalid: { role: 'robot' } } } }])
+    expect(robot.ops).toMatchObject([
+      { op: 'upsertMessage', info: { id: 'm', role: 'user', metadata: { invalid: { role: 'robot' } } } },
+    ])
     expect(robot.diagnostics.filter((d) => d.severity === 'error').map((d) => d.code)).toEqual(['BAD_MESSAGE_INFO'])
   })
 
@@ -175,7 +212,14 @@ describe('opencode bus events', () => {
         fc.oneof(
           fc.anything(),
           fc.record({
-            type: fc.constantFrom('message.updated', 'message.part.updated', 'message.part.delta', 'message.removed', 'session.status', 'session.error'),
+            type: fc.constantFrom(
+              'message.updated',
+              'message.part.updated',
+              'message.part.delta',
+              'message.removed',
+              'session.status',
+              'session.error',
+            ),
             properties: fc.anything(),
           }),
         ),

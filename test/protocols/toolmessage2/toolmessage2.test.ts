@@ -6,7 +6,8 @@ import { InvalidDataError } from '../../../src/protocols/diagnostics'
 import { fromToolMessage2 } from '../../../src/protocols/toolmessage2'
 import conversation from '../../fixtures/toolmessage2/conversation.json'
 
-const tools = (messages: WithParts[]) => messages.flatMap((message) => message.parts.filter((part): part is ToolPart => part.type === 'tool'))
+const tools = (messages: WithParts[]) =>
+  messages.flatMap((message) => message.parts.filter((part): part is ToolPart => part.type === 'tool'))
 const byCall = (messages: WithParts[], callID: string) => tools(messages).find((part) => part.callID === callID)
 
 describe('toolmessage2 conversation', () => {
@@ -15,19 +16,36 @@ describe('toolmessage2 conversation', () => {
   it('becomes one canonical message per user and assistant turn; tool messages fold into the calls', () => {
     expect(result.messages.map((message) => message.info.role)).toEqual(['user', 'assistant', 'assistant', 'assistant'])
     expect(result.messages[0]?.parts).toMatchObject([{ type: 'text', text: expect.stringContaining('fetchUser') }])
-    expect(result.messages[1]?.parts.map((part) => part.type)).toEqual(['reasoning', 'text', 'tool', 'tool', 'step-finish'])
+    expect(result.messages[1]?.parts.map((part) => part.type)).toEqual([
+      'reasoning',
+      'text',
+      'tool',
+      'tool',
+      'step-finish',
+    ])
     expect(validateTranscript(result.messages).filter((issue) => issue.severity === 'error')).toEqual([])
   })
 
   it('pairs results with calls by toolCallId, in any order, several per tool message', () => {
     const read = byCall(result.messages, 'toolu_01_read')
-    expect(read?.state).toMatchObject({ status: 'completed', output: expect.stringContaining('getUser'), title: 'Read', metadata: { returnDisplay: 'Read 3 lines.' } })
+    expect(read?.state).toMatchObject({
+      status: 'completed',
+      output: expect.stringContaining('getUser'),
+      title: 'Read',
+      metadata: { returnDisplay: 'Read 3 lines.' },
+    })
     const todo = byCall(result.messages, 'toolu_02_todo')
     expect(todo?.state.status).toBe('completed')
-    expect(todo?.state.status === 'completed' && todo.state.metadata.returnDisplay).toMatchObject({ type: 'todo_write', newTodos: [{ status: 'in_progress' }, { status: 'pending' }] })
+    expect(todo?.state.status === 'completed' && todo.state.metadata.returnDisplay).toMatchObject({
+      type: 'todo_write',
+      newTodos: [{ status: 'in_progress' }, { status: 'pending' }],
+    })
     // the call's own input wins over the result's echo of it
     expect(todo?.state.input).toMatchObject({ todos: [{ id: '1' }, { id: '2' }] })
-    expect(read?.state.status !== 'pending' && read?.state.time).toEqual({ start: Date.parse('2025-11-18T09:00:04.200Z'), end: Date.parse('2025-11-18T09:00:04.900Z') })
+    expect(read?.state.status !== 'pending' && read?.state.time).toEqual({
+      start: Date.parse('2025-11-18T09:00:04.200Z'),
+      end: Date.parse('2025-11-18T09:00:04.900Z'),
+    })
   })
 
   it('keeps diff_viewer displays for the dedicated renderer', () => {
@@ -47,24 +65,46 @@ describe('toolmessage2 conversation', () => {
   })
 
   it('leaves a call with no result yet running', () => {
-    expect(byCall(result.messages, 'toolu_05_edit')?.state).toMatchObject({ status: 'running', input: { file_path: 'src/routes.ts' } })
+    expect(byCall(result.messages, 'toolu_05_edit')?.state).toMatchObject({
+      status: 'running',
+      input: { file_path: 'src/routes.ts' },
+    })
   })
 
   it('keeps a result with no call as a visible orphan, with a diagnostic', () => {
     const orphan = byCall(result.messages, 'toolu_99_unknown')
-    expect(orphan).toMatchObject({ tool: 'grep', metadata: { orphan: true }, state: { status: 'completed', output: 'src/routes.ts:12: getUser(id)' } })
+    expect(orphan).toMatchObject({
+      tool: 'grep',
+      metadata: { orphan: true },
+      state: { status: 'completed', output: 'src/routes.ts:12: getUser(id)' },
+    })
     expect(orphan?.messageID).toBe(result.messages[2]?.info.id)
-    expect(result.diagnostics).toEqual([expect.objectContaining({ code: 'ORPHAN_TOOL_RESULT', path: [4, 'content', 2, 'toolCallId'] })])
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({ code: 'ORPHAN_TOOL_RESULT', path: [4, 'content', 2, 'toolCallId'] }),
+    ])
   })
 
   it('turns usage into a step-finish part and the assistant tokens', () => {
     const first = result.messages[1]
-    expect(first?.parts.at(-1)).toMatchObject({ type: 'step-finish', reason: 'tool-calls', tokens: { input: 5230, output: 212, reasoning: 0, cache: { read: 4096, write: 1034 } } })
-    expect(first?.info).toMatchObject({ role: 'assistant', modelID: 'claude-sonnet-4-5', providerID: 'anthropic', parentID: '9b1f0c1e-0001-4a6b-9c1e-000000000001' })
+    expect(first?.parts.at(-1)).toMatchObject({
+      type: 'step-finish',
+      reason: 'tool-calls',
+      tokens: { input: 5230, output: 212, reasoning: 0, cache: { read: 4096, write: 1034 } },
+    })
+    expect(first?.info).toMatchObject({
+      role: 'assistant',
+      modelID: 'claude-sonnet-4-5',
+      providerID: 'anthropic',
+      parentID: '9b1f0c1e-0001-4a6b-9c1e-000000000001',
+    })
   })
 
   it('keeps the envelope fields of every message', () => {
-    expect(result.messages[1]?.info.metadata).toMatchObject({ uuid: '9b1f0c1e-0002-4a6b-9c1e-000000000002', text: "I'll read the file and plan the change.", model: 'anthropic/claude-sonnet-4-5' })
+    expect(result.messages[1]?.info.metadata).toMatchObject({
+      uuid: '9b1f0c1e-0002-4a6b-9c1e-000000000002',
+      text: "I'll read the file and plan the change.",
+      model: 'anthropic/claude-sonnet-4-5',
+    })
   })
 
   it('is deterministic', () => {
@@ -74,7 +114,10 @@ describe('toolmessage2 conversation', () => {
 
 describe('toolmessage2 edge cases', () => {
   it('does not process the legacy ToolMessage and names the migration', () => {
-    const legacy = { role: 'user', content: [{ type: 'tool_result', id: 'toolu_01', name: 'read', input: {}, result: { llmContent: 'x' } }] }
+    const legacy = {
+      role: 'user',
+      content: [{ type: 'tool_result', id: 'toolu_01', name: 'read', input: {}, result: { llmContent: 'x' } }],
+    }
     const { messages, diagnostics } = fromToolMessage2([conversation[0], legacy])
     expect(messages).toHaveLength(1)
     expect(diagnostics).toHaveLength(1)
@@ -94,7 +137,12 @@ describe('toolmessage2 edge cases', () => {
         ],
       },
     ])
-    expect(messages[0]?.parts[0]).toMatchObject({ type: 'text', text: 'You are terse.', synthetic: true, metadata: { role: 'system' } })
+    expect(messages[0]?.parts[0]).toMatchObject({
+      type: 'text',
+      text: 'You are terse.',
+      synthetic: true,
+      metadata: { role: 'system' },
+    })
     expect(messages[1]?.parts).toMatchObject([
       { type: 'text', synthetic: true, metadata: { hidden: true } },
       { type: 'file', mime: 'image/png', url: 'data:image/png;base64,iVBORw0KGgo=' },
@@ -123,13 +171,18 @@ describe('toolmessage2 edge cases', () => {
     const { messages, diagnostics } = fromToolMessage2([call, answer('first'), answer('second')])
     const parts = tools(messages)
     expect(parts.map((part) => part.state.status === 'completed' && part.state.output)).toEqual(['first', 'second'])
-    expect(parts[0]?.state.status === 'completed' && parts[0].state.attachments).toMatchObject([{ type: 'file', mime: 'image/jpeg', url: 'data:image/jpeg;base64,AAA' }])
+    expect(parts[0]?.state.status === 'completed' && parts[0].state.attachments).toMatchObject([
+      { type: 'file', mime: 'image/jpeg', url: 'data:image/jpeg;base64,AAA' },
+    ])
     expect(diagnostics.map((d) => d.code)).toEqual(['DUPLICATE_TOOL_RESULT'])
   })
 
   it('keeps an input the result repeats differently, reports llmContent it cannot show, and names fields neovate does not define', () => {
     const { messages, diagnostics } = fromToolMessage2([
-      { role: 'assistant', content: [{ type: 'tool_use', id: 'c1', name: 'read', input: { file_path: 'a.ts' }, colour: 'blue' }] },
+      {
+        role: 'assistant',
+        content: [{ type: 'tool_use', id: 'c1', name: 'read', input: { file_path: 'a.ts' }, colour: 'blue' }],
+      },
       {
         role: 'tool',
         metadata: { by: 'runner' },
@@ -149,7 +202,9 @@ describe('toolmessage2 edge cases', () => {
         ],
       },
     ])
-    expect(tools(messages)[0]).toMatchObject({ state: { input: { file_path: 'a.ts' }, output: 'ok', metadata: { resultInput: { file_path: 'b.ts' } } } })
+    expect(tools(messages)[0]).toMatchObject({
+      state: { input: { file_path: 'a.ts' }, output: 'ok', metadata: { resultInput: { file_path: 'b.ts' } } },
+    })
     expect(diagnostics.map((d) => [d.code, d.severity, d.path])).toEqual([
       ['UNREAD_FIELD', 'warning', [0, 'content', 0, 'colour']],
       ['UNREAD_FIELD', 'warning', [1, 'metadata']],
@@ -158,7 +213,20 @@ describe('toolmessage2 edge cases', () => {
   })
 
   it('hangs an orphan with no assistant turn on a placeholder assistant message', () => {
-    const { messages } = fromToolMessage2([{ role: 'tool', content: [{ type: 'tool-result', toolCallId: 'x', toolName: 'ls', input: {}, result: { llmContent: 'a', isError: true } }] }])
+    const { messages } = fromToolMessage2([
+      {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'x',
+            toolName: 'ls',
+            input: {},
+            result: { llmContent: 'a', isError: true },
+          },
+        ],
+      },
+    ])
     expect(messages).toHaveLength(1)
     expect(messages[0]?.info).toMatchObject({ role: 'assistant', metadata: { orphanResults: true } })
     expect(messages[0]?.parts[0]).toMatchObject({ type: 'tool', state: { status: 'error', error: 'a' } })
@@ -172,7 +240,14 @@ describe('toolmessage2 edge cases', () => {
       { role: 'tool', content: [{ type: 'tool_result' }] },
       { role: 'assistant', content: [{ type: 'image' }] },
     ])
-    expect(diagnostics.map((d) => d.code)).toEqual(['BAD_MESSAGE', 'UNKNOWN_ROLE', 'BAD_CONTENT', 'BAD_CONTENT', 'BAD_TOOL_RESULT', 'UNSUPPORTED_CONTENT'])
+    expect(diagnostics.map((d) => d.code)).toEqual([
+      'BAD_MESSAGE',
+      'UNKNOWN_ROLE',
+      'BAD_CONTENT',
+      'BAD_CONTENT',
+      'BAD_TOOL_RESULT',
+      'UNSUPPORTED_CONTENT',
+    ])
     // The message of an unknown role is kept, as a user message that keeps its fields.
     expect(messages[0]?.info).toMatchObject({ role: 'user', metadata: { role: 'robot' } })
     expect(messages.flatMap((message) => message.parts.map((part) => part.type))).toEqual(['unsupported'])
