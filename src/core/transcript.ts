@@ -85,7 +85,7 @@ export function transcriptFromMessages(messages: readonly WithParts[]): Transcri
 function appendToField(part: Part, field: string, delta: string): Part | undefined {
   const current: unknown = Reflect.get(part, field)
   if (current !== undefined && typeof current !== 'string') return undefined
-  return { ...part, [field]: (current ?? '') + delta } as Part
+  return { ...part, [field]: (current ?? '') + delta }
 }
 
 /**
@@ -328,7 +328,7 @@ function apply(state: TranscriptState, write: TranscriptOp): TranscriptState {
       const part = state.parts.get(write.partID)
       // A patch for a part the store does not hold (removed, or never sent) has nothing to change.
       if (!part) return state
-      return { ...state, parts: state.parts.set(write.partID, { ...part, ...write.patch } as Part) }
+      return { ...state, parts: state.parts.set(write.partID, { ...part, ...write.patch }) }
     }
     case 'removePart': {
       const { messageID, partID } = write

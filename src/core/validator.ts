@@ -78,7 +78,7 @@ class Checker {
       this.add(code, `${key} must be an array (got ${describe(value)})`, [...path, key])
       return undefined
     }
-    return value
+    return value as unknown[]
   }
 
   /** Token counts (BR-13): input, output, reasoning, cache.read and cache.write, all finite and ≥ 0. */
@@ -128,7 +128,9 @@ function describe(value: unknown): string {
   if (value === null) return 'null'
   if (Array.isArray(value)) return 'an array'
   if (typeof value === 'string') return value.length > 40 ? `a string "${value.slice(0, 37)}…"` : `"${value}"`
-  return typeof value === 'object' ? 'an object' : String(value)
+  // Neither null nor an object here: a primitive (or a function), which String writes as itself.
+  const primitive = value as string | number | boolean | bigint | symbol | undefined
+  return typeof value === 'object' ? 'an object' : String(primitive)
 }
 
 function finish(issues: Diagnostic[], options: ValidateOptions | undefined): Diagnostic[] {

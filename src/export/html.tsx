@@ -96,6 +96,9 @@ async function highlightAhead(highlighter: Highlighter, messages: readonly WithP
   }
 }
 
+const isMessage = (value: unknown): value is WithParts =>
+  typeof value === 'object' && value !== null && 'info' in value && Boolean(value.info)
+
 /**
  * The messages as one self-contained HTML document: rendered by the kit's own components, with its
  * stylesheet inlined and no script. Every fold is open (calls, reasoning, long output), controls
@@ -103,9 +106,7 @@ async function highlightAhead(highlighter: Highlighter, messages: readonly WithP
  * is coloured: the languages of its fences are loaded before the document is made, hence async.
  */
 export async function toHTML(messages: readonly WithParts[], options: ToHTMLOptions = {}): Promise<string> {
-  const list = Array.isArray(messages)
-    ? messages.filter((message) => message && typeof message === 'object' && message.info)
-    : []
+  const list = Array.isArray(messages) ? (messages as readonly unknown[]).filter(isMessage) : []
   let highlighter = options.highlighter
   if (highlighter === undefined) highlighter = createShikiHighlighter()
   if (highlighter) await highlightAhead(highlighter, list)

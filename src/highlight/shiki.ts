@@ -238,10 +238,7 @@ export function createShikiHighlighter(options: ShikiHighlighterOptions = {}): H
     if (mine !== undefined) {
       // Read here, so the grammar's own name (which shiki tokenizes by) is known.
       const value: unknown = await (typeof mine === 'function' ? mine() : mine)
-      const module =
-        typeof value === 'object' && value !== null && 'default' in value
-          ? (value as { default: unknown }).default
-          : value
+      const module = typeof value === 'object' && value !== null && 'default' in value ? value.default : value
       const registrations = (Array.isArray(module) ? module : [module]) as LanguageRegistration[]
       const id = registrations.at(-1)?.name
       if (typeof id !== 'string') return null
@@ -282,7 +279,7 @@ export function createShikiHighlighter(options: ShikiHighlighterOptions = {}): H
         mergeTokens(
           line.map((token): CodeToken => {
             const out: CodeToken = { content: token.content }
-            const style = token.htmlStyle as Record<string, string> | undefined
+            const style = token.htmlStyle
             const light = style?.['--shiki-light']
             const dark = style?.['--shiki-dark']
             // Text in the themes' own foreground (a third of a line's tokens: punctuation,

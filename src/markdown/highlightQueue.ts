@@ -60,7 +60,7 @@ export function cachedHighlight(highlighter: Highlighter, lang: string, code: st
 /** Keeps the tokens of a finished block (also those a streamed block ended with), the oldest dropped past a few hundred. */
 export function rememberHighlight(highlighter: Highlighter, lang: string, code: string, result: HighlightResult): void {
   let cache = caches.get(highlighter)
-  if (!cache) caches.set(highlighter, (cache = new Map()))
+  if (!cache) caches.set(highlighter, (cache = new Map<string, HighlightResult>()))
   keepRecent(cache, cacheKey(lang, code), result, CACHE_SIZE)
 }
 

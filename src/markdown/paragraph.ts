@@ -1,4 +1,4 @@
-import type { Nodes, Root } from 'mdast'
+import type { Nodes } from 'mdast'
 import { fromMarkdown, type Options as ParseOptions } from 'mdast-util-from-markdown'
 import { ownString } from '../core/text.js'
 import { extendsText } from './blocks.js'
@@ -82,7 +82,7 @@ export function settled(piece: string, math: MathSyntax = 'single'): boolean {
   // backtick that the parse reads inside a formula, or as a run of another length, may open code
   // there with one written later; `\[` first on a line may close after the piece.
   if (math !== 'off' && !convertsAlone(piece)) return false
-  const root = fromMarkdown(source, parseOptions.get(math) as ParseOptions) as Root
+  const root = fromMarkdown(source, parseOptions.get(math) as ParseOptions)
   if (root.children.length !== 1 || root.children[0]?.type !== 'paragraph') return false
   const brackets = { open: 0 }
   // A walk without recursion (emphasis marks by the thousand nest as deep), in the order of the

@@ -66,7 +66,9 @@ export function describeValue(value: unknown): string {
   if (value === null) return 'null'
   if (Array.isArray(value)) return 'an array'
   if (typeof value === 'string') return value.length > 30 ? `"${value.slice(0, 27)}…"` : `"${value}"`
-  return typeof value === 'object' ? 'an object' : String(value)
+  // Neither null nor an object here: a primitive (or a function), which String writes as itself.
+  const primitive = value as string | number | boolean | bigint | symbol | undefined
+  return typeof value === 'object' ? 'an object' : String(primitive)
 }
 
 /** How deep a wire value may nest; deeper levels are replaced by a marker, with a diagnostic. */

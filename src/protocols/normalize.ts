@@ -69,7 +69,7 @@ export function normalizePart(
     part = {
       ...part,
       cost: count(cost),
-      tokens: tokens({ ...(numbers as object), cache: isRecord(numbers.cache) ? numbers.cache : {} } as never),
+      tokens: tokens({ ...(numbers as object), cache: isRecord(numbers.cache) ? numbers.cache : {} }),
       invalid: { cost, tokens: counts },
     }
     // A cost that could not be read is not a price of 0.

@@ -26,9 +26,9 @@ export interface FindController {
   /** The index of the current match in `matches`, or -1 when there is none. */
   current: number
   /** Moves to the next match (after the last, the first). */
-  next(): void
+  next: () => void
   /** Moves to the previous match (before the first, the last). */
-  previous(): void
+  previous: () => void
   /** Moves to match `index`. */
   goTo(index: number): void
   /**

@@ -41,7 +41,7 @@ export function CopyButton({ text, label, iconOnly = false, icon = 'copy', class
       data-icon-only={iconOnly || undefined}
       title={iconOnly ? name : undefined}
       lang={labels.lang}
-      onClick={copy}
+      onClick={() => void copy()}
     >
       <Icon name={copied ? 'check' : icon} />
       <span className={iconOnly ? 'cp-visually-hidden' : undefined} aria-live="polite">

@@ -30,9 +30,9 @@ const kept = new WeakMap<DiagramRenderer, WeakMap<UrlPolicy, Map<string, Diagram
  */
 function drawingsOf(renderer: DiagramRenderer, policy: UrlPolicy): Map<string, DiagramResult> {
   let byPolicy = kept.get(renderer)
-  if (!byPolicy) kept.set(renderer, (byPolicy = new WeakMap()))
+  if (!byPolicy) kept.set(renderer, (byPolicy = new WeakMap<UrlPolicy, Map<string, DiagramResult>>()))
   let drawings = byPolicy.get(policy)
-  if (!drawings) byPolicy.set(policy, (drawings = new Map()))
+  if (!drawings) byPolicy.set(policy, (drawings = new Map<string, DiagramResult>()))
   return drawings
 }
 

@@ -27,6 +27,14 @@ function textOf(node: Node | undefined): string {
   return (node.children ?? []).map(textOf).join('')
 }
 
+/** The text of an inline code's children: a string, or strings in an array. */
+const childText = (children: ReactNode): string =>
+  typeof children === 'string' || typeof children === 'number'
+    ? String(children)
+    : Array.isArray(children)
+      ? children.map((child: ReactNode) => childText(child)).join('')
+      : ''
+
 function SafeLink({ href, children, policy }: { href?: string | undefined; children?: ReactNode; policy: UrlPolicy }) {
   const labels = useLabels()
   const url = href === undefined ? null : policy.link(href)
@@ -203,7 +211,7 @@ export function useComponents(
       },
       code: ({ className, children }) =>
         math && isMath(className, 'math-inline') ? (
-          <StreamingMath tex={String(children ?? '')} display={false} />
+          <StreamingMath tex={childText(children)} display={false} />
         ) : (
           <code className={className}>{children}</code>
         ),

@@ -58,6 +58,9 @@ function argumentOf(input: unknown, display: ToolDisplay | undefined): string | 
       break
     case 'task':
       return [display.agent, display.description].filter(Boolean).join(' · ') || undefined
+    default:
+      // A todo list, or no display: the key argument comes from the input.
+      break
   }
   if (!isRecord(input)) return undefined
   for (const key of KEY_ARGUMENTS) {

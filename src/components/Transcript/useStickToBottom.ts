@@ -12,13 +12,13 @@ export interface StickToBottom {
   /** The reader scrolled up: the view no longer follows (state, for the "jump" button). */
   away: boolean
   /** Scrolls to the bottom now. */
-  toBottom(): void
+  toBottom: () => void
   /** Notes a scroll of `element`: a move up stops the following, reaching the bottom starts it again. */
-  scrolled(element: HTMLElement): void
+  scrolled: (element: HTMLElement) => void
   /** Follows the bottom again, and goes there. */
   jump(): void
   /** Stops following the bottom: the app moved the view elsewhere. */
-  release(): void
+  release: () => void
 }
 
 /**

@@ -41,7 +41,7 @@ function split(metadata: Record<string, unknown> | undefined): {
   if (!metadata || !(TYPED_KEY in metadata)) return metadata ? { typed: {}, metadata } : { typed: {} }
   const { [TYPED_KEY]: typed, ...rest } = metadata
   const result: { typed: TypedOnly; metadata?: Record<string, unknown> } = {
-    typed: isRecord(typed) ? (typed as TypedOnly) : {},
+    typed: isRecord(typed) ? typed : {},
   }
   if (Object.keys(rest).length > 0) result.metadata = rest
   return result
@@ -68,7 +68,7 @@ function extraOf(flat: ChatMessage, used: (keyof ChatMessage)[]): ChatExtra | un
   for (const [key, value] of Object.entries(flat)) {
     if (value !== undefined && !used.includes(key as keyof ChatMessage)) setOwn(extra, key, value)
   }
-  return Object.keys(extra).length > 0 ? (extra as ChatExtra) : undefined
+  return Object.keys(extra).length > 0 ? extra : undefined
 }
 
 function withExtra<T extends TypedMessage>(message: T, extra: ChatExtra | undefined): T {

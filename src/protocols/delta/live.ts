@@ -110,7 +110,7 @@ interface Run {
 interface Context {
   run: Run
   time: number
-  emit(op: TranscriptOp): void
+  emit: (op: TranscriptOp) => void
   report(code: string, message: string, path: (string | number)[], severity?: 'error' | 'warning'): void
   sink: DiagnosticSink
   stream: Session

@@ -198,7 +198,7 @@ export function fromMsgFile(input: string, options?: MsgFileOptions): MsgFileImp
               call && (call.state.status === 'completed' || call.state.status === 'error')
                 ? call.state.metadata?.results
                 : undefined
-            const results = [...(Array.isArray(previous) ? previous : []), result]
+            const results = [...(Array.isArray(previous) ? (previous as unknown[]) : []), result]
             const start =
               call && call.state.status !== 'pending' ? call.state.time.start : (time ?? host.info.time.created)
             const end = call ? start + (durationMs(attr(cell, 'duration')) ?? 0) : start

@@ -344,7 +344,7 @@ class Reader {
       this.conversation.push(message, unsupportedPart(this.ids(message), '', raw))
       return
     }
-    const type = raw.type as string | undefined
+    const type = raw.type
     if (type === undefined || type === 'message') return this.message(raw, path, type === 'message')
     const known = ITEM_FIELDS.get(type)
     if (known) reportUnread(raw, known, this.sink, path, `a ${type} item`)

@@ -18,7 +18,7 @@ import {
 } from '../diagnostics.js'
 import { deriveId, readTime } from '../ids.js'
 import { normalizePart } from '../normalize.js'
-import type { OpencodeEvent, OpencodePermissionRequest, OpencodeSessionStatus } from './types.js'
+import type { OpencodeEvent, OpencodePermissionRequest } from './types.js'
 
 /** Fields of an info that views print as text: each must be a string. */
 const TEXT_FIELDS = {
@@ -134,7 +134,7 @@ function seal(
   invalid: Record<string, unknown>,
 ): MessageInfo {
   const time = repaired.time as { created: number; completed?: number }
-  const text = (key: string) => (typeof repaired[key] === 'string' ? (repaired[key] as string) : undefined)
+  const text = (key: string) => (typeof repaired[key] === 'string' ? repaired[key] : undefined)
   const base: Record<string, unknown> =
     repaired.role === 'user'
       ? { ...userInfo({ id: repaired.id as string, sessionID: repaired.sessionID as string, created: time.created }) }
@@ -419,7 +419,7 @@ export function decodeOpencodeEvent(event: unknown, sink: DiagnosticSink): Openc
       if (status === 'busy' || status === 'retry' || status === 'idle')
         return {
           type,
-          properties: { sessionID, status: { ...(props.status as object), type: status } as OpencodeSessionStatus },
+          properties: { sessionID, status: { ...(props.status as object), type: status } },
         }
       sink.error('BAD_EVENT', `session.status must be idle, busy or retry (got ${describeValue(status)})`, [
         ...at,
