@@ -1,5 +1,5 @@
 import { useEffect, useState, type CSSProperties, type RefObject } from 'react'
-import { closesFence, FENCE } from '../markdown/blocks.js'
+import { closesFence, FENCE } from '../markdown/lines.js'
 import { createViewQueue, now, queueTask, type ViewItem } from '../markdown/tasks.js'
 import { useHydrated } from './useHydrated.js'
 

@@ -1,4 +1,6 @@
-import { DELIMITER, extendsText, FENCE, THEMATIC_BREAK } from './blocks.js'
+import { extendsText } from './../core/text.js'
+import { FENCE, THEMATIC_BREAK } from './lines.js'
+import { DELIMITER } from './table.js'
 
 /**
  * Why a block's markup is too intricate to parse: containers or brackets nested too deep

@@ -1,5 +1,5 @@
 import type { CodeToken, Highlighter } from '../highlight/types.js'
-import { extendsText } from './blocks.js'
+import { extendsText } from './../core/text.js'
 import { FrameMark } from './tasks.js'
 
 interface Highlighted {

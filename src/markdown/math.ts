@@ -1,5 +1,6 @@
 import { LINE_BREAK } from '../core/text.js'
-import { fencedLines, type MathSyntax } from './blocks.js'
+import { fencedLines } from './fence.js'
+import { type MathSyntax } from './lines.js'
 import { type InlineMath, mathFromMarkdown } from 'mdast-util-math'
 import { math } from 'micromark-extension-math'
 import type { Options } from 'react-markdown'
@@ -71,7 +72,7 @@ const inlineMathElement: Handler = (state, node: InlineMath) => {
 /** react-markdown's options for making HTML elements of formulas (see {@link inlineMathElement}). */
 export const mathToHast: ToHast = { handlers: { inlineMath: inlineMathElement } }
 
-export type { MathSyntax } from './blocks.js'
+export type { MathSyntax } from './lines.js'
 
 /** Whether markdown may hold math in that syntax: a `$`, or TeX's `\[` / `\(` delimiters. */
 export function mayUseMath(markdown: string, syntax: MathSyntax): boolean {

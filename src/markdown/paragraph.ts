@@ -1,7 +1,7 @@
 import type { Nodes } from 'mdast'
 import { fromMarkdown, type Options as ParseOptions } from 'mdast-util-from-markdown'
 import { ownString } from '../core/text.js'
-import { extendsText } from './blocks.js'
+import { extendsText } from './../core/text.js'
 import { gfmSyntax, gfmTree } from './gfm.js'
 import { convertsAlone, type MathSyntax, mathExtensions, texDelimiters } from './math.js'
 

@@ -1,4 +1,4 @@
-import { PARAGRAPH_LINE } from './blocks.js'
+import { PARAGRAPH_LINE } from './lines.js'
 import { firstOnLine, type MathSyntax, openFormulaAt } from './math.js'
 
 // Most of what a reply streams is prose. A piece of a block being written (a paragraph's sentence,

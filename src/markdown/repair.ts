@@ -1,4 +1,4 @@
-import { THEMATIC_BREAK, UNDERLINE } from './blocks.js'
+import { THEMATIC_BREAK, UNDERLINE } from './lines.js'
 
 // Every repair starts from one of these (a line break, a fence, a table's pipe, a bracket, a code or
 // emphasis mark): a text without any is already in its final shape, as most of prose is.

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react'
 import fc from 'fast-check'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { closesFence, FENCE } from '../../src/markdown/blocks'
+import { closesFence, FENCE } from '../../src/markdown/lines'
 import { ChatpartsProvider } from '../../src/components/config'
 import { TextPart } from '../../src/components/TextPart'
 import { textHeightGuess } from '../../src/components/progressive'

@@ -1,5 +1,6 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { ownString } from '../../src/core/text.js'
+import { extendsText, ownString } from '../../src/core/text.js'
 import { heapKeptBy } from '../support/heap.js'
 
 const MB = 1024 * 1024
@@ -24,5 +25,23 @@ describe('ownString', () => {
     }
     expect(heapKeptBy(slices(false))).toBeGreaterThan(20 * MB)
     expect(heapKeptBy(slices(true))).toBeLessThan(1 * MB)
+  })
+})
+
+describe('extendsText', () => {
+  it('answers as startsWith does, for prefixes, near misses and unrelated strings', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), fc.string({ unit: 'grapheme' }), fc.nat(), (a, b, cut) => {
+        const text = a + b
+        const prefix = text.slice(0, cut % (text.length + 1))
+        expect(extendsText(text, prefix)).toBe(true)
+        expect(extendsText(text, b)).toBe(text.startsWith(b))
+        expect(extendsText(a, text)).toBe(a.startsWith(text))
+        if (prefix.length > 0) {
+          const changed = `${prefix.slice(0, -1)}${prefix.at(-1) === 'x' ? 'y' : 'x'}`
+          expect(extendsText(text, changed)).toBe(false)
+        }
+      }),
+    )
   })
 })

@@ -2,7 +2,7 @@
 // (Frames and elements: the queues schedule by animation frame and read where boxes are.)
 import { describe, expect, it, vi } from 'vitest'
 import fc from 'fast-check'
-import { GrowingLines } from '../../src/markdown/blocks.js'
+import { GrowingLines } from '../../src/markdown/fence.js'
 import { LineHighlights, type LineTokens, tokensAt } from '../../src/markdown/lineHighlights.js'
 import type { Highlighter } from '../../src/highlight/types'
 import { fakeHighlighter, framesOnRequest, loadedHighlighter } from '../components/helpers.js'

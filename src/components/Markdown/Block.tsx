@@ -8,15 +8,10 @@ import type { Highlighter } from '../../highlight/types.js'
 import { useLabels } from '../../labels/LabelsContext.js'
 import { headingTag, useHeadingBase } from '../headings.js'
 import type { UrlPolicy } from '../urlPolicy.js'
-import {
-  type Fence,
-  type ListItems,
-  normalizeLineEndings,
-  type SplitText,
-  splitAppend,
-  type TableRows,
-  withLineEnding,
-} from '../../markdown/blocks.js'
+import { type Fence } from '../../markdown/fence.js'
+import { type ListItems } from '../../markdown/list.js'
+import { normalizeLineEndings, splitAppend, type SplitText, withLineEnding } from '../../markdown/split.js'
+import { type TableRows } from '../../markdown/table.js'
 import { Formula } from './Formula.js'
 import { type MathBlock, type MathSyntax, mathToHast, readMathBlock } from '../../markdown/math.js'
 import { type ParagraphPieces } from '../../markdown/paragraph.js'

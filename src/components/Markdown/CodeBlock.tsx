@@ -13,7 +13,7 @@ import {
   requestHighlight,
   type HighlightResult,
 } from '../../markdown/highlightQueue.js'
-import { GrowingLines } from '../../markdown/blocks.js'
+import { GrowingLines } from '../../markdown/fence.js'
 import { LineHighlights, type LineTokens, tokensAt } from '../../markdown/lineHighlights.js'
 
 /** Props of {@link CodeBlock}. */

@@ -1,15 +1,9 @@
 // A list being written: its items kept once finished, the last one read again at each token.
 import { Fragment, memo, type ReactElement, type ReactNode, useContext, useMemo, useState } from 'react'
 import { type Components } from 'react-markdown'
-import {
-  FENCE,
-  type ItemContent,
-  itemContent,
-  type ListItems,
-  nestedList,
-  type SplitText,
-  splitAppend,
-} from '../../markdown/blocks.js'
+import { FENCE } from '../../markdown/lines.js'
+import { type ItemContent, itemContent, type ListItems, nestedList } from '../../markdown/list.js'
+import { splitAppend, type SplitText } from '../../markdown/split.js'
 import { type MathSyntax } from '../../markdown/math.js'
 import { type ParagraphPieces } from '../../markdown/paragraph.js'
 import { itemOfText } from '../../markdown/plain.js'

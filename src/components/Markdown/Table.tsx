@@ -1,7 +1,7 @@
 // A table being written: its rows in memoized groups, the cell being written repaired.
 import { memo, type ReactNode, useContext, useMemo, useState } from 'react'
 import { type Components } from 'react-markdown'
-import { type TableColumn, type TableRows } from '../../markdown/blocks.js'
+import { type TableColumn, type TableRows } from '../../markdown/table.js'
 import { Groups } from '../../markdown/groups.js'
 import { type MathSyntax } from '../../markdown/math.js'
 import { plainCell } from '../../markdown/plain.js'

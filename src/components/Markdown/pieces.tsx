@@ -2,7 +2,7 @@
 // cut at its last mark, and the span or formula it ends in shown open.
 import { type ComponentPropsWithoutRef, Fragment, memo, type ReactElement, type ReactNode } from 'react'
 import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown'
-import { withLineEnding } from '../../markdown/blocks.js'
+import { withLineEnding } from '../../markdown/split.js'
 import { Formula } from './Formula.js'
 import { Groups } from '../../markdown/groups.js'
 import { type MathSyntax, mathToHast } from '../../markdown/math.js'

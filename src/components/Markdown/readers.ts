@@ -1,5 +1,8 @@
 // The readers of the live block: each kind read again from where it was as the block grows.
-import { type FenceRead, ListReader, quoteText, readFenceAppend, TableReader } from '../../markdown/blocks.js'
+import { type FenceRead, readFenceAppend } from '../../markdown/fence.js'
+import { ListReader } from '../../markdown/list.js'
+import { quoteText } from '../../markdown/quote.js'
+import { TableReader } from '../../markdown/table.js'
 import { type MathSyntax } from '../../markdown/math.js'
 import { IntricacyReader } from '../../markdown/intricacy.js'
 import { ParagraphReader } from '../../markdown/paragraph.js'

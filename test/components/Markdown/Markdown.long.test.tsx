@@ -5,15 +5,16 @@ import fc from 'fast-check'
 import { type ReactNode } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { ChatpartsProvider } from '../../../src/components/config'
-import { ListReader, quoteText } from '../../../src/markdown/blocks'
+import { ListReader } from '../../../src/markdown/list'
+import { quoteText } from '../../../src/markdown/quote'
 import { Markdown } from '../../../src/components/Markdown/Markdown'
 import { SPLIT_LIST_FROM } from '../../../src/components/Markdown/readers'
 import { firstGroup, fresh, parsedWhole, stream, streamsAsWhole, view } from './streamed'
 
 // The list and quote splitters, watched (they do what they do): which are read in pieces.
-vi.mock('../../../src/markdown/blocks', async (original) => {
-  const blocks = await original<typeof import('../../../src/markdown/blocks')>()
-  return { ...blocks, quoteText: vi.fn(blocks.quoteText) }
+vi.mock('../../../src/markdown/quote', async (original) => {
+  const quote = await original<typeof import('../../../src/markdown/quote')>()
+  return { ...quote, quoteText: vi.fn(quote.quoteText) }
 })
 
 describe('a long text', () => {
