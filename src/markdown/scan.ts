@@ -221,10 +221,13 @@ function readLine(scan: Scan, text: string, offset: number, line: string, marker
   // interrupt a paragraph (a number other than 1, or nothing after the marker) as a paragraph:
   // kept with the code, so the block parsed reads it so too. (Right under a quote's lines, what
   // looks like code may be a lazy line of its paragraph.)
-  const paragraphItem =
-    code && !scan.codeEndedList && (blank || !markup) && list === null && item !== null && !mayInterrupt(item, line)
+  const afterCode = code && !scan.codeEndedList && (blank || !markup) && list === null && item !== null
+  const paragraphItem = afterCode && !mayInterrupt(item, line)
+  // So is an item nested on the item's line (`- -`, `- 2. x`): the item is one, but what is nested
+  // is its paragraph's text, which only the block parsed with the code above it reads so.
   const goesOn =
     paragraphItem ||
+    (afterCode && nestedCannotInterrupt(line.slice(item[0].length))) ||
     (list === null ? marker === null && INDENTED_CODE.test(line) : (bullet === list && own < content) || own >= content)
   // A heading or break left of every list item's content ends the block before it and is one alone.
   // (Not where HTML may be open: its block takes every line to a blank one, headings too.)
@@ -237,6 +240,15 @@ function readLine(scan: Scan, text: string, offset: number, line: string, marker
   // A list this line surely ends after a blank line (it is not indented to the item's content).
   const endsList = blank && !goesOn && list !== null && (scan.listSure || scan.bareItem)
   return { underline, item, bullet, own, paragraphItem, goesOn, isAlone, interrupts, endsList }
+}
+
+/** Whether items nested at the start of `rest` (an item's text) end in one that cannot interrupt a paragraph. */
+function nestedCannotInterrupt(rest: string): boolean {
+  for (let item = ITEM.exec(rest); item !== null && !THEMATIC_BREAK.test(rest); item = ITEM.exec(rest)) {
+    if (!mayInterrupt(item, rest)) return true
+    rest = rest.slice(item[0].length)
+  }
+  return false
 }
 
 /**
@@ -293,7 +305,6 @@ function followList(scan: Scan, read: LineRead, text: string, offset: number, li
       !HTML_START.test(line) &&
       continuesParagraph(lineBefore(text, offset), scan.content, !DELIMITER.test(line))
   }
-  if (scan.list !== null) scan.listFenced ||= MAY_FENCE.test(line)
   return setsList
 }
 
@@ -348,6 +359,11 @@ function afterLine(
   scan.fence = scan.html && scan.htmlSure ? null : (marker?.[1] ?? (math ? (MATH_OPEN.exec(line)?.[1] ?? null) : null))
   // A code fence that starts a block at the top level (not a formula's: a line after `$$` goes on with it as the parser reads it).
   scan.fenceAlone = marker !== null && scan.end < 0 && scan.list === null
-  scan.fenceIn = scan.list !== null && scan.listSure ? scan.content : 0
-  scan.fenceMaybeIn = scan.list !== null && !scan.listSure ? scan.content : 0
+  // A fence in a list is followed as its item's where the list surely is one and no line of it
+  // before may have opened code the scan does not follow (this line may close that code).
+  const followed = scan.list !== null && scan.listSure && !scan.listFenced
+  scan.fenceIn = followed ? scan.content : 0
+  scan.fenceMaybeIn = scan.list !== null && !followed ? scan.content : 0
+  // The lines of a fence followed are no code left unfollowed.
+  if (scan.list !== null && !(followed && scan.fence !== null)) scan.listFenced ||= MAY_FENCE.test(line)
 }

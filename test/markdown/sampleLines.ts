@@ -16,6 +16,8 @@ export const REPLY_LINE = fc.constantFrom(
   'more *text*',
   '- item',
   '  - nested',
+  '- -',
+  '- 2. x',
   '1. first',
   '10. tenth',
   '   # three in',
