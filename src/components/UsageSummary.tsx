@@ -165,8 +165,8 @@ export function Usage({ totals, rows = [], title, reason, className, ...rest }: 
                       {row.label}
                       {row.reason ? (
                         <span className="cp-usage__reason">
-                          {' '}
-                          · {ownEntry<string>(labels.finishReasons, row.reason) ?? row.reason}
+                          {' · '}
+                          {ownEntry<string>(labels.finishReasons, row.reason) ?? row.reason}
                         </span>
                       ) : null}
                     </th>
