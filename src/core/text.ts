@@ -32,9 +32,9 @@ export const LINE_BREAK = /[\n\r\u2028\u2029]/
 /**
  * `text` as a string of its own. To V8 (and the other engines), a slice of a string, 13 characters
  * or more, points into the string it was cut from and keeps all of it alive: a block cut from a
- * streamed text at some token kept that whole text, so a 100 KB reply streamed in 26,000 tokens
- * held thousands of earlier copies of itself (130 MB against 3.5 MB opened). Joined to a character
- * and cut again, it is copied once into a string of its own length.
+ * streamed text at some token keeps that whole text, so a streamed reply would hold thousands of
+ * earlier copies of itself. Joined to a character and cut again, it is copied once into a string
+ * of its own length.
  */
 export function ownString(text: string): string {
   return text.length < 13 ? text : ` ${text}`.slice(1)

@@ -110,10 +110,10 @@ export function fromFrame(markup: string): string | null {
  * Drawn in a frame of its own where mermaid can (`securityLevel: 'sandbox'`): mermaid lays a
  * drawing out in the document it draws in, with a style element of its own, and a style element
  * added to the page's document has the browser look over every element of the page for what it
- * may restyle. In a long session that was most of a drawing's time (60 to 70 ms of 100 in a page
- * of 50 replies with formulas and diagrams); in a frame, the frame's few elements. The SVG is taken
- * out of the frame mermaid returns; a diagram type mermaid cannot draw in a frame (git graphs), or
- * markup not as expected, is drawn in the page as before (`securityLevel: 'strict'`).
+ * may restyle: in a long session, most of a drawing's time. In a frame, it looks over the frame's
+ * few elements. The SVG is taken out of the frame mermaid returns; a diagram type mermaid cannot
+ * draw in a frame (git graphs), or markup not as expected, is drawn in the page
+ * (`securityLevel: 'strict'`).
  */
 export function createMermaidRenderer(): DiagramRenderer {
   let libraries: Promise<{ mermaid: Mermaid; sanitize: ReturnType<typeof sanitizer> }> | undefined

@@ -104,9 +104,9 @@ const THEME_MODULES = {
 } as const
 
 /**
- * The longest line highlighted by default, in characters. A line is tokenized in one call, about
- * 10 ms per 1,000 characters of dense code (minified JavaScript) here: a 100 KB line of a bundle
- * or of data would hold the page for a second. A longer line is shown plain.
+ * The longest line highlighted by default, in characters. A line is tokenized in one call, and a
+ * line of dense code (minified JavaScript, data) this long already takes most of a frame: a long
+ * line of a bundle would hold the page for a second. A longer line is shown plain.
  */
 export const MAX_LINE_LENGTH = 2_000
 
@@ -117,7 +117,7 @@ interface BundledLanguage {
 }
 
 /**
- * Every language shiki ships, by id and alias: its index is loaded (about 4 KB gzipped) the first
+ * Every language shiki ships, by id and alias: its index is loaded (a few KB) the first
  * time a block asks for a language outside the common ones above, and each grammar only when used.
  */
 let bundledIndex: Promise<Map<string, BundledLanguage>> | undefined
@@ -267,9 +267,9 @@ export function createShikiHighlighter(options: ShikiHighlighterOptions = {}): H
         lang: grammarName.get(name) ?? name,
         themes,
         defaultColor: false,
-        // shiki gives up on a line after 500 ms and leaves the rest plain, for good: a busy machine
-        // compiling a grammar's rules on first use took that long (a CI run under load). A line is
-        // kept once highlighted, so the limit is raised rather than a line left plain forever.
+        // shiki gives up on a line after half a second and leaves the rest plain, for good: a busy
+        // machine compiling a grammar's rules on first use can take that long. A line is kept once
+        // highlighted, so the limit is raised rather than a line left plain forever.
         tokenizeTimeLimit: 5000,
         // A longer line stays plain (shiki's limit counts from that many characters: hence + 1).
         tokenizeMaxLineLength: maxLineLength + 1,

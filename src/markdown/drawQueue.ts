@@ -25,9 +25,9 @@ const STILL_MS = 150
 /**
  * Diagrams drawn one at a time, each in a task of its own, only in or near the view, the nearest
  * first, and none while the page scrolls fast. A drawing is one long piece of work that cannot be
- * cut (mermaid lays a sequence diagram out in 20 to 100 ms); a session opened with a hundred of
- * them drew them all at once, several in one task, for tens of seconds. Far from the view a diagram
- * keeps its source until it comes near. Without an IntersectionObserver (a server, jsdom) every
+ * cut (mermaid lays a diagram out in several frames' time): a session opened with a hundred of
+ * them must not draw them all at once. Far from the view a diagram keeps its source until it comes
+ * near. Without an IntersectionObserver (a server, jsdom) every
  * diagram is near.
  */
 export function createDrawQueue(near = NEAR) {

@@ -12,13 +12,12 @@ export type Intricacy = 'nesting' | 'marks' | 'headings'
 /**
  * Where markup stops being what a reply writes and starts costing the parser more than linear
  * time. micromark, under react-markdown, takes time that grows with the square (or more) of these
- * counts: every list or quote level re-reads the events of the levels inside it (`- ` written
- * 5,000 times on one line: 7 s for 10 KB, 45 s for 20 KB); every closing bracket re-reads its label
- * from its opening one (20,000 nested: 3 s); every emphasis mark that closes walks back over the
- * marks before it, and every pair it makes splices the paragraph's events (thousands of `*_`: 2 s
- * for 20 KB; two runs of 5,000 `_`: 7 s); every underlined heading of a block goes over the block's
- * events again (2,500: 5 s). A block past one of these is shown as written; under them it parses in
- * tens of milliseconds at most.
+ * counts: every list or quote level re-reads the events of the levels inside it; every closing
+ * bracket re-reads its label from its opening one; every emphasis mark that closes walks back over
+ * the marks before it, and every pair it makes splices the paragraph's events; every underlined
+ * heading of a block goes over the block's events again. A block past one of these is shown as
+ * written; under them it parses in a frame or less. The times behind each limit are in
+ * bench/README.md ("Figures behind limits in the code").
  */
 export const LIMITS = {
   /** List markers and `>` at the start of one line. */
@@ -32,9 +31,8 @@ export const LIMITS = {
   /**
    * What emphasis costs the parser in a block, summed over its paragraphs (table cells, headings):
    * each paragraph's runs of `*` and `_` (walked over) times the runs that may open or close
-   * (which walk) and their marks (each pair made splices the events).
-   * 1,000 runs of `*_` in one paragraph reach it (about 40 ms to parse); a paragraph with 200
-   * bold phrases is at 0.5 million.
+   * (which walk) and their marks (each pair made splices the events). A thousand runs of `*_` in
+   * one paragraph reach it; a paragraph with 200 bold phrases is at a quarter of it.
    */
   emphasis: 2_000_000,
   /** Underlined (setext) headings in one block. */

@@ -123,16 +123,10 @@ export class LineHighlights {
    * Tokens of `lines` in `lang`; the first `completeCount` lines are complete, the one after them
    * (if any) is still being written. Lines highlighted before are not looked at again (only
    * compared, by identity first), so the work per call follows what was added, not the block.
-   * `perFrame`: when the block was tokenized in the frame under way (no frame has begun since: not
-   * a time, so a display of 120 frames a second or a stream coalesced into one write a frame never
-   * waits), what came since waits for the next frame (`behind`, until `catchUp`, whose render is
-   * committed before the frame is painted):
-   * text added to the line being written shows uncoloured, a line begun since shows plain, and
-   * lines completed since show as they were, their rest uncoloured; at the frame they are tokenized
-   * together, in one call. Tokens faster than frames (a fast model, a replayed stream) then cost one
-   * tokenizing a frame, not one per line and more. `lines` given again (the same array) is taken to
-   * have changed from its last line on at most, as a GrowingLines array does: the lines before are
-   * not compared again.
+   * `perFrame`: when the block was tokenized in the frame under way, what came since waits for the
+   * next frame (`behind`, until `catchUp`) and shows uncoloured meanwhile, so tokens faster than
+   * frames cost one tokenizing a frame. `lines` given again (the same array) is taken to have
+   * changed from its last line on at most, as a GrowingLines array does.
    */
   tokens(
     lines: readonly string[],

@@ -89,11 +89,10 @@ const TICK = '`'
 // line or the text's end; it opens only first on its line, after the marks of the list items and
 // quotes it is in (three backticks within a line open a code span, three tildes there are text).
 // A code span is a whole run of backticks and the next run of the same length, as the parser reads
-// it: the run is taken whole (a lookahead, which is not tried again shorter), so a run no other
-// closes is searched past once, not once for each of its lengths (a run of 10,000 backticks before
-// 10,000 letters took 6 s). Nor does it run past a blank line or a list item's start, where the
-// parser's paragraph ends (a list streams item by item: a backtick left open in one item closed
-// by one in the next read the TeX between as code in the whole list only): PARAGRAPH_END's.
+// it; the run is taken whole (a lookahead), so a run no other closes is searched past once, not
+// once for each of its lengths. Nor does it run past the end of the parser's paragraph (a blank
+// line or a list item's start: PARAGRAPH_END): a backtick left open in one item of a list, which
+// streams item by item, must not make code of the TeX in the next.
 const CODE = new RegExp(
   String.raw`(?=${TICK}{3}|~{3})(?<=(?:^|\n)(?:[ \t]*(?:[-+*]|\d{1,9}[.)]|>))*[ \t]*)(${TICK}{3,}|~{3,})[\s\S]*?(?:\n {0,3}\1[${TICK}~]*[ \t]*(?=\n|$)|$)` +
     String.raw`|(?<!${TICK})(?=(${TICK}+))\2(?:(?!${PARAGRAPH_END.source})[\s\S])*?(?<!${TICK})\2(?!${TICK})`,

@@ -8,8 +8,8 @@ export const HOLD_FROM = 2_000
 /**
  * A render of a block costing this long (ms) or more, three times running, holds the block back: a
  * frame. Counted from the start of the block's render to the end of its elements' (not the other
- * blocks or messages rendered in the same update, nor the browser's layout after it). The hard
- * shapes of the bench cost 0.2 to 2 ms a token.
+ * blocks or messages rendered in the same update, nor the browser's layout after it). A frame is
+ * far above what a token of any shape the bench streams costs.
  */
 export const SLOW_RENDER_MS = 16
 

@@ -212,15 +212,10 @@ function readLine(scan: Scan, text: string, offset: number, line: string, marker
   const own = indentColumns(line)
   // After a blank line, an item with the list's marker goes on with the list (a loose list is
   // one list), and so does a line indented to its item's content; in other blocks a line
-  // indented as code stays with the block. Anything else starts a new block: a line indented
-  // less than code where no list is open (the paragraph of an item `10.` whose lines are
-  // indented three, say, or a code fence so indented) starts one of its own, as the paragraph
-  // above it ended at the blank line (kept with it, the paragraph was parsed whole from there,
-  // its elements made again).
-  // After indented code (a blank line between or not), micromark reads an item that could not
-  // interrupt a paragraph (a number other than 1, or nothing after the marker) as a paragraph:
-  // kept with the code, so the block parsed reads it so too. (Right under a quote's lines, what
-  // looks like code may be a lazy line of its paragraph.)
+  // indented as code stays with the block. Anything else starts a new block.
+  // After indented code, micromark reads an item that could not interrupt a paragraph (a number
+  // other than 1, or nothing after the marker) as a paragraph: kept with the code, so the block
+  // parsed reads it so too. (Under a quote's lines, what looks like code may be a lazy line.)
   const afterCode = code && !scan.codeEndedList && (blank || !markup) && list === null && item !== null
   const paragraphItem = afterCode && !mayInterrupt(item, line)
   // So is an item nested on the item's line (`- -`, `- 2. x`): the item is one, but what is nested

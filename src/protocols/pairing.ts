@@ -1,18 +1,10 @@
 /**
- * Tool-call pairing, one module for every protocol: converters add messages and calls to a
- * {@link Conversation} and hand it each result; it finds the call by id in one index (no scan of
- * the messages) and applies one written policy:
- *
- * - **A result pairs with the open call of its id**: the call's part takes the finished state.
- * - **Duplicate** (the call already has a result): the new result is kept as a separate orphan tool
- *   part, with a `DUPLICATE_TOOL_RESULT` error. (A format whose calls may have several results, such
- *   as a Message File, asks for `answered: 'merge'` and rebuilds the state from all of them.)
- * - **Result before its call**: it shows as an orphan where it came; when the call comes, it moves
- *   to the call, with a `RESULT_BEFORE_CALL` warning. It is reported as an orphan at once when the
- *   conversation is read live (`live: true`), and at the end, if no call came, when read whole.
- * - **Orphan** (no call with that id by the end): kept as a visible tool part marked
- *   `metadata.orphan`, in the assistant message that was last when the result came (or a placeholder
- *   assistant message there, when there was none yet), with an `ORPHAN_TOOL_RESULT` error.
+ * Tool-call pairing, one module for every protocol, so every format pairs alike: converters add
+ * messages and calls to a {@link Conversation} and hand it each result; it finds the call by id in
+ * one index (no scan of the messages). The policy (duplicates, a result before its call, orphans)
+ * is written in docs/protocols.md; a format whose calls may have several results (a Message File)
+ * asks for `answered: 'merge'`. A result before its call is reported as an orphan at once when read
+ * live (`live: true`), and at the end, if no call came, when read whole.
  */
 import { assistantInfo, toolPart } from '../core/build.js'
 import type { Metadata, Part, ToolPart, ToolState, WithParts } from '../core/model/types.js'

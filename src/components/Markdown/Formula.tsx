@@ -135,18 +135,12 @@ export function formulaHeightGuess(tex: string): number {
 }
 
 /**
- * A formula typeset by the math renderer (KaTeX from `chatparts/math`, say). Until the renderer is loaded, while a
- * formula being written does not read yet, and for TeX the renderer cannot read, the formula's
- * source is shown, in the same place and font as code: never an error flash. A formula being
- * written that read before shows as it last read while its TeX does not. A finished formula
- * that cannot be read says why in its title.
- *
- * A short inline formula (at most {@link WHOLE_FORMULA_CHARACTERS} characters shown) is one box
- * on its line, never broken across two, as a word is; a longer one breaks where KaTeX allows it
- * (after a relation or an operator). See the stylesheet for why this matters to a paragraph being written.
- *
- * Memoized: a sentence parsed again re-renders its formulas only where their TeX changed (a line of
- * a thousand inline formulas re-rendered all of them at every token of the text after them).
+ * A formula typeset by the math renderer (KaTeX from `chatparts/math`, say). Until the renderer is
+ * loaded, while a formula being written does not read yet, and for TeX the renderer cannot read,
+ * its source is shown in the same place and font as code: never an error flash. A formula being
+ * written shows as it last read; a finished one that cannot be read says why in its title.
+ * A short inline formula (see {@link WHOLE_FORMULA_CHARACTERS}) is one box on its line, as a word
+ * is. Memoized: a sentence parsed again re-renders only the formulas whose TeX changed.
  */
 export const Formula = memo(function Formula({ tex, display, streaming = false }: FormulaProps) {
   const labels = useLabels()

@@ -208,7 +208,7 @@ export class KeptElements {
  * same child (same key, same place in the same group). Each settled piece's element is made once
  * (see KeptElements): a token re-renders the last group of sentences, not every sentence of a long
  * paragraph (a sentence's element, its parsed part and the separator after it, looked at again at
- * every token, where a 20 KB paragraph has hundreds).
+ * every token, where a long paragraph has hundreds).
  */
 export class PiecesAndRest {
   private pieces: readonly string[] = []

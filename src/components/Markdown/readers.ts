@@ -62,11 +62,11 @@ export class BlockReaders {
 }
 
 /**
- * A finished list this long (characters) is read item by item too. micromark's time on a list whose
- * items nest grows with the square of its length (each time nested items close it splices the events
- * read so far): 29 KB of three-level items took 1.9 s parsed whole and 0.4 s item by item. Under
- * this, one parse of the whole list is the cheaper (an item's parse has a cost of its own). A
- * finished quote this long is read block by block inside, for the lists it may hold.
+ * A finished list this long (characters) is read item by item too: micromark's time on a list whose
+ * items nest grows with the square of its length (each time nested items close, it splices the
+ * events read so far). Under this, one parse of the whole list is the cheaper (an item's parse has
+ * a cost of its own). A finished quote this long is read block by block inside, for its lists.
+ * The figures behind the length are in bench/README.md ("Figures behind limits in the code").
  */
 export const SPLIT_LIST_FROM = 12_000
 
