@@ -1,7 +1,7 @@
 import type { Decorator, Preview } from '@storybook/react-vite'
 import { configure } from 'storybook/test'
 import { APPEAR_DEADLINE } from '../test/support/deadlines'
-import { ChatpartsProvider } from '../src/components/config'
+import { ChatpartsProvider } from '../src/components/shared/config'
 import { defaultDiagramRenderer } from '../src/diagrams/index'
 import { LabelsProvider } from '../src/labels/LabelsContext'
 import { defaultMathRenderer } from '../src/math/index'

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, within } from 'storybook/test'
-import { ChatpartsProvider, type DataViewProps } from '../src/components/config'
+import { ChatpartsProvider, type DataViewProps } from '../src/components/shared/config'
 import { Message } from '../src/components/MessageView'
 import { ToolPart } from '../src/components/ToolPart'
 import type { ToolPart as ToolPartData, WithParts } from '../src/core/model/types'

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, within } from 'storybook/test'
-import { ChatpartsProvider } from '../src/components/config'
+import { ChatpartsProvider } from '../src/components/shared/config'
 import { PartView } from '../src/components/PartView'
 import type { Part } from '../src/core/model/types'
 import { opencodeSession } from '../test/fixtures/opencode'

@@ -19,7 +19,7 @@ export {
   type ToolViewProps,
   type ToolViews,
   useRenderConfig,
-} from './config.js'
+} from './shared/config.js'
 export { DataPart, type DataPartProps } from './DataPart/DataPart.js'
 export { SourceList, type SourceListProps, SourcePart, type SourcePartProps } from './SourcePart/SourcePart.js'
 export { ApprovalCard } from './ToolPart/ApprovalCard.js'
@@ -57,10 +57,10 @@ export {
   toolViewsByDisplay,
 } from './ToolPart/index.js'
 export { type ScrollTarget, Transcript, type TranscriptHandle, type TranscriptProps } from './Transcript/index.js'
-export { hasUsage, Usage, type UsageProps, type UsageRow } from './UsageSummary.js'
+export { hasUsage, Usage, type UsageProps, type UsageRow } from './shared/UsageSummary.js'
 export { ToolGroup, type ToolGroupProps } from './ToolPart/ToolGroup.js'
-export { Icon, type IconName } from './Icon.js'
-export { createUrlPolicy, defaultUrlPolicy, type UrlPolicy, type UrlPolicyOptions } from './urlPolicy.js'
+export { Icon, type IconName } from './shared/Icon.js'
+export { createUrlPolicy, defaultUrlPolicy, type UrlPolicy, type UrlPolicyOptions } from './shared/urlPolicy.js'
 export { FindBar, type FindBarProps } from './Find/FindBar.js'
 export { FindRegion, type FindRegionProps } from './Find/FindRegion.js'
 export { TranscriptOutline, type TranscriptOutlineProps } from './TranscriptOutline/TranscriptOutline.js'

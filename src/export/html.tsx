@@ -4,11 +4,11 @@
  */
 import { fromMarkdown } from 'mdast-util-from-markdown'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { ChatpartsProvider } from '../components/config.js'
+import { ChatpartsProvider } from '../components/shared/config.js'
 import { OpenAllContext } from '../components/Find/reveal.js'
 import type { MessageLayout } from '../components/MessageView/MessageView.js'
 import { Message } from '../components/MessageView/MessageView.js'
-import type { UrlPolicy } from '../components/urlPolicy.js'
+import type { UrlPolicy } from '../components/shared/urlPolicy.js'
 import type { WithParts } from '../core/model/types.js'
 import { createShikiHighlighter } from '../highlight/shiki.js'
 import type { Highlighter } from '../highlight/types.js'

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { ChatpartsProvider, type DataViewProps } from '../../src/components/config'
+import { ChatpartsProvider, type DataViewProps } from '../../src/components/shared/config'
 import { DataPart } from '../../src/components/DataPart/DataPart'
 import { dataPart } from '../../src/core/build'
 

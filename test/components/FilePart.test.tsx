@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { FilePart } from '../../src/components/FilePart/FilePart'
 import { formatBytes } from '../../src/labels/format'
-import { createUrlPolicy } from '../../src/components/urlPolicy'
+import { createUrlPolicy } from '../../src/components/shared/urlPolicy'
 import type { FilePart as FilePartData } from '../../src/core/model/types'
 import { withConfig } from './helpers'
 

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import type { PartComponentProps } from '../../src/components/config'
+import type { PartComponentProps } from '../../src/components/shared/config'
 import { PartView } from '../../src/components/PartView/PartView'
 import type { Part, TextPart } from '../../src/core/model/types'
 import { opencodeSession } from '../fixtures/opencode'

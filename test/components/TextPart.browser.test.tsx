@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react'
 import { flushSync } from 'react-dom'
 import { describe, expect, it, vi } from 'vitest'
-import { ChatpartsProvider } from '../../src/components/config'
+import { ChatpartsProvider } from '../../src/components/shared/config'
 import { TextPart } from '../../src/components/TextPart/TextPart'
 import type { TextPart as TextPartData } from '../../src/core/model/types'
 import { defaultHighlighter } from '../../src/highlight/shiki'

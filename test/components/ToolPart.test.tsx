@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { ToolPart } from '../../src/components/ToolPart/ToolPart'
-import type { ToolViewProps } from '../../src/components/config'
+import type { ToolViewProps } from '../../src/components/shared/config'
 import type { FilePart, ToolPart as ToolPartData, ToolState } from '../../src/core/model/types'
 import { fromToolMessage2 } from '../../src/protocols/toolmessage2'
 import conversation from '../fixtures/toolmessage2/conversation.json'

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import type { PartComponentProps } from '../../src/components/config'
+import type { PartComponentProps } from '../../src/components/shared/config'
 import { Message } from '../../src/components/MessageView/MessageView'
 import { Transcript } from '../../src/components/Transcript/Transcript'
 import type { AssistantInfo, TextPart, UserInfo, WithParts } from '../../src/core/model/types'

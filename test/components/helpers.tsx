@@ -1,6 +1,6 @@
 import { onTestFinished, vi } from 'vitest'
 import type { ReactNode } from 'react'
-import { ChatpartsProvider, type ChatpartsProviderProps } from '../../src/components/config'
+import { ChatpartsProvider, type ChatpartsProviderProps } from '../../src/components/shared/config'
 import type { CodeToken, Highlighter } from '../../src/highlight/types'
 import { defaultDiagramRenderer } from '../../src/diagrams/index'
 import { defaultMathRenderer } from '../../src/math/index'

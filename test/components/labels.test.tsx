@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { Message } from '../../src/components/MessageView/MessageView'
-import { labelText } from '../../src/components/displayText'
+import { labelText } from '../../src/components/shared/displayText'
 import { assistantInfo, filePart, sourcePart, textPart, toolPart, userInfo } from '../../src/core/build'
 import type { Part, WithParts } from '../../src/core/model/types'
 import { withConfig } from './helpers'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createMermaidRenderer } from '../../src/diagrams/mermaid'
-import { defaultUrlPolicy } from '../../src/components/urlPolicy'
+import { defaultUrlPolicy } from '../../src/components/shared/urlPolicy'
 
 const options = { dark: false, link: (url: string) => defaultUrlPolicy.link(url) }
 

@@ -11,8 +11,8 @@ import type {
 import { fillCount, fillLabel } from '../../labels/labels.js'
 import { textOf } from '../../core/text.js'
 import { useLabels } from '../../labels/LabelsContext.js'
-import { cx } from '../cx.js'
-import { Icon, type IconName } from '../Icon.js'
+import { cx } from '../shared/cx.js'
+import { Icon, type IconName } from '../shared/Icon.js'
 
 type RowProps<P> = Omit<ComponentPropsWithRef<'div'>, 'children' | 'part'> & {
   part: P

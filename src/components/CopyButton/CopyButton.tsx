@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useLabels } from '../../labels/LabelsContext.js'
-import { Icon, type IconName } from '../Icon.js'
+import { Icon, type IconName } from '../shared/Icon.js'
 
 /** Props of {@link CopyButton}. */
 export interface CopyButtonProps {

@@ -4,8 +4,8 @@ import type { DataPart as DataPartData } from '../../core/model/types.js'
 import { ownEntry } from '../../core/record.js'
 import { fillLabel } from '../../labels/labels.js'
 import { useLabels } from '../../labels/LabelsContext.js'
-import { type DataViewProps, useRenderConfig } from '../config.js'
-import { Disclosure } from '../Disclosure.js'
+import { type DataViewProps, useRenderConfig } from '../shared/config.js'
+import { Disclosure } from '../shared/Disclosure.js'
 
 /** Props of {@link DataPart}. */
 export interface DataPartProps {

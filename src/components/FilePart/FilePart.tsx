@@ -2,12 +2,12 @@ import { type ComponentPropsWithRef, useState } from 'react'
 import type { FilePart as FilePartData } from '../../core/model/types.js'
 import { formatBytes } from '../../labels/format.js'
 import { useLabels } from '../../labels/LabelsContext.js'
-import { useRenderConfig } from '../config.js'
-import { cx } from '../cx.js'
-import { focusOnMount } from '../focus.js'
-import { ImageGate } from '../ImageGate.js'
-import { Icon } from '../Icon.js'
-import { labelText } from '../displayText.js'
+import { useRenderConfig } from '../shared/config.js'
+import { cx } from '../shared/cx.js'
+import { focusOnMount } from '../shared/focus.js'
+import { ImageGate } from '../shared/ImageGate.js'
+import { Icon } from '../shared/Icon.js'
+import { labelText } from '../shared/displayText.js'
 
 /** Props of {@link FilePart}. */
 export interface FilePartProps extends Omit<ComponentPropsWithRef<'div'>, 'children' | 'part'> {

@@ -2,8 +2,8 @@ import { type ComponentPropsWithRef, type KeyboardEvent, type ReactNode, useEffe
 import { fillCount } from '../../labels/labels.js'
 import { useLabels } from '../../labels/LabelsContext.js'
 import type { FindController } from '../../react/useFind.js'
-import { cx } from '../cx.js'
-import { Icon } from '../Icon.js'
+import { cx } from '../shared/cx.js'
+import { Icon } from '../shared/Icon.js'
 
 /** Props of {@link FindBar}. */
 export interface FindBarProps extends Omit<ComponentPropsWithRef<'div'>, 'children'> {

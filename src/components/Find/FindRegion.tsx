@@ -1,6 +1,6 @@
 import { type ComponentPropsWithRef, type KeyboardEvent, useRef } from 'react'
 import type { FindController } from '../../react/useFind.js'
-import { cx } from '../cx.js'
+import { cx } from '../shared/cx.js'
 import { openFindOnShortcut } from './shortcut.js'
 import { RevealContext } from './reveal.js'
 import { useFindView } from './useFindView.js'

@@ -1,5 +1,5 @@
 import { createContext, useContext, useState } from 'react'
-import { usePrinting } from '../print.js'
+import { usePrinting } from '../shared/print.js'
 
 /** The part to show with every fold on the way open, and a token that changes at each new ask. */
 export interface Reveal {

@@ -1,7 +1,7 @@
 import { type RefObject, useEffect, useMemo, useRef } from 'react'
 import type { FindMatch } from '../../find/search.js'
 import type { FindController } from '../../react/useFind.js'
-import { byAttribute } from '../selector.js'
+import { byAttribute } from '../shared/selector.js'
 import type { Reveal } from './reveal.js'
 import { useFindRuntime } from './useFindRuntime.js'
 

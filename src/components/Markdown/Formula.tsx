@@ -2,10 +2,10 @@ import { memo, useEffect, useState } from 'react'
 import { fillLabel } from '../../labels/labels.js'
 import { useLabels } from '../../labels/LabelsContext.js'
 import type { MathRenderer, MathResult } from '../../math/types.js'
-import { useRenderConfig } from '../config.js'
+import { useRenderConfig } from '../shared/config.js'
 import { FrameMark } from '../../markdown/tasks.js'
-import { useFrameCatchUp } from '../useFrameCatchUp.js'
-import { regionProps, useScrollRegion } from '../useScrollRegion.js'
+import { useFrameCatchUp } from '../shared/useFrameCatchUp.js'
+import { regionProps, useScrollRegion } from '../shared/useScrollRegion.js'
 
 /** Loads the math renderer on first use; the typeset result once it is ready, else `null`. */
 function useTypeset(math: MathRenderer | null, tex: string, display: boolean) {

@@ -2,7 +2,7 @@
 import { type ComponentType, createContext } from 'react'
 import { type Components } from 'react-markdown'
 import type { Highlighter } from '../../highlight/types.js'
-import type { UrlPolicy } from '../urlPolicy.js'
+import type { UrlPolicy } from '../shared/urlPolicy.js'
 import { type MathSyntax } from '../../markdown/math.js'
 
 export interface BlockProps {

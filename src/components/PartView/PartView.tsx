@@ -12,8 +12,8 @@ import {
   SubtaskPart,
   UnsupportedPart,
 } from '../CompactParts/CompactParts.js'
-import { type PartComponentProps, type PartComponents, useRenderConfig } from '../config.js'
-import { ErrorBoundary, FailureNote } from '../ErrorBoundary.js'
+import { type PartComponentProps, type PartComponents, useRenderConfig } from '../shared/config.js'
+import { ErrorBoundary, FailureNote } from '../shared/ErrorBoundary.js'
 import { DataPart } from '../DataPart/DataPart.js'
 import { FilePart } from '../FilePart/FilePart.js'
 import { SourcePart } from '../SourcePart/SourcePart.js'

@@ -3,9 +3,9 @@ import { formatDuration } from '../../labels/format.js'
 import type { ReasoningPart as ReasoningPartData } from '../../core/model/types.js'
 import { fillLabel, type Labels } from '../../labels/labels.js'
 import { useLabels } from '../../labels/LabelsContext.js'
-import { cx } from '../cx.js'
+import { cx } from '../shared/cx.js'
 import { useReveal } from '../Find/reveal.js'
-import { Disclosure } from '../Disclosure.js'
+import { Disclosure } from '../shared/Disclosure.js'
 import { Markdown } from '../Markdown/Markdown.js'
 
 /** Props of {@link ReasoningPart}. */

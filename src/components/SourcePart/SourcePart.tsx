@@ -1,10 +1,10 @@
-import { labelText } from '../displayText.js'
+import { labelText } from '../shared/displayText.js'
 import type { ComponentPropsWithRef } from 'react'
 import type { SourcePart as SourcePartData } from '../../core/model/types.js'
 import { useLabels } from '../../labels/LabelsContext.js'
-import { useRenderConfig } from '../config.js'
-import { cx } from '../cx.js'
-import type { UrlPolicy } from '../urlPolicy.js'
+import { useRenderConfig } from '../shared/config.js'
+import { cx } from '../shared/cx.js'
+import type { UrlPolicy } from '../shared/urlPolicy.js'
 
 /** The host of a URL, to name a source without a title (the URL itself when it has none). */
 function hostOf(url: string): string {

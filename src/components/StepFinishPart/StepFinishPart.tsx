@@ -4,8 +4,8 @@ import { ownEntry } from '../../core/record.js'
 import { stepTotals } from '../../core/totals.js'
 import type { Labels } from '../../labels/labels.js'
 import { LabelsProvider, useLabels } from '../../labels/LabelsContext.js'
-import { cx } from '../cx.js'
-import { hasUsage, Usage } from '../UsageSummary.js'
+import { cx } from '../shared/cx.js'
+import { hasUsage, Usage } from '../shared/UsageSummary.js'
 
 /** Props of {@link StepFinishPart}. */
 export interface StepFinishPartProps extends Omit<ComponentPropsWithRef<'div'>, 'children' | 'part'> {

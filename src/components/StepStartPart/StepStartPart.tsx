@@ -1,7 +1,7 @@
 import type { ComponentPropsWithRef } from 'react'
 import type { StepStartPart as StepStartPartData } from '../../core/model/types.js'
 import { useLabels } from '../../labels/LabelsContext.js'
-import { cx } from '../cx.js'
+import { cx } from '../shared/cx.js'
 
 /** Props of {@link StepStartPart}. */
 export interface StepStartPartProps extends Omit<ComponentPropsWithRef<'div'>, 'children' | 'part'> {

@@ -3,13 +3,13 @@ import { flushSync } from 'react-dom'
 import type { TextPart as TextPartData } from '../../core/model/types.js'
 import { fillCount } from '../../labels/labels.js'
 import { useLabels } from '../../labels/LabelsContext.js'
-import { cx } from '../cx.js'
-import { Disclosure } from '../Disclosure.js'
+import { cx } from '../shared/cx.js'
+import { Disclosure } from '../shared/Disclosure.js'
 import { useReveal } from '../Find/reveal.js'
 import { Markdown } from '../Markdown/Markdown.js'
 import { LongText } from '../ToolPart/LongText.js'
 import { oneLine } from '../ToolPart/summary.js'
-import { pendingStyle, useProgressive } from '../progressive.js'
+import { pendingStyle, useProgressive } from '../shared/progressive.js'
 
 /** Props of {@link TextPart}. */
 export interface TextPartProps extends Omit<ComponentPropsWithRef<'div'>, 'children' | 'part'> {

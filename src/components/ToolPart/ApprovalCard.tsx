@@ -4,7 +4,7 @@ import type { ApprovalChoice, ToolApproval, ToolPart } from '../../core/model/ty
 import { ownEntry } from '../../core/record.js'
 import { fillLabel } from '../../labels/labels.js'
 import { useLabels } from '../../labels/LabelsContext.js'
-import { useRenderConfig } from '../config.js'
+import { useRenderConfig } from '../shared/config.js'
 
 /**
  * A tool call's approval: while requested, the question and the choices as buttons (shown when the

@@ -1,9 +1,9 @@
 import { useContext, useId } from 'react'
 import { fillCount } from '../../labels/labels.js'
 import { useLabels } from '../../labels/LabelsContext.js'
-import { cx } from '../cx.js'
+import { cx } from '../shared/cx.js'
 import { InnerRevealContext, useFold } from '../Find/reveal.js'
-import { regionProps, useScrollRegion } from '../useScrollRegion.js'
+import { regionProps, useScrollRegion } from '../shared/useScrollRegion.js'
 
 /** Props of {@link LongText}. */
 export interface LongTextProps {

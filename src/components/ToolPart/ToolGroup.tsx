@@ -2,10 +2,10 @@ import { type ComponentPropsWithRef, type ReactNode, useId, useMemo } from 'reac
 import type { ToolPart } from '../../core/model/types.js'
 import { fillCount } from '../../labels/labels.js'
 import { useLabels } from '../../labels/LabelsContext.js'
-import { cx } from '../cx.js'
+import { cx } from '../shared/cx.js'
 import { useFold, useReveal } from '../Find/reveal.js'
-import { Icon } from '../Icon.js'
-import { useMessageState } from '../messageState.js'
+import { Icon } from '../shared/Icon.js'
+import { useMessageState } from '../shared/messageState.js'
 import { BADGE_ICONS, BADGE_STATES, type BadgeState, badgeLabel, badgeStateOf } from './badgeState.js'
 
 /** Props of {@link ToolGroup}. */

@@ -2,7 +2,7 @@ import { isRecord } from '../../core/record.js'
 import { TOOL_STATUSES } from '../../core/toolState.js'
 import type { ToolStatus } from '../../core/model/types.js'
 import type { Labels } from '../../labels/labels.js'
-import type { IconName } from '../Icon.js'
+import type { IconName } from '../shared/Icon.js'
 
 /** What a tool call's badge shows: its state, or one of the two the kit derives (waiting for approval, interrupted). */
 export type BadgeState = ToolStatus | 'approval' | 'interrupted'

@@ -3,15 +3,15 @@ import type { ToolDisplay, ToolDisplayKind, ToolPart } from '../../core/model/ty
 import { safeJson, textOf } from '../../core/text.js'
 import { ownEntry } from '../../core/record.js'
 import { fillCount, fillLabel } from '../../labels/labels.js'
-import { Icon, type IconName } from '../Icon.js'
+import { Icon, type IconName } from '../shared/Icon.js'
 import { useLabels } from '../../labels/LabelsContext.js'
-import { type ToolViewProps, type ToolViews, useRenderConfig } from '../config.js'
+import { type ToolViewProps, type ToolViews, useRenderConfig } from '../shared/config.js'
 import { type DiffLine, diffCounts, displayDiffLines, foldContext } from './diff.js'
 import { highlightedLineProps, plainColorStyle, Tokens, useQueuedHighlight } from '../Markdown/CodeBlock.js'
 import type { CodeToken, Highlighter } from '../../highlight/types.js'
 import { Markdown } from '../Markdown/Markdown.js'
 import { LongText } from './LongText.js'
-import { regionProps, useScrollRegion } from '../useScrollRegion.js'
+import { regionProps, useScrollRegion } from '../shared/useScrollRegion.js'
 
 const outputOf = (part: ToolPart): string | undefined =>
   part.state.status === 'completed' ? part.state.output : undefined

@@ -3,7 +3,7 @@
  * feeds it the ids and the heights it measures.
  */
 import type { Part } from '../../core/model/types.js'
-import { textHeightGuess } from '../progressive.js'
+import { textHeightGuess } from '../shared/progressive.js'
 
 /** A span of rows, `end` excluded. */
 export interface Range {

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react'
 import { flushSync } from 'react-dom'
 import { afterEach, describe, expect, it } from 'vitest'
-import { ChatpartsProvider } from '../../../src/components/config'
+import { ChatpartsProvider } from '../../../src/components/shared/config'
 import { CodeBlock } from '../../../src/components/Markdown/CodeBlock'
 import { createShikiHighlighter } from '../../../src/highlight/shiki'
 import type { Highlighter } from '../../../src/highlight/types'

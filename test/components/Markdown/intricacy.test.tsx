@@ -1,7 +1,7 @@
 import { act, render } from '@testing-library/react'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { ChatpartsProvider } from '../../../src/components/config'
+import { ChatpartsProvider } from '../../../src/components/shared/config'
 import { splitBlocks } from '../../../src/markdown/split'
 import { intricacy, IntricacyReader, LIMITS } from '../../../src/markdown/intricacy'
 import { TextPart } from '../../../src/components/TextPart/TextPart'

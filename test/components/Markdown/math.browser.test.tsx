@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react'
 import 'katex/dist/katex.min.css'
 import { describe, expect, it } from 'vitest'
-import { ChatpartsProvider } from '../../../src/components/config'
+import { ChatpartsProvider } from '../../../src/components/shared/config'
 import { Markdown } from '../../../src/components/Markdown/Markdown'
 import '../../../src/styles/chatparts.css'
 import { defaultDiagramRenderer } from '../../../src/diagrams/index'

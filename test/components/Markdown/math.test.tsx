@@ -18,7 +18,7 @@ import {
   texDelimiters,
 } from '../../../src/markdown/math'
 import type { DiagramRenderer, DiagramResult } from '../../../src/diagrams/types'
-import { createUrlPolicy } from '../../../src/components/urlPolicy'
+import { createUrlPolicy } from '../../../src/components/shared/urlPolicy'
 import { createKatexRenderer } from '../../../src/math/katex'
 import type { MathRenderer } from '../../../src/math/types'
 import { asInABrowser, framesOnRequest, withConfig } from '../helpers'

@@ -1,7 +1,7 @@
 import { act, render } from '@testing-library/react'
 import { type ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ChatpartsProvider } from '../../../src/components/config'
+import { ChatpartsProvider } from '../../../src/components/shared/config'
 import { Markdown } from '../../../src/components/Markdown/Markdown'
 import { HOLD_FACTOR, HOLD_FROM, RenderGate, SLOW_RENDER_MS } from '../../../src/markdown/renderGate'
 

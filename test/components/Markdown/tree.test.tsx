@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react'
 import ReactMarkdown from 'react-markdown'
 import { describe, expect, it } from 'vitest'
-import { ChatpartsProvider } from '../../../src/components/config'
+import { ChatpartsProvider } from '../../../src/components/shared/config'
 import { remarkGfmParse } from '../../../src/markdown/gfm'
 import { MAX_DEPTH, remarkUntrusted } from '../../../src/markdown/tree'
 import { TextPart } from '../../../src/components/TextPart/TextPart'

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import { ChatpartsProvider } from '../../../src/components/config'
+import { ChatpartsProvider } from '../../../src/components/shared/config'
 import { ToolPart } from '../../../src/components/ToolPart'
 import { approval, runningState, toolPart } from '../../../src/core/build'
 import type { ToolApproval } from '../../../src/core/model/types'

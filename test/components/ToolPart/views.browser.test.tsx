@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { ChatpartsProvider } from '../../../src/components/config'
+import { ChatpartsProvider } from '../../../src/components/shared/config'
 import { ToolPart } from '../../../src/components/ToolPart'
 import { toolPart, toolResult } from '../../../src/core/build'
 import { createShikiHighlighter } from '../../../src/highlight/shiki'

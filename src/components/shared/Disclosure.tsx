@@ -1,6 +1,6 @@
 import { type ComponentPropsWithRef, type ReactNode, useId } from 'react'
 import { cx } from './cx.js'
-import { InnerRevealContext, useFold } from './Find/reveal.js'
+import { InnerRevealContext, useFold } from '../Find/reveal.js'
 import { Icon } from './Icon.js'
 
 /** Props of {@link Disclosure}: its own, and any of a `div` (with `ref`), passed to the root. */

@@ -1,5 +1,5 @@
-import { fillLabel } from '../labels/labels.js'
-import { useLabels } from '../labels/LabelsContext.js'
+import { fillLabel } from '../../labels/labels.js'
+import { useLabels } from '../../labels/LabelsContext.js'
 
 /** The button that stands in for a remote image until the user asks to load it from `host`. */
 export function ImageGate({

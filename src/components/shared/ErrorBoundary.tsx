@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react'
-import { textOf } from '../core/text.js'
+import { textOf } from '../../core/text.js'
 
 interface ErrorBoundaryProps {
   /** What is rendered; a new `resetKey` gives it a new chance after it threw. */

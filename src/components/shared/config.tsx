@@ -1,9 +1,9 @@
 import { type ComponentType, createContext, type ReactNode, useContext, useMemo } from 'react'
-import type { ApprovalChoice, DataPart, Part, PartType, ToolPart } from '../core/model/types.js'
-import type { DiagramRenderer } from '../diagrams/types.js'
-import { defaultHighlighter } from '../highlight/shiki.js'
-import type { Highlighter } from '../highlight/types.js'
-import type { MathRenderer } from '../math/types.js'
+import type { ApprovalChoice, DataPart, Part, PartType, ToolPart } from '../../core/model/types.js'
+import type { DiagramRenderer } from '../../diagrams/types.js'
+import { defaultHighlighter } from '../../highlight/shiki.js'
+import type { Highlighter } from '../../highlight/types.js'
+import type { MathRenderer } from '../../math/types.js'
 import { defaultUrlPolicy, type UrlPolicy } from './urlPolicy.js'
 
 /** Props every part component receives. */

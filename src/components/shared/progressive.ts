@@ -1,6 +1,6 @@
 import { useEffect, useState, type CSSProperties, type RefObject } from 'react'
-import { closesFence, FENCE } from '../markdown/lines.js'
-import { createViewQueue, now, queueTask, type ViewItem } from '../markdown/tasks.js'
+import { closesFence, FENCE } from '../../markdown/lines.js'
+import { createViewQueue, now, queueTask, type ViewItem } from '../../markdown/tasks.js'
 import { useHydrated } from './useHydrated.js'
 
 /**

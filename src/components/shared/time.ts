@@ -1,4 +1,4 @@
-import { isEpochMs, isoTime } from '../core/numbers.js'
+import { isEpochMs, isoTime } from '../../core/numbers.js'
 import { useHydrated } from './useHydrated.js'
 
 /** What a message's time shows: the date and the time, or the time alone. */

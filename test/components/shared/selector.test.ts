@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { byAttribute } from '../../src/components/selector'
+import { byAttribute } from '../../../src/components/shared/selector'
 
 describe('byAttribute', () => {
   it('selects the element whose id has quotes, backslashes, brackets or a line break, where CSS.escape is missing', () => {

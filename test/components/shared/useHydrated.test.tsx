@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react'
 import { type ReactNode, useSyncExternalStore } from 'react'
 import { describe, expect, it, vi } from 'vitest'
-import { useHydrated } from '../../src/components/useHydrated'
+import { useHydrated } from '../../../src/components/shared/useHydrated'
 
 vi.mock('react', async (importOriginal) => {
   const react = await importOriginal<typeof import('react')>()

@@ -1,6 +1,6 @@
 import { version } from 'react'
 import { describe, expect, it } from 'vitest'
-import { reactVersionProblem } from '../../src/components/reactVersion'
+import { reactVersionProblem } from '../../../src/components/shared/reactVersion'
 
 describe('the React the kit runs on', () => {
   it('is fine from React 19 on', () => {

@@ -1,11 +1,11 @@
 import { render } from '@testing-library/react'
 import fc from 'fast-check'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { closesFence, FENCE } from '../../src/markdown/lines'
-import { ChatpartsProvider } from '../../src/components/config'
-import { TextPart } from '../../src/components/TextPart'
-import { textHeightGuess } from '../../src/components/progressive'
-import { defaultUrlPolicy, type UrlPolicy } from '../../src/components/urlPolicy'
+import { closesFence, FENCE } from '../../../src/markdown/lines'
+import { ChatpartsProvider } from '../../../src/components/shared/config'
+import { TextPart } from '../../../src/components/TextPart'
+import { textHeightGuess } from '../../../src/components/shared/progressive'
+import { defaultUrlPolicy, type UrlPolicy } from '../../../src/components/shared/urlPolicy'
 
 // The budget of a task, in ms, as progressive.ts sets it; each block below "costs" BLOCK_MS.
 const BUDGET_MS = 12

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react'
 import { createRef, useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
-import { Disclosure } from '../../src/components/Disclosure'
+import { Disclosure } from '../../../src/components/shared/Disclosure'
 
 describe('Disclosure', () => {
   it('uncontrolled: follows defaultOpen until the user toggles, then the user wins', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createUrlPolicy, defaultUrlPolicy } from '../../src/components/urlPolicy'
+import { createUrlPolicy, defaultUrlPolicy } from '../../../src/components/shared/urlPolicy'
 
 describe('URL policy', () => {
   it('allows web, mail and relative links and refuses script and data links, however disguised', () => {

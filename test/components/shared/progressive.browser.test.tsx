@@ -1,14 +1,14 @@
 import { render } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { ChatpartsProvider } from '../../src/components/config'
-import { TextPart } from '../../src/components/TextPart'
-import { textHeightGuess } from '../../src/components/progressive'
-import '../../src/styles/chatparts.css'
+import { ChatpartsProvider } from '../../../src/components/shared/config'
+import { TextPart } from '../../../src/components/TextPart'
+import { textHeightGuess } from '../../../src/components/shared/progressive'
+import '../../../src/styles/chatparts.css'
 import reply from '../fixtures/streaming/reply.md?raw'
 // KaTeX's bundle (a dependency, MIT): minified JavaScript on one line.
 import minified from 'katex/dist/katex.min.js?raw'
-import { defaultDiagramRenderer } from '../../src/diagrams/index'
-import { defaultMathRenderer } from '../../src/math/index'
+import { defaultDiagramRenderer } from '../../../src/diagrams/index'
+import { defaultMathRenderer } from '../../../src/math/index'
 
 const part = (i: number) => ({
   id: `prt_${i}`,

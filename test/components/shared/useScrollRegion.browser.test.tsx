@@ -1,11 +1,11 @@
 import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
 import { afterEach, expect, it, vi } from 'vitest'
-import { ChatpartsProvider } from '../../src/components/config'
-import { TextPart } from '../../src/components/TextPart'
-import '../../src/styles/chatparts.css'
-import { defaultDiagramRenderer } from '../../src/diagrams/index'
-import { defaultMathRenderer } from '../../src/math/index'
+import { ChatpartsProvider } from '../../../src/components/shared/config'
+import { TextPart } from '../../../src/components/TextPart'
+import '../../../src/styles/chatparts.css'
+import { defaultDiagramRenderer } from '../../../src/diagrams/index'
+import { defaultMathRenderer } from '../../../src/math/index'
 
 const stage = document.createElement('div')
 stage.style.width = '320px'
