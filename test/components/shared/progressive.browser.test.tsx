@@ -4,7 +4,7 @@ import { ChatpartsProvider } from '../../../src/components/shared/config'
 import { TextPart } from '../../../src/components/TextPart'
 import { textHeightGuess } from '../../../src/components/shared/progressive'
 import '../../../src/styles/chatparts.css'
-import reply from '../fixtures/streaming/reply.md?raw'
+import reply from '../../fixtures/streaming/reply.md?raw'
 // KaTeX's bundle (a dependency, MIT): minified JavaScript on one line.
 import minified from 'katex/dist/katex.min.js?raw'
 import { defaultDiagramRenderer } from '../../../src/diagrams/index'
