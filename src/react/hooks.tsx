@@ -3,6 +3,7 @@ import type { MessageInfo, Part, SourcePart } from '../core/model/types.js'
 import type { Totals } from '../core/totals.js'
 import { partsOf, type TranscriptStatus } from '../core/transcript.js'
 import type { ChatActions, ChatState, ChatStore, StoredDiagnostic } from '../store/chatStore.js'
+import { revisionOf } from '../store/revisions.js'
 import { messageTotalsSelector, sameTotals, selectTotals } from '../store/selectors.js'
 
 const StoreContext = createContext<ChatStore | null>(null)
@@ -39,13 +40,16 @@ const EMPTY: readonly never[] = Object.freeze([])
 /**
  * Reads `selector(state)` and re-renders only when its result changes under `equal` (default:
  * `Object.is`). The selector may build a new object each call: an equal result keeps the old one.
+ * `messageID`: the selector reads that message alone (its info and parts): it is not run again
+ * while no write touches the message, however many other messages are written to.
  */
 export function useChatStore<T>(
   selector: (state: ChatState & ChatActions) => T,
   equal: (a: T, b: T) => boolean = Object.is,
+  messageID?: string,
 ): T {
   const store = useChatStoreApi()
-  const last = useRef<{ state: unknown; selector: unknown; value: T } | null>(null)
+  const last = useRef<{ state: unknown; selector: unknown; revision: number | undefined; value: T } | null>(null)
   // The same function while the store, selector and equality are: React answers a new one with a
   // passive effect and a task to run it, at every commit of the component (a streamed part
   // re-renders at every token). The kit's hooks keep their selectors for the same reason.
@@ -54,12 +58,17 @@ export function useChatStore<T>(
       const state = store.getState()
       const cached = last.current
       if (cached && cached.state === state && cached.selector === selector) return cached.value
+      const revision = messageID === undefined ? undefined : revisionOf(state, messageID)
+      if (cached && revision !== undefined && cached.revision === revision && cached.selector === selector) {
+        last.current = { ...cached, state }
+        return cached.value
+      }
       const value = selector(state)
       const kept = cached && equal(cached.value, value) ? cached.value : value
-      last.current = { state, selector, value: kept }
+      last.current = { state, selector, revision, value: kept }
       return kept
     },
-    [store, selector, equal],
+    [store, selector, equal, messageID],
   )
   return useSyncExternalStore(store.subscribe, read, read)
 }
@@ -78,12 +87,20 @@ export function useMessageIds(): readonly string[] {
 
 /** The info of message `id`; changes only when that message's info does. */
 export function useMessage(id: string): MessageInfo | undefined {
-  return useChatStore(useCallback((state) => state.messages.get(id), [id]))
+  return useChatStore(
+    useCallback((state) => state.messages.get(id), [id]),
+    Object.is,
+    id,
+  )
 }
 
 /** Part ids of message `id` in order; a streamed delta to one of them does not change it. */
 export function usePartIds(messageID: string): readonly string[] {
-  return useChatStore(useCallback((state) => state.partIds.get(messageID) ?? EMPTY, [messageID]))
+  return useChatStore(
+    useCallback((state) => state.partIds.get(messageID) ?? EMPTY, [messageID]),
+    Object.is,
+    messageID,
+  )
 }
 
 /** The parts of message `id` in order; changes when any of them does. */
@@ -91,6 +108,7 @@ export function useParts(messageID: string): readonly Part[] {
   return useChatStore(
     useCallback((state) => partsOf(state, messageID), [messageID]),
     sameIds,
+    messageID,
   )
 }
 
@@ -109,7 +127,7 @@ export function useSourceParts(messageID: string): readonly SourcePart[] {
     },
     [messageID],
   )
-  return useChatStore(select, sameIds)
+  return useChatStore(select, sameIds, messageID)
 }
 
 const EMPTY_SOURCES: readonly SourcePart[] = []
@@ -130,7 +148,7 @@ const sameMessageTotals = (a: Totals | undefined, b: Totals | undefined) =>
 /** Cost and tokens of message `id`, or `undefined` while it is unknown. */
 export function useMessageTotals(id: string): Totals | undefined {
   const select = useMemo(() => messageTotalsSelector(id), [id])
-  return useChatStore(select, sameMessageTotals)
+  return useChatStore(select, sameMessageTotals, id)
 }
 
 /** Whether the transcript is idle, streaming or stopped by an error. */

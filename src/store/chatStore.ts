@@ -11,6 +11,7 @@ import {
   transcriptFromMessages,
 } from '../core/transcript.js'
 import { sameContent } from './equal.js'
+import { freshRevisions, type MessageRevisions, nextRevisions } from './revisions.js'
 import { setOwn } from '../core/record.js'
 
 /** Options of {@link ChatActions.ingest}: the adapter's own, plus the store's. */
@@ -33,6 +34,8 @@ export interface ChatState extends TranscriptState {
   diagnostics: readonly StoredDiagnostic[]
   /** How many older diagnostics were let go to respect `maxDiagnostics`. */
   droppedDiagnostics: number
+  /** Which messages each write touched (see {@link revisionOf}). */
+  revisions: MessageRevisions
 }
 
 /** The canonical write operations of a chat store. */
@@ -177,11 +180,18 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
   const adapters = adapterMap(options.adapters)
   let queue: TranscriptOp[] = []
   let cancel: (() => void) | undefined
+  let revision = 0
+  const clock = () => ++revision
 
   return createStore<ChatState & ChatActions>()((set, get) => {
     const write = (ops: readonly TranscriptOp[]) => {
       // Replace, not merge: a write may remove a key (a cleared `error`), and applyOps keeps the rest.
-      if (ops.length > 0) set((state) => applyOps(state, ops) as ChatState & ChatActions, true)
+      if (ops.length > 0)
+        set((state) => {
+          const next = applyOps(state, ops) as ChatState & ChatActions
+          if (next === state) return state
+          return { ...next, revisions: nextRevisions(state.revisions, state, next, ops, clock) }
+        }, true)
     }
     const flush = () => {
       cancel?.()
@@ -303,8 +313,10 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
       return undefined
     }
 
+    const initial = transcriptFromMessages(options.initial ?? [])
     return {
-      ...transcriptFromMessages(options.initial ?? []),
+      ...initial,
+      revisions: freshRevisions(initial, clock),
       diagnostics: [],
       droppedDiagnostics: 0,
       upsertMessage: (info) => now([{ op: 'upsertMessage', info }]),
@@ -326,15 +338,16 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
         queue = []
         sessions = new Map()
         // Replaces the whole state so a session error of the old transcript does not survive.
-        set(
-          ({ error: _error, ...state }) => ({
+        set(({ error: _error, ...state }) => {
+          const transcript = transcriptFromMessages(messages)
+          return {
             ...state,
-            ...transcriptFromMessages(messages),
+            ...transcript,
+            revisions: freshRevisions(transcript, clock),
             diagnostics: [],
             droppedDiagnostics: 0,
-          }),
-          true,
-        )
+          }
+        }, true)
       },
     }
   })

@@ -26,4 +26,5 @@ export {
   type Finder,
 } from '../find/search.js'
 export { messageTotalsSelector, sameTotals, selectMessage, selectMessageTotals, selectTotals } from './selectors.js'
+export type { MessageRevisions } from './revisions.js'
 export type { Adapter, AdapterSession, AdapterSnapshot, AdapterWrites } from '../core/adapter.js'

@@ -7,6 +7,7 @@ import { createChatStore } from '../../src/store/chatStore'
 import { type ChatStore } from '../../src/store/chatStore'
 import {
   ChatStoreProvider,
+  useChatStore,
   useDiagnostics,
   useMessage,
   useMessageIds,
@@ -231,5 +232,75 @@ describe('the store hooks', () => {
     // Six hooks, three renders each.
     expect(snapshots).toHaveLength(18)
     expect(new Set(snapshots).size).toBe(6)
+  })
+})
+
+describe('a selector scoped to a message', () => {
+  /** Renders a component per message whose selector, scoped to the message, counts its runs. */
+  function scoped(count: number) {
+    const store = createChatStore({ initial: repeatSession(count), coalesce: false })
+    const runs = new Map<string, number>()
+    const Words = memo(({ id }: { id: string }) => {
+      const words = useChatStore(
+        (state) => {
+          runs.set(id, (runs.get(id) ?? 0) + 1)
+          return (state.partIds.get(id) ?? []).reduce((sum, partID) => {
+            const part = state.parts.get(partID)
+            return sum + (part?.type === 'text' ? part.text.split(/\s+/).length : 0)
+          }, 0)
+        },
+        Object.is,
+        id,
+      )
+      return <output aria-label={`words of ${id}`}>{words}</output>
+    })
+    const List = () => (
+      <>
+        {useMessageIds().map((id) => (
+          <Words key={id} id={id} />
+        ))}
+      </>
+    )
+    render(
+      <ChatStoreProvider store={store}>
+        <List />
+      </ChatStoreProvider>,
+    )
+    const ran = () => new Map(runs)
+    // The text of the last message that has one.
+    const text = () => {
+      const state = store.getState()
+      for (const id of [...state.messageIds].reverse())
+        for (const partID of state.partIds.get(id) ?? []) {
+          const part = state.parts.get(partID)
+          if (part?.type === 'text') return part
+        }
+      throw new Error('no text in the session')
+    }
+    const ranSince = (before: Map<string, number>) =>
+      [...runs].filter(([id, n]) => before.get(id) !== n).map(([id]) => id)
+    return { store, ran, ranSince, text }
+  }
+
+  it('runs again for a write to its message only, and shows what the write changed', () => {
+    const { store, ran, ranSince, text: textOf } = scoped(50)
+    const text = textOf()
+    const words = Number(screen.getByLabelText(`words of ${text.messageID}`).textContent)
+    let before = ran()
+    act(() => store.getState().appendPartDelta(text.messageID, text.id, 'text', ' two more'))
+    expect(ranSince(before)).toEqual([text.messageID])
+    expect(Number(screen.getByLabelText(`words of ${text.messageID}`).textContent)).toBe(words + 2)
+    before = ran()
+    act(() => store.getState().removePart(text.messageID, text.id))
+    expect(ranSince(before)).toEqual([text.messageID])
+  })
+
+  it('runs again for every message after a write around the store, and reads it', () => {
+    const { store, ran, ranSince, text: textOf } = scoped(20)
+    const text = textOf()
+    const before = ran()
+    act(() => store.setState({ parts: store.getState().parts.set(text.id, { ...text, text: 'one' }) }))
+    expect(ranSince(before)).toHaveLength(store.getState().messageIds.length)
+    expect(screen.getByLabelText(`words of ${text.messageID}`).textContent).not.toBe('')
   })
 })

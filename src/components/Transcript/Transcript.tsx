@@ -192,9 +192,11 @@ function DayLine({
   timeZone: string | undefined
   timeLocale: string | undefined
 }) {
-  const created = useChatStore((state) => createdOf(state.messages.get(id)))
-  const before = useChatStore((state) =>
-    previousId === undefined ? undefined : createdOf(state.messages.get(previousId)),
+  const created = useChatStore((state) => createdOf(state.messages.get(id)), Object.is, id)
+  const before = useChatStore(
+    (state) => (previousId === undefined ? undefined : createdOf(state.messages.get(previousId))),
+    Object.is,
+    previousId,
   )
   const formatTime = useTimeFormat(timeZone, timeLocale)
   const day = formatTime(created, 'date')
@@ -235,6 +237,7 @@ function usePartsWhere<P extends Part>(
       return found.length === 0 ? empty : found
     },
     (a, b) => a.length === b.length && a.every((part, index) => part === b[index]),
+    messageID,
   )
 }
 
@@ -243,6 +246,7 @@ function useFlow(messageID: string, group: ToolGrouping): readonly FlowItem[] {
   return useChatStore(
     (state) => flowOf(state.partIds.get(messageID) ?? [], (id) => state.parts.get(id), group),
     sameFlow,
+    messageID,
   )
 }
 
@@ -268,14 +272,18 @@ const StoreMessage = memo(function StoreMessage({ id, streaming, presentation, p
   const sources = usePartsWhere(id, isSource, EMPTY_SOURCES)
   const steps = usePartsWhere(id, isStepFinish, EMPTY_STEPS)
   const totals = useMessageTotals(id)
-  const system = useChatStore((state) =>
-    isSystemPrompt((state.partIds.get(id) ?? []).map((partID) => state.parts.get(partID))),
+  const system = useChatStore(
+    (state) => isSystemPrompt((state.partIds.get(id) ?? []).map((partID) => state.parts.get(partID))),
+    Object.is,
+    id,
   )
   // Whether there is text to copy: a yes/no, so the message does not re-render for every word.
   const hasText = useChatStore(
     (state) =>
       presentation.copyable &&
       (state.partIds.get(id) ?? []).some((partID) => messageText([state.parts.get(partID) as Part]) !== ''),
+    Object.is,
+    id,
   )
   if (!info) return null
   // Read when the button is pressed, for the same reason.
