@@ -60,7 +60,8 @@ export function useChatStore<T>(
       if (cached && cached.state === state && cached.selector === selector) return cached.value
       const revision = messageID === undefined ? undefined : revisionOf(state, messageID)
       if (cached && revision !== undefined && cached.revision === revision && cached.selector === selector) {
-        last.current = { ...cached, state }
+        // Kept in place: this runs for every message at every write.
+        cached.state = state
         return cached.value
       }
       const value = selector(state)

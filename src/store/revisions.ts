@@ -35,9 +35,8 @@ export function nextRevisions(
 ): MessageRevisions {
   if (!revisions) return freshRevisions(after, clock)
   const touched = revisions.touched
-  const bump = (messageID: unknown) => {
-    if (typeof messageID === 'string') touched.set(messageID, clock())
-  }
+  // (A write the state refused may name no message: its key is never read.)
+  const bump = (messageID: unknown) => touched.set(messageID as string, clock())
   const bumpPart = (partID: unknown) => {
     if (typeof partID !== 'string') return
     bump(before.parts.get(partID)?.messageID)
@@ -53,13 +52,7 @@ export function nextRevisions(
         bumpPart(op.part?.id)
         break
       case 'appendPartDelta':
-        bump(op.messageID)
-        bumpPart(op.partID)
-        break
       case 'removePart':
-        bump(op.messageID)
-        bumpPart(op.partID)
-        break
       case 'patchPart':
         bump(op.messageID)
         bumpPart(op.partID)
