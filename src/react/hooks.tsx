@@ -49,7 +49,14 @@ export function useChatStore<T>(
   messageID?: string,
 ): T {
   const store = useChatStoreApi()
-  const last = useRef<{ state: unknown; selector: unknown; revision: number | undefined; value: T } | null>(null)
+  const last = useRef<{
+    store: ChatStore
+    state: unknown
+    selector: unknown
+    messageID: string | undefined
+    revision: number | undefined
+    value: T
+  } | null>(null)
   // The same function while the store, selector and equality are: React answers a new one with a
   // passive effect and a task to run it, at every commit of the component (a streamed part
   // re-renders at every token). The kit's hooks keep their selectors for the same reason.
@@ -59,14 +66,21 @@ export function useChatStore<T>(
       const cached = last.current
       if (cached && cached.state === state && cached.selector === selector) return cached.value
       const revision = messageID === undefined ? undefined : revisionOf(state, messageID)
-      if (cached && revision !== undefined && cached.revision === revision && cached.selector === selector) {
+      if (
+        cached &&
+        revision !== undefined &&
+        cached.revision === revision &&
+        cached.store === store &&
+        cached.messageID === messageID &&
+        cached.selector === selector
+      ) {
         // Kept in place: this runs for every message at every write.
         cached.state = state
         return cached.value
       }
       const value = selector(state)
       const kept = cached && equal(cached.value, value) ? cached.value : value
-      last.current = { state, selector, revision, value: kept }
+      last.current = { store, state, selector, messageID, revision, value: kept }
       return kept
     },
     [store, selector, equal, messageID],

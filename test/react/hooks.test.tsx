@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import type { StepFinishPart, TextPart } from '../../src/core/model/types'
 import { builtInAdapters } from '../../src/protocols/adapters'
 import { createChatStore } from '../../src/store/chatStore'
-import { type ChatStore } from '../../src/store/chatStore'
+import { type ChatState, type ChatStore } from '../../src/store/chatStore'
 import {
   ChatStoreProvider,
   useChatStore,
@@ -302,5 +302,41 @@ describe('a selector scoped to a message', () => {
     act(() => store.setState({ parts: store.getState().parts.set(text.id, { ...text, text: 'one' }) }))
     expect(ranSince(before)).toHaveLength(store.getState().messageIds.length)
     expect(screen.getByLabelText(`words of ${text.messageID}`).textContent).not.toBe('')
+  })
+
+  it('reads the new store when the provider is handed another one holding the same message', () => {
+    const session = repeatSession(3)
+    const message = session.find((item) => item.parts.some((part) => part.type === 'text')) as (typeof session)[number]
+    const other = session.map((item) =>
+      item === message
+        ? {
+            ...item,
+            parts: item.parts.map((part) =>
+              part.type === 'text' ? { ...part, text: 'one two three four five' } : part,
+            ),
+          }
+        : item,
+    )
+    const count = (state: ChatState) =>
+      (state.partIds.get(message.info.id) ?? []).reduce((sum, partID) => {
+        const part = state.parts.get(partID)
+        return sum + (part?.type === 'text' ? part.text.split(/\s+/).length : 0)
+      }, 0)
+    const Words = () => <output>{useChatStore(count, Object.is, message.info.id)}</output>
+    const first = createChatStore({ initial: session, coalesce: false })
+    const second = createChatStore({ initial: other, coalesce: false })
+    const { rerender } = render(
+      <ChatStoreProvider store={first}>
+        <Words />
+      </ChatStoreProvider>,
+    )
+    expect(screen.getByRole('status').textContent).toBe(String(count(first.getState())))
+    rerender(
+      <ChatStoreProvider store={second}>
+        <Words />
+      </ChatStoreProvider>,
+    )
+    expect(screen.getByRole('status').textContent).toBe(String(count(second.getState())))
+    expect(count(second.getState())).not.toBe(count(first.getState()))
   })
 })
