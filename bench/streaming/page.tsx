@@ -2,7 +2,10 @@
 // one fixed reply token by token into each renderer, commits every token synchronously, forces
 // layout, and measures. Everything that checks the result (stale tokens, highlighted lines) runs
 // outside the timed spans.
+import { XMarkdown } from '@ant-design/x-markdown'
 import { code as streamdownCode } from '@streamdown/code'
+import MarkdownRender from 'markstream-react'
+import 'markstream-react/index.css'
 import type { ReactNode } from 'react'
 import { flushSync } from 'react-dom'
 import { createRoot, type Root } from 'react-dom/client'
@@ -151,6 +154,28 @@ const streamdown = reactRenderer((text, done) => (
   </Streamdown>
 ))
 
+// 3b. markstream-react and Ant Design X's x-markdown, as their streaming guides set them up
+// (versions pinned in package.json): markstream told when the stream ends, without its fade;
+// x-markdown told whether more chunks come. Committed with flushSync both exceed React's limit
+// of nested updates (their effects set state at every render), so each token is rendered as an
+// app renders it, in React's own task, which the yield after the update lets run (a token is then
+// "stale" at its synchronous point, and its work counted in the yield).
+function scheduledRenderer(render: (text: string, done: boolean) => ReactNode): Factory {
+  return (stage) => {
+    const root: Root = createRoot(stage)
+    return {
+      update(text, done) {
+        root.render(render(text, done))
+      },
+      unmount() {
+        root.unmount()
+      },
+    }
+  }
+}
+const markstream = scheduledRenderer((text, done) => <MarkdownRender content={text} final={done} fade={false} />)
+const xMarkdown = scheduledRenderer((text, done) => <XMarkdown content={text} streaming={{ hasNextChunk: !done }} />)
+
 // 4. chatparts' TextPart.
 const part = (text: string): TextPartData => ({
   id: 'prt_bench',
@@ -181,6 +206,8 @@ const RENDERERS: Record<string, Factory> = {
   'react, plain text': reactText,
   'react-markdown+shiki': whole,
   streamdown,
+  markstream,
+  'x-markdown': xMarkdown,
   chatparts,
 }
 
