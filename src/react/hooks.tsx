@@ -38,6 +38,52 @@ export function useChatStoreApi(): ChatStore {
 const EMPTY: readonly never[] = Object.freeze([])
 
 /**
+ * Subscribers by message, one store subscription for all of them: a write notifies those of the
+ * messages it touched (every one of them after a write around the store, which leaves no
+ * revisions), so a page with every message rendered does not call every message's hooks.
+ */
+interface MessageHub {
+  readonly listeners: Map<string, Set<() => void>>
+  /** The revision each message's subscribers last saw. */
+  readonly seen: Map<string, number | undefined>
+}
+
+const hubs = new WeakMap<ChatStore, MessageHub>()
+
+function hubOf(store: ChatStore): MessageHub {
+  let hub = hubs.get(store)
+  if (hub) return hub
+  const made: MessageHub = { listeners: new Map(), seen: new Map() }
+  store.subscribe((state) => {
+    for (const [id, listeners] of made.listeners) {
+      const revision = revisionOf(state, id)
+      if (revision !== undefined && made.seen.get(id) === revision) continue
+      made.seen.set(id, revision)
+      for (const listener of listeners) listener()
+    }
+  })
+  hubs.set(store, (hub = made))
+  return hub
+}
+
+function subscribeMessage(store: ChatStore, id: string, listener: () => void): () => void {
+  const hub = hubOf(store)
+  let listeners = hub.listeners.get(id)
+  if (!listeners) {
+    hub.listeners.set(id, (listeners = new Set()))
+    hub.seen.set(id, revisionOf(store.getState(), id))
+  }
+  listeners.add(listener)
+  return () => {
+    listeners.delete(listener)
+    if (listeners.size === 0) {
+      hub.listeners.delete(id)
+      hub.seen.delete(id)
+    }
+  }
+}
+
+/**
  * Reads `selector(state)` and re-renders only when its result changes under `equal` (default:
  * `Object.is`). The selector may build a new object each call: an equal result keeps the old one.
  * `messageID`: the selector reads that message alone (its info and parts): it is not run again
@@ -85,7 +131,14 @@ export function useChatStore<T>(
     },
     [store, selector, equal, messageID],
   )
-  return useSyncExternalStore(store.subscribe, read, read)
+  const subscribe = useMemo(
+    () =>
+      messageID === undefined
+        ? store.subscribe
+        : (listener: () => void) => subscribeMessage(store, messageID, listener),
+    [store, messageID],
+  )
+  return useSyncExternalStore(subscribe, read, read)
 }
 
 const selectMessageIds = (state: ChatState) => state.messageIds
@@ -147,9 +200,13 @@ export function useSourceParts(messageID: string): readonly SourcePart[] {
 
 const EMPTY_SOURCES: readonly SourcePart[] = []
 
-/** Part `id`; changes only when that part does. */
-export function usePart(id: string): Part | undefined {
-  return useChatStore(useCallback((state) => state.parts.get(id), [id]))
+/** Part `id`; changes only when that part does. `messageID`, the part's message, spares the read at other messages' writes. */
+export function usePart(id: string, messageID?: string): Part | undefined {
+  return useChatStore(
+    useCallback((state) => state.parts.get(id), [id]),
+    Object.is,
+    messageID,
+  )
 }
 
 /** Cost and tokens of the whole transcript; re-renders only when a number changes. */

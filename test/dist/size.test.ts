@@ -11,7 +11,7 @@ type Load = Record<string, { gzip: number; text: string }>
  * reported by `node scripts/size.mjs`): a change that adds weight fails here, on purpose.
  */
 const ceilings = {
-  transcriptOverMarkdown: 77 * 1024,
+  transcriptOverMarkdown: 78 * 1024,
 }
 
 let load: Load

@@ -295,6 +295,24 @@ describe('a selector scoped to a message', () => {
     expect(ranSince(before)).toEqual([text.messageID])
   })
 
+  it('subscribes to the store once for every message read this way, not once per reader', () => {
+    const store = createChatStore({ initial: repeatSession(30), coalesce: false })
+    const subscribe = vi.spyOn(store, 'subscribe')
+    const Info = ({ id }: { id: string }) => (
+      <p>{useChatStore((state) => state.messages.get(id)?.role, Object.is, id)}</p>
+    )
+    const ids = store.getState().messageIds
+    render(
+      <ChatStoreProvider store={store}>
+        {ids.map((id) => (
+          <Info key={id} id={id} />
+        ))}
+      </ChatStoreProvider>,
+    )
+    expect(screen.getAllByRole('paragraph')).toHaveLength(ids.length)
+    expect(subscribe).toHaveBeenCalledTimes(1)
+  })
+
   it('runs again for every message after a write around the store, and reads it', () => {
     const { store, ran, ranSince, text: textOf } = scoped(20)
     const text = textOf()

@@ -99,7 +99,16 @@ function renderPart(components: PartComponents, part: Part, streaming: boolean |
 }
 
 /** A part read from the store by id: re-renders when that part changes, and only then. */
-export const StorePart = memo(function StorePart({ id, streaming }: { id: string; streaming?: boolean | undefined }) {
-  const part = usePart(id)
+export const StorePart = memo(function StorePart({
+  id,
+  streaming,
+  messageID,
+}: {
+  id: string
+  streaming?: boolean | undefined
+  /** The part's message, when known: the part is then not read again at other messages' writes. */
+  messageID?: string | undefined
+}) {
+  const part = usePart(id, messageID)
   return part ? <PartView part={part} streaming={streaming} /> : null
 })

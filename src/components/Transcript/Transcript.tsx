@@ -251,15 +251,24 @@ function useFlow(messageID: string, group: ToolGrouping): readonly FlowItem[] {
 }
 
 /** A group of tool calls from the store: its line re-renders when one of its calls changes; each call renders on its own. */
-function StoreToolGroup({ ids, streaming }: { ids: readonly string[]; streaming: boolean }) {
+function StoreToolGroup({
+  ids,
+  streaming,
+  messageID,
+}: {
+  ids: readonly string[]
+  streaming: boolean
+  messageID: string
+}) {
   const parts = useChatStore(
     (state) => ids.map((id) => state.parts.get(id) as ToolPart),
     (a, b) => a.length === b.length && a.every((part, index) => part === b[index]),
+    messageID,
   )
   return (
     <ToolGroup parts={parts}>
       {ids.map((partID) => (
-        <StorePart key={partID} id={partID} streaming={streaming} />
+        <StorePart key={partID} id={partID} streaming={streaming} messageID={messageID} />
       ))}
     </ToolGroup>
   )
@@ -320,9 +329,9 @@ const StoreMessage = memo(function StoreMessage({ id, streaming, presentation, p
       >
         {flow.map((item) =>
           item.kind === 'part' ? (
-            <StorePart key={item.id} id={item.id} streaming={streaming} />
+            <StorePart key={item.id} id={item.id} streaming={streaming} messageID={id} />
           ) : (
-            <StoreToolGroup key={`group-${item.ids[0]}`} ids={item.ids} streaming={streaming} />
+            <StoreToolGroup key={`group-${item.ids[0]}`} ids={item.ids} streaming={streaming} messageID={id} />
           ),
         )}
       </MessageView>
