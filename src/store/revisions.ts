@@ -13,13 +13,23 @@ export interface MessageRevisions {
   readonly parts: TranscriptState['parts']
   /** The revision of a message no write has touched since the transcript was loaded. */
   readonly base: number
+  /** The latest revision given out when this state was made: one above it is a later state's. */
+  readonly version: number
   /** Revisions of the messages writes touched; shared and written in place by the next writes. */
   readonly touched: Map<string, number>
 }
 
 /** The revisions of a transcript just loaded: every message at a revision no earlier one had. */
 export function freshRevisions(state: TranscriptState, clock: () => number): MessageRevisions {
-  return { messages: state.messages, partIds: state.partIds, parts: state.parts, base: clock(), touched: new Map() }
+  const base = clock()
+  return {
+    messages: state.messages,
+    partIds: state.partIds,
+    parts: state.parts,
+    base,
+    version: base,
+    touched: new Map(),
+  }
 }
 
 /**
@@ -66,12 +76,21 @@ export function nextRevisions(
         return freshRevisions(after, clock)
     }
   }
-  return { messages: after.messages, partIds: after.partIds, parts: after.parts, base: revisions.base, touched }
+  return {
+    messages: after.messages,
+    partIds: after.partIds,
+    parts: after.parts,
+    base: revisions.base,
+    version: clock(),
+    touched,
+  }
 }
 
 /**
  * The revision of message `id` in `state`, or `undefined` when the state's revisions are not those
- * of its maps (then nothing may be assumed). Equal revisions: no write touched the message between.
+ * of its maps, or when a later write touched the message (an earlier state set back: the revisions
+ * are shared between states, written in place). Then nothing may be assumed. Equal revisions: no
+ * write touched the message between.
  */
 export function revisionOf(
   state: TranscriptState & { revisions?: MessageRevisions | undefined },
@@ -85,5 +104,6 @@ export function revisionOf(
     revisions.parts !== state.parts
   )
     return undefined
-  return revisions.touched.get(id) ?? revisions.base
+  const revision = revisions.touched.get(id) ?? revisions.base
+  return revision > revisions.version ? undefined : revision
 }

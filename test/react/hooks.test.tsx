@@ -313,6 +313,21 @@ describe('a selector scoped to a message', () => {
     expect(subscribe).toHaveBeenCalledTimes(1)
   })
 
+  it('shows an earlier state set back whole (an undo), then goes on with later writes', () => {
+    const { store, text: textOf } = scoped(10)
+    const text = textOf()
+    const label = `words of ${text.messageID}`
+    const words = () => Number(screen.getByLabelText(label).textContent)
+    const before = words()
+    const earlier = store.getState()
+    act(() => store.getState().appendPartDelta(text.messageID, text.id, 'text', ' two more'))
+    expect(words()).toBe(before + 2)
+    act(() => store.setState(earlier, true))
+    expect(words()).toBe(before)
+    act(() => store.getState().appendPartDelta(text.messageID, text.id, 'text', ' three more words'))
+    expect(words()).toBe(before + 3)
+  })
+
   it('runs again for every message after a write around the store, and reads it', () => {
     const { store, ran, ranSince, text: textOf } = scoped(20)
     const text = textOf()
