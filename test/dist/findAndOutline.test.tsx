@@ -1,13 +1,17 @@
 // @vitest-environment jsdom
-import { render, screen, within } from '@testing-library/react'
+import { cleanup, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { opencodeAdapter } from 'chatparts/opencode'
 import { createChatStore } from 'chatparts/store'
 import { Session } from '../readme/findAndOutline'
 import session from '../fixtures/opencode-t8v6Igr8/messages.json'
+
+// Unmounted after each test: work the transcript scheduled (formatting, the find's runtime) must not
+// run once the test file's DOM is gone. This project has no setup file to do it.
+afterEach(cleanup)
 
 describe("the components guide's find and outline example, against the built package", () => {
   it('is the example the guide shows', () => {
