@@ -37,29 +37,30 @@ export function useChatStoreApi(): ChatStore {
 
 const EMPTY: readonly never[] = Object.freeze([])
 
-/**
- * Subscribers by message, one store subscription for all of them: a write notifies those of the
- * messages it touched (every one of them after a write around the store, which leaves no
- * revisions), so a page with every message rendered does not call every message's hooks.
- */
-interface MessageHub {
-  readonly listeners: Map<string, Set<() => void>>
-  /** The revision each message's subscribers last saw. */
-  readonly seen: Map<string, number | undefined>
+/** The subscribers of one message, and the revision they last saw. */
+interface MessageSubscribers {
+  readonly listeners: Set<() => void>
+  seen: number | undefined
 }
 
-const hubs = new WeakMap<ChatStore, MessageHub>()
+/**
+ * Per store, the subscribers of each message read through {@link useChatStore}'s `messageID`, with
+ * one store subscription for all of them: a write notifies those of the messages it touched (every
+ * one of them after a write around the store, which leaves no revisions), so a page with every
+ * message rendered does not call every message's hooks.
+ */
+const hubs = new WeakMap<ChatStore, Map<string, MessageSubscribers>>()
 
-function hubOf(store: ChatStore): MessageHub {
+function hubOf(store: ChatStore): Map<string, MessageSubscribers> {
   let hub = hubs.get(store)
   if (hub) return hub
-  const made: MessageHub = { listeners: new Map(), seen: new Map() }
+  const made = new Map<string, MessageSubscribers>()
   store.subscribe((state) => {
-    for (const [id, listeners] of made.listeners) {
+    for (const [id, subscribers] of made) {
       const revision = revisionOf(state, id)
-      if (revision !== undefined && made.seen.get(id) === revision) continue
-      made.seen.set(id, revision)
-      for (const listener of listeners) listener()
+      if (revision !== undefined && subscribers.seen === revision) continue
+      subscribers.seen = revision
+      for (const listener of subscribers.listeners) listener()
     }
   })
   hubs.set(store, (hub = made))
@@ -68,18 +69,13 @@ function hubOf(store: ChatStore): MessageHub {
 
 function subscribeMessage(store: ChatStore, id: string, listener: () => void): () => void {
   const hub = hubOf(store)
-  let listeners = hub.listeners.get(id)
-  if (!listeners) {
-    hub.listeners.set(id, (listeners = new Set()))
-    hub.seen.set(id, revisionOf(store.getState(), id))
-  }
-  listeners.add(listener)
+  let subscribers = hub.get(id)
+  if (!subscribers) hub.set(id, (subscribers = { listeners: new Set(), seen: revisionOf(store.getState(), id) }))
+  const mine = subscribers
+  mine.listeners.add(listener)
   return () => {
-    listeners.delete(listener)
-    if (listeners.size === 0) {
-      hub.listeners.delete(id)
-      hub.seen.delete(id)
-    }
+    mine.listeners.delete(listener)
+    if (mine.listeners.size === 0 && hub.get(id) === mine) hub.delete(id)
   }
 }
 

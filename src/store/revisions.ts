@@ -33,8 +33,8 @@ export function freshRevisions(state: TranscriptState, clock: () => number): Mes
 }
 
 /**
- * The revisions after `ops` took `before` to `after`: each message an op names, or that holds (or
- * held) a part an op names, gets a new revision. An op of a kind not known here renews them all.
+ * The revisions after `ops` took `before` to `after`: each message an op names, or that held a
+ * part an op names, gets a new revision. An op of a kind not known here renews them all.
  */
 export function nextRevisions(
   revisions: MessageRevisions | undefined,
@@ -47,10 +47,10 @@ export function nextRevisions(
   const touched = revisions.touched
   // (A write the state refused may name no message: its key is never read.)
   const bump = (messageID: unknown) => touched.set(messageID as string, clock())
+  // The message that held the part: a write keeps a part in its message, but for an upsert that
+  // names another, whose new message the op names itself.
   const bumpPart = (partID: unknown) => {
-    if (typeof partID !== 'string') return
-    bump(before.parts.get(partID)?.messageID)
-    bump(after.parts.get(partID)?.messageID)
+    if (typeof partID === 'string') bump(before.parts.get(partID)?.messageID)
   }
   for (const op of ops) {
     switch (op.op) {
