@@ -84,13 +84,22 @@ function setup(count: number) {
   return { store, counter }
 }
 
-const lastText = (store: ChatStore) => {
+/** The last text part of the last message that has one. */
+const lastText = (store: ChatStore): TextPart => {
   const state = store.getState()
-  const id = state.messageIds.at(-1) as string
-  return state.parts.get(
-    (state.partIds.get(id) ?? []).findLast((partID) => state.parts.get(partID)?.type === 'text') as string,
-  ) as TextPart
+  for (const id of [...state.messageIds].reverse()) {
+    const partID = (state.partIds.get(id) ?? []).findLast((partID) => state.parts.get(partID)?.type === 'text')
+    if (partID !== undefined) return state.parts.get(partID) as TextPart
+  }
+  throw new Error('no text in the session')
 }
+
+/** The words of a message's text parts. */
+const wordsOf = (state: ChatState, messageID: string) =>
+  (state.partIds.get(messageID) ?? []).reduce((sum, partID) => {
+    const part = state.parts.get(partID)
+    return sum + (part?.type === 'text' ? part.text.split(/\s+/).length : 0)
+  }, 0)
 
 describe('store hooks', () => {
   it('renders 100 messages, and a delta to one part re-renders that part only', () => {
@@ -244,10 +253,7 @@ describe('a selector scoped to a message', () => {
       const words = useChatStore(
         (state) => {
           runs.set(id, (runs.get(id) ?? 0) + 1)
-          return (state.partIds.get(id) ?? []).reduce((sum, partID) => {
-            const part = state.parts.get(partID)
-            return sum + (part?.type === 'text' ? part.text.split(/\s+/).length : 0)
-          }, 0)
+          return wordsOf(state, id)
         },
         Object.is,
         id,
@@ -267,24 +273,14 @@ describe('a selector scoped to a message', () => {
       </ChatStoreProvider>,
     )
     const ran = () => new Map(runs)
-    // The text of the last message that has one.
-    const text = () => {
-      const state = store.getState()
-      for (const id of [...state.messageIds].reverse())
-        for (const partID of state.partIds.get(id) ?? []) {
-          const part = state.parts.get(partID)
-          if (part?.type === 'text') return part
-        }
-      throw new Error('no text in the session')
-    }
     const ranSince = (before: Map<string, number>) =>
       [...runs].filter(([id, n]) => before.get(id) !== n).map(([id]) => id)
-    return { store, ran, ranSince, text }
+    return { store, ran, ranSince }
   }
 
   it('runs again for a write to its message only, and shows what the write changed', () => {
-    const { store, ran, ranSince, text: textOf } = scoped(50)
-    const text = textOf()
+    const { store, ran, ranSince } = scoped(50)
+    const text = lastText(store)
     const words = Number(screen.getByLabelText(`words of ${text.messageID}`).textContent)
     let before = ran()
     act(() => store.getState().appendPartDelta(text.messageID, text.id, 'text', ' two more'))
@@ -314,8 +310,8 @@ describe('a selector scoped to a message', () => {
   })
 
   it('shows an earlier state set back whole (an undo), then goes on with later writes', () => {
-    const { store, text: textOf } = scoped(10)
-    const text = textOf()
+    const { store } = scoped(10)
+    const text = lastText(store)
     const label = `words of ${text.messageID}`
     const words = () => Number(screen.getByLabelText(label).textContent)
     const before = words()
@@ -329,8 +325,8 @@ describe('a selector scoped to a message', () => {
   })
 
   it('runs again for every message after a write around the store, and reads it', () => {
-    const { store, ran, ranSince, text: textOf } = scoped(20)
-    const text = textOf()
+    const { store, ran, ranSince } = scoped(20)
+    const text = lastText(store)
     const before = ran()
     act(() => store.setState({ parts: store.getState().parts.set(text.id, { ...text, text: 'one' }) }))
     expect(ranSince(before)).toHaveLength(store.getState().messageIds.length)
@@ -350,11 +346,7 @@ describe('a selector scoped to a message', () => {
           }
         : item,
     )
-    const count = (state: ChatState) =>
-      (state.partIds.get(message.info.id) ?? []).reduce((sum, partID) => {
-        const part = state.parts.get(partID)
-        return sum + (part?.type === 'text' ? part.text.split(/\s+/).length : 0)
-      }, 0)
+    const count = (state: ChatState) => wordsOf(state, message.info.id)
     const Words = () => <output>{useChatStore(count, Object.is, message.info.id)}</output>
     const first = createChatStore({ initial: session, coalesce: false })
     const second = createChatStore({ initial: other, coalesce: false })
