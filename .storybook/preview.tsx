@@ -2,6 +2,7 @@ import type { Decorator, Preview } from '@storybook/react-vite'
 import { configure } from 'storybook/test'
 import { APPEAR_DEADLINE } from '../test/support/deadlines'
 import { ChatpartsProvider } from '../src/components/shared/config'
+import { preloadMarkdown } from '../src/components/Markdown/Markdown'
 import { defaultDiagramRenderer } from '../src/diagrams/index'
 import { LabelsProvider } from '../src/labels/LabelsContext'
 import { defaultMathRenderer } from '../src/math/index'
@@ -37,6 +38,13 @@ const withThemeAndLocale: Decorator = (Story, context) => {
 
 const preview: Preview = {
   decorators: [withThemeAndLocale],
+  // Every story shows its texts formatted from the first frame (the engine is its own chunk).
+  loaders: [
+    async () => {
+      await preloadMarkdown()
+      return {}
+    },
+  ],
   globalTypes: {
     theme: {
       description: 'Colour theme',

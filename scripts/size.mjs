@@ -2,7 +2,8 @@
 /**
  * What the kit weighs to an app, from the built package (`dist/`, run `npm run build` first):
  * - first load: a probe app is bundled by Vite, minified, and the JavaScript the page loads before
- *   anything lazy (its entry and the chunks the entry imports statically) is gzipped and summed;
+ *   anything lazy (its entry and the chunks the entry imports statically) is gzipped and summed; the
+ *   Markdown engine, which the kit loads right after, is summed apart;
  * - install: the files of `dist/` plus every package the kit's `dependencies` pull in (peers are
  *   the app's own, optional ones are not installed).
  * `node scripts/size.mjs` prints the figures and the budgets; `test/dist/size.test.ts` enforces them.
@@ -92,7 +93,19 @@ export async function measureFirstLoad(names = Object.keys(probes)) {
       }
       visit(entry.fileName)
       const code = [...loaded].map((fileName) => chunks.get(fileName).code)
-      results[name] = { gzip: code.reduce((sum, text) => sum + gzipSync(text).length, 0), text: code.join('\n') }
+      // The Markdown engine, loaded just after the first load: its chunk and what it alone imports.
+      const first = new Set(loaded)
+      const engine = [...chunks.values()].find(
+        (chunk) => chunk.isDynamicEntry && chunk.name.startsWith('MarkdownEngine'),
+      )
+      if (engine) visit(engine.fileName)
+      const later = [...loaded].filter((fileName) => !first.has(fileName)).map((fileName) => chunks.get(fileName).code)
+      results[name] = {
+        gzip: code.reduce((sum, text) => sum + gzipSync(text).length, 0),
+        text: code.join('\n'),
+        engine: later.reduce((sum, text) => sum + gzipSync(text).length, 0),
+        engineText: later.join('\n'),
+      }
     }
   } finally {
     rmSync(dir, { recursive: true, force: true })
@@ -144,7 +157,10 @@ if (process.argv[1] === import.meta.filename) {
   const load = await measureFirstLoad()
   const install = measureInstall()
   console.log('first load (gzip, JavaScript the page loads before anything lazy):')
-  for (const [name, { gzip }] of Object.entries(load)) console.log(`  ${name.padEnd(28)} ${kb(gzip).padStart(9)}`)
+  for (const [name, { gzip, engine }] of Object.entries(load))
+    console.log(
+      `  ${name.padEnd(28)} ${kb(gzip).padStart(9)}${engine ? `, then the Markdown engine ${kb(engine)}` : ''}`,
+    )
   const over = load['transcript + aisdk'].gzip - load['react-markdown'].gzip
   console.log(
     `Transcript + one adapter over react-markdown: ${kb(over)} (budget ${kb(budgets.transcriptOverMarkdown)})`,

@@ -167,6 +167,7 @@ export const publicApi = {
     'hasUsage',
     'messageText',
     'pickToolView',
+    'preloadMarkdown',
     'toolViewsByDisplay',
     'useLabels',
     'useRenderConfig',

@@ -6,8 +6,11 @@
 import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import ReactMarkdown from 'react-markdown'
-import { Markdown } from '../../src/components/Markdown/Markdown'
+import { Markdown, preloadMarkdown } from '../../src/components/Markdown/Markdown'
 import { remarkGfmParse } from '../../src/markdown/gfm'
+
+// renderToString cannot wait for the lazily loaded engine: load it first.
+await preloadMarkdown()
 
 const size = Number(process.env.BENCH_SIZE ?? 10_000)
 const R = (piece: string, length: number) => piece.repeat(Math.max(1, Math.floor(length / piece.length)))

@@ -22,7 +22,14 @@ import githubLight from 'shiki/themes/github-light-default.mjs'
 import { Streamdown } from 'streamdown'
 import type { TextPart as TextPartData } from '../../src/core/model/types'
 import { createMermaidRenderer, defaultDiagramRenderer } from '../../src/diagrams/index'
-import { ChatpartsProvider, defaultHighlighter, TextPart, Transcript, type TranscriptHandle } from '../../src/index'
+import {
+  ChatpartsProvider,
+  defaultHighlighter,
+  preloadMarkdown,
+  TextPart,
+  Transcript,
+  type TranscriptHandle,
+} from '../../src/index'
 import { createKatexRenderer, defaultMathRenderer } from '../../src/math/index'
 import { createChatStore } from '../../src/store/index'
 import '../../src/styles/chatparts.css'
@@ -1384,8 +1391,10 @@ window.bench = {
   shapes: Object.keys(SHAPES),
   longFirstPart: LONG_FIRST_PART_TOKENS,
   mounters: Object.keys(MOUNTERS),
-  // chatparts loads grammars on first use; the warm-up pass of each renderer triggers that too.
-  ready: Promise.all(['typescript', 'python', 'json', 'bash'].map((lang) => defaultHighlighter().load(lang))).then(
-    () => undefined,
-  ),
+  // chatparts loads its Markdown engine after the first load, and grammars on first use; the
+  // warm-up pass of each renderer triggers that too.
+  ready: Promise.all([
+    preloadMarkdown(),
+    ...['typescript', 'python', 'json', 'bash'].map((lang) => defaultHighlighter().load(lang)),
+  ]).then(() => undefined),
 }

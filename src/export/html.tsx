@@ -6,6 +6,7 @@ import { fromMarkdown } from 'mdast-util-from-markdown'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { ChatpartsProvider } from '../components/shared/config.js'
 import { OpenAllContext } from '../components/Find/reveal.js'
+import { preloadMarkdown } from '../components/Markdown/Markdown.js'
 import type { MessageLayout } from '../components/MessageView/MessageView.js'
 import { Message } from '../components/MessageView/MessageView.js'
 import type { UrlPolicy } from '../components/shared/urlPolicy.js'
@@ -110,6 +111,8 @@ export async function toHTML(messages: readonly WithParts[], options: ToHTMLOpti
   let highlighter = options.highlighter
   if (highlighter === undefined) highlighter = createShikiHighlighter()
   if (highlighter) await highlightAhead(highlighter, list)
+  // A static render cannot wait for the lazily loaded engine.
+  await preloadMarkdown()
   const lang = options.locale === 'zh-CN' ? 'zh-CN' : (options.labels?.lang ?? 'en')
   const body = renderToStaticMarkup(
     <LabelsProvider

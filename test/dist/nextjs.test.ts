@@ -71,6 +71,9 @@ describe('a Next.js app built from the packed tarball', () => {
     expect(html).toMatch(/id="server-check">0(<!-- -->)? errors/)
     expect(html).toContain('Weather in London?')
     expect(html).toContain('2025-11-23 12:13 UTC')
+    // The server waited for the Markdown engine's chunk: the reply is formatted, not shown as written.
+    expect(html).toContain('<strong>sunny</strong>')
+    expect(html).not.toContain('cp-markdown--pending')
 
     const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
     try {
@@ -89,6 +92,7 @@ describe('a Next.js app built from the packed tarball', () => {
       const live = page.locator('#live')
       await live.getByRole('button', { name: 'Allow once' }).click()
       await expect.poll(() => page.locator('#answer').textContent()).toBe('once')
+      await expect.poll(() => page.locator('#direct strong').first().textContent()).toBe('sunny')
       // After hydration the times are in the reader's zone (Tokyo), in the page's language (lang="en").
       await expect.poll(() => page.locator('#live .cp-message__time').first().textContent()).toMatch(/^9:13\sPM$/)
       // The date once, above the day's first message, in the same zone.

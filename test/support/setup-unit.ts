@@ -1,7 +1,14 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
-import { afterEach, expect } from 'vitest'
+import { afterEach, beforeAll, expect } from 'vitest'
 import { APPEAR_DEADLINE } from './deadlines'
+
+// Texts render formatted from their first render, as on a page where the engine's chunk has arrived.
+// Imported once the test file is (not here, at the top): the engine must see the file's module mocks.
+beforeAll(async () => {
+  const { preloadMarkdown } = await import('../../src/components/Markdown/Markdown')
+  await preloadMarkdown()
+})
 
 // waitFor and findBy* wait for what should appear as long as a busy machine may need, not 1 s.
 configure({ asyncUtilTimeout: APPEAR_DEADLINE })

@@ -1,21 +1,73 @@
-import { memo, type ReactElement, useState } from 'react'
-import { type Components } from 'react-markdown'
-import { useRenderConfig } from '../shared/config.js'
-import { HeadingBaseContext, useHeadingBase } from '../shared/headings.js'
-import { RegionHostContext, useRegionHost } from '../shared/useScrollRegion.js'
-import { Groups } from '../../markdown/groups.js'
-import { ShallowestHeading } from '../../markdown/headingDepth.js'
-import { type MathSyntax } from '../../markdown/math.js'
-import { BlockElements } from './Block.js'
-import type { BlockProps } from './inputs.js'
+import { type ComponentType, lazy, Suspense } from 'react'
+import { pendingStyle } from '../shared/progressive.js'
+import type { MarkdownProps } from './MarkdownEngine.js'
 
-/** Props of {@link Markdown}. */
-export interface MarkdownProps {
-  text: string
-  /** The text is still growing: its last block is rendered in its final shape (see `repairTail`). */
-  streaming?: boolean
-  /** Element overrides passed to react-markdown, over the kit's own. */
-  components?: Components
+export type { MarkdownProps } from './MarkdownEngine.js'
+
+/*
+ * The Markdown engine (react-markdown, GFM, the streaming block split) is most of the kit's weight,
+ * so it is its own chunk: a page's first load does not wait for it. It starts loading as soon as
+ * this module is evaluated; until it is there, a text shows its words as written (the look of a text
+ * waiting to be formatted), then formats in place.
+ */
+
+type Engine = ComponentType<MarkdownProps>
+
+let engine: Engine | null = null
+let loading: Promise<Engine> | null = null
+
+function loadEngine(): Promise<Engine> {
+  loading ??= import('./MarkdownEngine.js').then(
+    (module) => (engine = module.MarkdownBlocks),
+    (error: unknown) => {
+      // The next text asks again (a chunk that failed to load may load on a second try).
+      loading = null
+      throw error
+    },
+  )
+  return loading
+}
+
+/**
+ * Loads the Markdown engine, which the kit otherwise loads on its own just after the page's first
+ * load. Await it before `renderToString` (which cannot wait for a lazy component) or before the
+ * first render of a page that must show formatted text from its first frame.
+ */
+export async function preloadMarkdown(): Promise<void> {
+  await loadEngine()
+}
+
+// Started at once, in the browser and on a server alike: by the time a message arrives, it is there.
+loadEngine().catch(() => undefined)
+
+// Once loaded, the engine is handed to React synchronously, so no text of a later render ever shows
+// its fallback. A chunk that fails to load leaves the text as written, which is still readable.
+const Deferred = lazy<Engine>(() => {
+  if (engine !== null) return settled(engine)
+  return loadEngine().then(
+    (loaded) => ({ default: loaded }),
+    (error: unknown) => {
+      console.error('chatparts: the Markdown engine failed to load; texts show as written.', error)
+      return { default: Written }
+    },
+  )
+})
+
+/** A thenable that calls back at once: `lazy` then resolves in the same render. */
+function settled(component: Engine): Promise<{ default: Engine }> {
+  const value = { default: component }
+  return { then: (resolve: (module: typeof value) => unknown) => (resolve(value), undefined) } as unknown as Promise<{
+    default: Engine
+  }>
+}
+
+/** A text as written, laid out as the formatted text will be (its words wrap, its line breaks kept). */
+function Written({ text }: MarkdownProps) {
+  return (
+    <div className="cp-markdown cp-markdown--pending" style={pendingStyle(text)}>
+      {text}
+    </div>
+  )
 }
 
 /**
@@ -23,60 +75,14 @@ export interface MarkdownProps {
  * policy; code blocks are highlighted.
  *
  * While the text grows, only its last block is split and parsed again: finished blocks keep their
- * elements (React skips them without comparing props), so the work per token follows the size of
- * the last block, not of the text.
+ * elements, so the work per token follows the size of the last block, not of the text.
+ *
+ * The engine loads in its own chunk (see {@link preloadMarkdown}); until then the text shows as written.
  */
-export function Markdown({ text, streaming = false, components }: MarkdownProps) {
-  const { urlPolicy, highlighter, math, inlineDollarMath, diagrams } = useRenderConfig()
-  const [blocks] = useState(() => new BlockElements())
-  const [groups] = useState(() => new Groups<ReactElement<BlockProps>>(BLOCKS))
-  const mathSyntax: MathSyntax = math === null ? 'off' : inlineDollarMath ? 'single' : 'double'
-  const { finished, live } = blocks.render(
-    text,
-    streaming,
-    urlPolicy,
-    highlighter,
-    mathSyntax,
-    diagrams !== null,
-    components,
-  )
-  // The code blocks, tables and formulas of the text are measured when it resizes (see RegionHost).
-  const [regions, attachRegions] = useRegionHost()
-  // Under a message's heading, the text's shallowest heading comes right below it (see headings.ts).
-  const [headings] = useState(() => new ShallowestHeading())
-  const base = useHeadingBase()
-  const shallowest = base > 0 ? headings.read(text) : 0
+export function Markdown(props: MarkdownProps) {
   return (
-    <div className="cp-markdown" ref={attachRegions}>
-      <HeadingBaseContext.Provider value={shallowest > 0 ? base - shallowest + 1 : base}>
-        <RegionHostContext.Provider value={regions}>
-          {groups
-            .of(
-              finished.length + (live === null ? 0 : 1),
-              (i) => finished[i] ?? (live as ReactElement<BlockProps>),
-              blocks.unchanged,
-            )
-            .map((group, g) => (
-              // a group is its place in the text; earlier groups never move
-              <BlockGroup key={g} blocks={group} />
-            ))}
-        </RegionHostContext.Provider>
-      </HeadingBaseContext.Provider>
-    </div>
+    <Suspense fallback={<Written {...props} />}>
+      <Deferred {...props} />
+    </Suspense>
   )
 }
-
-/** Blocks a text renders as one memoized group: a growing text re-renders and lays out its last group only. */
-const BLOCKS = 32
-
-// A group is a box of its own (margins collapse through it as if it were not there): when the last
-// block grows, the browser lays out the last group and places the others as they were, and React
-// skips them, rather than going over every block of a long reply at every token.
-// Compared by its one prop: React's own comparison lists the props' keys, an array for each group
-// of a long reply at every token.
-const BlockGroup = memo(
-  function BlockGroup({ blocks }: { blocks: readonly ReactElement<BlockProps>[] }) {
-    return <div className="cp-markdown__group">{blocks}</div>
-  },
-  (before, after) => before.blocks === after.blocks,
-)
