@@ -397,20 +397,39 @@ export async function runStreaming({ only = [] } = {}) {
       const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
       const byAbove = new Map((virtualize ? [0, 200, 2000] : [0, 200]).map((above) => [above, []]))
       for (let round = 0; round < ROUNDS; round++) {
-        for (const above of byAbove.keys())
+        for (const above of byAbove.keys()) {
+          // BENCH_TRACE=session-<N> traces the first round below N messages (BENCH_TRACE_TASKS=n: its n longest tasks).
+          const trace = process.env.BENCH_TRACE === `session-${above}` && round === 0 ? await startTrace(page) : null
           byAbove.get(above).push(await page.evaluate(([n, v]) => window.bench.runSession(n, v), [above, virtualize]))
+          if (trace) summarizeTrace(await trace(), join(root, `bench/.out/session-${above}.trace.json`))
+        }
       }
       const sessions = [...byAbove.values()].map(
         (runs) => [...runs].sort((a, b) => median(a.times) - median(b.times))[(runs.length - 1) >> 1],
       )
       const empty = sessions[0]
+      const splitOf = ({ times, updates, layouts }) => {
+        const after = times.map((time, i) => time - updates[i] - layouts[i])
+        return [updates, layouts, after].map((values) => median(values).toFixed(3)).join(' / ')
+      }
       console.log(
-        `${pad('messages above', 16)}${left('total', 10)}${left('first-200 med', 15)}${left('last-200 med', 14)}${left('p95', 10)}${left('x empty', 9)}${left('messages in DOM (start/end)', 30)}`,
+        `${pad('messages above', 16)}${left('total', 10)}${left('first-200 med', 15)}${left('last-200 med', 14)}${left('p95', 10)}${left('x empty', 9)}${left('update/layout/after med', 26)}${left('messages in DOM (start/end)', 30)}`,
       )
       for (const result of sessions) {
         const total = sum(result.times)
         console.log(
-          `${pad(result.above.toLocaleString('en'), 16)}${left(`${(total / 1000).toFixed(2)} s`, 10)}${left(ms(median(result.times.slice(0, 200)), 3), 15)}${left(ms(median(result.times.slice(-200)), 3), 14)}${left(ms(percentile(result.times, 95)), 10)}${left((median(result.times) / median(empty.times)).toFixed(2), 9)}${left(`${result.messagesAtStart} / ${result.messagesInDom}`, 30)}`,
+          `${pad(result.above.toLocaleString('en'), 16)}${left(`${(total / 1000).toFixed(2)} s`, 10)}${left(ms(median(result.times.slice(0, 200)), 3), 15)}${left(ms(median(result.times.slice(-200)), 3), 14)}${left(ms(percentile(result.times, 95)), 10)}${left((median(result.times) / median(empty.times)).toFixed(2), 9)}${left(splitOf(result), 26)}${left(`${result.messagesAtStart} / ${result.messagesInDom}`, 30)}`,
+        )
+      }
+      // The slowest tokens under each history, and how many took over 3 ms (the tail that the median hides).
+      for (const result of sessions) {
+        const slow = result.times
+          .map((time, i) => [time, i])
+          .sort((a, b) => b[0] - a[0])
+          .slice(0, 5)
+        const over = result.times.filter((time) => time > 3).length
+        console.log(
+          `${pad(result.above.toLocaleString('en'), 16)}slowest tokens ${slow.map(([time, i]) => `#${i} ${ms(time, 1)}`).join(', ')}; ${over} over 3 ms`,
         )
       }
       const mounts = { virtual: [], all: [] }

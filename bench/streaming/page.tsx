@@ -379,6 +379,9 @@ async function runText(name: string, cold = false): Promise<TextResult> {
 export interface SessionResult {
   above: number
   times: number[]
+  /** Of each token's time: the synchronous update, and the layout forced after it (the rest is the work after). */
+  updates: number[]
+  layouts: number[]
   /** Messages in the DOM when the reply starts, and when it ends (it is taller than the view by then). */
   messagesAtStart: number
   messagesInDom: number
@@ -406,17 +409,25 @@ async function runSession(above: number, virtualize: boolean): Promise<SessionRe
   await settle(100)
   const messagesAtStart = stage.querySelectorAll('[data-message-id]').length
   const times: number[] = []
+  const updates: number[] = []
+  const layouts: number[] = []
+  performance.mark('timed-start')
   for (const token of TOKENS) {
     const t0 = performance.now()
     flushSync(() => store.getState().appendPartDelta(target.messageID, target.partID, 'text', token))
+    const t1 = performance.now()
     void stage.offsetHeight
+    const t2 = performance.now()
     await nextTask()
     times.push(performance.now() - t0)
+    updates.push(t1 - t0)
+    layouts.push(t2 - t1)
   }
+  performance.mark('timed-end')
   const messagesInDom = stage.querySelectorAll('[data-message-id]').length
   root.unmount()
   stage.replaceChildren()
-  return { above, times, messagesAtStart, messagesInDom }
+  return { above, times, updates, layouts, messagesAtStart, messagesInDom }
 }
 
 // The jump scenario: `scrollTo` a message far from the view in a Transcript of `count` messages,
