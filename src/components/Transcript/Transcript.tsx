@@ -2,6 +2,7 @@ import {
   type ComponentPropsWithRef,
   type KeyboardEvent,
   memo,
+  type ReactElement,
   type ReactNode,
   type Ref,
   useCallback,
@@ -216,6 +217,45 @@ interface StoreMessageProps {
   position: number
   /** How many messages the transcript has, when not all of them are in the DOM. */
   count?: number | undefined
+}
+
+/** Rows of a transcript rendered whole, wrapped a group at a time (see RowGroup). */
+const ROW_GROUP = 16
+
+/**
+ * Rows in a box of their own: when the streaming row at the bottom grows, the browser lays out the
+ * transcript's few groups and the last group's rows, placing the other groups as they were, rather
+ * than going over every row of a long session at every token.
+ */
+function RowGroup({ rows, live }: { rows: ReactElement[]; live: boolean }) {
+  return (
+    <div className="cp-transcript__group" ref={measureGroup} data-live={live || undefined}>
+      {rows}
+    </div>
+  )
+}
+
+let groupSizes: ResizeObserver | null = null
+
+/**
+ * Keeps each group's height as its size while skipped off-screen (see Transcript.css), renewed each
+ * time it is laid out. A group skipped while the transcript changes width keeps its height at the
+ * old width until it comes near the view, as a text out of view does (see TextPart.css).
+ */
+function measureGroup(element: HTMLDivElement | null) {
+  if (!element || typeof ResizeObserver !== 'function') return
+  groupSizes ??= new ResizeObserver((entries) => {
+    for (const entry of entries) {
+      const target = entry.target as HTMLElement
+      const height = entry.borderBoxSize?.[0]?.blockSize ?? target.offsetHeight
+      if (!target.isConnected || height <= 0) continue
+      target.style.containIntrinsicBlockSize = `auto ${height}px`
+      target.dataset.measured = ''
+    }
+  })
+  const observer = groupSizes
+  observer.observe(element)
+  return () => observer.unobserve(element)
 }
 
 const EMPTY_STEPS: readonly StepFinishPart[] = []
@@ -664,9 +704,19 @@ function TranscriptBody({
                       />,
                     ]
                   : []
+              // Rendered whole, the rows go in groups (see RowGroup); windowed, a row at a time.
+              let group: ReactElement[] = []
+              let live = false
+              const closeGroup = (end: number) => {
+                if (group.length > 0) out.push(<RowGroup key={end - group.length} rows={group} live={live} />)
+                group = []
+                live = false
+              }
               for (let index = from; index < to; index++) {
                 const id = ids[index] as string
-                out.push(
+                if (!windowed && index % ROW_GROUP === 0) closeGroup(index)
+                if (id === streamingId) live = true
+                ;(windowed ? out : group).push(
                   <div
                     key={id}
                     ref={observeRow}
@@ -691,6 +741,7 @@ function TranscriptBody({
                   </div>,
                 )
               }
+              closeGroup(to)
               return out
             })}
             {last < ids.length ? (
