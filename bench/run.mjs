@@ -1,6 +1,6 @@
 // Builds a benchmark with Vite (TypeScript, JSON imports) and runs it in Node with `--expose-gc`;
 // the streaming benchmark is a page, built and driven in Chromium by bench/streaming/driver.mjs.
-// Usage: node bench/run.mjs [store] [find] [hostile] [streaming] [streaming:text|session|jump|mount|shapes|parallel|memory] [bundle]   (default: all)
+// Usage: node bench/run.mjs [store] [find] [hostile] [streaming] [streaming:text|history|ingest|session|jump|mount|shapes|parallel|memory] [bundle]   (default: all)
 import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { build } from 'vite'

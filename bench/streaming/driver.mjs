@@ -126,6 +126,27 @@ async function startTrace(page) {
   }
 }
 
+/** The main thread's busy time between the page's marks: the union of its trace slices, in ms. */
+function busyTime(events) {
+  const main = events.find((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
+  const mark = (name) => events.find((event) => event.name === name)?.ts
+  const from = mark('timed-start') ?? 0
+  const to = mark('timed-end') ?? Infinity
+  const slices = events
+    .filter((event) => main && event.pid === main.pid && event.tid === main.tid && event.ph === 'X' && event.dur > 0)
+    .map((event) => [Math.max(event.ts, from), Math.min(event.ts + event.dur, to)])
+    .filter(([start, end]) => end > start)
+    .sort((a, b) => a[0] - b[0])
+  let busy = 0
+  let end = -Infinity
+  for (const [start, stop] of slices) {
+    if (stop <= end) continue
+    busy += stop - Math.max(start, end)
+    end = stop
+  }
+  return busy / 1000
+}
+
 /** Self time by event name of trace slices sorted by start (a slice's time less that of the slices inside it), longest first. */
 function selfTimes(slices) {
   const self = new Map()
@@ -223,7 +244,9 @@ export async function runStreaming({ only = [] } = {}) {
     }))
     const version = await browser.version()
     const scenarios =
-      only.length > 0 ? only : ['text', 'session', 'jump', 'mount', 'draw', 'shapes', 'parallel', 'memory']
+      only.length > 0
+        ? only
+        : ['text', 'history', 'ingest', 'session', 'jump', 'mount', 'draw', 'shapes', 'parallel', 'memory']
 
     if (scenarios.includes('text')) {
       console.log(
@@ -380,6 +403,75 @@ export async function runStreaming({ only = [] } = {}) {
         console.log(
           `  for scale, no goal: React rendering the text as plain blocks takes ${(react.total / floorRow.total).toFixed(2)}x the floor; chatparts ${(chat.total / react.total).toFixed(2)}x that`,
         )
+    }
+
+    if (scenarios.includes('history')) {
+      console.log(
+        '\nwith history: the reply streamed below 0 and 200 finished copies of it, each rendered by the same renderer,',
+      )
+      console.log('in a view 900 px tall that follows the bottom; per token as in the text rows\n')
+      const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+      const ABOVE = Number(process.env.BENCH_HISTORY_ABOVE ?? 200)
+      const PEERS = ['streamdown', 'markstream', 'x-markdown']
+      const names = process.env.BENCH_RENDERERS
+        ? info.renderers.filter((name) => name === 'floor' || process.env.BENCH_RENDERERS.split(',').includes(name))
+        : ['floor', ...PEERS, 'chatparts']
+      const runs = new Map(names.flatMap((name) => [0, ABOVE].map((above) => [`${name}@${above}`, []])))
+      for (let round = 0; round < ROUNDS; round++)
+        for (const name of names)
+          for (const above of [0, ABOVE])
+            runs
+              .get(`${name}@${above}`)
+              .push(await page.evaluate(([n, a]) => window.bench.runHistory(n, a), [name, above]))
+      const pick = (name, above) => {
+        const list = runs.get(`${name}@${above}`)
+        return [...list].sort((a, b) => sum(a.times) - sum(b.times))[(list.length - 1) >> 1]
+      }
+      console.log(
+        `${pad('renderer', 14)}${left('total @0', 10)}${left(`total @${ABOVE}`, 12)}${left('med @0', 10)}${left(`med @${ABOVE}`, 11)}${left('med ratio', 11)}${left('p95 @' + ABOVE, 11)}${left('>50 ms', 8)}${left('DOM nodes', 11)}`,
+      )
+      const totals = new Map()
+      for (const name of names) {
+        const empty = pick(name, 0)
+        const full = pick(name, ABOVE)
+        totals.set(name, sum(full.times))
+        console.log(
+          `${pad(name, 14)}${left(`${(sum(empty.times) / 1000).toFixed(2)} s`, 10)}${left(`${(sum(full.times) / 1000).toFixed(2)} s`, 12)}${left(ms(median(empty.times), 3), 10)}${left(ms(median(full.times), 3), 11)}${left((median(full.times) / median(empty.times)).toFixed(2), 11)}${left(ms(percentile(full.times, 95)), 11)}${left(String(full.times.filter((time) => time > 50).length), 8)}${left(full.nodes.toLocaleString('en'), 11)}`,
+        )
+      }
+      const peers = PEERS.filter((name) => totals.has(name))
+      if (totals.has('chatparts') && peers.length > 0) {
+        const best = peers.reduce((a, b) => (totals.get(a) <= totals.get(b) ? a : b))
+        console.log(
+          `\nchatparts' total with ${ABOVE} above: ${(totals.get('chatparts') / totals.get(best)).toFixed(2)} of the best peer's (${best}); ${(totals.get('chatparts') / totals.get('floor')).toFixed(2)} of the floor's`,
+        )
+      }
+    }
+
+    if (scenarios.includes('ingest')) {
+      // BENCH_INGEST_PER_FRAME=1: a token a frame, so both paths render as often (the path's own cost).
+      const PER_FRAME = Number(process.env.BENCH_INGEST_PER_FRAME ?? 4)
+      console.log(
+        "\nthe store path: the reply streamed into a Transcript through ingest('aisdk', chunk) (applied once a frame),",
+      )
+      console.log(
+        `against appendPartDelta committed at each token; ${PER_FRAME} tokens a frame; main-thread busy time from a trace\n`,
+      )
+      const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+      const busy = { direct: [], aisdk: [] }
+      const shown = { direct: 0, aisdk: 0 }
+      for (let round = 0; round < ROUNDS; round++)
+        for (const mode of ['direct', 'aisdk']) {
+          const trace = await startTrace(page)
+          const result = await page.evaluate(([m, n]) => window.bench.runIngest(m, n), [mode, PER_FRAME])
+          busy[mode].push(busyTime(await trace()))
+          shown[mode] = result.shown
+        }
+      for (const mode of ['direct', 'aisdk'])
+        console.log(
+          `${pad(mode, 10)} busy ${(median(busy[mode]) / 1000).toFixed(2)} s (rounds ${busy[mode].map((value) => (value / 1000).toFixed(2)).join(', ')}), text shown ${shown[mode].toLocaleString('en')} characters`,
+        )
+      console.log(`ingest / direct: ${(median(busy.aisdk) / median(busy.direct)).toFixed(2)} (goal ≤ 1.2)`)
     }
 
     if (scenarios.includes('session')) {

@@ -31,6 +31,7 @@ import {
   type TranscriptHandle,
 } from '../../src/index'
 import { createKatexRenderer, defaultMathRenderer } from '../../src/math/index'
+import { aiSdkAdapter } from '../../src/protocols/aisdk/index'
 import { createChatStore } from '../../src/store/index'
 import '../../src/styles/chatparts.css'
 import { LONG, LONG_FIRST_PART_TOKENS, sequenceDiagram, SHAPES } from './shapes'
@@ -376,6 +377,119 @@ async function runText(name: string, cold = false): Promise<TextResult> {
 
 // The long-session scenario: the same reply streamed through the store into a Transcript with
 // `above` finished messages before it.
+export interface HistoryResult {
+  renderer: string
+  above: number
+  times: number[]
+  /** Elements in the page when the stream ends: the finished replies' and the streamed one's. */
+  nodes: number
+}
+
+/**
+ * Streams the reply into `name` below `above` finished copies of it, each rendered by the same
+ * renderer (as a chat app lists its replies), in a view 900 px tall that follows the bottom.
+ */
+async function runHistory(name: string, above: number): Promise<HistoryResult> {
+  const factory = RENDERERS[name]
+  if (!factory) throw new Error(`unknown renderer ${name}`)
+  stage.className = ''
+  await warm(factory)
+  stage.className = 'history'
+  const finished: Renderer[] = []
+  for (let i = 0; i < above; i++) {
+    const box = document.createElement('div')
+    stage.append(box)
+    const renderer = factory(box)
+    renderer.update(reply, true)
+    finished.push(renderer)
+    if (i % 10 === 9) await nextTask()
+  }
+  // Deferred work of the finished replies (highlighting, formatting) is done before the stream.
+  await settle(3000)
+  const box = document.createElement('div')
+  stage.append(box)
+  const renderer = factory(box)
+  stage.scrollTop = stage.scrollHeight
+  await settle(200)
+  const times: number[] = []
+  const commits: number[] = []
+  const layouts: number[] = []
+  let text = ''
+  performance.mark('timed-start')
+  for (let i = 0; i < TOKENS.length; i++) {
+    text += TOKENS[i]
+    const spent = commitToken(renderer, text, i === TOKENS.length - 1, commits, layouts)
+    // Following the bottom, as a chat does; what it costs lands in the yield below.
+    stage.scrollTop = stage.scrollHeight
+    const t2 = performance.now()
+    await nextTask()
+    times.push(spent + (performance.now() - t2))
+  }
+  performance.mark('timed-end')
+  const nodes = stage.getElementsByTagName('*').length
+  renderer.unmount()
+  for (const each of finished) each.unmount()
+  stage.replaceChildren()
+  stage.className = ''
+  return { renderer: name, above, times, nodes }
+}
+
+export interface IngestResult {
+  mode: string
+  /** Wall time of the stream, ms (the busy share of it comes from a trace, in the driver). */
+  wall: number
+  /** The reply's text in the page at the end, to check both paths showed the whole of it. */
+  shown: number
+}
+
+/**
+ * Streams the reply into a Transcript through the path an app uses or directly: `direct` commits
+ * each token synchronously with `appendPartDelta` (the text rows' method); `aisdk` hands the store
+ * the AI SDK's chunks (`ingest('aisdk', chunk)`, a text-delta a token), which it applies once a
+ * frame. Both get `perFrame` tokens a frame (4: a fast model's pace).
+ */
+async function runIngest(mode: 'direct' | 'aisdk', perFrame = 4): Promise<IngestResult> {
+  stage.className = 'session'
+  const store = createChatStore({ adapters: [aiSdkAdapter], coalesce: mode !== 'direct' })
+  const root = createRoot(stage)
+  flushSync(() => root.render(<Transcript {...renderers} store={store} style={{ height: '100%' }} timeZone="UTC" />))
+  await settle(200)
+  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve))
+  let write: (token: string) => void
+  if (mode === 'direct') {
+    const target = streamTarget(store, 0)
+    write = (token) => flushSync(() => store.getState().appendPartDelta(target.messageID, target.partID, 'text', token))
+  } else {
+    const ingest = (chunk: object) => store.getState().ingest('aisdk', chunk)
+    ingest({ type: 'start', messageId: 'msg_bench_ingest' })
+    ingest({ type: 'start-step' })
+    ingest({ type: 'text-start', id: 'txt_bench' })
+    write = (token) => ingest({ type: 'text-delta', id: 'txt_bench', delta: token })
+  }
+  await frame()
+  performance.mark('timed-start')
+  const t0 = performance.now()
+  for (let i = 0; i < TOKENS.length; i++) {
+    write(TOKENS[i] as string)
+    if (i % perFrame === perFrame - 1) await frame()
+  }
+  if (mode === 'aisdk') {
+    store.getState().ingest('aisdk', { type: 'text-end', id: 'txt_bench' })
+    store.getState().ingest('aisdk', { type: 'finish-step' })
+    store.getState().ingest('aisdk', { type: 'finish' })
+  }
+  await frame()
+  await frame()
+  const wall = performance.now() - t0
+  performance.mark('timed-end')
+  const texts = stage.querySelectorAll('.cp-text')
+  const shown = texts[texts.length - 1]?.textContent?.length ?? 0
+  root.unmount()
+  stage.replaceChildren()
+  stage.className = ''
+  return { mode, wall, shown }
+}
+
 export interface SessionResult {
   above: number
   times: number[]
@@ -1363,6 +1477,8 @@ declare global {
       bytes: number
       runText: typeof runText
       runSession: typeof runSession
+      runHistory: typeof runHistory
+      runIngest: typeof runIngest
       runJump: typeof runJump
       mountOnly: typeof mountOnly
       runMount: typeof runMount
@@ -1388,6 +1504,8 @@ window.bench = {
   bytes: new TextEncoder().encode(reply).length,
   runText,
   runSession,
+  runHistory,
+  runIngest,
   runJump,
   mountOnly,
   runMount,
