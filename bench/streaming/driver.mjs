@@ -439,7 +439,38 @@ export async function runStreaming({ only = [] } = {}) {
           `${pad(name, 14)}${left(`${(sum(empty.times) / 1000).toFixed(2)} s`, 10)}${left(`${(sum(full.times) / 1000).toFixed(2)} s`, 12)}${left(ms(median(empty.times), 3), 10)}${left(ms(median(full.times), 3), 11)}${left((median(full.times) / median(empty.times)).toFixed(2), 11)}${left(ms(percentile(full.times, 95)), 11)}${left(String(full.times.filter((time) => time > 50).length), 8)}${left(full.nodes.toLocaleString('en'), 11)}`,
         )
       }
+      // The heap the finished replies hold: mounted alone, after a full collection, less the page
+      // after they are gone (each renderer warmed by the rounds above).
+      const cdp = await page.context().newCDPSession(page)
+      await cdp.send('HeapProfiler.enable')
+      const heapNow = async () => {
+        for (let i = 0; i < 3; i++) await cdp.send('HeapProfiler.collectGarbage')
+        return (await cdp.send('Runtime.getHeapUsage')).usedSize
+      }
+      console.log(`\nheld by ${ABOVE} finished replies (JS heap after a full collection, less the page without them):`)
+      const heaps = new Map()
+      for (const name of names) {
+        const samples = []
+        for (let round = 0; round < Math.max(1, Math.min(ROUNDS, 3)); round++) {
+          const nodes = await page.evaluate(([n, a]) => window.bench.holdReplies(n, a), [name, ABOVE])
+          const full = await heapNow()
+          await page.evaluate(() => window.bench.releaseHeld())
+          const empty = await heapNow()
+          samples.push({ heap: full - empty, nodes })
+        }
+        const heap = median(samples.map((sample) => sample.heap))
+        heaps.set(name, heap)
+        console.log(
+          `${pad(name, 14)}${left(`${(heap / 1024 / 1024).toFixed(1)} MB`, 10)}${left(`${samples[0].nodes.toLocaleString('en')} elements`, 18)}`,
+        )
+      }
       const peers = PEERS.filter((name) => totals.has(name))
+      if (heaps.has('chatparts') && peers.length > 0) {
+        const least = peers.reduce((a, b) => (heaps.get(a) <= heaps.get(b) ? a : b))
+        console.log(
+          `chatparts' heap: ${(heaps.get('chatparts') / heaps.get(least)).toFixed(2)} of the least peer's (${least}); elements ${(runs.get('chatparts@' + ABOVE)[0].nodes / runs.get('streamdown@' + ABOVE)?.[0]?.nodes || NaN).toFixed(2)} of Streamdown's`,
+        )
+      }
       if (totals.has('chatparts') && peers.length > 0) {
         const best = peers.reduce((a, b) => (totals.get(a) <= totals.get(b) ? a : b))
         console.log(

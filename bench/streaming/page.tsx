@@ -490,6 +490,40 @@ async function runIngest(mode: 'direct' | 'aisdk', perFrame = 4): Promise<Ingest
   return { mode, wall, shown }
 }
 
+let heldReplies: (() => void) | null = null
+
+/**
+ * Mounts `count` finished copies of the reply, each rendered by `name` in its own root (as in
+ * `runHistory`), and keeps them on the page until `releaseHeld()`: the driver measures the heap
+ * they hold in between. Returns the page's element count.
+ */
+async function holdReplies(name: string, count: number): Promise<number> {
+  const factory = RENDERERS[name]
+  if (!factory) throw new Error(`unknown renderer ${name}`)
+  stage.className = 'history'
+  const finished: Renderer[] = []
+  for (let i = 0; i < count; i++) {
+    const box = document.createElement('div')
+    stage.append(box)
+    const renderer = factory(box)
+    renderer.update(reply, true)
+    finished.push(renderer)
+    if (i % 10 === 9) await nextTask()
+  }
+  await settle(3000)
+  heldReplies = () => {
+    for (const each of finished) each.unmount()
+    stage.replaceChildren()
+    stage.className = ''
+  }
+  return stage.getElementsByTagName('*').length
+}
+
+function releaseHeld(): void {
+  heldReplies?.()
+  heldReplies = null
+}
+
 export interface SessionResult {
   above: number
   times: number[]
@@ -1478,6 +1512,8 @@ declare global {
       runText: typeof runText
       runSession: typeof runSession
       runHistory: typeof runHistory
+      holdReplies: typeof holdReplies
+      releaseHeld: typeof releaseHeld
       runIngest: typeof runIngest
       runJump: typeof runJump
       mountOnly: typeof mountOnly
@@ -1505,6 +1541,8 @@ window.bench = {
   runText,
   runSession,
   runHistory,
+  holdReplies,
+  releaseHeld,
   runIngest,
   runJump,
   mountOnly,
