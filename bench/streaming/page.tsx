@@ -386,6 +386,24 @@ export interface HistoryResult {
 }
 
 /**
+ * Mounts `count` finished copies of the reply at the end of the stage, each rendered by `factory`
+ * in a box of its own, and waits until their deferred work (highlighting, formatting) is done.
+ */
+async function mountFinished(factory: Factory, count: number): Promise<Renderer[]> {
+  const finished: Renderer[] = []
+  for (let i = 0; i < count; i++) {
+    const box = document.createElement('div')
+    stage.append(box)
+    const renderer = factory(box)
+    renderer.update(reply, true)
+    finished.push(renderer)
+    if (i % 10 === 9) await nextTask()
+  }
+  await settle(3000)
+  return finished
+}
+
+/**
  * Streams the reply into `name` below `above` finished copies of it, each rendered by the same
  * renderer (as a chat app lists its replies), in a view 900 px tall that follows the bottom.
  */
@@ -395,17 +413,7 @@ async function runHistory(name: string, above: number): Promise<HistoryResult> {
   stage.className = ''
   await warm(factory)
   stage.className = 'history'
-  const finished: Renderer[] = []
-  for (let i = 0; i < above; i++) {
-    const box = document.createElement('div')
-    stage.append(box)
-    const renderer = factory(box)
-    renderer.update(reply, true)
-    finished.push(renderer)
-    if (i % 10 === 9) await nextTask()
-  }
-  // Deferred work of the finished replies (highlighting, formatting) is done before the stream.
-  await settle(3000)
+  const finished = await mountFinished(factory, above)
   const box = document.createElement('div')
   stage.append(box)
   const renderer = factory(box)
@@ -501,16 +509,7 @@ async function holdReplies(name: string, count: number): Promise<number> {
   const factory = RENDERERS[name]
   if (!factory) throw new Error(`unknown renderer ${name}`)
   stage.className = 'history'
-  const finished: Renderer[] = []
-  for (let i = 0; i < count; i++) {
-    const box = document.createElement('div')
-    stage.append(box)
-    const renderer = factory(box)
-    renderer.update(reply, true)
-    finished.push(renderer)
-    if (i % 10 === 9) await nextTask()
-  }
-  await settle(3000)
+  const finished = await mountFinished(factory, count)
   heldReplies = () => {
     for (const each of finished) each.unmount()
     stage.replaceChildren()
