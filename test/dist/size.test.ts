@@ -6,6 +6,14 @@ import { budgets, measureFirstLoad, measureInstall } from '../../scripts/size.mj
 
 type Load = Record<string, { gzip: number; text: string; engine: number; engineText: string }>
 
+/**
+ * The ceilings the kit holds today, under the budgets it aims at (`budgets` in scripts/size.mjs,
+ * reported by `node scripts/size.mjs`): a change that adds weight fails here, on purpose.
+ */
+const ceilings = {
+  transcriptOverMarkdown: 19 * 1024,
+}
+
 let load: Load
 
 beforeAll(async () => {
@@ -51,10 +59,10 @@ describe('the weight of the kit to an app', () => {
     }
   })
 
-  it('keeps a Transcript with one adapter within its budget over react-markdown', () => {
+  it('keeps a Transcript with one adapter within its budget and its ceiling over react-markdown', () => {
     const over = load['transcript + aisdk']!.gzip - load['react-markdown']!.gzip
     expect(over).toBeGreaterThan(0)
-    expect(over).toBeLessThanOrEqual(budgets.transcriptOverMarkdown)
+    expect(over).toBeLessThanOrEqual(Math.min(ceilings.transcriptOverMarkdown, budgets.transcriptOverMarkdown))
   })
 
   it('keeps chatparts/core within its budget', () => {
