@@ -131,6 +131,8 @@ export const JumpToLatest: Story = {
     const canvas = within(canvasElement)
     const log = canvas.getByRole('log')
     await waitFor(() => expect(log.scrollHeight - log.scrollTop - log.clientHeight).toBeLessThan(2))
+    // The reader's own move: a wheel turn, then the scroll.
+    log.dispatchEvent(new WheelEvent('wheel', { deltaY: -log.scrollTop, bubbles: true }))
     log.scrollTop = 0
     log.dispatchEvent(new Event('scroll'))
     const jump = await canvas.findByRole('button', { name: /Jump to latest/ })

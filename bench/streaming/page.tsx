@@ -1005,6 +1005,12 @@ async function runMount(name: string, count: number): Promise<MountResult> {
   }
 }
 
+/** Scrolls a transcript to its top as a reader does (a wheel turn first), so it stops following the bottom. */
+function toTop(scroller: HTMLElement) {
+  scroller.dispatchEvent(new WheelEvent('wheel', { deltaY: -scroller.scrollTop, bubbles: true }))
+  scroller.scrollTop = 0
+}
+
 /**
  * The same saved session opened in a virtualized `Transcript` (900 px tall, its own scroll): `count`
  * finished answers, each the whole reply. Mount, the view formatted and highlighted, then a fling
@@ -1043,7 +1049,7 @@ async function runMountTranscript(count: number): Promise<MountResult> {
   await settle(500)
   const mountTasks = tasks.splice(0)
   const height = scroller.scrollHeight
-  scroller.scrollTop = 0
+  toTop(scroller)
   await settle(300)
   tasks.splice(0)
   performance.mark('timed-start')
@@ -1442,7 +1448,7 @@ const memory = {
   async scroll() {
     const scroller = stage.querySelector('.cp-transcript__scroller') as HTMLElement
     const seen = new Set<string>()
-    scroller.scrollTop = 0
+    toTop(scroller)
     await frame()
     for (let y = 0; y <= scroller.scrollHeight; y += scroller.clientHeight) {
       scroller.scrollTop = y

@@ -9,6 +9,7 @@ import { createChatStore } from '../../src/store/chatStore'
 import '../../src/styles/chatparts.css'
 import { opencodeSession } from '../fixtures/opencode'
 import { fullStore } from './Transcript/fullSession'
+import { readerScroll } from './Transcript/mountTall'
 import { defaultDiagramRenderer } from '../../src/diagrams/index'
 import { defaultMathRenderer } from '../../src/math/index'
 
@@ -80,8 +81,7 @@ describe('Transcript in Chromium', () => {
       store.getState().appendPartDelta(part.messageID, part.id, 'text', '\n\nA new paragraph.\n\nAnd another one.'),
     )
     await expect.poll(atBottom).toBe(true)
-    log.scrollTop = 0
-    log.dispatchEvent(new Event('scroll'))
+    readerScroll(log, 0)
     await expect.poll(() => screen.queryByRole('button', { name: /Jump to latest/ })).not.toBeNull()
     act(() => store.getState().appendPartDelta(part.messageID, part.id, 'text', '\n\nMore while scrolled up.'))
     await new Promise((resolve) => setTimeout(resolve, 50))

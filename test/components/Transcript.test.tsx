@@ -283,6 +283,11 @@ describe('Transcript', () => {
     return (async () => {
       await grow(' One.')
       expect(log.scrollTop).toBe(1200)
+      // A move up with no wheel, touch, key or press of the reader's is a layout shift, not them.
+      log.scrollTop = 600
+      fireEvent.scroll(log)
+      expect(screen.queryByRole('button', { name: /Jump to latest/ })).toBeNull()
+      fireEvent.wheel(log, { deltaY: -200 })
       log.scrollTop = 400
       fireEvent.scroll(log)
       const jump = screen.getByRole('button', { name: /Jump to latest/ })

@@ -181,6 +181,7 @@ async function mount() {
   // opened depends on timing, and with it whether "jump to latest" shows. Scrolled to the top, it
   // does, and its styles are compared too.
   const scroller = view.container.querySelector('.cp-transcript__scroller') as HTMLElement
+  scroller.dispatchEvent(new WheelEvent('wheel', { deltaY: -scroller.scrollTop, bubbles: true }))
   scroller.scrollTop = 0
   await expect.poll(() => view.container.querySelector('.cp-transcript__jump')).not.toBeNull()
   // Finished text is laid out once the browser finds it on screen (content-visibility): until then a

@@ -16,3 +16,13 @@ export function mountTall(store: ChatStore, props: Partial<TranscriptProps> = {}
   )
   return { store, handle, log: screen.getByRole('log') }
 }
+
+/**
+ * Scrolls `log` to `top` as a reader does: a wheel turn first (the transcript tells the reader's
+ * moves from layout shifts by their input), then the move and its scroll event.
+ */
+export function readerScroll(log: HTMLElement, top: number) {
+  log.dispatchEvent(new WheelEvent('wheel', { deltaY: top - log.scrollTop, bubbles: true }))
+  log.scrollTop = top
+  log.dispatchEvent(new Event('scroll'))
+}
