@@ -283,10 +283,12 @@ describe('Transcript', () => {
     return (async () => {
       await grow(' One.')
       expect(log.scrollTop).toBe(1200)
-      // A move up with no wheel, touch, key or press of the reader's is a layout shift, not them.
+      // A move up with no wheel, touch, key or press of the reader's is a layout shift, not them:
+      // the view goes back to the bottom.
       log.scrollTop = 600
       fireEvent.scroll(log)
       expect(screen.queryByRole('button', { name: /Jump to latest/ })).toBeNull()
+      expect(log.scrollTop).toBe(1200)
       fireEvent.wheel(log, { deltaY: -200 })
       log.scrollTop = 400
       fireEvent.scroll(log)

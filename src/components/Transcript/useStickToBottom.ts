@@ -62,6 +62,12 @@ export function useStickToBottom(
     if (atBottom) stickRef.current = true
     else if (top < lastTopRef.current && theirs) stickRef.current = false
     lastTopRef.current = top
+    // While following, a view the layout left short of the end goes back to it: content that shrank
+    // and grew again between two frames is never seen by the size observer that follows it.
+    if (stickRef.current && !theirs && element.scrollHeight - top - element.clientHeight >= 1) {
+      element.scrollTop = element.scrollHeight
+      lastTopRef.current = element.scrollTop
+    }
     setAway(!stickRef.current)
   }, [])
 
