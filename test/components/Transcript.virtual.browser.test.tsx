@@ -211,7 +211,9 @@ describe('Transcript with 2,000 messages in Chromium', () => {
         .map((id) => store.getState().parts.get(id))
         .filter((part): part is TextPart => part?.type === 'text')
       const [above, last] = [texts.at(-2) as TextPart, texts.at(-1) as TextPart]
-      act(() => store.getState().appendPartDelta(above.messageID, above.id, 'text', '\n\nA line to take out.'.repeat(8)))
+      act(() =>
+        store.getState().appendPartDelta(above.messageID, above.id, 'text', '\n\nA line to take out.'.repeat(8)),
+      )
       await formatted(log)
       await expect.poll(atBottom).toBe(true)
       // A text above gets much shorter: the browser pulls the position in at once (read here, so it
