@@ -4,6 +4,7 @@ import { APPEAR_DEADLINE } from '../test/support/deadlines'
 import { ChatpartsProvider } from '../src/components/shared/config'
 import { preloadMarkdown } from '../src/components/Markdown/Markdown'
 import { defaultDiagramRenderer } from '../src/diagrams/index'
+import { defaultHighlighter } from '../src/highlight/shiki'
 import { LabelsProvider } from '../src/labels/LabelsContext'
 import { defaultMathRenderer } from '../src/math/index'
 import type { Locale } from '../src/labels/labels'
@@ -38,10 +39,13 @@ const withThemeAndLocale: Decorator = (Story, context) => {
 
 const preview: Preview = {
   decorators: [withThemeAndLocale],
-  // Every story shows its texts formatted from the first frame (the engine is its own chunk).
+  // Every story shows its texts formatted from the first frame (the engine is its own chunk), and
+  // its code in the colours of both schemes from the first highlight (the theme switch in the
+  // toolbar would otherwise fetch the other one, and colour the code again, as an app does).
   loaders: [
     async () => {
-      await preloadMarkdown()
+      const highlighter = defaultHighlighter()
+      await Promise.all([preloadMarkdown(), highlighter.showScheme?.('light'), highlighter.showScheme?.('dark')])
       return {}
     },
   ],

@@ -10,13 +10,8 @@
  */
 export type * as Model from './core/model/types.js'
 export * from './components/index.js'
-export {
-  type ColorScheme,
-  createShikiHighlighter,
-  defaultHighlighter,
-  type ShikiHighlighterOptions,
-} from './highlight/shiki.js'
+export { createShikiHighlighter, defaultHighlighter, type ShikiHighlighterOptions } from './highlight/shiki.js'
 export type { MathRenderer, MathResult } from './math/types.js'
 export type { DiagramOptions, DiagramRenderer, DiagramResult } from './diagrams/types.js'
-export type { CodeToken, Highlighter, ThemeColors, TokenizedLines } from './highlight/types.js'
+export type { CodeToken, ColorScheme, Highlighter, ThemeColors, TokenizedLines } from './highlight/types.js'
 export { LabelsProvider, useLabels, type LabelsProviderProps } from './labels/LabelsContext.js'

@@ -88,12 +88,17 @@ async function highlightAhead(highlighter: Highlighter, messages: readonly WithP
   const langs = new Set(
     blocks.map((block) => highlighter.resolve(block.lang)).filter((lang): lang is string => lang !== null),
   )
+  // The document follows its reader's scheme: code carries the colours of both.
+  await Promise.all([highlighter.showScheme?.('light'), highlighter.showScheme?.('dark')])
   await Promise.all([...langs].map((lang) => highlighter.load(lang).catch(() => false)))
+  const version = highlighter.version?.() ?? 0
   for (const { lang, code } of blocks) {
     const canonical = highlighter.resolve(lang)
-    if (canonical === null || !highlighter.ready(canonical) || cachedHighlight(highlighter, canonical, code)) continue
+    if (canonical === null || !highlighter.ready(canonical)) continue
+    const kept = cachedHighlight(highlighter, canonical, code)
+    if (kept && (kept.version ?? 0) === version) continue
     const result = highlighter.tokenize(code, canonical)
-    if (result) rememberHighlight(highlighter, canonical, code, { lines: result.lines, state: result.state })
+    if (result) rememberHighlight(highlighter, canonical, code, { lines: result.lines, state: result.state, version })
   }
 }
 

@@ -1,6 +1,6 @@
 import { ownEntry } from '../core/record.js'
 import type { HighlighterCore, LanguageInput, LanguageRegistration } from 'shiki/core'
-import type { CodeToken, Highlighter, ThemeColors, TokenizedLines } from './types.js'
+import type { CodeToken, ColorScheme, Highlighter, ThemeColors, TokenizedLines } from './types.js'
 
 // Each grammar is its own chunk, fetched the first time a code block needs it.
 const GRAMMARS: Record<string, () => LanguageInput> = {
@@ -97,7 +97,7 @@ export function mergeTokens(line: readonly CodeToken[]): CodeToken[] {
   return out
 }
 
-const THEMES = { light: 'github-light-default', dark: 'github-dark-default' } as const
+const THEMES: Record<ColorScheme, string> = { light: 'github-light-default', dark: 'github-dark-default' }
 const THEME_MODULES = {
   light: () => import('shiki/themes/github-light-default.mjs'),
   dark: () => import('shiki/themes/github-dark-default.mjs'),
@@ -160,32 +160,40 @@ export interface ShikiHighlighterOptions {
   /** The longest line highlighted, in characters (default {@link MAX_LINE_LENGTH}); a longer one is shown plain. */
   maxLineLength?: number | undefined
   /**
-   * The colour schemes the page shows, whose themes are fetched (default both: the kit follows the
-   * page's scheme as it changes). A page that is always light passes `['light']`: the dark theme is
-   * never fetched, and code shown dark anyway is in the code block's own colour.
+   * The colour schemes whose themes are fetched, with the first block. By default a theme is
+   * fetched once a code block shows in its scheme (the kit follows the page, and the reader's
+   * system setting, as they change). A page that switches its scheme on an element of its own,
+   * below `<body>`, passes `['light', 'dark']`; a page that is always light passes `['light']`.
    */
   schemes?: readonly ColorScheme[] | undefined
 }
 
-/** A colour scheme of the page. */
-export type ColorScheme = keyof typeof THEMES
+/** The scheme the reader's system asks for, outside any page's choice: light where there is no page. */
+const systemScheme = (): ColorScheme =>
+  typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'
 
 /**
  * The default highlighter: shiki's fine-grained core with the JavaScript regex engine (no WASM),
- * the GitHub light and dark themes, and grammars loaded on first use: every language shiki ships,
- * and any grammar or alias you register.
+ * the GitHub light and dark themes (each fetched once a block shows in its scheme), and grammars
+ * loaded on first use: every language shiki ships, and any grammar or alias you register.
  */
 export function createShikiHighlighter(options: ShikiHighlighterOptions = {}): Highlighter {
   let core: Promise<HighlighterCore> | undefined
   let ready: HighlighterCore | undefined
   const maxLineLength = Math.max(1, options.maxLineLength ?? MAX_LINE_LENGTH)
-  const schemes = (['light', 'dark'] as const).filter((scheme) => !options.schemes || options.schemes.includes(scheme))
-  if (schemes.length === 0) schemes.push('light')
-  const themes: Partial<Record<ColorScheme, string>> = Object.fromEntries(
-    schemes.map((scheme) => [scheme, THEMES[scheme]]),
-  )
+  // Fixed schemes, or null: each theme fetched once a block shows in its scheme.
+  const fixed = options.schemes
+    ? (['light', 'dark'] as const).filter((scheme) => options.schemes?.includes(scheme))
+    : null
+  if (fixed?.length === 0) fixed.push('light')
+  // The schemes asked for, and the themes loaded (those tokens are coloured for).
+  const wanted = new Set<ColorScheme>(fixed ?? [])
+  const themes: Partial<Record<ColorScheme, string>> = {}
   // The themes' foreground: tokens in it are left without colours (the block shows them in it).
   let plain: ThemeColors | null = null
+  let version = 0
+  const listeners = new Set<() => void>()
+  let themesLoading: Promise<void> | undefined
   const loaded = new Set<string>()
   const loading = new Map<string, Promise<boolean>>()
   const own = new Map(Object.entries(options.langs ?? {}).map(([name, input]) => [name.toLowerCase(), input]))
@@ -204,18 +212,44 @@ export function createShikiHighlighter(options: ShikiHighlighterOptions = {}): H
         import('shiki/core'),
         import('shiki/engine/javascript'),
       ])
-      ready = await createHighlighterCore({
-        themes: schemes.map((scheme) => THEME_MODULES[scheme]()),
+      // Blocks ask for their scheme before they ask for a grammar; code highlighted with none asked
+      // (an app's own call) is coloured for the reader's system scheme.
+      if (wanted.size === 0) wanted.add(systemScheme())
+      const first = [...wanted]
+      const highlighter = await createHighlighterCore({
+        themes: first.map((scheme) => THEME_MODULES[scheme]()),
         langs: [],
         engine: createJavaScriptRegexEngine(),
       })
-      const loadedReady = ready
-      plain = Object.fromEntries(
-        schemes.map((scheme) => [scheme, loadedReady.getTheme(THEMES[scheme]).fg.toLowerCase()]),
-      )
-      return ready
+      for (const scheme of first) addTheme(highlighter, scheme)
+      ready = highlighter
+      // A scheme asked for while the core loaded is added now.
+      await loadThemes()
+      return highlighter
     })()
     return core
+  }
+
+  const addTheme = (highlighter: HighlighterCore, scheme: ColorScheme) => {
+    themes[scheme] = THEMES[scheme]
+    plain = { ...plain, [scheme]: highlighter.getTheme(THEMES[scheme]).fg.toLowerCase() }
+  }
+
+  /** Loads the themes asked for and not loaded yet; tokens made before are then out of date. */
+  const loadThemes = (): Promise<void> => {
+    const highlighter = ready
+    const missing = [...wanted].filter((scheme) => themes[scheme] === undefined)
+    if (!highlighter || missing.length === 0) return themesLoading ?? Promise.resolve()
+    const previous = themesLoading ?? Promise.resolve()
+    themesLoading = previous.then(async () => {
+      const left = missing.filter((scheme) => themes[scheme] === undefined)
+      if (left.length === 0) return
+      await Promise.all(left.map(async (scheme) => highlighter.loadTheme(await THEME_MODULES[scheme]())))
+      for (const scheme of left) addTheme(highlighter, scheme)
+      version++
+      for (const listener of [...listeners]) listener()
+    })
+    return themesLoading
   }
 
   const resolve = (lang: string): string | null => {
@@ -256,6 +290,17 @@ export function createShikiHighlighter(options: ShikiHighlighterOptions = {}): H
   return {
     resolve,
     plainColor: () => plain,
+    showScheme(scheme) {
+      if (fixed || (scheme !== 'light' && scheme !== 'dark')) return Promise.resolve()
+      wanted.add(scheme)
+      if (!core) return Promise.resolve()
+      return core.then(loadThemes).catch(() => undefined)
+    },
+    version: () => version,
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
     ready(lang) {
       const name = resolve(lang)
       return name !== null && ready !== undefined && loaded.has(name)

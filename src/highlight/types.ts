@@ -37,7 +37,24 @@ export interface Highlighter {
    * code block's own text colour.
    */
   plainColor?(): ThemeColors | null
+  /**
+   * Asks for tokens coloured for `scheme` too, loading its theme: the components call it with the
+   * scheme each code block shows in, so a highlighter may fetch a theme only once a page shows it.
+   * Resolves once the theme is loaded, or at once when nothing is loaded yet (the first `load`
+   * brings it). Optional: without it, tokens carry the colours the highlighter always gives.
+   */
+  showScheme?(scheme: ColorScheme): Promise<void>
+  /**
+   * A number that changes when tokens made before are out of date (a theme was added): code is
+   * then highlighted again. Optional, with {@link Highlighter.subscribe}.
+   */
+  version?(): number
+  /** Calls `listener` each time `version` changes; returns what stops it. */
+  subscribe?(listener: () => void): () => void
 }
+
+/** A colour scheme of the page. */
+export type ColorScheme = 'light' | 'dark'
 
 /**
  * A colour for the light theme and one for the dark, as CSS values: each present when the

@@ -17,6 +17,8 @@ import { createViewQueue, type ViewItem } from './tasks.js'
 export interface HighlightResult {
   lines: CodeToken[][]
   state: unknown
+  /** The highlighter's version the tokens were made at (see `Highlighter.version`): older ones are out of date. */
+  version?: number | undefined
 }
 
 /** One block waiting for its tokens. */
@@ -29,6 +31,8 @@ interface Job extends ViewItem {
   state: unknown
   /** Character offset of the next line to tokenize. */
   offset: number
+  /** The highlighter's version when the first line was tokenized. */
+  version: number
   done: (result: HighlightResult) => void
 }
 
@@ -48,7 +52,10 @@ const CACHE_SIZE = 400
 const caches = new WeakMap<Highlighter, Map<string, HighlightResult>>()
 const cacheKey = (lang: string, code: string) => `${lang}\u0000${code}`
 
-/** The tokens made for `code` in `lang` by `highlighter`, if any: a block mounted again shows them at once. */
+/**
+ * The tokens made for `code` in `lang` by `highlighter`, if any: a block mounted again shows them
+ * at once (out of date ones too, until new ones are made: see `HighlightResult.version`).
+ */
 export function cachedHighlight(highlighter: Highlighter, lang: string, code: string): HighlightResult | undefined {
   const cache = caches.get(highlighter)
   const key = cacheKey(lang, code)
@@ -66,7 +73,7 @@ export function rememberHighlight(highlighter: Highlighter, lang: string, code: 
 
 function finish(job: Job) {
   jobs.remove(job)
-  const result = { lines: job.lines, state: job.state }
+  const result = { lines: job.lines, state: job.state, version: job.version }
   rememberHighlight(job.highlighter, job.lang, job.code, result)
   job.done(result)
 }
@@ -87,6 +94,7 @@ function step(job: Job) {
     const next = job.code.indexOf('\n', end)
     end = next === -1 ? job.code.length : next + 1
   }
+  if (job.offset === 0) job.version = job.highlighter.version?.() ?? 0
   const result = job.highlighter.tokenize(job.code.slice(job.offset, end), job.lang, job.state)
   if (!result) {
     jobs.remove(job)
@@ -119,7 +127,7 @@ export function requestHighlight(
   element: Element | null,
   done: (result: HighlightResult) => void,
 ): () => void {
-  const job: Job = { code, lang, highlighter, lines: [], state: undefined, offset: 0, done, element }
+  const job: Job = { code, lang, highlighter, lines: [], state: undefined, offset: 0, version: 0, done, element }
   jobs.add(job)
   return () => jobs.remove(job)
 }

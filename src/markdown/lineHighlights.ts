@@ -4,6 +4,9 @@ import { FrameMark } from './tasks.js'
 
 interface Highlighted {
   lang: string
+  /** What the lines were highlighted by, and its version then (a theme added since makes them out of date). */
+  highlighter: Highlighter
+  version: number
   /** The complete lines highlighted so far (an array only ever appended to). */
   lines: CodeToken[][]
   /** The text of those lines, to see that the lines asked for later still begin with them. */
@@ -111,12 +114,23 @@ export class LineHighlights {
     return this.entry !== null && (this.entry.lines.length > 0 || this.entry.live?.tokens !== undefined)
   }
 
+  /** The version of the highlighter the lines were highlighted at. */
+  get version(): number | undefined {
+    return this.entry?.version
+  }
+
   /** The complete lines highlighted so far, their text and the state at their end, once any line is. */
-  get highlighted(): { lang: string; source: string; lines: CodeToken[][]; state: unknown } | null {
+  get highlighted(): { lang: string; source: string; lines: CodeToken[][]; state: unknown; version: number } | null {
     const entry = this.entry
     if (!entry || entry.lines.length === 0) return null
     // A copy: the entry's own array goes on growing if the block does.
-    return { lang: entry.lang, source: `${entry.texts.join('\n')}\n`, lines: [...entry.lines], state: entry.state }
+    return {
+      lang: entry.lang,
+      source: `${entry.texts.join('\n')}\n`,
+      lines: [...entry.lines],
+      state: entry.state,
+      version: entry.version,
+    }
   }
 
   /**
@@ -137,15 +151,18 @@ export class LineHighlights {
   ): LineTokens {
     let entry = this.entry
     const compared = this.asked?.lines === lines ? Math.max(0, this.asked.length - 1) : 0
+    const version = highlighter.version?.() ?? 0
     // (Set again once the entry kept is the one checked against these lines.)
     this.asked = null
     if (
       !entry ||
       entry.lang !== lang ||
+      entry.highlighter !== highlighter ||
+      entry.version !== version ||
       entry.lines.length > completeCount ||
       !sameStart(entry.texts, lines, entry.lines.length, compared)
     )
-      entry = { lang, lines: [], texts: [], state: undefined }
+      entry = { lang, highlighter, version, lines: [], texts: [], state: undefined }
     const from = entry.lines.length
     const wait = perFrame && this.tokenized.current
     // (Unless the line that was being written no longer begins with what it showed: it would turn plain.)
@@ -181,7 +198,7 @@ export class LineHighlights {
         entry.lines.push(added.lines[i - from] ?? [])
         entry.texts.push(lines[i] as string)
       }
-      entry = { lang, lines: entry.lines, texts: entry.texts, state: added.state }
+      entry = { lang, highlighter, version, lines: entry.lines, texts: entry.texts, state: added.state }
     }
     let live: CodeToken[] | undefined
     // The line being written continues from the complete lines' state: it waits for them.

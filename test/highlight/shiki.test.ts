@@ -59,7 +59,7 @@ describe('the shiki highlighter', () => {
   })
 
   it('leaves code in its themes’ foreground without colours, and names that colour once its themes are loaded', async () => {
-    const highlighter = createShikiHighlighter()
+    const highlighter = createShikiHighlighter({ schemes: ['light', 'dark'] })
     expect(highlighter.plainColor?.()).toBeNull()
     expect(await highlighter.load('typescript')).toBe(true)
     // github-light-default's and github-dark-default's `fg`.

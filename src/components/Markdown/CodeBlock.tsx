@@ -1,4 +1,5 @@
 import { memo, useEffect, useRef, useState, type RefObject } from 'react'
+import { useCodeScheme, useHighlighterVersion } from '../shared/codeScheme.js'
 import type { CodeToken, Highlighter } from '../../highlight/types.js'
 import { fillLabel } from '../../labels/labels.js'
 import { useLabels } from '../../labels/LabelsContext.js'
@@ -133,21 +134,29 @@ export function useQueuedHighlight(
     highlighter: Highlighter
     result: HighlightResult
   } | null>(null)
+  useCodeScheme(element, highlighter)
+  const version = useHighlighterVersion(highlighter)
   let done: HighlightResult | undefined
-  if (enabled && highlighter && lang)
+  if (enabled && highlighter && lang) {
+    const mine = arrived && arrived.code === code && arrived.lang === lang && arrived.highlighter === highlighter
+    // Tokens out of date (a theme was added since) show until new ones come, as kept or as arrived.
     done =
-      arrived && arrived.code === code && arrived.lang === lang && arrived.highlighter === highlighter
+      mine && (arrived.result.version ?? 0) === version
         ? arrived.result
-        : cachedHighlight(highlighter, lang, code)
+        : (cachedHighlight(highlighter, lang, code) ?? (mine ? arrived.result : undefined))
+  }
   // The code asked for, or null: a block being written (not queued) changes no dependency of the
   // effect at each token, so React has no effect to run (and no task to post) for it.
-  const wanted = enabled && highlighter !== null && lang !== null && done === undefined ? code : null
+  const wanted =
+    enabled && highlighter !== null && lang !== null && (done === undefined || (done.version ?? 0) !== version)
+      ? code
+      : null
   useEffect(() => {
     if (wanted === null || !highlighter || !lang) return
     return requestHighlight(wanted, lang, highlighter, element.current, (result) =>
       setArrived({ code: wanted, lang, highlighter, result }),
     )
-  }, [wanted, lang, highlighter, element])
+  }, [wanted, lang, highlighter, element, version])
   return done
 }
 
@@ -172,7 +181,9 @@ function useHighlightedLines(
   const body = code.endsWith('\n') ? code.slice(0, -1) : code
   const lines = growing.lines(body)
   const canonical = highlighter?.resolve(lang) ?? null
-  const live = streaming || cache.started
+  const version = useHighlighterVersion(highlighter)
+  // A finished block highlighted here before a theme was added gets new tokens from the queue.
+  const live = streaming || (cache.started && cache.version === version)
   const queued = useQueuedHighlight(body, canonical, highlighter, block, !live)
   let tokens: LineTokens = NO_TOKENS
   if (highlighter && canonical) {
@@ -201,7 +212,7 @@ function useHighlightedLines(
     if (finished === null || !cache.started || !canonical || !highlighter) return
     const done = cache.highlighted
     if (!done || done.source !== `${finished}\n`) return
-    rememberHighlight(highlighter, canonical, finished, { lines: done.lines, state: done.state })
+    rememberHighlight(highlighter, canonical, finished, { lines: done.lines, state: done.state, version: done.version })
   }, [finished, canonical, cache, highlighter])
   return { body, lines, unchangedLines: growing.unchanged, tokens }
 }

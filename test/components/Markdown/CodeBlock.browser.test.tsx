@@ -89,6 +89,8 @@ describe('colours of highlighted code', () => {
     ] as const) {
       const { container, unmount } = render(view('const total = sum(a, b)\n}', 'ts', highlighter, dark))
       await expect.poll(() => container.querySelectorAll('.cp-code__line[data-highlighted]').length).toBe(2)
+      // The dark theme is fetched once a block shows dark: the block is coloured again then.
+      await expect.poll(() => colour(container.querySelectorAll('.cp-code__line')[1] as Element)).toBe(foreground)
       const [first, brace] = [...container.querySelectorAll('.cp-code__line')] as HTMLElement[]
       // The closing brace is all foreground: no element, and the line itself has the theme's colour.
       expect(brace?.children).toHaveLength(0)

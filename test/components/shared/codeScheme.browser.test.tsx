@@ -1,0 +1,90 @@
+import { render } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { commands } from 'vitest/browser'
+import { CodeBlock } from '../../../src/components/Markdown/CodeBlock'
+import { createShikiHighlighter } from '../../../src/highlight/shiki'
+import '../../../src/styles/chatparts.css'
+
+const code = 'export const total: number = sum(1, 2)\nfunction sum(a: number, b: number) {\n  return a + b\n}'
+
+/** The block's coloured tokens, and whether they carry a colour for each scheme. */
+function colours(container: HTMLElement) {
+  const tokens = [...container.querySelectorAll<HTMLElement>('.cp-code__line span[style]')]
+  return {
+    count: tokens.length,
+    light: tokens.some((token) => token.style.getPropertyValue('--cp-tl') !== ''),
+    dark: tokens.some((token) => token.style.getPropertyValue('--cp-td') !== ''),
+  }
+}
+
+/** The colour the keyword `export` shows in. */
+const keywordColour = (container: HTMLElement) =>
+  getComputedStyle(
+    [...container.querySelectorAll<HTMLElement>('.cp-code__line span[style]')].find((token) =>
+      token.textContent?.startsWith('export'),
+    ) as HTMLElement,
+  ).color
+
+afterEach(async () => {
+  document.documentElement.classList.remove('dark')
+  await commands.setColorScheme('light')
+})
+
+describe('code colours for the schemes the page shows', () => {
+  it('colours for light on a light page, and adds dark when the page turns dark', async () => {
+    await commands.setColorScheme('light')
+    const highlighter = createShikiHighlighter()
+    const { container } = render(<CodeBlock code={code} lang="ts" highlighter={highlighter} />)
+    await expect.poll(() => colours(container).count).toBeGreaterThan(0)
+    expect(colours(container)).toMatchObject({ light: true, dark: false })
+    expect(highlighter.plainColor?.()).toEqual({ light: '#1f2328' })
+    const light = keywordColour(container)
+
+    // The app's theme switch, on <html>: the dark theme is fetched and the block coloured again.
+    document.documentElement.classList.add('dark')
+    await expect.poll(() => colours(container).dark).toBe(true)
+    expect(colours(container).light).toBe(true)
+    // github-dark-default's keyword colour (#ff7b72), not the light one nor the block's plain text.
+    expect(keywordColour(container)).toBe('rgb(255, 123, 114)')
+    expect(keywordColour(container)).not.toBe(light)
+  })
+
+  it('colours for dark alone in a dark panel, and follows the system setting to light', async () => {
+    await commands.setColorScheme('light')
+    const highlighter = createShikiHighlighter()
+    const { container } = render(
+      <div className="dark">
+        <CodeBlock code={code} lang="ts" highlighter={highlighter} />
+      </div>,
+    )
+    await expect.poll(() => colours(container).count).toBeGreaterThan(0)
+    expect(colours(container)).toMatchObject({ light: false, dark: true })
+
+    // Outside the panel, the system's scheme decides: a block there asks for light.
+    const outside = render(<CodeBlock code={code} lang="ts" highlighter={highlighter} />).container
+    await expect.poll(() => colours(outside).light).toBe(true)
+    await expect.poll(() => colours(container).light).toBe(true)
+  })
+
+  it('colours a block being written again when the reader’s system turns dark', async () => {
+    await commands.setColorScheme('light')
+    const highlighter = createShikiHighlighter()
+    const lines = code.split('\n')
+    const view = (count: number) => (
+      <CodeBlock code={lines.slice(0, count).join('\n')} lang="ts" streaming highlighter={highlighter} />
+    )
+    const { container, rerender } = render(view(2))
+    await expect.poll(() => colours(container).count).toBeGreaterThan(0)
+    expect(colours(container).dark).toBe(false)
+    await commands.setColorScheme('dark')
+    await expect.poll(() => colours(container).dark).toBe(true)
+    expect(keywordColour(container)).toBe('rgb(255, 123, 114)')
+    // The lines written next are coloured for both.
+    rerender(view(4))
+    await expect.poll(() => container.querySelectorAll('.cp-code__line[data-highlighted]').length).toBe(4)
+    const last = container.querySelectorAll('.cp-code__line')[2] as HTMLElement
+    expect(
+      [...last.querySelectorAll<HTMLElement>('span[style]')].some((token) => token.style.getPropertyValue('--cp-td')),
+    ).toBe(true)
+  })
+})
