@@ -2,6 +2,7 @@ import { render } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { commands } from 'vitest/browser'
 import { CodeBlock } from '../../../src/components/Markdown/CodeBlock'
+import { schemeOf } from '../../../src/components/shared/codeScheme'
 import { createShikiHighlighter } from '../../../src/highlight/shiki'
 import '../../../src/styles/chatparts.css'
 
@@ -86,5 +87,32 @@ describe('code colours for the schemes the page shows', () => {
     expect(
       [...last.querySelectorAll<HTMLElement>('span[style]')].some((token) => token.style.getPropertyValue('--cp-td')),
     ).toBe(true)
+  })
+
+  it('reads the scheme from the page as the stylesheet picks it, nearest choice first', async () => {
+    const cases: Array<[string, 'light' | 'dark']> = [
+      ['<div class="cp-code"></div>', 'light'],
+      ['<div class="dark"><div class="cp-code"></div></div>', 'dark'],
+      ['<div data-theme="dark"><div class="light"><div class="cp-code"></div></div></div>', 'light'],
+      ['<div class="light"><div data-theme="dark"><div class="cp-code"></div></div></div>', 'dark'],
+      ['<div class="cp-light"><div class="cp-code cp-dark"></div></div>', 'dark'],
+      ['<div data-theme="light"><div class="cp-code"></div></div>', 'light'],
+    ]
+    for (const system of ['light', 'dark'] as const) {
+      await commands.setColorScheme(system)
+      for (const [html, chosen] of cases) {
+        const host = document.createElement('div')
+        host.innerHTML = html
+        document.body.append(host)
+        const code = host.querySelector('.cp-code') as HTMLElement
+        // What the stylesheet made of it: a scheme, or both (then the system's).
+        const computed = getComputedStyle(code).colorScheme
+        const shown = computed === 'light dark' ? system : computed
+        const expected = html === cases[0]?.[0] ? system : chosen
+        expect(schemeOf(code), html).toBe(shown)
+        expect(shown, html).toBe(expected)
+        host.remove()
+      }
+    }
   })
 })
