@@ -215,37 +215,39 @@ export function createShikiHighlighter(options: ShikiHighlighterOptions = {}): H
       // Blocks ask for their scheme before they ask for a grammar; code highlighted with none asked
       // (an app's own call) is coloured for the reader's system scheme.
       if (wanted.size === 0) wanted.add(systemScheme())
-      const first = [...wanted]
-      const highlighter = await createHighlighterCore({
-        themes: first.map((scheme) => THEME_MODULES[scheme]()),
-        langs: [],
-        engine: createJavaScriptRegexEngine(),
-      })
-      for (const scheme of first) addTheme(highlighter, scheme)
+      const highlighter = await createHighlighterCore({ themes: [], langs: [], engine: createJavaScriptRegexEngine() })
+      // Each theme on its own: one that fails to load leaves code coloured for the others.
+      await addThemes(highlighter, [...wanted])
+      if (Object.keys(themes).length === 0) throw new Error('no code theme could be loaded')
       ready = highlighter
       // A scheme asked for while the core loaded is added now.
-      await loadThemes()
+      await loadThemes().catch(() => undefined)
       return highlighter
     })()
     return core
   }
 
-  const addTheme = (highlighter: HighlighterCore, scheme: ColorScheme) => {
-    themes[scheme] = THEMES[scheme]
-    plain = { ...plain, [scheme]: highlighter.getTheme(THEMES[scheme]).fg.toLowerCase() }
+  /** Loads the themes of `schemes`; those that load colour tokens from now on. Whether any did. */
+  const addThemes = async (highlighter: HighlighterCore, schemes: readonly ColorScheme[]): Promise<boolean> => {
+    const results = await Promise.allSettled(
+      schemes.map(async (scheme) => {
+        await highlighter.loadTheme(await THEME_MODULES[scheme]())
+        themes[scheme] = THEMES[scheme]
+        plain = { ...plain, [scheme]: highlighter.getTheme(THEMES[scheme]).fg.toLowerCase() }
+      }),
+    )
+    return results.some((result) => result.status === 'fulfilled')
   }
 
   /** Loads the themes asked for and not loaded yet; tokens made before are then out of date. */
   const loadThemes = (): Promise<void> => {
     const highlighter = ready
-    const missing = [...wanted].filter((scheme) => themes[scheme] === undefined)
-    if (!highlighter || missing.length === 0) return themesLoading ?? Promise.resolve()
-    const previous = themesLoading ?? Promise.resolve()
-    themesLoading = previous.then(async () => {
-      const left = missing.filter((scheme) => themes[scheme] === undefined)
-      if (left.length === 0) return
-      await Promise.all(left.map(async (scheme) => highlighter.loadTheme(await THEME_MODULES[scheme]())))
-      for (const scheme of left) addTheme(highlighter, scheme)
+    if (!highlighter || [...wanted].every((scheme) => themes[scheme] !== undefined))
+      return themesLoading ?? Promise.resolve()
+    // One load after another, so each sees what the one before added.
+    themesLoading = (themesLoading ?? Promise.resolve()).then(async () => {
+      const missing = [...wanted].filter((scheme) => themes[scheme] === undefined)
+      if (missing.length === 0 || !(await addThemes(highlighter, missing))) return
       version++
       for (const listener of [...listeners]) listener()
     })

@@ -1,15 +1,20 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createShikiHighlighter } from '../../src/highlight/shiki'
 
-// Which theme modules the highlighter fetched, in order.
+// Which theme modules the highlighter fetched, in order; and whether the dark one fails to load.
 const fetched = vi.hoisted(() => [] as string[])
+const broken = vi.hoisted(() => ({ dark: false }))
 vi.mock('shiki/themes/github-light-default.mjs', async (original) => {
   fetched.push('light')
   return await original()
 })
 vi.mock('shiki/themes/github-dark-default.mjs', async (original) => {
   fetched.push('dark')
-  return await original()
+  const module = await original<{ default: object }>()
+  // A theme as a failed chunk would leave it: no theme to register.
+  return {
+    default: new Proxy(module.default, { get: (target, key) => (broken.dark ? undefined : Reflect.get(target, key)) }),
+  }
 })
 
 describe('the default shiki highlighter, fetching a theme once the page shows its scheme', () => {
@@ -65,5 +70,28 @@ describe('the default shiki highlighter, fetching a theme once the page shows it
     expect(await fixed.load('json')).toBe(true)
     expect(fixed.plainColor?.()).toEqual({ dark: '#e6edf3' })
     expect(fixed.version?.()).toBe(0)
+  })
+
+  it('keeps highlighting for the other scheme when a theme fails to load', async () => {
+    broken.dark = true
+    try {
+      const highlighter = createShikiHighlighter()
+      await highlighter.showScheme?.('light')
+      expect(await highlighter.load('typescript')).toBe(true)
+      await highlighter.showScheme?.('dark')
+      expect(highlighter.plainColor?.()).toEqual({ light: '#1f2328' })
+      expect(highlighter.version?.()).toBe(0)
+      const tokens = highlighter.tokenize('export const total = 1', 'typescript')?.lines.flat() ?? []
+      expect(tokens.find((token) => token.content.startsWith('export'))?.light).toMatch(/^#/)
+
+      // Asked for both before anything loaded, the core still comes up with the one that loads.
+      const both = createShikiHighlighter()
+      void both.showScheme?.('dark')
+      void both.showScheme?.('light')
+      expect(await both.load('json')).toBe(true)
+      expect(both.plainColor?.()).toEqual({ light: '#1f2328' })
+    } finally {
+      broken.dark = false
+    }
   })
 })
