@@ -283,12 +283,18 @@ describe('Transcript', () => {
     return (async () => {
       await grow(' One.')
       expect(log.scrollTop).toBe(1200)
-      // A move up with no wheel, touch, key or press of the reader's is a layout shift, not them:
-      // the view goes back to the bottom.
-      log.scrollTop = 600
+      // A move up with no wheel, touch, key or press of the reader's, from a place the content no
+      // longer reaches (the browser pulled the position in), is the layout, not them.
+      height = 800
+      log.scrollTop = 400
       fireEvent.scroll(log)
       expect(screen.queryByRole('button', { name: /Jump to latest/ })).toBeNull()
+      // Left short of the end within the slack by the layout, the view goes back to it.
+      height = 1200
+      log.scrollTop = 880
+      fireEvent.scroll(log)
       expect(log.scrollTop).toBe(1200)
+      expect(screen.queryByRole('button', { name: /Jump to latest/ })).toBeNull()
       fireEvent.wheel(log, { deltaY: -200 })
       log.scrollTop = 400
       fireEvent.scroll(log)
@@ -311,6 +317,32 @@ describe('Transcript', () => {
       await grow(' Four.')
       expect(log.scrollTop).toBe(2300)
     })()
+  })
+
+  it('stops following a move up that sent no input but left a place still in reach (a scrollbar drag)', async () => {
+    const store = sync()
+    render(<Transcript store={store} highlighter={null} />)
+    const log = screen.getByRole('log')
+    let height = 1000
+    Object.defineProperty(log, 'scrollHeight', { get: () => height, configurable: true })
+    Object.defineProperty(log, 'clientHeight', { value: 300, configurable: true })
+    // A browser keeps the position within the content (jsdom does not).
+    let top = 0
+    Object.defineProperty(log, 'scrollTop', {
+      get: () => top,
+      set: (value: number) => (top = Math.max(0, Math.min(value, height - 300))),
+      configurable: true,
+    })
+    const text = store.getState().parts.get('prt_e797b87c6001lyoCrhhvZxYfX5') as TextPart
+    height += 200
+    await act(async () => store.getState().appendPartDelta(text.messageID, text.id, 'text', ' One.'))
+    expect(log.scrollTop).toBe(900)
+    log.scrollTop = 400
+    fireEvent.scroll(log)
+    expect(screen.getByRole('button', { name: /Jump to latest/ })).toBeTruthy()
+    height += 200
+    await act(async () => store.getState().appendPartDelta(text.messageID, text.id, 'text', ' Two.'))
+    expect(log.scrollTop).toBe(400)
   })
 
   it('speaks Simplified Chinese when asked', () => {

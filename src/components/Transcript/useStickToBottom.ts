@@ -52,19 +52,22 @@ export function useStickToBottom(
 
   const scrolled = useCallback((element: HTMLElement) => {
     const top = element.scrollTop
-    const atBottom = element.scrollHeight - top - element.clientHeight <= STICK_SLACK
-    // Only the reader's own move up leaves the bottom. Content that grew before the next follow
-    // also leaves the view short of the bottom, and content that shrank then grew again within a
-    // task moves it up (the browser pulls the position in, then the content is taller again):
-    // neither is the reader, and neither may stop the following.
+    const gap = element.scrollHeight - top - element.clientHeight
+    const atBottom = gap <= STICK_SLACK
+    // A move up is the reader leaving the bottom, unless the layout made it: content that shrank
+    // below where the view was pulls the position in, and may have grown again by this event, so
+    // the view seems to have moved up. Without input of the reader's, a move up counts only when
+    // the place it left is still within reach, which a pulled-in position is not. (Not every
+    // browser sends input for a scrollbar drag: such a move still counts by the second rule.)
     const reader = readerRef.current
     const theirs = reader.pressed || performance.now() - reader.at < READER_WINDOW
+    const reachable = lastTopRef.current <= element.scrollHeight - element.clientHeight
     if (atBottom) stickRef.current = true
-    else if (top < lastTopRef.current && theirs) stickRef.current = false
+    else if (top < lastTopRef.current && (theirs || reachable)) stickRef.current = false
     lastTopRef.current = top
-    // While following, a view the layout left short of the end goes back to it: content that shrank
-    // and grew again between two frames is never seen by the size observer that follows it.
-    if (stickRef.current && !theirs && element.scrollHeight - top - element.clientHeight >= 1) {
+    // Following, and left short of the end within the slack by the layout (content that shrank and
+    // grew again between two frames, never seen by the size observer): back to the end.
+    if (stickRef.current && !theirs && gap >= 1 && atBottom) {
       element.scrollTop = element.scrollHeight
       lastTopRef.current = element.scrollTop
     }
