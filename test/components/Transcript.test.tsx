@@ -268,29 +268,47 @@ describe('Transcript', () => {
     expect(status.getAttribute('lang')).toBe('en')
   })
 
-  it('follows new content at the bottom, stops when the user scrolls up, and jumps back on request', () => {
+  /**
+   * A transcript whose log is 300 px tall over content `view.height` px tall, and `grow`, which adds
+   * to a text and 200 px to the content. `clamp` keeps the position within the content, as a
+   * browser does (jsdom does not).
+   */
+  function scrollingTranscript(clamp = false) {
     const store = sync()
     render(<Transcript store={store} highlighter={null} />)
     const log = screen.getByRole('log')
-    let height = 1000
-    Object.defineProperty(log, 'scrollHeight', { get: () => height, configurable: true })
+    const view = { height: 1000 }
+    Object.defineProperty(log, 'scrollHeight', { get: () => view.height, configurable: true })
     Object.defineProperty(log, 'clientHeight', { value: 300, configurable: true })
+    if (clamp) {
+      let top = 0
+      Object.defineProperty(log, 'scrollTop', {
+        get: () => top,
+        set: (value: number) => (top = Math.max(0, Math.min(value, view.height - 300))),
+        configurable: true,
+      })
+    }
     const text = store.getState().parts.get('prt_e797b87c6001lyoCrhhvZxYfX5') as TextPart
     const grow = async (delta: string) => {
-      height += 200
+      view.height += 200
       await act(async () => store.getState().appendPartDelta(text.messageID, text.id, 'text', delta))
     }
+    return { log, view, grow }
+  }
+
+  it('follows new content at the bottom, stops when the user scrolls up, and jumps back on request', () => {
+    const { log, view, grow } = scrollingTranscript()
     return (async () => {
       await grow(' One.')
       expect(log.scrollTop).toBe(1200)
       // A move up with no wheel, touch, key or press of the reader's, from a place the content no
       // longer reaches (the browser pulled the position in), is the layout, not them.
-      height = 800
+      view.height = 800
       log.scrollTop = 400
       fireEvent.scroll(log)
       expect(screen.queryByRole('button', { name: /Jump to latest/ })).toBeNull()
       // Left short of the end within the slack by the layout, the view goes back to it.
-      height = 1200
+      view.height = 1200
       log.scrollTop = 880
       fireEvent.scroll(log)
       expect(log.scrollTop).toBe(1200)
@@ -311,7 +329,7 @@ describe('Transcript', () => {
       expect(log.scrollTop).toBe(1600)
       // Content that grows before the next follow leaves the view short of the bottom for a moment;
       // the scroll event it may cause is not the user leaving.
-      height += 500
+      view.height += 500
       fireEvent.scroll(log)
       expect(screen.queryByRole('button', { name: /Jump to latest/ })).toBeNull()
       await grow(' Four.')
@@ -320,28 +338,13 @@ describe('Transcript', () => {
   })
 
   it('stops following a move up that sent no input but left a place still in reach (a scrollbar drag)', async () => {
-    const store = sync()
-    render(<Transcript store={store} highlighter={null} />)
-    const log = screen.getByRole('log')
-    let height = 1000
-    Object.defineProperty(log, 'scrollHeight', { get: () => height, configurable: true })
-    Object.defineProperty(log, 'clientHeight', { value: 300, configurable: true })
-    // A browser keeps the position within the content (jsdom does not).
-    let top = 0
-    Object.defineProperty(log, 'scrollTop', {
-      get: () => top,
-      set: (value: number) => (top = Math.max(0, Math.min(value, height - 300))),
-      configurable: true,
-    })
-    const text = store.getState().parts.get('prt_e797b87c6001lyoCrhhvZxYfX5') as TextPart
-    height += 200
-    await act(async () => store.getState().appendPartDelta(text.messageID, text.id, 'text', ' One.'))
+    const { log, grow } = scrollingTranscript(true)
+    await grow(' One.')
     expect(log.scrollTop).toBe(900)
     log.scrollTop = 400
     fireEvent.scroll(log)
     expect(screen.getByRole('button', { name: /Jump to latest/ })).toBeTruthy()
-    height += 200
-    await act(async () => store.getState().appendPartDelta(text.messageID, text.id, 'text', ' Two.'))
+    await grow(' Two.')
     expect(log.scrollTop).toBe(400)
   })
 
