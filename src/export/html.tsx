@@ -15,7 +15,7 @@ import { createShikiHighlighter } from '../highlight/shiki.js'
 import type { Highlighter } from '../highlight/types.js'
 import type { Labels, Locale } from '../labels/labels.js'
 import { LabelsProvider } from '../labels/LabelsContext.js'
-import { cachedHighlight, rememberHighlight } from '../markdown/highlightQueue.js'
+import { cachedHighlight, madeAt, rememberHighlight } from '../markdown/highlightQueue.js'
 import type { MathRenderer } from '../math/types.js'
 import styles from '../styles/unlayered.css?inline'
 
@@ -96,7 +96,7 @@ async function highlightAhead(highlighter: Highlighter, messages: readonly WithP
     const canonical = highlighter.resolve(lang)
     if (canonical === null || !highlighter.ready(canonical)) continue
     const kept = cachedHighlight(highlighter, canonical, code)
-    if (kept && (kept.version ?? 0) === version) continue
+    if (kept && madeAt(kept, version)) continue
     const result = highlighter.tokenize(code, canonical)
     if (result) rememberHighlight(highlighter, canonical, code, { lines: result.lines, state: result.state, version })
   }

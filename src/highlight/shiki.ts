@@ -1,5 +1,6 @@
 import { ownEntry } from '../core/record.js'
 import type { HighlighterCore, LanguageInput, LanguageRegistration } from 'shiki/core'
+import { systemScheme } from './systemScheme.js'
 import type { CodeToken, ColorScheme, Highlighter, ThemeColors, TokenizedLines } from './types.js'
 
 // Each grammar is its own chunk, fetched the first time a code block needs it.
@@ -167,10 +168,6 @@ export interface ShikiHighlighterOptions {
    */
   schemes?: readonly ColorScheme[] | undefined
 }
-
-/** The scheme the reader's system asks for, outside any page's choice: light where there is no page. */
-const systemScheme = (): ColorScheme =>
-  typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'
 
 /**
  * The default highlighter: shiki's fine-grained core with the JavaScript regex engine (no WASM),

@@ -48,6 +48,9 @@ const CHARS_PER_CALL = 2_000
 /** Finished blocks whose tokens are kept, most recently used last. */
 const CACHE_SIZE = 400
 
+/** Whether `result` was made at the highlighter's `version` (tokens without one were made at 0). */
+export const madeAt = (result: HighlightResult, version: number): boolean => (result.version ?? 0) === version
+
 /** Per highlighter (each has its own themes and grammars), the kept tokens by language and code. */
 const caches = new WeakMap<Highlighter, Map<string, HighlightResult>>()
 const cacheKey = (lang: string, code: string) => `${lang}\u0000${code}`

@@ -1,5 +1,5 @@
 import { memo, useEffect, useRef, useState, type RefObject } from 'react'
-import { useCodeScheme, useHighlighterVersion } from '../shared/codeScheme.js'
+import { useCodeScheme } from '../shared/codeScheme.js'
 import type { CodeToken, Highlighter } from '../../highlight/types.js'
 import { fillLabel } from '../../labels/labels.js'
 import { useLabels } from '../../labels/LabelsContext.js'
@@ -10,6 +10,7 @@ import { CopyButton } from '../CopyButton/CopyButton.js'
 import { AppendOnly, Groups } from '../../markdown/groups.js'
 import {
   cachedHighlight,
+  madeAt,
   rememberHighlight,
   requestHighlight,
   type HighlightResult,
@@ -119,13 +120,15 @@ export function useGrammar(highlighter: Highlighter | null, lang: string | null)
  * The tokens of finished code (`code`: lines joined by newlines, without a final one) in `lang`:
  * the kept ones at once, or asked of the background queue after mounting (`element` in view goes
  * first), with a re-render when they arrive. `undefined` until then, and while there is no
- * highlighter or language or `enabled` is false. Nothing is tokenized during a render.
+ * highlighter or language or `enabled` is false. Nothing is tokenized during a render. `version`
+ * is the highlighter's (see `useCodeScheme`): tokens made at another are asked for again.
  */
 export function useQueuedHighlight(
   code: string,
   lang: string | null,
   highlighter: Highlighter | null,
   element: RefObject<Element | null>,
+  version: number,
   enabled = true,
 ): HighlightResult | undefined {
   const [arrived, setArrived] = useState<{
@@ -134,23 +137,19 @@ export function useQueuedHighlight(
     highlighter: Highlighter
     result: HighlightResult
   } | null>(null)
-  useCodeScheme(element, highlighter)
-  const version = useHighlighterVersion(highlighter)
   let done: HighlightResult | undefined
   if (enabled && highlighter && lang) {
     const mine = arrived && arrived.code === code && arrived.lang === lang && arrived.highlighter === highlighter
     // Tokens out of date (a theme was added since) show until new ones come, as kept or as arrived.
     done =
-      mine && (arrived.result.version ?? 0) === version
+      mine && madeAt(arrived.result, version)
         ? arrived.result
         : (cachedHighlight(highlighter, lang, code) ?? (mine ? arrived.result : undefined))
   }
   // The code asked for, or null: a block being written (not queued) changes no dependency of the
   // effect at each token, so React has no effect to run (and no task to post) for it.
   const wanted =
-    enabled && highlighter !== null && lang !== null && (done === undefined || (done.version ?? 0) !== version)
-      ? code
-      : null
+    enabled && highlighter !== null && lang !== null && (done === undefined || !madeAt(done, version)) ? code : null
   useEffect(() => {
     if (wanted === null || !highlighter || !lang) return
     return requestHighlight(wanted, lang, highlighter, element.current, (result) =>
@@ -181,10 +180,10 @@ function useHighlightedLines(
   const body = code.endsWith('\n') ? code.slice(0, -1) : code
   const lines = growing.lines(body)
   const canonical = highlighter?.resolve(lang) ?? null
-  const version = useHighlighterVersion(highlighter)
+  const version = useCodeScheme(block, highlighter)
   // A finished block highlighted here before a theme was added gets new tokens from the queue.
   const live = streaming || (cache.started && cache.version === version)
-  const queued = useQueuedHighlight(body, canonical, highlighter, block, !live)
+  const queued = useQueuedHighlight(body, canonical, highlighter, block, version, !live)
   let tokens: LineTokens = NO_TOKENS
   if (highlighter && canonical) {
     // The last line is being written until its line break comes: then it is tokenized whole (a word

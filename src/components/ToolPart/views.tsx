@@ -8,6 +8,7 @@ import { useLabels } from '../../labels/LabelsContext.js'
 import { type ToolViewProps, type ToolViews, useRenderConfig } from '../shared/config.js'
 import { type DiffLine, diffCounts, displayDiffLines, foldContext } from './diff.js'
 import { highlightedLineProps, plainColorStyle, Tokens, useQueuedHighlight } from '../Markdown/CodeBlock.js'
+import { useCodeScheme } from '../shared/codeScheme.js'
 import type { CodeToken, Highlighter } from '../../highlight/types.js'
 import { Markdown } from '../Markdown/Markdown.js'
 import { LongText } from './LongText.js'
@@ -175,11 +176,13 @@ function useDiffTokens(
     [lines],
   )
   const [next, previous] = sides
+  const version = useCodeScheme(element, highlighter)
   const newSide = useQueuedHighlight(
     next?.text ?? '',
     lang,
     highlighter,
     element,
+    version,
     next !== undefined && next.own.length > 0,
   )
   const oldSide = useQueuedHighlight(
@@ -187,6 +190,7 @@ function useDiffTokens(
     lang,
     highlighter,
     element,
+    version,
     previous !== undefined && previous.own.length > 0,
   )
   return useMemo(() => {

@@ -1,4 +1,5 @@
 import { type RefObject, useCallback, useLayoutEffect, useSyncExternalStore } from 'react'
+import { systemScheme, systemSchemeQuery } from '../../highlight/systemScheme.js'
 import type { ColorScheme, Highlighter } from '../../highlight/types.js'
 
 /** The app's choice of scheme, as the kit's stylesheet reads it (theme.css): the nearest one wins. */
@@ -14,12 +15,8 @@ const DARK = ".dark, [data-theme='dark'], .cp-dark"
 export function schemeOf(element: Element): ColorScheme {
   const choice = element.closest(CHOICE)
   if (choice) return choice.matches(DARK) ? 'dark' : 'light'
-  return systemDark()?.matches ? 'dark' : 'light'
+  return systemScheme()
 }
-
-let system: MediaQueryList | null | undefined
-const systemDark = () =>
-  (system ??= typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null)
 
 /** The code on the page, by its element, with the highlighter that colours it. */
 const shown = new Map<Element, Highlighter>()
@@ -49,15 +46,18 @@ function askAgain() {
 function watch() {
   if (watching || typeof document === 'undefined') return
   watching = true
-  systemDark()?.addEventListener?.('change', askAgain)
+  systemSchemeQuery()?.addEventListener?.('change', askAgain)
   if (typeof MutationObserver !== 'function') return
   const observer = new MutationObserver(askAgain)
   for (const element of [document.documentElement, document.body])
     if (element) observer.observe(element, { attributes: true, attributeFilter: ['class', 'data-theme'] })
 }
 
-/** Tells `highlighter` the scheme the code in `element` shows in, now and when the page switches. */
-export function useCodeScheme(element: RefObject<Element | null>, highlighter: Highlighter | null): void {
+/**
+ * Tells `highlighter` the scheme the code in `element` shows in, now and when the page switches;
+ * gives the highlighter's version (see {@link Highlighter.version}), a render following each change.
+ */
+export function useCodeScheme(element: RefObject<Element | null>, highlighter: Highlighter | null): number {
   useLayoutEffect(() => {
     const target = element.current
     if (!target || !highlighter?.showScheme) return
@@ -69,10 +69,6 @@ export function useCodeScheme(element: RefObject<Element | null>, highlighter: H
       shown.delete(target)
     }
   }, [element, highlighter])
-}
-
-/** The highlighter's version (see {@link Highlighter.version}): a render follows each change. */
-export function useHighlighterVersion(highlighter: Highlighter | null): number {
   const subscribe = useCallback(
     (listener: () => void) => highlighter?.subscribe?.(listener) ?? (() => undefined),
     [highlighter],
