@@ -4,6 +4,7 @@ import { Transcript } from '../../src/components/Transcript'
 import { builtInAdapters } from '../../src/protocols/adapters'
 import { createChatStore } from '../../src/store/chatStore'
 import { extensionOf } from '../../src/components/ToolPart/views'
+import { readerScroll } from '../components/Transcript/mountTall'
 import { defaultHighlighter } from '../../src/highlight/shiki'
 import layered from '../../src/styles/chatparts.css?inline'
 import unlayered from '../../src/styles/unlayered.css?inline'
@@ -181,8 +182,7 @@ async function mount() {
   // opened depends on timing, and with it whether "jump to latest" shows. Scrolled to the top, it
   // does, and its styles are compared too.
   const scroller = view.container.querySelector('.cp-transcript__scroller') as HTMLElement
-  scroller.dispatchEvent(new WheelEvent('wheel', { deltaY: -scroller.scrollTop, bubbles: true }))
-  scroller.scrollTop = 0
+  readerScroll(scroller, 0)
   await expect.poll(() => view.container.querySelector('.cp-transcript__jump')).not.toBeNull()
   // Finished text is laid out once the browser finds it on screen (content-visibility): until then a
   // bubble sized by its text has no width. Compared once every text in view is laid out.
