@@ -102,6 +102,17 @@ function summarizeAllocations(profile) {
 }
 
 /** Starts a Chromium trace of the page's timeline; the function it returns stops it and gives the events. */
+/** Writes a heap snapshot of the page to `file` (open it in DevTools' Memory panel). */
+async function writeHeapSnapshot(cdp, file) {
+  const chunks = []
+  const take = (event) => chunks.push(event.chunk)
+  cdp.on('HeapProfiler.addHeapSnapshotChunk', take)
+  await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false })
+  cdp.off('HeapProfiler.addHeapSnapshotChunk', take)
+  writeFileSync(file, chunks.join(''))
+  console.log(`heap snapshot: ${file}`)
+}
+
 async function startTrace(page) {
   const cdp = await page.context().newCDPSession(page)
   const events = []
@@ -454,6 +465,8 @@ export async function runStreaming({ only = [] } = {}) {
         for (let round = 0; round < Math.max(1, Math.min(ROUNDS, 3)); round++) {
           const nodes = await page.evaluate(([n, a]) => window.bench.holdReplies(n, a), [name, ABOVE])
           const full = await heapNow()
+          if (process.env.BENCH_HEAP_SNAPSHOT && round === 0)
+            await writeHeapSnapshot(cdp, `${process.env.BENCH_HEAP_SNAPSHOT}-${name}.heapsnapshot`)
           await page.evaluate(() => window.bench.releaseHeld())
           const empty = await heapNow()
           samples.push({ heap: full - empty, nodes })

@@ -5,6 +5,7 @@
 import { fromMarkdown } from 'mdast-util-from-markdown'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { ChatpartsProvider } from '../components/shared/config.js'
+import { tokenColorCss } from '../components/shared/tokenColors.js'
 import { OpenAllContext } from '../components/Find/reveal.js'
 import { preloadMarkdown } from '../components/Markdown/Markdown.js'
 import type { MessageLayout } from '../components/MessageView/MessageView.js'
@@ -153,7 +154,7 @@ export async function toHTML(messages: readonly WithParts[], options: ToHTMLOpti
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="generator" content="chatparts">
 <title>${title}</title>
-<style>${styles}${STATIC_CSS}</style>
+<style>${styles}${STATIC_CSS}${tokenColorCss()}</style>
 </head>
 <body${theme}>
 <main class="cp-export">

@@ -8,6 +8,7 @@ import { createUrlPolicy } from '../../src/components/shared/urlPolicy'
 import type { TextPart as TextPartData } from '../../src/core/model/types'
 import { opencodeSession } from '../fixtures/opencode'
 import { fakeHighlighter, framesOnRequest, loadedHighlighter, withConfig } from './helpers'
+import { allCodeLines } from '../support/codeLines'
 
 const userText = opencodeSession.messages[0]?.parts[0] as TextPartData
 const text = (value: string, extra: Partial<TextPartData> = {}): TextPartData => ({
@@ -257,8 +258,8 @@ describe('code blocks', () => {
         <TextPart part={text(`\`\`\`ts\n${code}\nconst la`)} streaming />
       </ChatpartsProvider>,
     )
-    const lines = () => [...document.querySelectorAll('.cp-code__line')]
-    const highlighted = () => lines().filter((line) => line.hasAttribute('data-highlighted')).length
+    const lines = () => allCodeLines(document)
+    const highlighted = () => lines().filter((line) => line.tokens.length > 0).length
     expect(lines()).toHaveLength(401)
     expect(highlighted()).toBeGreaterThan(0)
     expect(highlighted()).toBeLessThan(400)
@@ -273,14 +274,13 @@ describe('code blocks', () => {
         <TextPart part={part} streaming />
       </ChatpartsProvider>,
     )
-    expect(document.querySelectorAll('.cp-code__line .cp-code__token').length).toBeGreaterThan(0)
+    expect(document.querySelectorAll('.cp-code .cp-code__token').length).toBeGreaterThan(0)
     view.rerender(
       <ChatpartsProvider highlighter={fake.highlighter}>
         <TextPart part={{ ...part, text: '```py\nx = 1\ny = 2\n```' }} />
       </ChatpartsProvider>,
     )
-    const lines = [...document.querySelectorAll('.cp-code__line')]
-    expect(lines.map((line) => line.querySelector('.cp-code__token') !== null)).toEqual([true, true])
+    expect(allCodeLines(document).map((line) => line.tokens.length > 0)).toEqual([true, true])
   })
 
   it('keeps a block of one line highlighted when its line ends with the closing fence in the same update', async () => {
@@ -290,7 +290,7 @@ describe('code blocks', () => {
         <TextPart part={text('```py\nprint(1')} streaming />
       </ChatpartsProvider>,
     )
-    expect(document.querySelector('.cp-code__line .cp-code__token')).not.toBeNull()
+    expect(document.querySelector('.cp-code .cp-code__token')).not.toBeNull()
     // Its only line was being written; the rest of it and the fence come at once (a frame's tokens joined).
     for (const streaming of [true, false]) {
       view.rerender(
@@ -298,7 +298,7 @@ describe('code blocks', () => {
           <TextPart part={text('```py\nprint(1)\n```\n\nDone.')} streaming={streaming} />
         </ChatpartsProvider>,
       )
-      expect(document.querySelector('.cp-code__line .cp-code__token')).not.toBeNull()
+      expect(allCodeLines(document).map((line) => line.tokens.length > 0)).toEqual([true])
     }
   })
 
@@ -324,9 +324,7 @@ describe('code blocks', () => {
             <TextPart part={text(source)} streaming />
           </ChatpartsProvider>,
         )
-        const highlighted = [...document.querySelectorAll('.cp-code__line')].filter((element) =>
-          element.querySelector('.cp-code__token'),
-        ).length
+        const highlighted = allCodeLines(document).filter((line) => line.tokens.length > 0).length
         expect(highlighted).toBeGreaterThanOrEqual(highlightedBefore.at(-1) ?? 0)
         highlightedBefore.push(highlighted)
       }
@@ -337,10 +335,8 @@ describe('code blocks', () => {
         <TextPart part={text(`${source}\`\`\``)} />
       </ChatpartsProvider>,
     )
-    expect(document.querySelectorAll('.cp-code__line .cp-code__token').length).toBeGreaterThan(0)
-    expect(
-      [...document.querySelectorAll('.cp-code__line')].every((line) => line.querySelector('.cp-code__token')),
-    ).toBe(true)
+    expect(allCodeLines(document)).toHaveLength(3)
+    expect(allCodeLines(document).every((line) => line.tokens.length > 0)).toBe(true)
     // Complete lines are tokenized once each; the rest of the calls are the live last line. All of
     // it came within one frame (none came), so after the first line's first letters
     // everything waited for the frame, and the finished block tokenized the lines in one call (see

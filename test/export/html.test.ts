@@ -89,7 +89,15 @@ describe('toHTML', () => {
     ]
     const doc = parse(await toHTML(messages, { locale: 'zh-CN', timeZone: 'Asia/Shanghai' }))
     expect(doc.documentElement.lang).toBe('zh-CN')
-    expect(doc.querySelectorAll('.cp-code__token').length).toBeGreaterThan(0)
+    const tokens = [...doc.querySelectorAll('.cp-code__token')]
+    expect(tokens.length).toBeGreaterThan(0)
+    // Each token's colour class has its rule in the document's own stylesheet, for both schemes.
+    const style = doc.querySelector('style')?.textContent ?? ''
+    for (const token of tokens) {
+      const name = [...token.classList].find((each) => each.startsWith('cp-c-'))
+      expect(name).toBeDefined()
+      expect(style).toMatch(new RegExp(`\\.${name}\\{--cp-tl:#[0-9a-f]+;--cp-td:#[0-9a-f]+;\\}`, 'i'))
+    }
     expect(doc.body.textContent).toContain('助手')
     expect(doc.querySelector('time')?.textContent).toMatch(/11:04/)
   })

@@ -161,7 +161,8 @@ async function mount() {
       .join('')
   const blocks = [...view.container.querySelectorAll('.cp-code')].map((block) => ({
     language: block.getAttribute('data-lang') ?? '',
-    lines: () => [...block.querySelectorAll('.cp-code__line')],
+    // A group of finished lines is marked highlighted as a whole.
+    lines: () => [...block.querySelectorAll('.cp-code__chunk, .cp-code__line')],
   }))
   const diffs = [...view.container.querySelectorAll('.cp-diff')].map((diff) => ({
     language: extensionOf(diff.parentElement?.querySelector('.cp-diff__file')?.textContent ?? undefined),

@@ -4,6 +4,7 @@ import type { Root, Nodes } from 'mdast'
 import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
 import { unified } from 'unified'
+import { codeLinesIn } from './codeLines'
 
 export function tokenize(text: string, size = 4): string[] {
   const out: string[] = []
@@ -83,27 +84,46 @@ export function expectations(
 /** The letters and digits of a text: what the expectations above are made of. */
 export const alnum = (text: string) => text.replace(/[^\p{L}\p{N}]/gu, '')
 
-// A line of code: a span in shiki's HTML (Streamdown), a span in a group of lines in chatparts.
-export const LINE = 'pre > code > span:not(.cp-code__chunk), pre > code > .cp-code__chunk > span'
-/**
- * Whether a line of code is highlighted: marked so (chatparts, whose tokens in the theme's plain
- * colour are bare text, so a line of them has no element) or carrying a colored token (shiki's HTML).
- */
-export const isHighlighted = (line: Element) =>
-  line.hasAttribute('data-highlighted') || line.querySelector('span[style]') !== null
+// A line of code in shiki's HTML (Streamdown): a span.
+const SHIKI_LINE = 'pre > code > span'
 
-/** {@link isHighlighted}, or blank (a blank line carries no token and counts as colored). */
-const colored = (line: Element) => isHighlighted(line) || (line.textContent ?? '').trim() === ''
+/** Whether a line of shiki's HTML is highlighted: it carries a coloured token. */
+const shikiHighlighted = (line: Element) => line.querySelector('span[style]') !== null
+
+/**
+ * The elements code is highlighted by, as a whole: a line of shiki's HTML; in chatparts a group of
+ * finished lines, or the line being written.
+ */
+export const LINE =
+  'pre > code > span:not(.cp-code__chunk), pre > code > .cp-code__chunk, .cp-code__chunk > .cp-code__line'
+
+/** Whether such an element ({@link LINE}) is highlighted: marked so (chatparts) or carrying a coloured token. */
+export const isHighlighted = (line: Element) => line.hasAttribute('data-highlighted') || shikiHighlighted(line)
+
+/**
+ * For each code block on screen, whether each of its lines (blank ones left out) is highlighted:
+ * chatparts' read by {@link codeLinesIn} (a blank line carries no token and counts as coloured).
+ */
+export function highlightedBlocks(root: Element, keepBlank = false): boolean[][] {
+  return [...root.querySelectorAll('pre')].map((pre) => {
+    if (pre.querySelector('.cp-code__chunk'))
+      return codeLinesIn(pre)
+        .filter((line) => keepBlank || line.text.trim() !== '')
+        .map((line) => line.highlighted || line.tokens.length > 0 || line.text.trim() === '')
+    return [...pre.querySelectorAll(SHIKI_LINE)]
+      .filter((line) => keepBlank || (line.textContent ?? '').trim() !== '')
+      .map((line) => shikiHighlighted(line) || (line.textContent ?? '').trim() === '')
+  })
+}
 
 /** Lines of code on screen (blank ones left out), and how many of them are highlighted. */
 export function codeLines(root: Element) {
-  const lines = [...root.querySelectorAll(LINE)].filter((line) => (line.textContent ?? '').trim() !== '')
-  return { lines: lines.length, highlighted: lines.filter(colored).length }
+  const lines = highlightedBlocks(root).flat()
+  return { lines: lines.length, highlighted: lines.filter(Boolean).length }
 }
 
 /** For each code block on screen, whether each of its lines is highlighted. */
-export const highlightedLines = (root: Element) =>
-  [...root.querySelectorAll('pre')].map((pre) => [...pre.querySelectorAll(LINE)].map(colored))
+export const highlightedLines = (root: Element) => highlightedBlocks(root, true)
 
 /** The lines (block, line) highlighted at the previous commit and shown plain now. */
 export function wentPlain(before: boolean[][], after: boolean[][]): [number, number][] {

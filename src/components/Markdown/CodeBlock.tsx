@@ -1,5 +1,6 @@
-import { memo, useEffect, useRef, useState, type RefObject } from 'react'
+import { memo, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react'
 import { useCodeScheme } from '../shared/codeScheme.js'
+import { tokenColorClass, useTokenColors } from '../shared/tokenColors.js'
 import type { CodeToken, Highlighter } from '../../highlight/types.js'
 import { fillLabel } from '../../labels/labels.js'
 import { useLabels } from '../../labels/LabelsContext.js'
@@ -33,11 +34,33 @@ export interface CodeBlockProps {
   highlighter: Highlighter | null
 }
 
+/** A token in its colours, or `null` when it is in the highlighter's plain colour (then it is text). */
+function tokenElement(token: CodeToken, content: string, key: number) {
+  if (!token.light && !token.dark && !token.fontStyle) return null
+  const colors = token.light || token.dark ? tokenColorClass(token.light, token.dark) : null
+  return (
+    <span
+      // tokens of a line have no identity but their place
+      key={key}
+      className={colors ? `cp-code__token ${colors}` : 'cp-code__token'}
+      data-style={token.fontStyle || undefined}
+      style={
+        !colors && (token.light || token.dark)
+          ? ({ '--cp-tl': token.light, '--cp-td': token.dark } as Record<string, string>)
+          : undefined
+      }
+    >
+      {content}
+    </span>
+  )
+}
+
 /**
  * One line's text as highlighted tokens (each with its light and dark colour), or plain while it
  * has none; `end` (a code line's line break) goes into the last token rather than a text node of
  * its own: one node fewer per line, the same text. A token in the highlighter's plain colour (no
  * colours, no style) is text: the line it is in takes that colour ({@link highlightedLineProps}).
+ * The element rendering it calls {@link useTokenColors}.
  */
 export function Tokens({
   tokens,
@@ -52,23 +75,39 @@ export function Tokens({
   const last = tokens.length - 1
   return tokens.map((token, i) => {
     const content = i === last ? token.content + end : token.content
-    if (!token.light && !token.dark && !token.fontStyle) return content
-    return (
-      <span
-        // tokens of a line have no identity but their place
-        key={i}
-        className="cp-code__token"
-        data-style={token.fontStyle || undefined}
-        style={
-          token.light || token.dark
-            ? ({ '--cp-tl': token.light, '--cp-td': token.dark } as Record<string, string>)
-            : undefined
-        }
-      >
-        {content}
-      </span>
-    )
+    return tokenElement(token, content, i) ?? content
   })
+}
+
+/**
+ * Lines as one run of text and coloured tokens, each line ending in its line break: the text
+ * between two coloured tokens is one text node, whichever lines it spans. Appending a line
+ * appends nodes (or lengthens the last text), so the nodes of the lines before stay.
+ */
+function flatLines(lines: readonly string[], tokens: readonly (CodeToken[] | undefined)[], count: number) {
+  const out: ReactNode[] = []
+  let text = ''
+  for (let i = 0; i < count; i++) {
+    const line = tokens[i]
+    if (!line || line.length === 0) {
+      text += `${lines[i] as string}\n`
+      continue
+    }
+    for (let j = 0; j < line.length; j++) {
+      const token = line[j] as CodeToken
+      const content = j === line.length - 1 ? `${token.content}\n` : token.content
+      const element = tokenElement(token, content, out.length)
+      if (!element) {
+        text += content
+        continue
+      }
+      if (text) out.push(text)
+      text = ''
+      out.push(element)
+    }
+  }
+  if (text) out.push(text)
+  return out
 }
 
 /**
@@ -229,24 +268,62 @@ function columns(line: string): number {
   return column
 }
 
+/**
+ * Whether any of the first `count` lines has its tokens (a blank line's are none): the group's
+ * text is then in the highlighter's plain colour, a line still waiting for its tokens included,
+ * so no text of a highlighted block changes colour twice.
+ */
+const anyHighlighted = (tokens: readonly (CodeToken[] | undefined)[], count: number) => {
+  for (let i = 0; i < count; i++) if (tokens[i] !== undefined) return true
+  return false
+}
+
+/** A group's finished lines as one run (see flatLines), rendered again only when one of them changes. */
+const FlatLines = memo(
+  function FlatLines({
+    lines,
+    tokens,
+    count,
+  }: {
+    lines: readonly string[]
+    tokens: readonly (CodeToken[] | undefined)[]
+    count: number
+  }) {
+    return flatLines(lines, tokens, count)
+  },
+  (before, after) => {
+    if (before.count !== after.count) return false
+    for (let i = 0; i < after.count; i++)
+      if (before.lines[i] !== after.lines[i] || before.tokens[i] !== after.tokens[i]) return false
+    return true
+  },
+)
+
 // A group is a block of its own: the browser lays out a changed line's group and places the
 // others, rather than every line of the block, and skips the groups out of view. Until a group is
 // first shown its size is estimated: its lines at the block's line height, its longest line in
 // `ch` (exact for a monospace font and ASCII), so the block scrolls sideways as far from the start.
+// Its finished lines are text and coloured tokens, with no element per line; the line being
+// written (`live`) is a block of its own, so a token laid out lays out that line alone.
 const Chunk = memo(function Chunk({
   lines,
   tokens,
+  live,
 }: {
   lines: readonly string[]
   tokens: readonly (CodeToken[] | undefined)[]
+  live: boolean
 }) {
   const width = lines.reduce((widest, line) => Math.max(widest, columns(line)), 0)
+  const count = live ? lines.length - 1 : lines.length
   return (
-    <span className="cp-code__chunk" style={{ containIntrinsicSize: `auto ${width}ch auto ${lines.length * 1.45}em` }}>
-      {lines.map((line, i) => (
-        // a line is its place in the block
-        <Line key={i} tokens={tokens[i]} text={line} />
-      ))}
+    <span
+      className="cp-code__chunk"
+      style={{ containIntrinsicSize: `auto ${width}ch auto ${lines.length * 1.45}em` }}
+      data-highlighted={anyHighlighted(tokens, count) ? '' : undefined}
+    >
+      <FlatLines lines={lines} tokens={tokens} count={count} />
+      {live && <Line tokens={tokens[count]} text={lines[count] as string} />}
     </span>
   )
 })
@@ -272,6 +349,7 @@ export function CodeBlock({ code, lang = '', streaming = false, lastLineEnded = 
   const groupedTokens = tokenGroups.of(lines.length, (i) => tokensAt(tokens, i), complete.unchanged(tokens.complete))
   const [scrollRef, scrollable] = useScrollRegion<HTMLPreElement>(streaming)
   const language = languageName(lang) ?? labels.plainText
+  useTokenColors(block)
   return (
     <div className="cp-code" data-lang={lang || undefined} ref={block}>
       <div className="cp-code__header">
@@ -288,9 +366,14 @@ export function CodeBlock({ code, lang = '', streaming = false, lastLineEnded = 
         <code>
           {lineGroups
             .of(lines.length, (i) => lines[i] as string, unchangedLines)
-            .map((group, c) => (
+            .map((group, c, groups) => (
               // a group is its place in the block; earlier groups never move
-              <Chunk key={c} lines={group} tokens={groupedTokens[c] ?? []} />
+              <Chunk
+                key={c}
+                lines={group}
+                tokens={groupedTokens[c] ?? []}
+                live={streaming && c === groups.length - 1}
+              />
             ))}
         </code>
       </pre>

@@ -8,6 +8,7 @@ import { useLabels } from '../../labels/LabelsContext.js'
 import { type ToolViewProps, type ToolViews, useRenderConfig } from '../shared/config.js'
 import { type DiffLine, diffCounts, displayDiffLines, foldContext } from './diff.js'
 import { highlightedLineProps, plainColorStyle, Tokens, useQueuedHighlight } from '../Markdown/CodeBlock.js'
+import { useTokenColors } from '../shared/tokenColors.js'
 import { useCodeScheme } from '../shared/codeScheme.js'
 import type { CodeToken, Highlighter } from '../../highlight/types.js'
 import { Markdown } from '../Markdown/Markdown.js'
@@ -218,6 +219,7 @@ export function DiffToolView(props: DisplayViewProps<'diff'>) {
   const { highlighter } = useRenderConfig()
   const tokens = useDiffTokens(lines, display.file, highlighter, header)
   const [scrollRef, scrollable] = useScrollRegion<HTMLPreElement>()
+  useTokenColors(header)
   return (
     <>
       <div className="cp-diff__header" ref={header}>

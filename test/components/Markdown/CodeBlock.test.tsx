@@ -2,6 +2,7 @@ import { render } from '@testing-library/react'
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { Markdown } from '../../../src/components/Markdown/Markdown'
 import type { Highlighter } from '../../../src/highlight/types'
+import { codeLinesIn, tokenColor } from '../../support/codeLines'
 import { asInABrowser, framesOnRequest, loadedHighlighter, withConfig } from '../helpers'
 
 describe('a code block being written', () => {
@@ -51,19 +52,19 @@ describe('a code block being written', () => {
     }
     const wrapper = withConfig({ highlighter })
     const { rerender, container } = render(<Markdown text={'```ts\nconst a: s'} streaming />, { wrapper })
-    const colour = () =>
-      [...container.querySelectorAll<HTMLElement>('.cp-code__token')]
-        .find((token) => token.textContent?.startsWith('s'))
-        ?.style.getPropertyValue('--cp-tl')
+    const colour = () => {
+      const token = [...container.querySelectorAll('.cp-code__token')].find((each) => each.textContent?.startsWith('s'))
+      return token && tokenColor(token)
+    }
     // Letters that go on with a word take its colour while the line is written.
     rerender(<Markdown text={'```ts\nconst a: string'} streaming />)
     expect(colour()).toBe('#123456')
-    const lines = () => [...container.querySelectorAll('.cp-code__line')].map((line) => line.textContent)
+    const lines = () => codeLinesIn(container).map((line) => line.text)
     for (const ending of ['\n', '\r\n', '\n  ']) {
       rerender(<Markdown text={`\`\`\`ts\nconst a: string${ending}`} streaming />)
       expect(colour()).toBe('#0000ff')
       // The lines shown are the same: the break ends the line; the next, blank so far, is not shown yet.
-      expect(lines()).toEqual(['const a: string\n'])
+      expect(lines()).toEqual(['const a: string'])
     }
   })
 })

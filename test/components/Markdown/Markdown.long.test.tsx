@@ -10,6 +10,7 @@ import { quoteText } from '../../../src/markdown/quote'
 import { Markdown } from '../../../src/components/Markdown/Markdown'
 import { SPLIT_LIST_FROM } from '../../../src/components/Markdown/readers'
 import { firstGroup, fresh, parsedWhole, stream, streamsAsWhole, view } from './streamed'
+import { allCodeLines } from '../../support/codeLines'
 
 // The list and quote splitters, watched (they do what they do): which are read in pieces.
 vi.mock('../../../src/markdown/quote', async (original) => {
@@ -163,8 +164,7 @@ describe('a long list that arrives finished', () => {
 
 describe('a fenced code block', () => {
   it('keeps a blank last line of its code, alone or in a list, streamed or not', () => {
-    const lines = (html: string) =>
-      new DOMParser().parseFromString(html, 'text/html').querySelectorAll('.cp-code__line').length
+    const lines = (html: string) => allCodeLines(new DOMParser().parseFromString(html, 'text/html')).length
     for (const text of [
       '```\nconst a = 1\n\n```',
       '- item\n\n  ```\n  const a = 1\n\n  ```',

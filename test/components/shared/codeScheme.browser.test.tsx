@@ -5,25 +5,26 @@ import { CodeBlock } from '../../../src/components/Markdown/CodeBlock'
 import { schemeOf } from '../../../src/components/shared/codeScheme'
 import { createShikiHighlighter } from '../../../src/highlight/shiki'
 import '../../../src/styles/chatparts.css'
+import { codeLinesIn, tokenColor } from '../../support/codeLines'
 
 const code = 'export const total: number = sum(1, 2)\nfunction sum(a: number, b: number) {\n  return a + b\n}'
 
 /** The block's coloured tokens, and whether they carry a colour for each scheme. */
 function colours(container: HTMLElement) {
-  const tokens = [...container.querySelectorAll<HTMLElement>('.cp-code__line span[style]')]
+  const tokens = [...container.querySelectorAll('.cp-code__token')]
   return {
     count: tokens.length,
-    light: tokens.some((token) => token.style.getPropertyValue('--cp-tl') !== ''),
-    dark: tokens.some((token) => token.style.getPropertyValue('--cp-td') !== ''),
+    light: tokens.some((token) => tokenColor(token, 'light') !== undefined),
+    dark: tokens.some((token) => tokenColor(token, 'dark') !== undefined),
   }
 }
 
 /** The colour the keyword `export` shows in. */
 const keywordColour = (container: HTMLElement) =>
   getComputedStyle(
-    [...container.querySelectorAll<HTMLElement>('.cp-code__line span[style]')].find((token) =>
+    [...container.querySelectorAll('.cp-code__token')].find((token) =>
       token.textContent?.startsWith('export'),
-    ) as HTMLElement,
+    ) as Element,
   ).color
 
 afterEach(async () => {
@@ -82,11 +83,9 @@ describe('code colours for the schemes the page shows', () => {
     expect(keywordColour(container)).toBe('rgb(255, 123, 114)')
     // The lines written next are coloured for both.
     rerender(view(4))
-    await expect.poll(() => container.querySelectorAll('.cp-code__line[data-highlighted]').length).toBe(4)
-    const last = container.querySelectorAll('.cp-code__line')[2] as HTMLElement
-    expect(
-      [...last.querySelectorAll<HTMLElement>('span[style]')].some((token) => token.style.getPropertyValue('--cp-td')),
-    ).toBe(true)
+    await expect.poll(() => codeLinesIn(container).filter((line) => line.highlighted).length).toBe(4)
+    const third = codeLinesIn(container)[2]
+    expect(third?.tokens.some((token) => tokenColor(token, 'dark') !== undefined)).toBe(true)
   })
 
   it('reads the scheme from the page as the stylesheet picks it, nearest choice first', async () => {
