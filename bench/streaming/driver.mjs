@@ -439,7 +439,7 @@ export async function runStreaming({ only = [] } = {}) {
         return [...list].sort((a, b) => sum(a.times) - sum(b.times))[(list.length - 1) >> 1]
       }
       console.log(
-        `${pad('renderer', 14)}${left('total @0', 10)}${left(`total @${ABOVE}`, 12)}${left('med @0', 10)}${left(`med @${ABOVE}`, 11)}${left('med ratio', 11)}${left('p95 @' + ABOVE, 11)}${left('>50 ms', 8)}${left('DOM nodes', 11)}`,
+        `${pad('renderer', 14)}${left('total @0', 10)}${left(`total @${ABOVE}`, 12)}${left('med @0', 10)}${left(`med @${ABOVE}`, 11)}${left('med ratio', 11)}${left('p95 @' + ABOVE, 11)}${left('>50 ms', 8)}${left('elements', 11)}${left('all nodes', 11)}`,
       )
       const totals = new Map()
       for (const name of names) {
@@ -447,7 +447,7 @@ export async function runStreaming({ only = [] } = {}) {
         const full = pick(name, ABOVE)
         totals.set(name, sum(full.times))
         console.log(
-          `${pad(name, 14)}${left(`${(sum(empty.times) / 1000).toFixed(2)} s`, 10)}${left(`${(sum(full.times) / 1000).toFixed(2)} s`, 12)}${left(ms(median(empty.times), 3), 10)}${left(ms(median(full.times), 3), 11)}${left((median(full.times) / median(empty.times)).toFixed(2), 11)}${left(ms(percentile(full.times, 95)), 11)}${left(String(full.times.filter((time) => time > 50).length), 8)}${left(full.nodes.toLocaleString('en'), 11)}`,
+          `${pad(name, 14)}${left(`${(sum(empty.times) / 1000).toFixed(2)} s`, 10)}${left(`${(sum(full.times) / 1000).toFixed(2)} s`, 12)}${left(ms(median(empty.times), 3), 10)}${left(ms(median(full.times), 3), 11)}${left((median(full.times) / median(empty.times)).toFixed(2), 11)}${left(ms(percentile(full.times, 95)), 11)}${left(String(full.times.filter((time) => time > 50).length), 8)}${left(full.nodes.toLocaleString('en'), 11)}${left(full.allNodes.toLocaleString('en'), 11)}`,
         )
       }
       // The heap the finished replies hold: mounted alone, after a full collection, less the page
@@ -463,25 +463,28 @@ export async function runStreaming({ only = [] } = {}) {
       for (const name of names) {
         const samples = []
         for (let round = 0; round < Math.max(1, Math.min(ROUNDS, 3)); round++) {
-          const nodes = await page.evaluate(([n, a]) => window.bench.holdReplies(n, a), [name, ABOVE])
+          const { elements: nodes, nodes: allNodes } = await page.evaluate(
+            ([n, a]) => window.bench.holdReplies(n, a),
+            [name, ABOVE],
+          )
           const full = await heapNow()
           if (process.env.BENCH_HEAP_SNAPSHOT && round === 0)
             await writeHeapSnapshot(cdp, `${process.env.BENCH_HEAP_SNAPSHOT}-${name}.heapsnapshot`)
           await page.evaluate(() => window.bench.releaseHeld())
           const empty = await heapNow()
-          samples.push({ heap: full - empty, nodes })
+          samples.push({ heap: full - empty, nodes, allNodes })
         }
         const heap = median(samples.map((sample) => sample.heap))
         heaps.set(name, heap)
         console.log(
-          `${pad(name, 14)}${left(`${(heap / 1024 / 1024).toFixed(1)} MB`, 10)}${left(`${samples[0].nodes.toLocaleString('en')} elements`, 18)}`,
+          `${pad(name, 14)}${left(`${(heap / 1024 / 1024).toFixed(1)} MB`, 10)}${left(`${samples[0].nodes.toLocaleString('en')} elements`, 18)}${left(`${samples[0].allNodes.toLocaleString('en')} nodes`, 16)}`,
         )
       }
       const peers = PEERS.filter((name) => totals.has(name))
       if (heaps.has('chatparts') && peers.length > 0) {
         const least = peers.reduce((a, b) => (heaps.get(a) <= heaps.get(b) ? a : b))
         console.log(
-          `chatparts' heap: ${(heaps.get('chatparts') / heaps.get(least)).toFixed(2)} of the least peer's (${least}); elements ${(runs.get('chatparts@' + ABOVE)[0].nodes / runs.get('streamdown@' + ABOVE)?.[0]?.nodes || NaN).toFixed(2)} of Streamdown's`,
+          `chatparts' heap: ${(heaps.get('chatparts') / heaps.get(least)).toFixed(2)} of the least peer's (${least}); elements ${(runs.get('chatparts@' + ABOVE)[0].nodes / runs.get('streamdown@' + ABOVE)?.[0]?.nodes || NaN).toFixed(2)} of Streamdown's, all nodes ${(runs.get('chatparts@' + ABOVE)[0].allNodes / runs.get('streamdown@' + ABOVE)?.[0]?.allNodes || NaN).toFixed(2)}`,
         )
       }
       if (totals.has('chatparts') && peers.length > 0) {

@@ -383,6 +383,16 @@ export interface HistoryResult {
   times: number[]
   /** Elements in the page when the stream ends: the finished replies' and the streamed one's. */
   nodes: number
+  /** Every node then, text and comments too. */
+  allNodes: number
+}
+
+/** Every node under `root`, text and comments included (the elements alone are `getElementsByTagName('*')`). */
+function countNodes(root: Node): number {
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_ALL)
+  let count = 0
+  while (walker.nextNode()) count++
+  return count
 }
 
 /**
@@ -400,6 +410,16 @@ async function mountFinished(factory: Factory, count: number): Promise<Renderer[
     if (i % 10 === 9) await nextTask()
   }
   await settle(3000)
+  // Code highlighted in the background goes on after that for a long page: until the count of
+  // highlighted lines has not changed for three checks in a row (30 s at most).
+  const start = performance.now()
+  let last = -1
+  for (let same = 0; same < 3 && performance.now() - start < 30_000;) {
+    const { highlighted } = codeLines(stage)
+    same = highlighted === last ? same + 1 : 0
+    last = highlighted
+    await settle(500)
+  }
   return finished
 }
 
@@ -435,11 +455,12 @@ async function runHistory(name: string, above: number): Promise<HistoryResult> {
   }
   performance.mark('timed-end')
   const nodes = stage.getElementsByTagName('*').length
+  const allNodes = countNodes(stage)
   renderer.unmount()
   for (const each of finished) each.unmount()
   stage.replaceChildren()
   stage.className = ''
-  return { renderer: name, above, times, nodes }
+  return { renderer: name, above, times, nodes, allNodes }
 }
 
 export interface IngestResult {
@@ -503,9 +524,9 @@ let heldReplies: (() => void) | null = null
 /**
  * Mounts `count` finished copies of the reply, each rendered by `name` in its own root (as in
  * `runHistory`), and keeps them on the page until `releaseHeld()`: the driver measures the heap
- * they hold in between. Returns the page's element count.
+ * they hold in between. Returns the page's elements and nodes (text and comments too).
  */
-async function holdReplies(name: string, count: number): Promise<number> {
+async function holdReplies(name: string, count: number): Promise<{ elements: number; nodes: number }> {
   const factory = RENDERERS[name]
   if (!factory) throw new Error(`unknown renderer ${name}`)
   stage.className = 'history'
@@ -515,7 +536,7 @@ async function holdReplies(name: string, count: number): Promise<number> {
     stage.replaceChildren()
     stage.className = ''
   }
-  return stage.getElementsByTagName('*').length
+  return { elements: stage.getElementsByTagName('*').length, nodes: countNodes(stage) }
 }
 
 function releaseHeld(): void {
