@@ -101,7 +101,6 @@ function summarizeAllocations(profile) {
     console.log(`    ${(size / 1e6).toFixed(1).padStart(7)} MB  ${key}`)
 }
 
-/** Starts a Chromium trace of the page's timeline; the function it returns stops it and gives the events. */
 /** Writes a heap snapshot of the page to `file` (open it in DevTools' Memory panel). */
 async function writeHeapSnapshot(cdp, file) {
   const chunks = []
@@ -113,6 +112,7 @@ async function writeHeapSnapshot(cdp, file) {
   console.log(`heap snapshot: ${file}`)
 }
 
+/** Starts a Chromium trace of the page's timeline; the function it returns stops it and gives the events. */
 async function startTrace(page) {
   const cdp = await page.context().newCDPSession(page)
   const events = []
