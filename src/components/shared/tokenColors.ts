@@ -16,6 +16,12 @@ const HEX = /^#([0-9a-f]{3,8})$/i
 /** Rule of each class named so far, in the order named. */
 const rules = new Map<string, string>()
 
+/**
+ * Pairs of colours given a class at most: a theme has a few dozen, and a highlighter that colours
+ * each token its own way is styled inline past this rather than growing the sheet without end.
+ */
+const MAX_CLASSES = 1_024
+
 /** The class of a token coloured `light` and `dark` (either may be absent), or `null`: style it inline. */
 export function tokenColorClass(light: string | undefined, dark: string | undefined): string | null {
   const l = light === undefined ? 'n' : HEX.exec(light)?.[1]
@@ -23,6 +29,7 @@ export function tokenColorClass(light: string | undefined, dark: string | undefi
   if (l === undefined || d === undefined) return null
   const name = `cp-c-${l.toLowerCase()}-${d.toLowerCase()}`
   if (!rules.has(name)) {
+    if (rules.size >= MAX_CLASSES) return null
     const set = (light ? `--cp-tl:${light};` : '') + (dark ? `--cp-td:${dark};` : '')
     rules.set(name, `.${name}{${set}}`)
   }

@@ -42,3 +42,15 @@ describe('token colour classes', () => {
     expect(() => addTokenColors(detached)).not.toThrow()
   })
 })
+
+describe('a highlighter with colours beyond counting', () => {
+  it('styles inline past a thousand pairs rather than growing the sheet without end', () => {
+    const names = Array.from({ length: 1_100 }, (_, i) =>
+      tokenColorClass(`#${i.toString(16).padStart(6, '0')}`, undefined),
+    )
+    expect(names.filter((name) => name === null).length).toBeGreaterThan(0)
+    // A pair named before still has its class.
+    expect(tokenColorClass('#cf222e', '#ff7b72')).toBe('cp-c-cf222e-ff7b72')
+    expect(tokenColorCss().split('\n').length).toBeLessThanOrEqual(1_024)
+  })
+})
