@@ -1,6 +1,6 @@
 // The elements a parsed block renders to: links and images under the URL policy, code, math,
 // diagrams, tables that scroll, task boxes and headings at their place under the message's.
-import { type ComponentPropsWithoutRef, createContext, type ReactNode, useContext, useMemo, useState } from 'react'
+import { type ComponentPropsWithoutRef, createContext, type ReactNode, useContext, useState } from 'react'
 import { type Components, type ExtraProps } from 'react-markdown'
 import type { Highlighter } from '../../highlight/types.js'
 import { useLabels } from '../../labels/LabelsContext.js'
@@ -171,6 +171,59 @@ function headingOf(base: number, depth: number) {
   }
 }
 
+/** The elements Markdown renders through (see useComponents). */
+function makeComponents(
+  policy: UrlPolicy,
+  highlighter: Highlighter | null,
+  math: boolean,
+  diagrams: boolean,
+  base: number,
+): Components {
+  return {
+    h1: headingOf(base, 1),
+    h2: headingOf(base, 2),
+    h3: headingOf(base, 3),
+    h4: headingOf(base, 4),
+    h5: headingOf(base, 5),
+    h6: headingOf(base, 6),
+    a: ({ href, children }) => (
+      <SafeLink href={href} policy={policy}>
+        {children}
+      </SafeLink>
+    ),
+    img: ({ src, alt }) => <SafeImage src={typeof src === 'string' ? src : undefined} alt={alt} policy={policy} />,
+    pre: ({ node }: ComponentPropsWithoutRef<'pre'> & ExtraProps) => {
+      const code = (node?.children?.[0] ?? undefined) as Node | undefined
+      const className = code?.properties?.className
+      if (math && isMath(className, 'math-display')) return <StreamingMath tex={textOf(code)} display />
+      const lang = Array.isArray(className)
+        ? String(className.find((name) => String(name).startsWith('language-')) ?? '').slice(9)
+        : ''
+      return (
+        <StreamingCodeBlock code={textOf(code)} lang={lang} highlighter={highlighter} math={math} diagrams={diagrams} />
+      )
+    },
+    code: ({ className, children }) =>
+      math && isMath(className, 'math-inline') ? (
+        <StreamingMath tex={childText(children)} display={false} />
+      ) : (
+        <code className={className}>{children}</code>
+      ),
+    input: ({ type, checked }) => (type === 'checkbox' ? <TaskBox checked={checked === true} /> : null),
+    table: ({ children }) => <ScrollTable>{children}</ScrollTable>,
+  }
+}
+
+/** Stands for "no highlighter" as a key of a WeakMap. */
+const NO_HIGHLIGHTER = {}
+
+/** The element map of each set of settings, made once (see useComponents). */
+const made = new WeakMap<UrlPolicy, WeakMap<object, Map<string, Components>>>()
+
+/**
+ * The elements Markdown renders through, for the settings given: one map shared by every block of
+ * every text with the same settings, rather than functions of its own in each block.
+ */
 export function useComponents(
   policy: UrlPolicy,
   highlighter: Highlighter | null,
@@ -178,46 +231,12 @@ export function useComponents(
   diagrams: boolean,
 ): Components {
   const base = useHeadingBase()
-  return useMemo<Components>(
-    () => ({
-      h1: headingOf(base, 1),
-      h2: headingOf(base, 2),
-      h3: headingOf(base, 3),
-      h4: headingOf(base, 4),
-      h5: headingOf(base, 5),
-      h6: headingOf(base, 6),
-      a: ({ href, children }) => (
-        <SafeLink href={href} policy={policy}>
-          {children}
-        </SafeLink>
-      ),
-      img: ({ src, alt }) => <SafeImage src={typeof src === 'string' ? src : undefined} alt={alt} policy={policy} />,
-      pre: ({ node }: ComponentPropsWithoutRef<'pre'> & ExtraProps) => {
-        const code = (node?.children?.[0] ?? undefined) as Node | undefined
-        const className = code?.properties?.className
-        if (math && isMath(className, 'math-display')) return <StreamingMath tex={textOf(code)} display />
-        const lang = Array.isArray(className)
-          ? String(className.find((name) => String(name).startsWith('language-')) ?? '').slice(9)
-          : ''
-        return (
-          <StreamingCodeBlock
-            code={textOf(code)}
-            lang={lang}
-            highlighter={highlighter}
-            math={math}
-            diagrams={diagrams}
-          />
-        )
-      },
-      code: ({ className, children }) =>
-        math && isMath(className, 'math-inline') ? (
-          <StreamingMath tex={childText(children)} display={false} />
-        ) : (
-          <code className={className}>{children}</code>
-        ),
-      input: ({ type, checked }) => (type === 'checkbox' ? <TaskBox checked={checked === true} /> : null),
-      table: ({ children }) => <ScrollTable>{children}</ScrollTable>,
-    }),
-    [policy, highlighter, math, diagrams, base],
-  )
+  let byHighlighter = made.get(policy)
+  if (!byHighlighter) made.set(policy, (byHighlighter = new WeakMap()))
+  let bySettings = byHighlighter.get(highlighter ?? NO_HIGHLIGHTER)
+  if (!bySettings) byHighlighter.set(highlighter ?? NO_HIGHLIGHTER, (bySettings = new Map<string, Components>()))
+  const key = `${base} ${math} ${diagrams}`
+  let components = bySettings.get(key)
+  if (!components) bySettings.set(key, (components = makeComponents(policy, highlighter, math, diagrams, base)))
+  return components
 }
