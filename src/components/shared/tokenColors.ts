@@ -44,8 +44,8 @@ interface Sheet {
   readonly cssRules: { readonly length: number }
 }
 
-/** Per document or shadow root, its sheet and how many of the rules are in it. */
-const added = new WeakMap<Node, { sheet: Sheet; count: number }>()
+/** Per document or shadow root, its sheet (`null`: none could be added) and how many of the rules are in it. */
+const added = new WeakMap<Node, { sheet: Sheet | null; count: number }>()
 
 function sheetFor(root: Document | ShadowRoot): Sheet | null {
   const doc = root.nodeType === 9 ? (root as Document) : root.ownerDocument
@@ -61,7 +61,9 @@ function sheetFor(root: Document | ShadowRoot): Sheet | null {
   const style = doc.createElement('style')
   style.setAttribute('data-chatparts', 'token-colors')
   ;(root.nodeType === 9 ? doc.head : root)?.append(style)
-  return style.sheet
+  if (style.sheet) return style.sheet
+  style.remove()
+  return null
 }
 
 /** Adds the rules named since the last call to the sheet of the document or shadow root of `element`. */
@@ -70,21 +72,20 @@ export function addTokenColors(element: Element): void {
   if (root.nodeType !== 9 && root.nodeType !== 11) return
   let entry = added.get(root)
   if (entry?.count === rules.size) return
-  if (!entry) {
-    const sheet = sheetFor(root as Document | ShadowRoot)
-    if (!sheet) return
-    entry = { sheet, count: 0 }
-    added.set(root, entry)
-  }
+  // Asked once: a page that takes no sheet (an old browser under a strict content security
+  // policy) shows code in its plain colour rather than gaining an element at every try.
+  if (!entry) added.set(root, (entry = { sheet: sheetFor(root as Document | ShadowRoot), count: 0 }))
+  const sheet = entry.sheet
   let i = 0
-  for (const rule of rules.values()) {
-    if (i++ < entry.count) continue
-    try {
-      entry.sheet.insertRule(rule, entry.sheet.cssRules.length)
-    } catch {
-      // a rule the browser refuses leaves its tokens in the plain colour
+  if (sheet)
+    for (const rule of rules.values()) {
+      if (i++ < entry.count) continue
+      try {
+        sheet.insertRule(rule, sheet.cssRules.length)
+      } catch {
+        // a rule the browser refuses leaves its tokens in the plain colour
+      }
     }
-  }
   entry.count = rules.size
 }
 

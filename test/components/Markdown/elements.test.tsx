@@ -5,12 +5,19 @@ import { useComponents } from '../../../src/components/Markdown/elements'
 import { HeadingBaseContext } from '../../../src/components/shared/headings'
 import { createUrlPolicy, defaultUrlPolicy } from '../../../src/components/shared/urlPolicy'
 import { Markdown } from '../../../src/components/Markdown/Markdown'
+import type { Highlighter } from '../../../src/highlight/types'
 import { fakeHighlighter, withConfig } from '../helpers'
 
 describe('the elements Markdown renders through', () => {
   it('are one map for every block with the same settings, another when a setting differs', () => {
     const { highlighter } = fakeHighlighter()
-    const map = (policy = defaultUrlPolicy, h = highlighter, math = true, diagrams = true, base = 0) =>
+    const map = (
+      policy = defaultUrlPolicy,
+      h: Highlighter | null = highlighter,
+      math = true,
+      diagrams = true,
+      base = 0,
+    ) =>
       renderHook(() => useComponents(policy, h, math, diagrams), {
         wrapper: ({ children }: { children: ReactNode }) => (
           <HeadingBaseContext value={base}>{children}</HeadingBaseContext>

@@ -54,3 +54,27 @@ describe('a highlighter with colours beyond counting', () => {
     expect(tokenColorCss().split('\n').length).toBeLessThanOrEqual(1_024)
   })
 })
+
+describe('a page that takes no sheet', () => {
+  it('is asked once: its code stays in the plain colour, and no element is left behind', () => {
+    const page = document.implementation.createHTMLDocument('strict')
+    const make = page.createElement.bind(page)
+    let made = 0
+    page.createElement = ((name: string) => {
+      const element = make(name)
+      made++
+      // What a browser gives for a <style> its content security policy refuses.
+      if (name === 'style') Object.defineProperty(element, 'sheet', { get: () => null })
+      return element
+    }) as typeof page.createElement
+    const element = page.createElement('span')
+    page.body.append(element)
+    made = 0
+    tokenColorClass('#777777', '#888888')
+    addTokenColors(element)
+    tokenColorClass('#999999', '#aaaaaa')
+    addTokenColors(element)
+    expect(made).toBe(1)
+    expect(page.querySelectorAll('style')).toHaveLength(0)
+  })
+})
