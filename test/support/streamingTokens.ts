@@ -97,12 +97,13 @@ const shikiHighlighted = (line: Element) => line.querySelector('span[style]') !=
 export const LINE =
   'pre > code > span:not(.cp-code__chunk), pre > code > .cp-code__chunk, .cp-code__chunk > .cp-code__line'
 
-/** Whether such an element ({@link LINE}) is highlighted: marked so (chatparts) or carrying a coloured token. */
+/** Whether such an element ({@link LINE}), or a diff's line, is highlighted: marked so (chatparts) or carrying a coloured token. */
 export const isHighlighted = (line: Element) => line.hasAttribute('data-highlighted') || shikiHighlighted(line)
 
 /**
  * For each code block on screen, whether each of its lines (blank ones left out) is highlighted:
- * chatparts' read by {@link codeLinesIn} (a blank line carries no token and counts as coloured).
+ * chatparts' read by {@link codeLinesIn}, a line of shiki's HTML or of a chatparts diff by
+ * {@link isHighlighted} (a blank line carries no token and counts as coloured).
  */
 export function highlightedBlocks(root: Element, keepBlank = false): boolean[][] {
   return [...root.querySelectorAll('pre')].map((pre) => {
@@ -112,7 +113,7 @@ export function highlightedBlocks(root: Element, keepBlank = false): boolean[][]
         .map((line) => line.highlighted || line.tokens.length > 0 || line.text.trim() === '')
     return [...pre.querySelectorAll(SHIKI_LINE)]
       .filter((line) => keepBlank || (line.textContent ?? '').trim() !== '')
-      .map((line) => shikiHighlighted(line) || (line.textContent ?? '').trim() === '')
+      .map((line) => isHighlighted(line) || (line.textContent ?? '').trim() === '')
   })
 }
 
