@@ -22,8 +22,16 @@ const rules = new Map<string, string>()
  */
 const MAX_CLASSES = 1_024
 
+/**
+ * The class each pair of colours, as the highlighter writes them, was given: a token is rendered
+ * with it at every render of its line or group, so it is looked up rather than worked out again.
+ */
+const named = new Map<string | undefined, Map<string | undefined, string>>()
+
 /** The class of a token coloured `light` and `dark` (either may be absent), or `null`: style it inline. */
 export function tokenColorClass(light: string | undefined, dark: string | undefined): string | null {
+  const known = named.get(light)?.get(dark)
+  if (known !== undefined) return known
   const l = light === undefined ? 'n' : HEX.exec(light)?.[1]
   const d = dark === undefined ? 'n' : HEX.exec(dark)?.[1]
   if (l === undefined || d === undefined) return null
@@ -33,6 +41,9 @@ export function tokenColorClass(light: string | undefined, dark: string | undefi
     const set = (light ? `--cp-tl:${light};` : '') + (dark ? `--cp-td:${dark};` : '')
     rules.set(name, `.${name}{${set}}`)
   }
+  let byDark = named.get(light)
+  if (!byDark) named.set(light, (byDark = new Map<string | undefined, string>()))
+  byDark.set(dark, name)
   return name
 }
 
