@@ -5,6 +5,7 @@
 // leaves the kit's spacing alone.
 import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process'
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { chromium } from 'playwright-core'
@@ -17,7 +18,7 @@ const root = join(import.meta.dirname, '../..')
 const app = join(root, '.cache/next-consumer')
 const next = join(root, 'node_modules/next/dist/bin/next')
 let server: ChildProcess | undefined
-const port = 3000 + Math.floor(Math.random() * 2000)
+let port = 0
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }
 /** How long `next build` may take: generous, so a busy machine finishes it. */
 const BUILD_DEADLINE = 8 * 60_000
@@ -41,18 +42,52 @@ beforeAll(async () => {
   )
   // Asynchronous, so vitest's own deadline (not a blocked event loop) ends a build that hangs.
   await promisify(execFile)(process.execPath, [next, 'build'], { cwd: app, env, timeout: BUILD_DEADLINE, maxBuffer: 16 * 1024 * 1024 })
-  server = spawn(process.execPath, [next, 'start', '-p', String(port)], { cwd: app, env, stdio: 'pipe' })
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('next start did not become ready in 2 minutes')), 120_000)
-    server?.stdout?.on('data', (data: Buffer) => {
+  // A port can be taken between asking for it and `next start` binding it (another test run, a dev
+  // server): a second free port is tried before the suite fails.
+  for (let attempt = 1; ; attempt++) {
+    port = await freePort()
+    try {
+      server = await start(port)
+      break
+    } catch (error) {
+      if (attempt === 2 || !String(error).includes('EADDRINUSE')) throw error
+    }
+  }
+}, BUILD_DEADLINE + 3 * 60_000)
+
+/** A port the system has just given out, so two runs on one machine never pick the same one. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, () => {
+      const address = probe.address()
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port given'))))
+    })
+  })
+}
+
+/** `next start` on `port`, once it says it is ready; if it exits first, the error carries what it printed. */
+function start(port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [next, 'start', '-p', String(port)], { cwd: app, env, stdio: 'pipe' })
+  let output = ''
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`next start did not become ready in 2 minutes:\n${output}`)), 120_000)
+    child.stderr?.on('data', (data: Buffer) => (output += data.toString()))
+    child.stdout?.on('data', (data: Buffer) => {
+      output += data.toString()
       if (/ready|started|localhost/i.test(data.toString())) {
         clearTimeout(timer)
-        resolve()
+        resolve(child)
       }
     })
-    server?.on('exit', (code) => reject(new Error(`next start exited with ${code}`)))
+    // 'close' rather than 'exit': by then everything it printed has been read.
+    child.on('close', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`next start exited with ${code}:\n${output}`))
+    })
   })
-}, BUILD_DEADLINE + 3 * 60_000)
+}
 
 afterAll(async () => {
   if (server && server.exitCode === null) {
