@@ -33,6 +33,8 @@ export default defineConfig({
       },
     },
   ],
+  // The worker is shipped inlined, as a string no reader steps through: minified, unlike the library.
+  worker: { rolldownOptions: { output: { minify: true } } },
   build: {
     target: 'es2022',
     sourcemap: true,

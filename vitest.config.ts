@@ -56,6 +56,8 @@ const browserDeps = [
   'dompurify',
   'shiki/core',
   'shiki/engine/javascript',
+  // What the highlighter's pattern cache builds converted patterns with.
+  'oniguruma-to-es',
   'shiki/themes/github-light-default.mjs',
   'shiki/themes/github-dark-default.mjs',
   ...GRAMMARS.map((name) => `shiki/langs/${name}.mjs`),

@@ -1,6 +1,7 @@
 import { ownEntry } from '../core/record.js'
 import type { HighlighterCore, LanguageInput, LanguageRegistration } from 'shiki/core'
 import { systemScheme } from './systemScheme.js'
+import type { PatternCache } from './patternCache.js'
 import type { CodeToken, ColorScheme, Highlighter, ThemeColors, TokenizedLines } from './types.js'
 
 // Each grammar is its own chunk, fetched the first time a code block needs it.
@@ -203,16 +204,21 @@ export function createShikiHighlighter(options: ShikiHighlighterOptions = {}): H
   // The name shiki knows a grammar of your own by (its registration's `name`), by the name you gave it.
   const grammarName = new Map<string, string>()
 
+  let patterns: PatternCache | undefined
+
   const start = () => {
     core ??= (async () => {
-      const [{ createHighlighterCore }, { createJavaScriptRegexEngine }] = await Promise.all([
+      const [{ createHighlighterCore }, { createJavaScriptRegexEngine }, { createPatternCache }] = await Promise.all([
         import('shiki/core'),
         import('shiki/engine/javascript'),
+        import('./patternCache.js'),
       ])
+      patterns = createPatternCache()
       // Blocks ask for their scheme before they ask for a grammar; code highlighted with none asked
       // (an app's own call) is coloured for the reader's system scheme.
       if (wanted.size === 0) wanted.add(systemScheme())
-      const highlighter = await createHighlighterCore({ themes: [], langs: [], engine: createJavaScriptRegexEngine() })
+      const engine = createJavaScriptRegexEngine({ regexConstructor: patterns.construct })
+      const highlighter = await createHighlighterCore({ themes: [], langs: [], engine })
       // Each theme on its own: one that fails to load leaves code coloured for the others.
       await addThemes(highlighter, [...wanted])
       if (Object.keys(themes).length === 0) throw new Error('no code theme could be loaded')
@@ -349,7 +355,10 @@ export function createShikiHighlighter(options: ShikiHighlighterOptions = {}): H
           .then(async (highlighter) => {
             const grammar = await grammarOf(name)
             if (grammar === null) return false
-            await highlighter.loadLanguage(grammar)
+            const registrations = await registrationsOf(grammar)
+            // Its patterns converted off the main thread before its first line is tokenized.
+            await patterns?.prepare(registrations)
+            await highlighter.loadLanguage(registrations)
             loaded.add(name)
             // An alias of shiki's (`gql`) is served under the language's id (`graphql`) too.
             const id = found.get(name)
@@ -362,6 +371,13 @@ export function createShikiHighlighter(options: ShikiHighlighterOptions = {}): H
       return pending
     },
   }
+}
+
+/** The registrations a grammar input stands for (a module, a function that loads one, one or several). */
+async function registrationsOf(input: LanguageInput): Promise<LanguageRegistration[]> {
+  const value: unknown = await (typeof input === 'function' ? input() : input)
+  const module = typeof value === 'object' && value !== null && 'default' in value ? value.default : value
+  return (Array.isArray(module) ? module : [module]) as LanguageRegistration[]
 }
 
 let shared: Highlighter | undefined
