@@ -37,6 +37,7 @@ export function createPatternCache(
   const converted = new Map<string, Converted>()
   // Patterns sent to the worker (or converted): never sent twice.
   const asked = new Set<string>()
+  // The worker while it converts; null once one could not start (not tried again).
   let worker: Worker | null | undefined
   let nextId = 0
   const pending = new Map<number, (response: ConvertResponse | null) => void>()
@@ -56,14 +57,20 @@ export function createPatternCache(
     } catch {
       return (worker = null)
     }
-    worker.onmessage = (event: MessageEvent<ConvertResponse>) => {
+    const current = worker
+    current.onmessage = (event: MessageEvent<ConvertResponse>) => {
       const done = pending.get(event.data.id)
       pending.delete(event.data.id)
+      // Grammars load a few times a page: the worker is not kept between them.
+      if (pending.size === 0 && worker === current) {
+        current.terminate()
+        worker = undefined
+      }
       done?.(event.data)
     }
     // A worker that cannot run (refused by the page's policy, failed to load) is not tried again.
-    worker.onerror = stop
-    return worker
+    current.onerror = stop
+    return current
   }
 
   const convert = (patterns: string[]): Promise<void> => {

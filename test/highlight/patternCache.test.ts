@@ -28,11 +28,14 @@ function convertAhead(pattern: string): Converted | null {
 /** Stands in for the browser's Worker: answers each request the way the pattern worker does, or as told. */
 function fakeWorker(answer: 'convert' | 'never' | 'throw') {
   const requests: ConvertRequest[] = []
+  const workers = { started: 0, running: 0 }
   class FakeWorker {
     onmessage: ((event: { data: ConvertResponse }) => void) | null = null
     onerror: (() => void) | null = null
     constructor() {
       if (answer === 'throw') throw new Error('refused by the page')
+      workers.started++
+      workers.running++
     }
     postMessage(request: ConvertRequest) {
       requests.push(request)
@@ -40,10 +43,12 @@ function fakeWorker(answer: 'convert' | 'never' | 'throw') {
       const response = { id: request.id, converted: request.patterns.map(convertAhead) }
       setTimeout(() => this.onmessage?.({ data: response }), 0)
     }
-    terminate() {}
+    terminate() {
+      workers.running--
+    }
   }
   vi.stubGlobal('Worker', FakeWorker)
-  return requests
+  return { requests, workers }
 }
 
 afterEach(() => {
@@ -145,6 +150,20 @@ describe('the patterns of a grammar, converted ahead', () => {
 })
 
 describe('a pattern cache in front of shiki’s engine', () => {
+  it('keeps no worker between grammars', async () => {
+    const { requests, workers } = fakeWorker('convert')
+    const cache = createPatternCache(shikiConvert)
+    const [typescript, bash] = [await grammars('typescript'), await grammars('bash')]
+    await cache.prepare(typescript)
+    expect(workers).toEqual({ started: 1, running: 0 })
+    await cache.prepare(bash)
+    expect(workers).toEqual({ started: 2, running: 0 })
+    // Each grammar's patterns, none sent twice.
+    const sent = requests.flatMap((request) => request.patterns)
+    expect(new Set(sent).size).toBe(sent.length)
+    expect(new Set(sent)).toEqual(new Set([...typescript, ...bash].flatMap((grammar) => grammarPatterns(grammar))))
+  })
+
   /** Tokenizes TypeScript through `cache`, returning the tokens and how many patterns it converted itself. */
   async function tokenizeThrough(prepare: boolean, answer?: 'convert' | 'never' | 'throw') {
     if (answer) fakeWorker(answer)
@@ -181,7 +200,7 @@ describe('a pattern cache in front of shiki’s engine', () => {
 
   it('stops waiting for a worker that does not answer, and sends each pattern once', async () => {
     vi.useFakeTimers()
-    const requests = fakeWorker('never')
+    const { requests } = fakeWorker('never')
     const cache = createPatternCache(shikiConvert)
     const typescript = await grammars('typescript')
     let ready = false
