@@ -96,7 +96,12 @@ export function createPatternCache(
       if (!ahead) return convertHere(pattern)
       // Built once: the engine keeps what it is given, by pattern.
       converted.delete(pattern)
-      return buildConverted(ahead)
+      try {
+        return buildConverted(ahead)
+      } catch {
+        // Whatever the worker sent that does not build, the engine's own conversion decides on.
+        return convertHere(pattern)
+      }
     },
     async prepare(grammars) {
       const last = grammars.length - 1

@@ -26,7 +26,7 @@ function convertAhead(pattern: string): Converted | null {
 }
 
 /** Stands in for the browser's Worker: answers each request the way the pattern worker does, or as told. */
-function fakeWorker(answer: 'convert' | 'never' | 'throw') {
+function fakeWorker(answer: 'convert' | 'broken' | 'never' | 'throw') {
   const requests: ConvertRequest[] = []
   const workers = { started: 0, running: 0 }
   class FakeWorker {
@@ -39,8 +39,14 @@ function fakeWorker(answer: 'convert' | 'never' | 'throw') {
     }
     postMessage(request: ConvertRequest) {
       requests.push(request)
-      if (answer !== 'convert') return
-      const response = { id: request.id, converted: request.patterns.map(convertAhead) }
+      if (answer !== 'convert' && answer !== 'broken') return
+      // 'broken': a pattern no RegExp can be built from, for every pattern asked.
+      const response = {
+        id: request.id,
+        converted: request.patterns.map((pattern) =>
+          answer === 'broken' ? (['(', 'dgv', null] as const) : convertAhead(pattern),
+        ),
+      }
       setTimeout(() => this.onmessage?.({ data: response }), 0)
     }
     terminate() {
@@ -165,7 +171,7 @@ describe('a pattern cache in front of shiki’s engine', () => {
   })
 
   /** Tokenizes TypeScript through `cache`, returning the tokens and how many patterns it converted itself. */
-  async function tokenizeThrough(prepare: boolean, answer?: 'convert' | 'never' | 'throw') {
+  async function tokenizeThrough(prepare: boolean, answer?: 'convert' | 'broken' | 'never' | 'throw') {
     if (answer) fakeWorker(answer)
     let here = 0
     const cache = createPatternCache((pattern) => {
@@ -187,12 +193,13 @@ describe('a pattern cache in front of shiki’s engine', () => {
     expect(prepared.here).toBeLessThan(alone.here * 0.05)
   })
 
-  it('goes on without a worker: where none exists, and where the page refuses one', async () => {
+  it('goes on without a worker: where none exists, where the page refuses one, and past what does not build', async () => {
     const alone = await tokenizeThrough(false)
+    const broken = await tokenizeThrough(true, 'broken')
+    const refused = await tokenizeThrough(true, 'throw')
     vi.stubGlobal('Worker', undefined)
     const none = await tokenizeThrough(true)
-    const refused = await tokenizeThrough(true, 'throw')
-    for (const result of [none, refused]) {
+    for (const result of [none, refused, broken]) {
       expect(result.tokens).toEqual(alone.tokens)
       expect(result.here).toBe(alone.here)
     }
