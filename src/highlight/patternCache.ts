@@ -21,10 +21,14 @@ export interface PatternCache {
    * worker. Resolves once the last grammar's are in, or when no worker answers in time.
    */
   prepare(grammars: readonly object[]): Promise<void>
+  /** Starts the worker ahead of the first grammar, so its own start is not waited for. */
+  warm(): void
 }
 
 /** How long a grammar waits for its patterns before the engine converts them itself. */
 const WAIT_MS = 2_000
+/** How long an idle worker is kept for the next grammar (a page's first blocks name a few at once). */
+const IDLE_MS = 5_000
 
 /**
  * A pattern cache for one engine. `convertHere` converts what the worker did not (shiki's own
@@ -42,7 +46,10 @@ export function createPatternCache(
   let nextId = 0
   const pending = new Map<number, (response: ConvertResponse | null) => void>()
 
+  let idle: ReturnType<typeof setTimeout> | undefined
+
   const stop = () => {
+    clearTimeout(idle)
     worker?.terminate()
     worker = null
     for (const done of pending.values()) done(null)
@@ -61,16 +68,23 @@ export function createPatternCache(
     current.onmessage = (event: MessageEvent<ConvertResponse>) => {
       const done = pending.get(event.data.id)
       pending.delete(event.data.id)
-      // Grammars load a few times a page: the worker is not kept between them.
-      if (pending.size === 0 && worker === current) {
-        current.terminate()
-        worker = undefined
-      }
+      if (pending.size === 0) endWhenIdle(current)
       done?.(event.data)
     }
     // A worker that cannot run (refused by the page's policy, failed to load) is not tried again.
     current.onerror = stop
+    endWhenIdle(current)
     return current
+  }
+
+  // Grammars load a few times a page: an idle worker is ended after a while, and started again.
+  const endWhenIdle = (current: Worker) => {
+    clearTimeout(idle)
+    idle = setTimeout(() => {
+      if (worker !== current || pending.size > 0) return
+      current.terminate()
+      worker = undefined
+    }, IDLE_MS)
   }
 
   const convert = (patterns: string[]): Promise<void> => {
@@ -78,6 +92,7 @@ export function createPatternCache(
     const target = startWorker()
     if (!target) return Promise.resolve()
     for (const pattern of patterns) asked.add(pattern)
+    clearTimeout(idle)
     const id = nextId++
     const answered = new Promise<ConvertResponse | null>((resolve) => pending.set(id, resolve)).then((response) => {
       response?.converted.forEach((result, i) => {
@@ -102,6 +117,9 @@ export function createPatternCache(
         // Whatever the worker sent that does not build, the engine's own conversion decides on.
         return convertHere(pattern)
       }
+    },
+    warm() {
+      startWorker()
     },
     async prepare(grammars) {
       const last = grammars.length - 1

@@ -214,6 +214,8 @@ export function createShikiHighlighter(options: ShikiHighlighterOptions = {}): H
         import('./patternCache.js'),
       ])
       patterns = createPatternCache()
+      // Its worker starts while the themes and the first grammar load.
+      patterns.warm()
       // Blocks ask for their scheme before they ask for a grammar; code highlighted with none asked
       // (an app's own call) is coloured for the reader's system scheme.
       if (wanted.size === 0) wanted.add(systemScheme())

@@ -156,18 +156,36 @@ describe('the patterns of a grammar, converted ahead', () => {
 })
 
 describe('a pattern cache in front of shiki’s engine', () => {
-  it('keeps no worker between grammars', async () => {
+  it('keeps its worker for grammars that follow, and ends it once idle', async () => {
+    const [typescript, bash, markdown] = [
+      await grammars('typescript'),
+      await grammars('bash'),
+      await grammars('markdown'),
+    ]
+    vi.useFakeTimers()
     const { requests, workers } = fakeWorker('convert')
     const cache = createPatternCache(shikiConvert)
-    const [typescript, bash] = [await grammars('typescript'), await grammars('bash')]
-    await cache.prepare(typescript)
+    cache.warm()
+    expect(workers).toEqual({ started: 1, running: 1 })
+    const first = cache.prepare(typescript)
+    await vi.advanceTimersByTimeAsync(0)
+    await first
+    const second = cache.prepare(bash)
+    await vi.advanceTimersByTimeAsync(0)
+    await second
+    expect(workers).toEqual({ started: 1, running: 1 })
+    await vi.advanceTimersByTimeAsync(5_000)
     expect(workers).toEqual({ started: 1, running: 0 })
-    await cache.prepare(bash)
-    expect(workers).toEqual({ started: 2, running: 0 })
+    const third = cache.prepare(markdown)
+    await vi.advanceTimersByTimeAsync(0)
+    await third
+    expect(workers).toEqual({ started: 2, running: 1 })
     // Each grammar's patterns, none sent twice.
     const sent = requests.flatMap((request) => request.patterns)
     expect(new Set(sent).size).toBe(sent.length)
-    expect(new Set(sent)).toEqual(new Set([...typescript, ...bash].flatMap((grammar) => grammarPatterns(grammar))))
+    expect(new Set(sent)).toEqual(
+      new Set([...typescript, ...bash, ...markdown].flatMap((grammar) => grammarPatterns(grammar))),
+    )
   })
 
   /** Tokenizes TypeScript through `cache`, returning the tokens and how many patterns it converted itself. */
