@@ -104,8 +104,15 @@ describe('colours of highlighted code', () => {
       const { container, unmount } = render(view('const total = sum(a, b)\n}', 'ts', highlighter, dark))
       const group = () => container.querySelector('.cp-code__chunk') as HTMLElement
       await expect.poll(() => codeLinesIn(container).map((line) => line.highlighted)).toEqual([true, true])
-      // The dark theme is fetched once a block shows dark: the block is coloured again then.
+      // The dark theme is fetched once a block shows dark: the block is coloured again then, its
+      // tokens in colours of their own.
       await expect.poll(() => colour(group())).toBe(foreground)
+      await expect
+        .poll(() => {
+          const tokens = codeLinesIn(container)[0]?.tokens ?? []
+          return tokens.length > 0 && tokens.every((token) => colour(token) !== foreground)
+        })
+        .toBe(true)
       const [first, brace] = codeLinesIn(container)
       // The closing brace is all foreground: no element, text in the lines' colour, the theme's.
       expect(brace).toMatchObject({ text: '}', tokens: [] })
