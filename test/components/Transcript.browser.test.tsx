@@ -148,8 +148,20 @@ describe('Transcript in Chromium', () => {
       if (drawnAt < 0 && shown()) drawnAt = line
     }
     // At the bottom once the last line is laid out (the following is done when the content resizes:
-    // at the next frame, which a loaded machine may not have drawn within the 30 ms).
-    await expect.poll(atBottom).toBe(true)
+    // at the next frame, which a loaded machine may not have drawn within the 30 ms). A failure says
+    // whether the view stopped following (the jump button shown) or stopped short of the end.
+    await expect
+      .poll(atBottom)
+      .toBe(true)
+      .catch((error: unknown) => {
+        const gap = log.scrollHeight - log.scrollTop - log.clientHeight
+        const following = screen.queryByRole('button', { name: /Jump to latest/ }) === null
+        throw new Error(
+          `the view is ${gap} px above the end (scroll height ${log.scrollHeight}, top ${log.scrollTop}, ` +
+            `view ${log.clientHeight}), ${following ? 'still following' : 'no longer following'}`,
+          { cause: error },
+        )
+      })
     expect(drawn).toEqual(['graph TD\n  A --> B'])
     expect(drawnAt).toBeGreaterThanOrEqual(0)
     expect(drawnAt).toBeLessThan(40)
