@@ -273,25 +273,23 @@ export function createShikiHighlighter(options: ShikiHighlighterOptions = {}): H
     return LANGUAGE_NAME.test(canonical) ? canonical : null
   }
 
-  /** What loads the grammar of a resolved name: yours, the common table's, or shiki's full bundle. */
-  const grammarOf = async (name: string): Promise<LanguageInput | null> => {
+  /** The grammar of a resolved name, loaded: yours, the common table's, or shiki's full bundle. */
+  const grammarOf = async (name: string): Promise<LanguageRegistration[] | null> => {
     const mine = own.get(name)
     if (mine !== undefined) {
-      // Read here, so the grammar's own name (which shiki tokenizes by) is known.
-      const value: unknown = await (typeof mine === 'function' ? mine() : mine)
-      const module = typeof value === 'object' && value !== null && 'default' in value ? value.default : value
-      const registrations = (Array.isArray(module) ? module : [module]) as LanguageRegistration[]
+      const registrations = await registrationsOf(mine)
+      // The grammar's own name, which shiki tokenizes by.
       const id = registrations.at(-1)?.name
       if (typeof id !== 'string') return null
       grammarName.set(name, id)
       return registrations
     }
     const common = ownEntry(GRAMMARS, name)
-    if (common) return common()
+    if (common) return registrationsOf(common)
     index ??= await loadBundledIndex()
     const bundled = index.get(name)
     found.set(name, bundled?.id ?? null)
-    return bundled ? bundled.load() : null
+    return bundled ? registrationsOf(bundled.load) : null
   }
 
   return {
@@ -355,9 +353,8 @@ export function createShikiHighlighter(options: ShikiHighlighterOptions = {}): H
       if (!pending) {
         pending = start()
           .then(async (highlighter) => {
-            const grammar = await grammarOf(name)
-            if (grammar === null) return false
-            const registrations = await registrationsOf(grammar)
+            const registrations = await grammarOf(name)
+            if (registrations === null) return false
             // Its patterns converted off the main thread before its first line is tokenized.
             await patterns?.prepare(registrations)
             await highlighter.loadLanguage(registrations)
@@ -376,8 +373,8 @@ export function createShikiHighlighter(options: ShikiHighlighterOptions = {}): H
 }
 
 /** The registrations a grammar input stands for (a module, a function that loads one, one or several). */
-async function registrationsOf(input: LanguageInput): Promise<LanguageRegistration[]> {
-  const value: unknown = await (typeof input === 'function' ? input() : input)
+async function registrationsOf(input: unknown): Promise<LanguageRegistration[]> {
+  const value: unknown = await (typeof input === 'function' ? (input as () => unknown)() : input)
   const module = typeof value === 'object' && value !== null && 'default' in value ? value.default : value
   return (Array.isArray(module) ? module : [module]) as LanguageRegistration[]
 }
