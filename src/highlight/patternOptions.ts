@@ -1,4 +1,4 @@
-import type { ToRegExpOptions, toRegExpDetails } from 'oniguruma-to-es'
+import { type ToRegExpOptions, toRegExpDetails } from 'oniguruma-to-es'
 
 type EmulatedRegExpOptions = NonNullable<ReturnType<typeof toRegExpDetails>['options']>
 
@@ -23,6 +23,19 @@ export const CONVERSION: ToRegExpOptions = {
 
 /** A converted pattern: a JavaScript RegExp's source and flags, and the options of one emulating what JavaScript lacks. */
 export type Converted = readonly [pattern: string, flags: string, options: EmulatedRegExpOptions | null]
+
+/**
+ * What the worker makes of a pattern, or `null` where it cannot be converted (the main thread's
+ * engine then reports, or skips, the pattern as it always does).
+ */
+export function convertPattern(pattern: string): Converted | null {
+  try {
+    const details = toRegExpDetails(pattern, CONVERSION)
+    return [details.pattern, details.flags, details.options ?? null]
+  } catch {
+    return null
+  }
+}
 
 export interface ConvertRequest {
   id: number

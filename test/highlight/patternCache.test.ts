@@ -10,20 +10,11 @@ import {
   type ConvertRequest,
   type ConvertResponse,
   type Converted,
+  convertPattern,
 } from '../../src/highlight/patternOptions'
 
 const root = join(import.meta.dirname, '../..')
 const shikiConvert = (pattern: string) => defaultJavaScriptRegexConstructor(pattern, { target: 'auto' })
-
-/** What the worker makes of a pattern (its own code runs in a worker, which this environment lacks). */
-function convertAhead(pattern: string): Converted | null {
-  try {
-    const details = toRegExpDetails(pattern, CONVERSION)
-    return [details.pattern, details.flags, details.options ?? null]
-  } catch {
-    return null
-  }
-}
 
 /** Stands in for the browser's Worker: answers each request the way the pattern worker does, or as told. */
 function fakeWorker(answer: 'convert' | 'broken' | 'never' | 'throw') {
@@ -44,7 +35,7 @@ function fakeWorker(answer: 'convert' | 'broken' | 'never' | 'throw') {
       const response = {
         id: request.id,
         converted: request.patterns.map((pattern) =>
-          answer === 'broken' ? (['(', 'dgv', null] as const) : convertAhead(pattern),
+          answer === 'broken' ? (['(', 'dgv', null] as const) : convertPattern(pattern),
         ),
       }
       setTimeout(() => this.onmessage?.({ data: response }), 0)
@@ -171,7 +162,7 @@ describe('the patterns of a grammar, converted ahead', () => {
         continue
       }
       // What the worker sends back, built the way the cache builds it.
-      const built = buildConverted(convertAhead(pattern) as Converted)
+      const built = buildConverted(convertPattern(pattern) as Converted)
       expect([built.source, built.flags]).toEqual([theirs.source, theirs.flags])
       expect(JSON.stringify((built as { rawOptions?: unknown }).rawOptions)).toBe(
         JSON.stringify((theirs as { rawOptions?: unknown }).rawOptions),
