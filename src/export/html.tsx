@@ -154,7 +154,7 @@ export async function toHTML(messages: readonly WithParts[], options: ToHTMLOpti
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="generator" content="chatparts">
 <title>${title}</title>
-<style>${styles}${STATIC_CSS}${tokenColorCss()}</style>
+<style>${styles}${STATIC_CSS}${tokenColorCss(body)}</style>
 </head>
 <body${theme}>
 <main class="cp-export">

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import * as build from '../../src/core/build'
 import type { WithParts } from '../../src/core/model/types'
 import { toHTML } from '../../src/export/html'
+import { tokenColorClass } from '../../src/components/shared/tokenColors'
 import { builtInAdapters } from '../../src/protocols/adapters'
 import { createChatStore, selectTranscript } from '../../src/store/chatStore'
 import { opencodeCanonical } from '../fixtures/opencode'
@@ -87,6 +88,8 @@ describe('toHTML', () => {
         parts: [build.textPart(ids('prt_1'), '```ts\nexport const answer: number = 42\n```')],
       },
     ]
+    // A colour this document does not use, named before it (by another render of the process).
+    const unused = tokenColorClass('#123456', '#654321')
     const doc = parse(await toHTML(messages, { locale: 'zh-CN', timeZone: 'Asia/Shanghai' }))
     expect(doc.documentElement.lang).toBe('zh-CN')
     const tokens = [...doc.querySelectorAll('.cp-code__token')]
@@ -98,6 +101,9 @@ describe('toHTML', () => {
       expect(name).toBeDefined()
       expect(style).toMatch(new RegExp(`\\.${name}\\{--cp-tl:#[0-9a-f]+;--cp-td:#[0-9a-f]+;\\}`, 'i'))
     }
+    // Only the rules it uses.
+    expect(unused).toBe('cp-c-123456-654321')
+    expect(style).not.toContain(unused)
     expect(doc.body.textContent).toContain('助手')
     expect(doc.querySelector('time')?.textContent).toMatch(/11:04/)
   })

@@ -47,8 +47,17 @@ export function tokenColorClass(light: string | undefined, dark: string | undefi
   return name
 }
 
-/** Every rule named so far, as CSS text: for a document rendered without a page (an export). */
-export const tokenColorCss = (): string => [...rules.values()].join('\n')
+/** The classes of token colours in `markup`. */
+const CLASS = /\bcp-c-[0-9a-fn]+-[0-9a-fn]+\b/gi
+
+/**
+ * The rules named so far, as CSS text, or those of the colour classes `markup` uses: for a document
+ * rendered without a page (an export), which needs none of the others a long-running process named.
+ */
+export function tokenColorCss(markup?: string): string {
+  const used = markup === undefined ? null : new Set(markup.match(CLASS))
+  return [...rules].flatMap(([name, rule]) => (used === null || used.has(name) ? [rule] : [])).join('\n')
+}
 
 interface Sheet {
   insertRule(rule: string, index?: number): number
