@@ -5,7 +5,7 @@ import type { ToolPart as ToolPartData, ToolState } from '../src/core/model/type
 import { fromToolMessage2 } from '../src/protocols/toolmessage2'
 import { opencodeCanonical, viaOpencode } from '../test/fixtures/opencode'
 import conversation from '../test/fixtures/toolmessage2/conversation.json'
-import { type PartCase, PartStates } from './support/matrix'
+import { highlighted, type PartCase, PartStates } from './support/matrix'
 
 const write = opencodeCanonical[1]?.parts.find((part): part is ToolPartData => part.type === 'tool') as ToolPartData
 const neovate = fromToolMessage2(structuredClone(conversation))
@@ -143,6 +143,7 @@ export const States: Story = {
     await expect(error.getByText('Failed')).toBeVisible()
     const unknown = within(canvas.getByRole('region', { name: 'unknown tool (generic view)' }))
     await expect(unknown.getByText('Done')).toBeVisible()
+    await highlighted(canvasElement)
   },
 }
 
@@ -152,6 +153,7 @@ export const OpenStates: Story = {
   render: () => <PartStates cases={matrix} component={OpenTool} />,
   play: async ({ canvasElement }) => {
     await expect(canvasElement.querySelectorAll('.cp-tool[data-open]').length).toBe(matrix.length)
+    await highlighted(canvasElement)
   },
 }
 

@@ -16,11 +16,18 @@ export function Matrix({ children }: { children: ReactNode }) {
   return <div className="story-matrix">{children}</div>
 }
 
-/** Waits until every code block in `root` is highlighted, so a screenshot never catches plain code. */
+/**
+ * Waits until every code block and diff in a language in `root` is highlighted, so a screenshot
+ * never catches plain code.
+ */
 export async function highlighted(root: HTMLElement): Promise<void> {
   await waitFor(() => {
-    const blocks = [...root.querySelectorAll('.cp-code')]
-    const plain = blocks.filter((block) => block.getAttribute('data-lang') && !block.querySelector('.cp-code__token'))
+    const blocks = [...root.querySelectorAll('.cp-code[data-lang]')]
+    const diffs = [...root.querySelectorAll('.cp-diff[data-lang]')]
+    const plain = [
+      ...blocks.filter((block) => !block.querySelector('.cp-code__token')),
+      ...diffs.filter((diff) => !diff.querySelector('[data-highlighted]')),
+    ]
     return expect(plain).toHaveLength(0)
   })
 }

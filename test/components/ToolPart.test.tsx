@@ -361,6 +361,8 @@ describe('built-in tool views', () => {
     expect(fake.calls).toEqual([])
     expect(document.querySelectorAll('.cp-diff__line[data-kind="add"]').length).toBeGreaterThan(0)
     expect(document.querySelector('.cp-diff .cp-code__token')).toBeNull()
+    // Named by the language it is highlighted in, as a code block is.
+    expect(document.querySelector('.cp-diff')?.getAttribute('data-lang')).toBe('typescript')
     await waitFor(() =>
       expect(document.querySelector('.cp-diff__line[data-kind="add"] .cp-code__token')).not.toBeNull(),
     )

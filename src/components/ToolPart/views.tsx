@@ -163,11 +163,10 @@ export const extensionOf = (file: string | undefined) => /\.([A-Za-z0-9+#-]{1,12
  */
 function useDiffTokens(
   lines: readonly DiffLine[],
-  file: string | undefined,
+  lang: string | null,
   highlighter: Highlighter | null,
   element: RefObject<Element | null>,
 ): Map<DiffLine, CodeToken[]> {
-  const lang = highlighter?.resolve(extensionOf(file)) ?? null
   const sides = useMemo(
     () =>
       (['new', 'old'] as const).map((side) => {
@@ -217,7 +216,8 @@ export function DiffToolView(props: DisplayViewProps<'diff'>) {
   const folded = foldContext(lines)
   const header = useRef<HTMLDivElement>(null)
   const { highlighter } = useRenderConfig()
-  const tokens = useDiffTokens(lines, display.file, highlighter, header)
+  const lang = highlighter?.resolve(extensionOf(display.file)) ?? null
+  const tokens = useDiffTokens(lines, lang, highlighter, header)
   const [scrollRef, scrollable] = useScrollRegion<HTMLPreElement>()
   useTokenColors(header)
   return (
@@ -232,6 +232,7 @@ export function DiffToolView(props: DisplayViewProps<'diff'>) {
       </div>
       <pre
         className="cp-diff"
+        data-lang={lang ?? undefined}
         ref={scrollRef}
         style={tokens.size > 0 ? plainColorStyle(highlighter) : undefined}
         {...regionProps(
