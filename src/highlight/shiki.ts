@@ -2,6 +2,7 @@ import { ownEntry } from '../core/record.js'
 import type { HighlighterCore, LanguageInput, LanguageRegistration } from 'shiki/core'
 import { systemScheme } from './systemScheme.js'
 import type { PatternCache } from './patternCache.js'
+import { joinsUnseen, sameLook } from './tokenLook.js'
 import type { CodeToken, ColorScheme, Highlighter, ThemeColors, TokenizedLines } from './types.js'
 
 // Each grammar is its own chunk, fetched the first time a code block needs it.
@@ -62,13 +63,6 @@ const ALIASES: Record<string, string> = {
   svg: 'xml',
 }
 
-// Underline (4) and strikethrough (8) show on spaces too; italic and bold do not.
-const LINED = 4 | 8
-const BLANK = /^[ \t]+$/
-const lined = (token: CodeToken) => ((token.fontStyle ?? 0) & LINED) !== 0
-const sameLook = (a: CodeToken, b: CodeToken) =>
-  a.light === b.light && a.dark === b.dark && (a.fontStyle ?? 0) === (b.fontStyle ?? 0)
-
 /**
  * A line's tokens with neighbours that look the same made one: the grammar cuts a line at every
  * scope (`x`, ` `, `=`, ` ` are four tokens of one colour), and each token is an element on the
@@ -82,16 +76,16 @@ export function mergeTokens(line: readonly CodeToken[]): CodeToken[] {
   let leading = null as CodeToken | null
   for (const token of line) {
     const last = out.at(-1)
-    const blank = BLANK.test(token.content) && !lined(token)
+    const blank = joinsUnseen(token, token.content)
     if (blank && !last) {
       leading = leading ? { ...leading, content: leading.content + token.content } : token
       continue
     }
-    if (last && ((blank && !lined(last)) || sameLook(last, token))) {
+    if (last && ((blank && joinsUnseen(last, token.content)) || sameLook(last, token))) {
       out[out.length - 1] = { ...last, content: last.content + token.content }
       continue
     }
-    if (leading && !lined(token)) out.push({ ...token, content: leading.content + token.content })
+    if (leading && joinsUnseen(token, leading.content)) out.push({ ...token, content: leading.content + token.content })
     else out.push(...(leading ? [leading] : []), token)
     leading = null
   }
