@@ -58,13 +58,17 @@ export class RenderGate<T> {
     return (this.rendered as { value: T }).value
   }
 
-  /** Renders `source` (at `time`) with `render`, keeping the result to show while held. */
-  render(source: string, time: number, render: () => T): T {
+  /**
+   * Renders `source` (at `time`) with `render`, keeping the result to show while held: only while
+   * the block is `live` (a finished block is never held, and a page of them would keep each one's
+   * elements twice).
+   */
+  render(source: string, time: number, render: () => T, live = true): T {
     this.began = time
     this.last = time
     this.source = source
     const value = render()
-    this.rendered = { value }
+    this.rendered = live ? { value } : null
     return value
   }
 

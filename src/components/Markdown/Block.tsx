@@ -1,8 +1,19 @@
 // One top-level block: read as the first kind that takes it (a fence, a formula, a heading, a
 // table, a list, a quote, a paragraph) and rendered by that kind's renderer, else parsed whole.
-import { createElement, memo, type ReactElement, type ReactNode, useEffect, useMemo, useRef, useState } from 'react'
+import {
+  createElement,
+  createRef,
+  memo,
+  type ReactElement,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react'
 import { flushSync } from 'react-dom'
 import { pendingStyle, useProgressive } from '../shared/progressive.js'
+import { HydratedContext } from '../shared/useHydrated.js'
 import ReactMarkdown, { type Components } from 'react-markdown'
 import type { Highlighter } from '../../highlight/types.js'
 import { useLabels } from '../../labels/LabelsContext.js'
@@ -217,7 +228,7 @@ const KINDS: readonly BlockKind<unknown>[] = [
   }),
   kind<AtxHeading>({
     read: ({ readers, source, streaming, host }) => {
-      const heading = readers.headings.read(source, streaming)
+      const heading = readers.heading(source, streaming)
       return heading && !host?.[`h${heading.depth}`] ? heading : null
     },
     render: (heading, { components, math, streaming, spans }) =>
@@ -228,7 +239,7 @@ const KINDS: readonly BlockKind<unknown>[] = [
   }),
   kind<TableRows>({
     read: ({ readers, source, streaming, host }) =>
-      TABLE_HOST_PARTS.some((name) => host?.[name]) ? null : readers.tables.read(source, streaming),
+      TABLE_HOST_PARTS.some((name) => host?.[name]) ? null : readers.table(source, streaming),
     render: (table, { components, math, streaming, formulas, spans }) =>
       live(
         streaming,
@@ -237,7 +248,7 @@ const KINDS: readonly BlockKind<unknown>[] = [
   }),
   kind<ListItems>({
     read: ({ readers, source, streaming, host, math }) =>
-      host?.ul || host?.ol || host?.li ? null : readers.forMath(math).lists.read(source, streaming),
+      host?.ul || host?.ol || host?.li ? null : readers.list(source, streaming, math),
     render: (list, { components, math, streaming, formulas, spans, inputs }) =>
       live(
         streaming,
@@ -254,12 +265,11 @@ const KINDS: readonly BlockKind<unknown>[] = [
       ),
   }),
   kind<string>({
-    read: ({ readers, source, streaming, host }) => (host?.blockquote ? null : readers.quotes.read(source, streaming)),
+    read: ({ readers, source, streaming, host }) => (host?.blockquote ? null : readers.quote(source, streaming)),
     render: (quote, { streaming, inputs }) => <StreamingQuote text={quote} live={streaming} inputs={inputs} />,
   }),
   kind<ParagraphPieces>({
-    read: ({ readers, source, streaming, host, math }) =>
-      host?.p ? null : readers.forMath(math).paragraphs.read(source, streaming),
+    read: ({ readers, source, streaming, host, math }) => (host?.p ? null : readers.paragraph(source, streaming, math)),
     render: (paragraph, { components, math, streaming, formulas, spans }) =>
       live(
         streaming,
@@ -291,6 +301,53 @@ function parsedWhole({ source, streaming, math, components }: BlockContext): Rea
   )
 }
 
+/**
+ * What a block keeps between its renders, in one object: a page of finished replies holds
+ * thousands of blocks, and each hook is a few objects of its own for as long as the block is shown.
+ */
+class BlockState {
+  /** The block's readers (see BlockReaders). */
+  readonly readers = new BlockReaders()
+  /** A block that costs more than a frame at every token renders at most a quarter of the time (see RenderGate). */
+  readonly gate = new RenderGate<ReactNode>()
+  /** A finished block past the task's budget shows its source for a moment (see useProgressive). */
+  readonly pending = createRef<HTMLDivElement>()
+  private base: Components | null = null
+  private own: Components | undefined = undefined
+  private mergedValue: Components | null = null
+  private inputsValue: BlockInputs | null = null
+
+  /** The kit's elements with the app's over them, the same object while neither changes. */
+  merged(base: Components, components: Components | undefined): Components {
+    if (this.mergedValue === null || this.base !== base || this.own !== components) {
+      this.base = base
+      this.own = components
+      this.mergedValue = components ? { ...base, ...components } : base
+    }
+    return this.mergedValue
+  }
+
+  /** What the blocks inside a list's items are rendered with, the same object while nothing in it changes. */
+  inputs(
+    policy: UrlPolicy,
+    highlighter: Highlighter | null,
+    math: MathSyntax,
+    diagrams: boolean,
+    components: Components | undefined,
+  ) {
+    const last = this.inputsValue
+    if (
+      last?.policy !== policy ||
+      last.highlighter !== highlighter ||
+      last.math !== math ||
+      last.diagrams !== diagrams ||
+      last.components !== components
+    )
+      this.inputsValue = { policy, highlighter, math, diagrams, components, Block: MarkdownBlock, InnerBlocks }
+    return this.inputsValue as BlockInputs
+  }
+}
+
 /** One top-level block; memoized, so a finished block does not re-render while the tail grows. */
 const MarkdownBlock = memo(function MarkdownBlock({
   source,
@@ -303,29 +360,25 @@ const MarkdownBlock = memo(function MarkdownBlock({
   lineEnded = false,
 }: BlockProps) {
   const base = useComponents(policy, highlighter, math !== 'off', diagrams)
-  const merged = useMemo(() => (components ? { ...base, ...components } : base), [base, components])
-  // A finished block past the task's budget shows its source for a moment (see useProgressive).
-  const pending = useRef<HTMLDivElement>(null)
+  // The block's state, and a count that a held block bumps to render again.
+  const [{ state }, setState] = useState(() => ({ state: new BlockState(), renders: 0 }))
+  const { readers, gate, pending } = state
+  const merged = state.merged(base, components)
   const formulas = !components?.code
   // A span being written is shown as its element unless the app renders that element itself.
   const spans = !components?.strong && !components?.em && !components?.del && !components?.code
-  // The block's readers, kept between its renders (see BlockReaders).
-  const [readers] = useState(() => new BlockReaders())
-  // What the blocks inside a list's items are rendered with.
-  const inputs = useMemo<BlockInputs>(
-    () => ({ policy, highlighter, math, diagrams, components, Block: MarkdownBlock, InnerBlocks }),
-    [policy, highlighter, math, diagrams, components],
-  )
-  const full = useProgressive(!streaming, pending, flushSync)
+  const inputs = state.inputs(policy, highlighter, math, diagrams, components)
+  const full = useProgressive(!streaming, pending, flushSync, useContext(HydratedContext))
   // A block that costs more than a frame at every token renders at most a quarter of the time, the
   // text written since its last render shown as written after it (see RenderGate).
-  const [gate] = useState(() => new RenderGate<ReactNode>())
-  const [, wake] = useState(0)
   const began = now()
   const held = full ? gate.held(source, streaming, began) : null
   useEffect(() => {
     if (held === null) return
-    const timer = setTimeout(() => wake((n) => n + 1), gate.wait(now()))
+    const timer = setTimeout(
+      () => setState((last) => ({ state: last.state, renders: last.renders + 1 })),
+      gate.wait(now()),
+    )
     return () => clearTimeout(timer)
   }, [gate, held])
   if (!full) {
@@ -337,8 +390,9 @@ const MarkdownBlock = memo(function MarkdownBlock({
   }
   return (
     <>
-      {held === null ? gate.render(source, began, render) : gate.value}
-      {held === null ? <RenderEnd gate={gate} /> : <p className="cp-md-held">{held}</p>}
+      {held === null ? gate.render(source, began, render, streaming) : gate.value}
+      {/* Only a block being written is held, so only its renders are timed. */}
+      {held !== null ? <p className="cp-md-held">{held}</p> : streaming ? <RenderEnd gate={gate} /> : null}
     </>
   )
 

@@ -3,6 +3,7 @@ import { type Components } from 'react-markdown'
 import { useRenderConfig } from '../shared/config.js'
 import { HeadingBaseContext, useHeadingBase } from '../shared/headings.js'
 import { RegionHostContext, useRegionHost } from '../shared/useScrollRegion.js'
+import { HydratedContext, useHydrated } from '../shared/useHydrated.js'
 import { Groups } from '../../markdown/groups.js'
 import { ShallowestHeading } from '../../markdown/headingDepth.js'
 import { type MathSyntax } from '../../markdown/math.js'
@@ -46,20 +47,23 @@ export function MarkdownBlocks({ text, streaming = false, components }: Markdown
   const [headings] = useState(() => new ShallowestHeading())
   const base = useHeadingBase()
   const shallowest = base > 0 ? headings.read(text) : 0
+  const hydrated = useHydrated()
   return (
     <div className="cp-markdown" ref={attachRegions}>
       <HeadingBaseContext.Provider value={shallowest > 0 ? base - shallowest + 1 : base}>
         <RegionHostContext.Provider value={regions}>
-          {groups
-            .of(
-              finished.length + (live === null ? 0 : 1),
-              (i) => finished[i] ?? (live as ReactElement<BlockProps>),
-              blocks.unchanged,
-            )
-            .map((group, g) => (
-              // a group is its place in the text; earlier groups never move
-              <BlockGroup key={g} blocks={group} />
-            ))}
+          <HydratedContext.Provider value={hydrated}>
+            {groups
+              .of(
+                finished.length + (live === null ? 0 : 1),
+                (i) => finished[i] ?? (live as ReactElement<BlockProps>),
+                blocks.unchanged,
+              )
+              .map((group, g) => (
+                // a group is its place in the text; earlier groups never move
+                <BlockGroup key={g} blocks={group} />
+              ))}
+          </HydratedContext.Provider>
         </RegionHostContext.Provider>
       </HeadingBaseContext.Provider>
     </div>

@@ -6,7 +6,7 @@ import { TableReader } from '../../markdown/table.js'
 import { type MathSyntax } from '../../markdown/math.js'
 import { IntricacyReader } from '../../markdown/intricacy.js'
 import { ParagraphReader } from '../../markdown/paragraph.js'
-import { atxHeading } from '../../markdown/plain.js'
+import { type AtxHeading, atxHeading } from '../../markdown/plain.js'
 
 /**
  * Reads a block in pieces (rows, items, sentences) while it streams, and after it is finished if it
@@ -34,32 +34,59 @@ export class SplitWhileStreaming<T> {
 
 /**
  * A block's readers, kept between its renders. Tables, lists, quotes, headings and paragraphs are
- * read in pieces while they stream (each reader made on first need); a list or paragraph read for
+ * read in pieces while they stream (each splitter made on first need: none for a block that
+ * arrives finished and short, as most blocks of an opened session do); a list or paragraph read for
  * another math syntax starts again (a `$$` line may end a list or not, a `$` may read otherwise).
  */
 export class BlockReaders {
   readonly fences = new FenceReader()
   readonly intricacies = new IntricacyReader()
-  readonly tables = new SplitWhileStreaming(tableRead)
-  readonly quotes = new SplitWhileStreaming(() => quoteText, SPLIT_LIST_FROM)
-  readonly headings = new SplitWhileStreaming(() => atxHeading)
-  private byMath: {
-    math: MathSyntax
-    lists: SplitWhileStreaming<ReturnType<ListReader['read']>>
-    paragraphs: SplitWhileStreaming<ReturnType<ParagraphReader['read']>>
-  } | null = null
-  /** The list and paragraph splitters for `math` (new ones when it changed: a `$` may read otherwise). */
-  forMath(math: MathSyntax) {
-    if (this.byMath?.math !== math) {
-      this.byMath = {
-        math,
-        lists: new SplitWhileStreaming(() => listRead(math), SPLIT_LIST_FROM),
-        paragraphs: new SplitWhileStreaming(() => paragraphRead(math)),
-      }
-    }
-    return this.byMath
+  private tables: SplitWhileStreaming<ReturnType<TableReader['read']>> | null = null
+  private quotes: SplitWhileStreaming<string> | null = null
+  private headings: SplitWhileStreaming<AtxHeading> | null = null
+  private lists: SplitWhileStreaming<ReturnType<ListReader['read']>> | null = null
+  private paragraphs: SplitWhileStreaming<ReturnType<ParagraphReader['read']>> | null = null
+  /** The math syntax the list and paragraph splitters read for. */
+  private math: MathSyntax | null = null
+
+  table(block: string, streaming: boolean) {
+    if (!this.tables && unsplit(block, streaming)) return null
+    return (this.tables ??= new SplitWhileStreaming(tableRead)).read(block, streaming)
+  }
+
+  quote(block: string, streaming: boolean) {
+    if (!this.quotes && unsplit(block, streaming, SPLIT_LIST_FROM)) return null
+    return (this.quotes ??= new SplitWhileStreaming(() => quoteText, SPLIT_LIST_FROM)).read(block, streaming)
+  }
+
+  heading(block: string, streaming: boolean) {
+    if (!this.headings && unsplit(block, streaming)) return null
+    return (this.headings ??= new SplitWhileStreaming(() => atxHeading)).read(block, streaming)
+  }
+
+  list(block: string, streaming: boolean, math: MathSyntax) {
+    this.forMath(math)
+    if (!this.lists && unsplit(block, streaming, SPLIT_LIST_FROM)) return null
+    return (this.lists ??= new SplitWhileStreaming(() => listRead(math), SPLIT_LIST_FROM)).read(block, streaming)
+  }
+
+  paragraph(block: string, streaming: boolean, math: MathSyntax) {
+    this.forMath(math)
+    if (!this.paragraphs && unsplit(block, streaming)) return null
+    return (this.paragraphs ??= new SplitWhileStreaming(() => paragraphRead(math))).read(block, streaming)
+  }
+
+  private forMath(math: MathSyntax) {
+    if (this.math === math) return
+    this.math = math
+    this.lists = null
+    this.paragraphs = null
   }
 }
+
+/** A block that needs no splitter yet: finished, shorter than `finishedFrom` (see SplitWhileStreaming). */
+const unsplit = (block: string, streaming: boolean, finishedFrom = Number.POSITIVE_INFINITY) =>
+  !streaming && block.length < finishedFrom
 
 /**
  * A finished list this long (characters) is read item by item too: micromark's time on a list whose

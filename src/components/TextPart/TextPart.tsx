@@ -10,6 +10,7 @@ import { Markdown } from '../Markdown/Markdown.js'
 import { LongText } from '../ToolPart/LongText.js'
 import { oneLine } from '../ToolPart/summary.js'
 import { pendingStyle, useProgressive } from '../shared/progressive.js'
+import { useHydrated } from '../shared/useHydrated.js'
 
 /** Props of {@link TextPart}. */
 export interface TextPartProps extends Omit<ComponentPropsWithRef<'div'>, 'children' | 'part'> {
@@ -32,7 +33,7 @@ export function TextPart({ part, streaming = false, className, ...rest }: TextPa
   const reveal = useReveal(part.id)
   const pending = useRef<HTMLDivElement>(null)
   // Each text formatted later commits on its own, so a task's budget measures what it really cost.
-  const full = useProgressive(!streaming && !part.synthetic && !part.system, pending, flushSync)
+  const full = useProgressive(!streaming && !part.synthetic && !part.system, pending, flushSync, useHydrated())
   const attributes = {
     ...rest,
     className: cx('cp-text', className),

@@ -1,7 +1,6 @@
 import { useEffect, useState, type CSSProperties, type RefObject } from 'react'
 import { closesFence, FENCE } from '../../markdown/lines.js'
 import { createViewQueue, now, queueTask, type ViewItem } from '../../markdown/tasks.js'
-import { useHydrated } from './useHydrated.js'
 
 /**
  * Rendering of finished text a few messages per task. An app that opens a saved session mounts all
@@ -48,15 +47,17 @@ const waiting = createViewQueue<Waiting>(BUDGET_MS, (item) => {
 
 /**
  * Whether a finished text renders in full now (`true`), or shows its words plainly until a later
- * task formats it. `element` is the text on the page: in view, it goes first.
+ * task formats it. `element` is the text on the page: in view, it goes first. `hydrated`: what
+ * `useHydrated` says (a server render and a hydration render in full, as the server did).
  */
 export function useProgressive(
   finished: boolean,
   element: RefObject<Element | null>,
   upgradeNow: (run: () => void) => void,
+  hydrated: boolean,
 ): boolean {
   // During a server render and a hydration, the server's snapshot: render in full, as the server did.
-  const serverOrHydrating = !useHydrated()
+  const serverOrHydrating = !hydrated
   // Without layout (jsdom, a test runner) there is no view to favour and no frame to keep: render in full.
   const [ready, setReady] = useState(
     () => !finished || serverOrHydrating || typeof IntersectionObserver === 'undefined' || withinBudget(),

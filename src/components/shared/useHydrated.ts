@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react'
+import { createContext, useSyncExternalStore } from 'react'
 
 const subscribe = () => () => {}
 // The same functions at every render: a new one would make React schedule a passive effect to
@@ -14,3 +14,9 @@ const onServer = () => false
 export function useHydrated(): boolean {
   return useSyncExternalStore(subscribe, onClient, onServer)
 }
+
+/**
+ * {@link useHydrated} read once for a whole text and given to its blocks, which are many: each would
+ * otherwise hold a subscription of its own. Without a provider, `false`: rendered as on a server.
+ */
+export const HydratedContext = createContext(false)

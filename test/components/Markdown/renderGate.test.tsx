@@ -55,6 +55,18 @@ describe('RenderGate', () => {
   it('holds nothing before it has rendered', () => {
     expect(new RenderGate<string>().held(`${long}abc`, true, 0)).toBeNull()
   })
+
+  it('keeps nothing of a finished render: a block written again is rendered, not held', () => {
+    const gate = slowGate(long, 40, 10_000)
+    // Rendered finished (slowly too): what it rendered is not kept for a hold.
+    gate.render(long, 10_010, () => long, false)
+    gate.ended(10_050)
+    expect(gate.held(`${long}abc`, true, 10_060)).toBeNull()
+    // Written again and slow again: held as before, with the live render kept.
+    gate.render(long, 10_100, () => long)
+    gate.ended(10_140)
+    expect(gate.held(`${long}abc`, true, 10_150)).toBe('abc')
+  })
 })
 
 describe('a block being written that costs more than a frame at every token', () => {
