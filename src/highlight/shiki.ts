@@ -2,7 +2,7 @@ import { ownEntry } from '../core/record.js'
 import type { HighlighterCore, LanguageInput, LanguageRegistration } from 'shiki/core'
 import { systemScheme } from './systemScheme.js'
 import type { PatternCache } from './patternCache.js'
-import { joinsUnseen, sameLook } from './tokenLook.js'
+import { mergeTokens } from './tokenLook.js'
 import type { CodeToken, ColorScheme, Highlighter, ThemeColors, TokenizedLines } from './types.js'
 
 // Each grammar is its own chunk, fetched the first time a code block needs it.
@@ -61,36 +61,6 @@ const ALIASES: Record<string, string> = {
   golang: 'go',
   docker: 'dockerfile',
   svg: 'xml',
-}
-
-/**
- * A line's tokens with neighbours that look the same made one: the grammar cuts a line at every
- * scope (`x`, ` `, `=`, ` ` are four tokens of one colour), and each token is an element on the
- * page. Tokens of the same colours and style are joined, and spaces, whose colour does not show,
- * join the token before them (or after, at the start of a line) unless they are underlined or struck
- * through. Every character keeps the colour it shows.
- */
-export function mergeTokens(line: readonly CodeToken[]): CodeToken[] {
-  const out: CodeToken[] = []
-  // Spaces at the start of the line, waiting for a token to join.
-  let leading = null as CodeToken | null
-  for (const token of line) {
-    const last = out.at(-1)
-    const blank = joinsUnseen(token, token.content)
-    if (blank && !last) {
-      leading = leading ? { ...leading, content: leading.content + token.content } : token
-      continue
-    }
-    if (last && ((blank && joinsUnseen(last, token.content)) || sameLook(last, token))) {
-      out[out.length - 1] = { ...last, content: last.content + token.content }
-      continue
-    }
-    if (leading && joinsUnseen(token, leading.content)) out.push({ ...token, content: leading.content + token.content })
-    else out.push(...(leading ? [leading] : []), token)
-    leading = null
-  }
-  if (leading) out.push(leading)
-  return out
 }
 
 const THEMES: Record<ColorScheme, string> = { light: 'github-light-default', dark: 'github-dark-default' }

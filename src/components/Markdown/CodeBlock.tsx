@@ -1,8 +1,8 @@
-import { memo, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react'
+import { memo, useEffect, useRef, useState, type RefObject } from 'react'
 import { useCodeScheme } from '../shared/codeScheme.js'
 import { tokenColorClass, useTokenColors } from '../shared/tokenColors.js'
 import type { CodeToken, Highlighter } from '../../highlight/types.js'
-import { joinsUnseen, sameLook } from '../../highlight/tokenLook.js'
+import { mergeTokens } from '../../highlight/tokenLook.js'
 import { fillLabel } from '../../labels/labels.js'
 import { useLabels } from '../../labels/LabelsContext.js'
 import { languageName } from '../../highlight/languageNames.js'
@@ -81,49 +81,20 @@ export function Tokens({
 }
 
 /**
- * Lines as one run of text and coloured tokens, each line ending in its line break: the text
- * between two coloured tokens is one text node, whichever lines it spans, and a token that goes on
- * in the same look on the next line (a comment, a string, a block of one colour) is one element,
- * with the blank lines in it. Appending a line appends nodes (or lengthens the last one), so the
- * nodes of the lines before stay.
+ * Lines as one run of text and coloured tokens, each line ending in its line break: the lines'
+ * tokens in a row, merged as a line's are ({@link mergeTokens}), so the text between two coloured
+ * tokens is one text node whichever lines it spans, and a token that goes on in the same look on
+ * the next line (a comment, a string) is one element. Appending a line appends nodes (or lengthens
+ * the last one), so the nodes of the lines before stay.
  */
 function flatLines(lines: readonly string[], tokens: readonly (CodeToken[] | undefined)[], count: number) {
-  const out: ReactNode[] = []
-  let text = ''
-  // The coloured run being gathered: a token, then what joins it.
-  let run: CodeToken | null = null
-  const flush = () => {
-    if (run) out.push(tokenElement(run, run.content, out.length))
-    else if (text) out.push(text)
-    run = null
-    text = ''
-  }
-  const plain = (content: string) => {
-    if (run && joinsUnseen(run, content)) run.content += content
-    else {
-      if (run) flush()
-      text += content
-    }
-  }
+  const row: CodeToken[] = []
   for (let i = 0; i < count; i++) {
     const line = tokens[i]
-    if (!line || line.length === 0) {
-      plain(`${lines[i] as string}\n`)
-      continue
-    }
-    for (let j = 0; j < line.length; j++) {
-      const token = line[j] as CodeToken
-      const content = j === line.length - 1 ? `${token.content}\n` : token.content
-      if (!token.light && !token.dark && !token.fontStyle) plain(content)
-      else if (run && sameLook(run, token)) run.content += content
-      else {
-        flush()
-        run = { ...token, content }
-      }
-    }
+    if (!line || line.length === 0) row.push({ content: `${lines[i] as string}\n` })
+    else line.forEach((token, j) => row.push(j < line.length - 1 ? token : { ...token, content: `${token.content}\n` }))
   }
-  flush()
-  return out
+  return mergeTokens(row).map((token, key) => tokenElement(token, token.content, key) ?? token.content)
 }
 
 /**
